@@ -1,0 +1,31 @@
+"""dimcalc: exact combinatorial dimensions of finite hypothesis classes, with certificates.
+
+A finite class is a table (rows = hypotheses, columns = domain points, entries =
+labels ``0..k``).  dimcalc computes its VC, Natarajan, graph, Littlestone-type
+dimensions and more, each with a witness that an independent checker verifies,
+and turns them into sample sizes of differentially private learners.
+
+>>> import dimcalc
+>>> H = dimcalc.HypothesisClass.from_table([[0, 0, 1], [0, 1, 1], [1, 1, 1]])
+>>> H.n_distinct
+3
+"""
+
+from .errors import ClassFileError, DimcalcError, InvalidClassError, InvalidParameterError, InvalidWitnessError
+from .hypothesis_class import HypothesisClass
+from .io import load, save
+from .results import DimensionResult
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "ClassFileError",
+    "DimcalcError",
+    "DimensionResult",
+    "HypothesisClass",
+    "InvalidClassError",
+    "InvalidParameterError",
+    "InvalidWitnessError",
+    "load",
+    "save",
+]

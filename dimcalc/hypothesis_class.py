@@ -1,0 +1,361 @@
+"""The finite hypothesis class: an immutable, validated table of labels.
+
+Rows are hypotheses, columns are domain points, entries are labels in
+``{0, ..., k}``.  A :class:`HypothesisClass` is validated once, when it is
+built, and is immutable afterwards; every solver trusts it.
+
+Dimensions are computed on the *distinct* rows.  Solvers work with version
+spaces represented as Python ``int`` bitsets over distinct-row indices:
+``H.label_masks[i][l]`` has bit ``j`` set when distinct row ``j`` gives label
+``l`` to point ``i``.  Witnesses map back to the file's row indices through
+:attr:`HypothesisClass.distinct_to_row`.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import cached_property
+from typing import Any, Iterable, Mapping, Sequence
+
+import numpy as np
+
+from .errors import InvalidClassError
+
+__all__ = ["HypothesisClass", "MAX_CELLS"]
+
+#: Largest table (rows x columns) dimcalc accepts; larger inputs are refused
+#: up front rather than exhausting memory.
+MAX_CELLS = 200_000_000
+
+
+def _describe(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _table_from_lists(rows: Sequence[Any]) -> np.ndarray:
+    """Validate nested Python lists cell by cell and return an int64 array."""
+    if isinstance(rows, (str, bytes)) or not isinstance(rows, Sequence):
+        raise InvalidClassError(
+            f"hypotheses must be a list of rows (lists of labels); got {type(rows).__name__}")
+    if len(rows) == 0:
+        raise InvalidClassError("the class is empty: give at least one hypothesis (row)")
+    width = None
+    for r, row in enumerate(rows):
+        if isinstance(row, (str, bytes)) or not isinstance(row, (Sequence, np.ndarray)):
+            raise InvalidClassError(f"row {r}: a hypothesis must be a list of labels; got {_describe(row)}")
+        if width is None:
+            width = len(row)
+        elif len(row) != width:
+            raise InvalidClassError(
+                f"row {r}: has {len(row)} labels but row 0 has {width}; every row needs one label per domain point")
+        for c, v in enumerate(row):
+            if isinstance(v, (bool, np.bool_)) or not isinstance(v, (int, np.integer)):
+                raise InvalidClassError(
+                    f"row {r}, column {c}: label {_describe(v)} is not an integer; labels are integers 0..k")
+            if v < 0:
+                raise InvalidClassError(
+                    f"row {r}, column {c}: label {v} is negative; labels are integers 0..k")
+    if len(rows) * (width or 0) > MAX_CELLS:
+        raise InvalidClassError(f"the table has {len(rows)}x{width} cells, more than dimcalc's limit of {MAX_CELLS}")
+    try:
+        return np.array(rows, dtype=np.int64).reshape(len(rows), width or 0)
+    except OverflowError:
+        raise InvalidClassError("a label is too large; labels are small integers 0..k") from None
+
+
+def _table_from_array(arr: np.ndarray) -> np.ndarray:
+    if arr.ndim != 2:
+        raise InvalidClassError(f"the table must be 2-dimensional (hypotheses x points); got shape {arr.shape}")
+    if arr.shape[0] == 0:
+        raise InvalidClassError("the class is empty: give at least one hypothesis (row)")
+    if arr.size > MAX_CELLS:
+        raise InvalidClassError(f"the table has {arr.shape[0]}x{arr.shape[1]} cells, more than dimcalc's limit of {MAX_CELLS}")
+    if arr.dtype == np.bool_:
+        return arr.astype(np.int64)
+    if not np.issubdtype(arr.dtype, np.integer):
+        raise InvalidClassError(
+            f"the table has dtype {arr.dtype}; labels must be integers 0..k (use an integer array)")
+    if arr.size and arr.min() < 0:
+        r, c = (int(v) for v in np.argwhere(arr < 0)[0])
+        raise InvalidClassError(f"row {r}, column {c}: label {int(arr[r, c])} is negative; labels are integers 0..k")
+    return arr.astype(np.int64, copy=True)
+
+
+def _check_names(names: Any, expected: int, what: str, unique: bool) -> tuple[str, ...] | None:
+    if names is None:
+        return None
+    if isinstance(names, (str, bytes)) or not isinstance(names, (Sequence, np.ndarray)):
+        raise InvalidClassError(f"{what} must be a list of {expected} strings; got {type(names).__name__}")
+    names = list(names)
+    if len(names) != expected:
+        raise InvalidClassError(f"{what} has {len(names)} names but the table has {expected}; give one name each")
+    for i, n in enumerate(names):
+        if not isinstance(n, str):
+            raise InvalidClassError(f"{what}[{i}]: {_describe(n)} is not a string")
+    if unique:
+        seen: dict[str, int] = {}
+        for i, n in enumerate(names):
+            if n in seen:
+                raise InvalidClassError(f"{what}[{i}]: duplicate name {n!r} (also at {seen[n]}); names must be unique")
+            seen[n] = i
+    return tuple(names)
+
+
+class HypothesisClass:
+    """An immutable finite hypothesis class over a finite domain.
+
+    Parameters
+    ----------
+    table : array_like of int, shape (n_hypotheses, n_points)
+        Row ``j`` is hypothesis ``j``; column ``i`` is domain point ``i``;
+        entries are labels ``0..k``.  Nested lists or an integer numpy array.
+    num_labels : int, optional
+        The number of labels ``k + 1``; must exceed every entry.  Defaults to
+        ``max(2, max entry + 1)``, so a 0/1 table is binary.
+    point_names, hypothesis_names : sequence of str, optional
+        Names of the columns (must be unique) and of the rows.
+    name : str, optional
+        Name of the class.
+    metadata : mapping, optional
+        Free-form information kept with the class (e.g. generator parameters).
+
+    Raises
+    ------
+    InvalidClassError
+        If the table is empty, ragged, or has a label that is not an integer
+        in ``0..num_labels-1``.
+
+    Examples
+    --------
+    >>> H = HypothesisClass.from_table([[0, 0, 1], [0, 1, 1], [1, 1, 1], [0, 1, 1]])
+    >>> H.n_hypotheses, H.n_distinct, H.n_points, H.num_labels
+    (4, 3, 3, 2)
+    >>> bin(H.label_masks[1][1])  # distinct rows 1 and 2 label point 1 with 1
+    '0b110'
+    >>> H.distinct_to_row.tolist(), H.row_to_distinct.tolist()
+    ([0, 1, 2], [0, 1, 2, 1])
+    """
+
+    __slots__ = ("_table", "_num_labels", "_point_names", "_hypothesis_names", "_name", "_metadata",
+                 "_distinct", "_distinct_to_row", "_row_to_distinct", "__dict__")
+
+    def __init__(self, table: Any, *, num_labels: int | None = None,
+                 point_names: Sequence[str] | None = None,
+                 hypothesis_names: Sequence[str] | None = None,
+                 name: str | None = None, metadata: Mapping[str, Any] | None = None) -> None:
+        arr = _table_from_array(table) if isinstance(table, np.ndarray) else _table_from_lists(table)
+        max_entry = int(arr.max()) if arr.size else 0
+        if num_labels is None:
+            num_labels = max(2, max_entry + 1)
+        elif isinstance(num_labels, (bool, np.bool_)) or not isinstance(num_labels, (int, np.integer)):
+            raise InvalidClassError(f"labels must be a positive integer (the number of labels k+1); got {_describe(num_labels)}")
+        elif num_labels < 1:
+            raise InvalidClassError(f"labels must be a positive integer (the number of labels k+1); got {num_labels}")
+        elif max_entry >= num_labels:
+            r, c = (int(v) for v in np.argwhere(arr >= num_labels)[0])
+            raise InvalidClassError(
+                f"row {r}, column {c}: label {int(arr[r, c])} is not below the declared number of labels "
+                f"{num_labels}; raise 'labels' or fix the entry")
+        if num_labels > 1 << 16:
+            raise InvalidClassError(f"labels is {num_labels}; dimcalc supports at most {1 << 16} labels")
+        arr.setflags(write=False)
+        self._table = arr
+        self._num_labels = int(num_labels)
+        self._point_names = _check_names(point_names, arr.shape[1], "domain", unique=True)
+        self._hypothesis_names = _check_names(hypothesis_names, arr.shape[0], "hypothesis_names", unique=False)
+        if name is not None and not isinstance(name, str):
+            raise InvalidClassError(f"name must be a string; got {_describe(name)}")
+        self._name = name
+        self._metadata = dict(metadata) if metadata else {}
+        # Distinct rows, in order of first occurrence.
+        if arr.shape[1] == 0:
+            first = np.array([0])
+            inverse = np.zeros(arr.shape[0], dtype=np.int64)
+        else:
+            _, first, inverse = np.unique(arr, axis=0, return_index=True, return_inverse=True)
+            inverse = inverse.reshape(-1)
+            order = np.argsort(first, kind="stable")
+            rank = np.empty_like(order)
+            rank[order] = np.arange(len(order))
+            first = first[order]
+            inverse = rank[inverse]
+        self._distinct_to_row = first.astype(np.int64)
+        self._row_to_distinct = inverse.astype(np.int64)
+        self._distinct = arr[self._distinct_to_row]
+        for a in (self._distinct_to_row, self._row_to_distinct, self._distinct):
+            a.setflags(write=False)
+
+    @classmethod
+    def from_table(cls, table: Any, **kwargs: Any) -> "HypothesisClass":
+        """Build a class from nested lists or a numpy array (see the class docstring)."""
+        return cls(table, **kwargs)
+
+    # ------------------------------------------------------------------ basic facts
+    @property
+    def table(self) -> np.ndarray:
+        """The full table as given (read-only int64 array, duplicates kept)."""
+        return self._table
+
+    @property
+    def num_labels(self) -> int:
+        """Number of labels ``k + 1``."""
+        return self._num_labels
+
+    @property
+    def max_label(self) -> int:
+        """``k``: labels are ``0..k``."""
+        return self._num_labels - 1
+
+    @property
+    def is_binary(self) -> bool:
+        """True when the class has at most two labels."""
+        return self._num_labels <= 2
+
+    @property
+    def n_hypotheses(self) -> int:
+        """Number of rows, duplicates included."""
+        return int(self._table.shape[0])
+
+    @property
+    def n_points(self) -> int:
+        """Size of the domain."""
+        return int(self._table.shape[1])
+
+    @property
+    def n_distinct(self) -> int:
+        """Number of distinct hypotheses (rows)."""
+        return int(self._distinct.shape[0])
+
+    @property
+    def distinct_rows(self) -> np.ndarray:
+        """The distinct rows in order of first occurrence (read-only)."""
+        return self._distinct
+
+    @property
+    def distinct_to_row(self) -> np.ndarray:
+        """For distinct index ``j``, the file row index of its first occurrence."""
+        return self._distinct_to_row
+
+    @property
+    def row_to_distinct(self) -> np.ndarray:
+        """For file row ``r``, its distinct index."""
+        return self._row_to_distinct
+
+    @property
+    def point_names(self) -> tuple[str, ...]:
+        """Names of the domain points (``x0, x1, ...`` when none were given)."""
+        return self._point_names if self._point_names is not None else tuple(f"x{i}" for i in range(self.n_points))
+
+    @property
+    def hypothesis_names(self) -> tuple[str, ...]:
+        """Names of the rows (``h0, h1, ...`` when none were given)."""
+        if self._hypothesis_names is not None:
+            return self._hypothesis_names
+        return tuple(f"h{j}" for j in range(self.n_hypotheses))
+
+    @property
+    def has_point_names(self) -> bool:
+        return self._point_names is not None
+
+    @property
+    def has_hypothesis_names(self) -> bool:
+        return self._hypothesis_names is not None
+
+    @property
+    def name(self) -> str:
+        """Name of the class (``"unnamed"`` when none was given)."""
+        return self._name if self._name is not None else "unnamed"
+
+    @property
+    def metadata(self) -> dict:
+        """A copy of the free-form metadata."""
+        return dict(self._metadata)
+
+    @property
+    def labels_used(self) -> int:
+        """Number of labels actually appearing in the table."""
+        return int(np.unique(self._table).size)
+
+    # ------------------------------------------------------------------ bitsets
+    @property
+    def full_mask(self) -> int:
+        """Bitset of all distinct hypotheses."""
+        return (1 << self.n_distinct) - 1
+
+    @cached_property
+    def label_masks(self) -> tuple[tuple[int, ...], ...]:
+        """``label_masks[i][l]``: bitset of distinct rows giving label ``l`` to point ``i``."""
+        m, n = self._distinct.shape
+        out = []
+        nbytes = (m + 7) // 8
+        for i in range(n):
+            col = self._distinct[:, i]
+            per_label = []
+            for lab in range(self._num_labels):
+                bits = np.packbits(col == lab, bitorder="little")
+                per_label.append(int.from_bytes(bits.tobytes()[:nbytes], "little"))
+            out.append(tuple(per_label))
+        return tuple(out)
+
+    def mask_to_indices(self, mask: int) -> list[int]:
+        """Distinct indices whose bit is set in ``mask``, ascending."""
+        out = []
+        while mask:
+            low = mask & -mask
+            out.append(low.bit_length() - 1)
+            mask ^= low
+        return out
+
+    def row_of(self, distinct_index: int) -> int:
+        """File row index for a distinct index (first occurrence)."""
+        return int(self._distinct_to_row[distinct_index])
+
+    def label(self, row: int, point: int) -> int:
+        """Label that file row ``row`` gives to ``point``."""
+        return int(self._table[row, point])
+
+    # ------------------------------------------------------------------ derived views
+    def log2_size(self) -> int:
+        """``floor(log2 |H|)`` over distinct hypotheses: an upper bound on VC and Littlestone dimensions."""
+        return self.n_distinct.bit_length() - 1
+
+    def to_dict(self) -> dict:
+        """The spec §1 JSON object for this class."""
+        out: dict[str, Any] = {}
+        if self._name is not None:
+            out["name"] = self._name
+        out["domain"] = list(self.point_names)
+        out["labels"] = self._num_labels
+        out["hypotheses"] = self._table.tolist()
+        if self._hypothesis_names is not None:
+            out["hypothesis_names"] = list(self._hypothesis_names)
+        if self._metadata:
+            out["metadata"] = self._metadata
+        return out
+
+    def summary(self) -> dict:
+        """The ``class`` object of ``dimcalc check --json`` (spec §2)."""
+        return {"name": self.name, "hypotheses": self.n_hypotheses, "distinct_hypotheses": self.n_distinct,
+                "domain_size": self.n_points, "labels": self._num_labels}
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, HypothesisClass):
+            return NotImplemented
+        return (self._num_labels == other._num_labels and self._table.shape == other._table.shape
+                and bool(np.array_equal(self._table, other._table)))
+
+    def __hash__(self) -> int:
+        return hash((self._num_labels, self._table.shape, self._table.tobytes()))
+
+    def __repr__(self) -> str:
+        return (f"HypothesisClass(name={self.name!r}, hypotheses={self.n_hypotheses}, "
+                f"distinct={self.n_distinct}, points={self.n_points}, labels={self._num_labels})")
+
+    def __len__(self) -> int:
+        return self.n_hypotheses
+
+
+def label_bits(num_labels: int) -> int:
+    """Number of bits of a label's binary expansion: ``ceil(log2(k+1))`` (at least 1)."""
+    return max(1, math.ceil(math.log2(num_labels))) if num_labels > 1 else 1
