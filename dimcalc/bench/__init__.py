@@ -1,0 +1,136 @@
+"""Benchmarks: ``dimcalc bench`` and ``python benchmarks/run.py``.
+
+A *suite* is a function ``suite(options) -> list[BenchRow]`` registered with
+:func:`register_suite`.  Each row is one case (a class and a solver), with the
+median wall time over ``options.repeat`` runs, peak memory, the answer, and,
+for side-by-side cases, the time of the baseline (textbook) algorithm and the
+ratio.  Suite modules live in this package (``vc.py``, ``littlestone.py``, ...)
+and are imported by :func:`load_suites`.
+
+Use :func:`measure` to time a call: it reports the median over repeats and the
+peak traced memory of one run.
+"""
+
+from __future__ import annotations
+
+import gc
+import importlib
+import statistics
+import time
+import tracemalloc
+from dataclasses import asdict, dataclass, field
+from typing import Any, Callable
+
+__all__ = ["BenchOptions", "BenchRow", "measure", "register_suite", "load_suites", "SUITES", "run_suites"]
+
+#: Modules in this package that define suites (imported lazily by load_suites).
+SUITE_MODULES = ("vc", "littlestone")
+
+
+@dataclass
+class BenchOptions:
+    """Options shared by every suite.
+
+    quick : run small instances only (used by the test suite to smoke-test suites).
+    repeat : number of timed runs per case (median reported).
+    baseline_limit : seconds after which a baseline run is abandoned (reported as '>limit').
+    only : case-name substrings to keep (empty = all).
+    progress : callable(str) for progress lines, or None.
+    """
+
+    quick: bool = False
+    repeat: int = 3
+    baseline_limit: float = 120.0
+    solver_limit: float = 60.0
+    only: tuple[str, ...] = ()
+    progress: Callable[[str], None] | None = None
+
+    def wants(self, case: str) -> bool:
+        return not self.only or any(s in case for s in self.only)
+
+    def say(self, msg: str) -> None:
+        if self.progress is not None:
+            self.progress(msg)
+
+
+@dataclass
+class BenchRow:
+    """One benchmark case."""
+
+    suite: str
+    case: str
+    answer: Any
+    exact: bool
+    seconds: float                     # median solver time
+    peak_mb: float                     # peak traced memory of one solver run
+    baseline_seconds: float | None = None   # None: no baseline run; inf: abandoned at the limit
+    baseline_answer: Any = None
+    ratio: float | None = None         # baseline_seconds / seconds (a lower bound when abandoned)
+    note: str = ""
+    extra: dict = field(default_factory=dict)
+
+    def to_json(self) -> dict:
+        d = asdict(self)
+        if d["baseline_seconds"] == float("inf"):
+            d["baseline_seconds"] = None
+            d["note"] = (d["note"] + "; " if d["note"] else "") + "baseline abandoned at the limit"
+        return d
+
+
+def measure(fn: Callable[[], Any], repeat: int = 3, memory: bool = True) -> tuple[float, float, Any]:
+    """Run ``fn`` ``repeat`` times; return (median seconds, peak MB of a traced run, last result).
+
+    The traced run (for memory) is separate from the timed runs, so tracing
+    overhead does not inflate times.
+    """
+    times = []
+    result = None
+    for _ in range(max(1, repeat)):
+        gc.collect()
+        t0 = time.perf_counter()
+        result = fn()
+        times.append(time.perf_counter() - t0)
+    peak = 0.0
+    if memory:
+        gc.collect()
+        tracemalloc.start()
+        try:
+            fn()
+            peak = tracemalloc.get_traced_memory()[1] / 2**20
+        finally:
+            tracemalloc.stop()
+    return statistics.median(times), peak, result
+
+
+SUITES: dict[str, tuple[Callable[[BenchOptions], list[BenchRow]], str]] = {}
+
+
+def register_suite(name: str, description: str) -> Callable:
+    """Decorator registering ``fn(options) -> list[BenchRow]`` as suite ``name``."""
+    def deco(fn: Callable[[BenchOptions], list[BenchRow]]) -> Callable:
+        SUITES[name] = (fn, description)
+        return fn
+    return deco
+
+
+def load_suites() -> dict[str, tuple[Callable[[BenchOptions], list[BenchRow]], str]]:
+    """Import every suite module and return the registry."""
+    for mod in SUITE_MODULES:
+        try:
+            importlib.import_module(f"{__name__}.{mod}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{__name__}.{mod}":
+                raise
+    return SUITES
+
+
+def run_suites(names: list[str] | None, options: BenchOptions) -> list[BenchRow]:
+    """Run the named suites (all when ``names`` is empty/None)."""
+    suites = load_suites()
+    chosen = names or sorted(suites)
+    rows: list[BenchRow] = []
+    for name in chosen:
+        fn, _ = suites[name]
+        options.say(f"suite {name}")
+        rows.extend(fn(options))
+    return rows
