@@ -1,0 +1,156 @@
+"""Every dimension of a class at once: the library side of ``dimcalc check``.
+
+:func:`check_class` runs the solvers named in :data:`DIMENSION_KEYS` under one
+shared time budget and returns a :class:`CheckReport`, whose ``to_json()`` is
+the object of interface spec §2.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Sequence
+
+from ._budget import Deadline, Progress, check_time_limit
+from .errors import InvalidParameterError
+from .hypothesis_class import HypothesisClass
+from .results import DimensionResult
+
+__all__ = ["check_class", "CheckReport", "DIMENSION_KEYS", "PSI_FAMILIES"]
+
+#: The keys of spec §2 in report order, then dimcalc's extensions.
+DIMENSION_KEYS = ("vc", "natarajan", "graph", "littlestone", "multiclass_littlestone",
+                  "psi_littlestone", "psi_littlestone_uniform", "binary_restrictions")
+PSI_FAMILIES = ("N", "bin", "B")
+
+
+def _solvers() -> dict[str, Callable[..., Any]]:
+    from . import littlestone, vc
+
+    def psi(uniform: bool) -> Callable[..., dict[str, DimensionResult]]:
+        def run(H: HypothesisClass, *, time_limit: float | None, progress: bool) -> dict[str, DimensionResult]:
+            deadline = Deadline(time_limit)
+            out = {}
+            for i, fam in enumerate(PSI_FAMILIES):
+                share = _share(deadline, len(PSI_FAMILIES) - i)
+                out[fam] = littlestone.psi_littlestone_dimension(H, fam, uniform=uniform, time_limit=share,
+                                                                 progress=progress)
+            return out
+        return run
+
+    def restrictions(H: HypothesisClass, *, time_limit: float | None, progress: bool) -> list[DimensionResult]:
+        return littlestone.binary_restriction_littlestone(H, time_limit=time_limit)
+
+    return {
+        "vc": vc.vc_dimension,
+        "natarajan": vc.natarajan_dimension,
+        "graph": vc.graph_dimension,
+        "littlestone": littlestone.littlestone_dimension,
+        "multiclass_littlestone": littlestone.multiclass_littlestone_dimension,
+        "psi_littlestone": psi(False),
+        "psi_littlestone_uniform": psi(True),
+        "binary_restrictions": restrictions,
+    }
+
+
+def _share(deadline: Deadline, parts_left: int) -> float | None:
+    """An equal share of the remaining budget; unused time flows to later parts."""
+    remaining = deadline.remaining()
+    if remaining is None:
+        return None
+    return max(remaining / max(parts_left, 1), 1e-3)
+
+
+def _results(value: Any) -> list[DimensionResult]:
+    if isinstance(value, DimensionResult):
+        return [value]
+    if isinstance(value, dict):
+        return [r for v in value.values() for r in _results(v)]
+    if isinstance(value, list):
+        return [r for v in value for r in _results(v)]
+    return []
+
+
+@dataclass
+class CheckReport:
+    """The dimensions of one class, as computed by :func:`check_class`.
+
+    ``dimensions`` maps each key of :data:`DIMENSION_KEYS` that was asked for
+    to a :class:`DimensionResult`, a dict of them (``psi_*``: family -> result)
+    or a list of them (``binary_restrictions``: one per bit, i = 1 first).
+    """
+
+    hclass: HypothesisClass
+    dimensions: dict[str, Any] = field(default_factory=dict)
+    seconds: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def complete(self) -> bool:
+        """True when every result is exact (or undefined for this class)."""
+        return all(r.exact for r in _results(self.dimensions))
+
+    def verify(self) -> bool:
+        """Re-check every witness with dimcalc's independent checkers."""
+        return all(r.verify(self.hclass) for r in _results(self.dimensions))
+
+    def to_json(self) -> dict:
+        """The spec §2 object (``binary_restrictions`` is a dimcalc extension: a list, i = 1 first)."""
+        def conv(v: Any) -> Any:
+            if isinstance(v, DimensionResult):
+                return v.to_json()
+            if isinstance(v, dict):
+                return {k: conv(x) for k, x in v.items()}
+            if isinstance(v, list):
+                return [conv(x) for x in v]
+            return v
+        return {"class": self.hclass.summary(), "dimensions": {k: conv(v) for k, v in self.dimensions.items()}}
+
+
+def check_class(H: HypothesisClass, dims: Sequence[str] | None = None, *, time_limit: float | None = None,
+                progress: bool = False) -> CheckReport:
+    """Compute the dimensions of ``H`` named in ``dims`` (all of :data:`DIMENSION_KEYS` by default).
+
+    Parameters
+    ----------
+    H : HypothesisClass
+    dims : sequence of str, optional
+        Keys of :data:`DIMENSION_KEYS`.
+    time_limit : float, optional
+        Seconds for the whole check.  Each solver gets an equal share of what
+        is left; a solver stopped by its share reports proven bounds
+        (``exact=False``).
+    progress : bool
+        Progress lines on stderr.
+
+    Returns
+    -------
+    CheckReport
+
+    Examples
+    --------
+    >>> from dimcalc import HypothesisClass
+    >>> H = HypothesisClass.from_table([[0, 0, 1], [0, 1, 1], [1, 1, 1]])
+    >>> report = check_class(H, ["vc", "littlestone"])
+    >>> report.dimensions["vc"].value, report.dimensions["littlestone"].value
+    (1, 1)
+    >>> report.verify()
+    True
+    """
+    time_limit = check_time_limit(time_limit, "check_class")
+    if dims is None:
+        dims = DIMENSION_KEYS
+    for d in dims:
+        if d not in DIMENSION_KEYS:
+            raise InvalidParameterError(
+                f"The 'dims' parameter of check_class must name keys among {', '.join(DIMENSION_KEYS)}. Got {d!r} instead.")
+    solvers = _solvers()
+    deadline = Deadline(time_limit)
+    report = CheckReport(H)
+    log = Progress(progress, "check")
+    ordered = [d for d in DIMENSION_KEYS if d in dims]
+    for i, key in enumerate(ordered):
+        log.update(f"{key} ...", force=True)
+        share = _share(deadline, len(ordered) - i)
+        start = Deadline(None)
+        report.dimensions[key] = solvers[key](H, time_limit=share, progress=progress)
+        report.seconds[key] = start.elapsed()
+    return report

@@ -1,0 +1,107 @@
+"""``dimcalc check FILE``: every dimension of a class file, with witnesses (spec §2)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from .check import DIMENSION_KEYS, check_class
+from .cli import (EXIT_OK, EXIT_TIME_LIMIT, add_json_option, add_quiet_option, add_time_limit_option, emit_json,
+                  load_class_arg, parameter_list, wants_progress)
+from .results import DimensionResult
+
+__all__ = ["register"]
+
+EXAMPLES = """examples:
+  dimcalc check data/thresholds-15.json
+  dimcalc check data/lines-5.json --json
+  dimcalc check data/random-multiclass.json --dims natarajan,multiclass_littlestone --time-limit 10
+
+exit status: 0 done, 2 refused input, 3 time limit reached (bounds reported)"""
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser("check", help="compute every dimension of a class file, with witnesses",
+                       description="Compute VC, Natarajan, graph, Littlestone-type dimensions (spec §2) of a class "
+                                   "file (.json or .csv), each with a witness that dimcalc's checker verifies.",
+                       epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("file", metavar="FILE", help="class file (.json or .csv, spec §1)")
+    add_json_option(p)
+    p.add_argument("--dims", metavar="A,B,...", default=None,
+                   help=f"only these dimensions; keys: {', '.join(DIMENSION_KEYS)}")
+    add_time_limit_option(p)
+    add_quiet_option(p)
+    p.set_defaults(func=run)
+
+
+def _witness_summary(r: DimensionResult, H: Any) -> str:
+    w = r.witness
+    names = H.point_names
+    if w is None:
+        return r.reason or ""
+    if isinstance(w, list):
+        return "points {" + ", ".join(names[i] for i in w) + "}"
+    if isinstance(w, dict) and "points" in w:
+        pts = ", ".join(names[i] for i in w["points"])
+        if "f0" in w:
+            return f"points {{{pts}}}, f0={w['f0']}, f1={w['f1']}"
+        return f"points {{{pts}}}, f={w.get('f')}"
+    if isinstance(w, dict) and "hypothesis" in w:
+        return f"leaf {H.hypothesis_names[w['hypothesis']]}"
+    if isinstance(w, dict) and "point" in w:
+        return f"tree rooted at {names[w['point']]}"
+    return ""
+
+
+def _value_text(r: DimensionResult) -> tuple[str, str]:
+    if r.value is None and r.lower is None:
+        return "-", "n/a"
+    if r.exact:
+        return str(r.value), "yes"
+    upper = "?" if r.upper is None else str(r.upper)
+    return f"[{r.lower}, {upper}]", "no"
+
+
+def _rows(report: Any) -> list[tuple[str, str, str, str, str]]:
+    H = report.hclass
+    rows = []
+    for key, val in report.dimensions.items():
+        secs = f"{report.seconds.get(key, 0.0):.2f}"
+        if isinstance(val, DimensionResult):
+            v, e = _value_text(val)
+            rows.append((key, v, e, secs, _witness_summary(val, H)))
+        elif isinstance(val, dict):
+            for fam, r in val.items():
+                v, e = _value_text(r)
+                rows.append((f"{key} [{fam}]", v, e, "", _witness_summary(r, H)))
+        elif isinstance(val, list):
+            for i, r in enumerate(val, start=1):
+                v, e = _value_text(r)
+                rows.append((f"littlestone of H|_{i}", v, e, "", _witness_summary(r, H)))
+    return rows
+
+
+def run(args: argparse.Namespace) -> int:
+    H = load_class_arg(args.file)
+    dims = parameter_list(args.dims, DIMENSION_KEYS, "--dims") if args.dims else None
+    report = check_class(H, dims, time_limit=args.time_limit, progress=wants_progress(args))
+    verified = report.verify()
+    if args.json:
+        emit_json(report.to_json())
+    else:
+        s = H.summary()
+        print(f"class {s['name']}: {s['hypotheses']} hypotheses ({s['distinct_hypotheses']} distinct), "
+              f"{s['domain_size']} points, {s['labels']} labels")
+        rows = [("dimension", "value", "exact", "secs", "witness")] + _rows(report)
+        widths = [max(len(r[c]) for r in rows) for c in range(4)]
+        for r in rows:
+            print("  ".join(r[c].ljust(widths[c]) for c in range(4)) + "  " + r[4])
+        print(f"witnesses verified by dimcalc's checkers: {'yes' if verified else 'NO'}")
+        if not report.complete:
+            print("some searches were stopped by the time limit: [lower, upper] are proven bounds")
+    if not verified:
+        print("dimcalc: internal error: a witness failed dimcalc's own checker; the answer above is not "
+              "certified (please report it)", file=sys.stderr)
+        return 1
+    return EXIT_OK if report.complete else EXIT_TIME_LIMIT
