@@ -104,7 +104,8 @@ def loads_json(text: str, *, source: str = "<json>") -> HypothesisClass:
         raise ClassFileError(f"{source}: missing required key 'hypotheses'")
     unknown = sorted(set(obj) - _JSON_KEYS)
     if unknown:
-        raise ClassFileError(f"{source}: unknown key {unknown[0]!r}; allowed keys are {', '.join(sorted(_JSON_KEYS))}")
+        raise ClassFileError(f"{source}: unknown key {unknown[0]!r}; allowed keys are {', '.join(sorted(_JSON_KEYS))} "
+                             "(put anything else under 'metadata')")
     rows = obj["hypotheses"]
     if not isinstance(rows, list):
         raise ClassFileError(f"{source}: key 'hypotheses' must be a list of rows; got {type(rows).__name__}")
