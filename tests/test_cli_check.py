@@ -7,7 +7,7 @@ import pytest
 
 from dimcalc.cli import main
 
-from .outside_checker import check_report
+from outside_checker import check_report
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 CLASS_FILES = sorted(p for p in DATA.glob("*") if p.suffix in (".json", ".csv"))
