@@ -14,6 +14,8 @@ and turns them into sample sizes of differentially private learners.
 from .errors import ClassFileError, DimcalcError, InvalidClassError, InvalidParameterError, InvalidWitnessError
 from .hypothesis_class import HypothesisClass
 from .io import load, save
+from .littlestone import (binary_restriction_littlestone, littlestone_dimension, multiclass_littlestone_dimension,
+                          psi_littlestone_dimension)
 from .results import DimensionResult
 
 __version__ = "0.1.0"
@@ -26,6 +28,10 @@ __all__ = [
     "InvalidClassError",
     "InvalidParameterError",
     "InvalidWitnessError",
+    "binary_restriction_littlestone",
+    "littlestone_dimension",
     "load",
+    "multiclass_littlestone_dimension",
+    "psi_littlestone_dimension",
     "save",
 ]

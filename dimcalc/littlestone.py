@@ -1,0 +1,1003 @@
+"""Littlestone-type dimensions, computed exactly, with shattered trees as witnesses.
+
+Dimensions
+----------
+* :func:`littlestone_dimension` -- LDim of a binary class: the depth of the
+  deepest complete mistake tree every root-to-leaf path of which is realised
+  by one hypothesis (Littlestone 1987; FX §2.5).
+* :func:`multiclass_littlestone_dimension` -- MLD, the same with io-labelled
+  trees whose two edges carry two different labels (BGS Defs 2.10-2.13).
+* :func:`psi_littlestone_dimension` -- Ψ-Littlestone dimension for a family of
+  collapsing maps ``φ: [k] -> {0, 1, *}`` (BGS Defs 4.1-4.4), and its uniform
+  variant (all nodes at one depth carry the same map); families Ψ^N, Ψ^bin,
+  Ψ^B of BGS §4.2 or a user family.
+* :func:`binary_restriction_littlestone` -- LDim of every binary restriction
+  ``H|_i`` (BGS §3, Claim 4.6).
+* :func:`littlestone_dimension_of`, :func:`multiclass_littlestone_dimension_of`
+  -- the exact value for a version space given as a bitset (used by SOA).
+
+Depth counts internal levels: a single leaf has depth 0.
+
+One engine
+----------
+Every dimension here is ``D(V) = max over splits (V0, V1) of 1 + min(D(V0), D(V1))``
+with ``D(V) = 0`` for a non-empty ``V`` without a useful split, where a *split*
+of the version space ``V`` (a bitset over distinct hypotheses) is a point ``x``
+and a map ``φ`` with ``Vb = {h in V : φ(h(x)) = b}``.  Binary LDim uses
+``φ = identity``, MLD a pair of labels (Ψ^N, BGS Lemma 4.5), Ψ^bin the bits of
+the label, Ψ^B all maps.  The recursion is correct because a complete tree of
+depth ``d`` for ``V`` is exactly a root split whose two subtrees are trees of
+depth ``d - 1`` for ``V0`` and ``V1``; the leaf under a path is any hypothesis
+of the path's version space, so every path is realised by ONE hypothesis.
+
+Reductions (each keeps the value; proofs in the comments at the splitters):
+
+1. Only splits with both children non-empty matter (an empty child has no
+   hypothesis to realise a path through it, so such a split only gives depth 0).
+2. The value of a split depends only on the unordered pair ``{V0, V1}``
+   (``1 + min`` is symmetric), so mirror maps and points that induce the same
+   split of ``V`` are evaluated once (*canonicalisation* by the child masks).
+3. Points constant on ``V`` (one label present) give no split of any subset of
+   ``V`` and are dropped for the whole subtree; points whose label classes on
+   ``V`` coincide with another point's stay duplicates on every subset and are
+   dropped too (the *live* list passed down the recursion).
+4. Monotonicity: ``V ⊆ W`` implies ``D(V) <= D(W)`` (a tree shattered by ``V``
+   is shattered by ``W``).  Hence for Ψ^B a map may send every label present at
+   ``x`` to 0 or 1 (replacing ``*`` by 0 only enlarges ``V0``): the splits are
+   the bipartitions of the present labels.  For MLD only pairs of present labels
+   give two non-empty children.
+5. Size: a tree of depth ``t`` has ``2**t`` leaves realised by pairwise
+   different hypotheses (two leaves part at a node where they fall into
+   disjoint children), so ``D(V) <= floor(log2 |V|)``, and a split can give
+   ``D(V) >= t`` only if both children have at least ``2**(t-1)`` hypotheses.
+
+Search
+------
+``at_least(V, t)`` decides ``D(V) >= t`` by depth-first search over the
+canonical splits that pass the size test, most balanced first, the smaller
+child first (it is the likelier to fail, and cheaper).  A memo keyed by the
+version-space bitset stores proven ``(lower, upper)`` bounds and the split that
+proves ``lower``; it answers repeated sub-questions and makes the witness tree
+a walk over the memo.  The value is found by iterative deepening
+``t = 1, 2, ...`` until a query fails (or ``t`` reaches the size bound).
+Under a ``time_limit`` the search stops and reports ``lower`` (certified by a
+tree built from the memo) and ``upper`` (the proven bound of the root).
+
+When the recursion is weak -- a failing query ``D(V) >= t`` that needs many
+nodes -- :mod:`dimcalc.sat` is tried on it with a conflict budget, alternating
+with the recursion under doubling budgets: UNSAT proves the upper bound, a
+model is decoded into a tree (see :mod:`dimcalc.sat` for the encoding).
+
+The uniform variant (one map per level, BGS Def 4.1) is a search over map
+sequences: a prefix ``(φ_0, ..., φ_{j-1})`` is kept only if a tree whose first
+``j`` levels use these maps and whose remaining levels are free exists (a
+relaxation decided with the non-uniform engine), and a full sequence only if
+the uniform tree exists.  Mirror maps are merged (swapping the children at
+every node of one level keeps a uniform tree uniform), and for Ψ^B only total
+maps (no ``*``) are needed, by the monotonicity argument above applied to a
+whole level.
+
+References
+----------
+.. [L87] N. Littlestone. Learning quickly when irrelevant attributes abound.
+   Machine Learning 2 (1987).
+.. [FX] V. Feldman, D. Xiao. Sample Complexity Bounds on Differentially
+   Private Learning via Communication Complexity. COLT 2014, §2.5.
+.. [BGS] M. Bun, M. Gaboardi, S. Sivakumar. Multiclass versus Binary
+   Differentially Private PAC Learning. NeurIPS 2021, Defs 2.10-2.13,
+   Defs 4.1-4.4, §4.2 (Lemma 4.5, Claims 4.6-4.7).
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any, Callable, Iterable, Sequence
+
+from ._budget import Deadline, Progress, check_time_limit
+from .errors import parameter_error
+from .hypothesis_class import HypothesisClass, label_bits
+from .results import DimensionResult
+
+__all__ = [
+    "littlestone_dimension",
+    "multiclass_littlestone_dimension",
+    "psi_littlestone_dimension",
+    "binary_restriction_littlestone",
+    "littlestone_dimension_of",
+    "multiclass_littlestone_dimension_of",
+]
+
+Split = tuple  # (V0, V1, description)
+
+
+class _Stop(Exception):
+    """Raised inside the search when the time limit (or a budget) is spent."""
+
+
+# ---------------------------------------------------------------------------- splitters
+# A splitter turns a version space V (bitset) and the list of live columns into
+# (new_live, splits) with splits = [(V0, V1, desc), ...], both children
+# non-empty, one entry per unordered child pair {V0, V1}; and turns a
+# description plus the two subtrees into a tree node of spec §3.
+
+
+class _ColumnSplitter:
+    """Splits by 0/1-valued (virtual) columns: ``V1 = V & ones[c]``, ``V0 = V - V1``.
+
+    Used for binary LDim (``ones[x]`` = hypotheses labelling ``x`` with 1) and
+    Ψ^bin (one virtual column per point and bit).  Two columns that agree on
+    ``V`` up to swapping 0/1 give the same unordered pair of children, hence the
+    same value (reduction 2); they also agree on every subset of ``V``, so only
+    one of them stays live below ``V`` (reduction 3).
+    """
+
+    def __init__(self, ones: Sequence[int], node: Callable[[Any, Any, Any], dict]) -> None:
+        self.ones = list(ones)
+        self.node = node
+        self.columns = list(range(len(self.ones)))
+
+    def splits(self, V: int, live: Sequence[int]) -> tuple[list[int], list[Split]]:
+        ones = self.ones
+        seen: set[int] = set()
+        new_live: list[int] = []
+        out: list[Split] = []
+        for c in live:
+            a = V & ones[c]
+            if not a or a == V:
+                continue
+            b = V ^ a
+            key = a if a < b else b
+            if key in seen:
+                continue
+            seen.add(key)
+            new_live.append(c)
+            out.append((b, a, c))
+        return new_live, out
+
+
+class _LabelClassSplitter:
+    """Base for splitters that look at the label classes ``V & M[x][l]`` of each point.
+
+    A point with fewer than two labels present on ``V`` gives no split of ``V``
+    or of any subset with both children non-empty (reduction 1); two points with
+    the same labelled partition of ``V`` give the same splits on every subset
+    (reduction 3).  Subclasses turn the classes of one point into splits.
+    """
+
+    def __init__(self, H: HypothesisClass) -> None:
+        self.masks = H.label_masks
+        self.num_labels = H.num_labels
+        self.columns = list(range(H.n_points))
+
+    def classes(self, V: int, live: Sequence[int]) -> tuple[list[int], list[tuple[int, list[tuple[int, int]]]]]:
+        """Return (new live points, [(x, [(label, class mask), ...]), ...]) for the useful points."""
+        masks = self.masks
+        seen: set[tuple] = set()
+        new_live: list[int] = []
+        out = []
+        for x in live:
+            cls = []
+            for lab, m in enumerate(masks[x]):
+                c = V & m
+                if c:
+                    cls.append((lab, c))
+            if len(cls) < 2:
+                continue
+            sig = tuple(cls)
+            if sig in seen:
+                continue
+            seen.add(sig)
+            new_live.append(x)
+            out.append((x, cls))
+        return new_live, out
+
+
+class _PairSplitter(_LabelClassSplitter):
+    """MLD / Ψ^N splits: a pair of labels ``a != b`` present at ``x``; ``V0 = V_a``, ``V1 = V_b``.
+
+    A pair with a label absent at ``x`` has an empty child (reduction 1), so
+    only pairs of present labels are generated, each unordered pair once
+    (``φ_{a,b}`` and ``φ_{b,a}`` are mirrors, reduction 2).
+    """
+
+    def __init__(self, H: HypothesisClass, node: Callable[[Any, Any, Any], dict]) -> None:
+        super().__init__(H)
+        self.node = node
+
+    def splits(self, V: int, live: Sequence[int]) -> tuple[list[int], list[Split]]:
+        seen: set[tuple[int, int]] = set()
+        out: list[Split] = []
+        new_live, classes = self.classes(V, live)
+        for x, cls in classes:
+            for (la, ca), (lb, cb) in itertools.combinations(cls, 2):
+                key = (ca, cb) if ca < cb else (cb, ca)
+                if key in seen:
+                    continue
+                seen.add(key)
+                out.append((ca, cb, (x, la, lb)))
+        return new_live, out
+
+
+class _BipartitionSplitter(_LabelClassSplitter):
+    """Ψ^B splits: a bipartition of the labels present at ``x`` into two non-empty sides.
+
+    By monotonicity (reduction 4) a map of Ψ^B can be taken to send every
+    label present at ``x`` to 0 or 1: turning a ``*`` on a present label into
+    0 enlarges ``V0`` and keeps ``V1``, which cannot lower ``1 + min(D(V0), D(V1))``.
+    Mirror bipartitions give the same pair, so the first present label is
+    always put on side 0.
+    """
+
+    def __init__(self, H: HypothesisClass, node: Callable[[Any, Any, Any], dict]) -> None:
+        super().__init__(H)
+        self.node = node
+
+    def splits(self, V: int, live: Sequence[int]) -> tuple[list[int], list[Split]]:
+        seen: set[int] = set()
+        out: list[Split] = []
+        new_live, classes = self.classes(V, live)
+        for x, cls in classes:
+            rest = cls[1:]
+            m = len(rest)
+            unions = [0] * (1 << m)
+            for s in range(1, 1 << m):
+                low = s & -s
+                unions[s] = unions[s ^ low] | rest[low.bit_length() - 1][1]
+            present = tuple(lab for lab, _ in cls)
+            for s in range(1, 1 << m):
+                a = unions[s]
+                b = V ^ a
+                key = a if a < b else b
+                if key in seen:
+                    continue
+                seen.add(key)
+                ones = frozenset(rest[i][0] for i in range(m) if s >> i & 1)
+                out.append((b, a, (x, ones, present)))
+        return new_live, out
+
+
+class _MapSplitter(_LabelClassSplitter):
+    """User-family splits: every map of the family at every live point, as given.
+
+    ``V0 = V & Z[x][φ]``, ``V1 = V & O[x][φ]`` with ``Z``/``O`` the hypotheses
+    whose label at ``x`` maps to 0/1.  Only reductions 1-3 apply.
+    """
+
+    def __init__(self, H: HypothesisClass, maps: Sequence[tuple], node: Callable[[Any, Any, Any], dict]) -> None:
+        super().__init__(H)
+        self.maps = list(maps)
+        self.node = node
+        self.zero = []
+        self.one = []
+        for x in range(H.n_points):
+            mx = self.masks[x]
+            self.zero.append([_union(mx, [lab for lab, v in enumerate(phi) if v == 0]) for phi in self.maps])
+            self.one.append([_union(mx, [lab for lab, v in enumerate(phi) if v == 1]) for phi in self.maps])
+
+    def splits(self, V: int, live: Sequence[int]) -> tuple[list[int], list[Split]]:
+        seen: set[tuple[int, int]] = set()
+        out: list[Split] = []
+        new_live, classes = self.classes(V, live)
+        for x, _ in classes:
+            zx, ox = self.zero[x], self.one[x]
+            for j in range(len(self.maps)):
+                a = V & zx[j]
+                if not a:
+                    continue
+                b = V & ox[j]
+                if not b:
+                    continue
+                key = (a, b) if a < b else (b, a)
+                if key in seen:
+                    continue
+                seen.add(key)
+                out.append((a, b, (x, j)))
+        return new_live, out
+
+    def map_splits(self, V: int, live: Sequence[int], j: int) -> list[Split]:
+        """Splits by map ``j`` only (for the uniform search); live is already filtered."""
+        seen: set[tuple[int, int]] = set()
+        out: list[Split] = []
+        for x in live:
+            a = V & self.zero[x][j]
+            if not a:
+                continue
+            b = V & self.one[x][j]
+            if not b:
+                continue
+            key = (a, b) if a < b else (b, a)
+            if key in seen:
+                continue
+            seen.add(key)
+            out.append((a, b, (x, j)))
+        return out
+
+
+def _union(masks: Sequence[int], labels: Iterable[int]) -> int:
+    out = 0
+    for lab in labels:
+        if lab < len(masks):
+            out |= masks[lab]
+    return out
+
+
+# ---------------------------------------------------------------------------- the engine
+
+
+class _Engine:
+    """Decision search ``D(V) >= t`` with a memo of proven bounds (see the module docstring)."""
+
+    def __init__(self, H: HypothesisClass, splitter: Any, *, deadline: Deadline | None = None,
+                 progress: Progress | None = None) -> None:
+        self.H = H
+        self.splitter = splitter
+        self.deadline = deadline or Deadline(None)
+        self.progress = progress or Progress(False)
+        # V -> [lower, upper, (desc, V0, V1) proving lower or None]
+        self.memo: dict[int, list] = {}
+        self.nodes = 0
+        self.target = 0
+        self.node_budget: int | None = None
+
+    # -- bounds
+    def bounds(self, V: int) -> tuple[int, int]:
+        e = self.memo.get(V)
+        if e is not None:
+            return e[0], e[1]
+        return 0, V.bit_count().bit_length() - 1
+
+    def _entry(self, V: int) -> list:
+        e = self.memo.get(V)
+        if e is None:
+            e = self.memo[V] = [0, V.bit_count().bit_length() - 1, None]
+        return e
+
+    # -- decision
+    def at_least(self, V: int, t: int, live: Sequence[int]) -> bool:
+        """Decide ``D(V) >= t``; raises _Stop when the deadline or node budget is spent."""
+        if t <= 0:
+            return True
+        e = self.memo.get(V)
+        if e is None:
+            hi = V.bit_count().bit_length() - 1
+            if hi < t:
+                return False
+            e = self.memo[V] = [0, hi, None]
+        else:
+            if e[0] >= t:
+                return True
+            if e[1] < t:
+                return False
+        self.nodes += 1
+        if self.deadline.tick(64):
+            raise _Stop
+        if self.node_budget is not None and self.nodes > self.node_budget:
+            raise _Stop
+        if not self.nodes & 0x3FFF:
+            self.progress.update(f"t={self.target} nodes={self.nodes} memo={len(self.memo)}")
+        new_live, splits = self.splitter.splits(V, live)
+        need = 1 << (t - 1)
+        cand = []
+        for V0, V1, desc in splits:
+            n0 = V0.bit_count()
+            n1 = V1.bit_count()
+            if n0 < need or n1 < need:
+                continue
+            if n0 <= n1:
+                cand.append((n0, V0, V1, desc, V0, V1))
+            else:
+                cand.append((n1, V1, V0, desc, V0, V1))
+        cand.sort(key=lambda c: -c[0])
+        memo = self.memo
+        t1 = t - 1
+        # Quick pass: a split both of whose children are already proven deep enough.
+        for c in cand:
+            s = memo.get(c[1])
+            if s is not None and s[0] >= t1:
+                g = memo.get(c[2])
+                if g is not None and g[0] >= t1:
+                    e[0] = t
+                    e[2] = (c[3], c[4], c[5])
+                    return True
+        for _, small, big, desc, V0, V1 in cand:
+            if self.at_least(small, t1, new_live) and self.at_least(big, t1, new_live):
+                if e[0] < t:
+                    e[0] = t
+                    e[2] = (desc, V0, V1)
+                return True
+        if e[1] > t1:
+            e[1] = t1
+        return False
+
+    # -- witness
+    def tree(self, V: int, t: int) -> dict:
+        """The tree of depth ``t <= lower(V)`` recorded in the memo (spec §3 format)."""
+        if t <= 0:
+            low = V & -V
+            return {"hypothesis": self.H.row_of(low.bit_length() - 1)}
+        desc, V0, V1 = self.memo[V][2]
+        return self.splitter.node(desc, self.tree(V0, t - 1), self.tree(V1, t - 1))
+
+    # -- optimisation
+    def solve(self, V: int, *, lower: int = 0, upper: int | None = None) -> tuple[int, int, bool]:
+        """Raise the proven bounds of ``D(V)`` until they meet or time runs out.
+
+        Returns ``(lower, upper, stopped)``.
+        """
+        live = self.splitter.columns
+        e = self._entry(V)
+        if upper is not None and upper < e[1]:
+            e[1] = upper
+        stopped = False
+        try:
+            while e[0] < e[1]:
+                t = e[0] + 1
+                self.target = t
+                self.progress.update(f"t={t} nodes={self.nodes} memo={len(self.memo)}", force=True)
+                if not self._decide(V, t, live):
+                    break
+        except _Stop:
+            stopped = True
+        return e[0], e[1], stopped
+
+    def _decide(self, V: int, t: int, live: Sequence[int]) -> bool:
+        """``at_least`` at the root, alternating with SAT when the recursion is slow."""
+        sat = getattr(self.splitter, "sat_columns", None)
+        if sat is None or _sat_module() is None:
+            return self.at_least(V, t, live)
+        budget = 20000
+        conflicts = 20000
+        while True:
+            self.node_budget = self.nodes + budget
+            try:
+                return self.at_least(V, t, live)
+            except _Stop:
+                if self.deadline.expired():
+                    raise
+            finally:
+                self.node_budget = None
+            answer = _sat_module().decide_tree_depth(self, V, t, conflicts)
+            if answer is not None:
+                return answer
+            budget *= 2
+            conflicts *= 2
+
+
+def _sat_module() -> Any:
+    try:
+        from . import sat
+    except ImportError:  # pragma: no cover - python-sat missing
+        return None
+    return sat
+
+
+# ---------------------------------------------------------------------------- node builders
+
+
+def _binary_node(desc: int, T0: dict, T1: dict) -> dict:
+    return {"point": desc, "children": [T0, T1]}
+
+
+def _multiclass_node(desc: tuple, T0: dict, T1: dict) -> dict:
+    x, a, b = desc
+    return {"point": x, "labels": [a, b], "children": [T0, T1]}
+
+
+def _pair_map_node(num_labels: int) -> Callable[[tuple, dict, dict], dict]:
+    def node(desc: tuple, T0: dict, T1: dict) -> dict:
+        x, a, b = desc
+        phi: list[int | None] = [None] * num_labels
+        phi[a], phi[b] = 0, 1
+        return {"point": x, "map": phi, "children": [T0, T1]}
+    return node
+
+
+def _bin_node(num_labels: int, n_bits: int) -> Callable[[int, dict, dict], dict]:
+    def node(desc: int, T0: dict, T1: dict) -> dict:
+        x, bit = divmod(desc, n_bits)
+        return {"point": x, "map": [(lab >> bit) & 1 for lab in range(num_labels)], "children": [T0, T1]}
+    return node
+
+
+def _bipartition_node(num_labels: int) -> Callable[[tuple, dict, dict], dict]:
+    def node(desc: tuple, T0: dict, T1: dict) -> dict:
+        x, ones, present = desc
+        phi: list[int | None] = [None] * num_labels
+        for lab in present:
+            phi[lab] = 1 if lab in ones else 0
+        return {"point": x, "map": phi, "children": [T0, T1]}
+    return node
+
+
+def _user_node(maps: Sequence[tuple]) -> Callable[[tuple, dict, dict], dict]:
+    def node(desc: tuple, T0: dict, T1: dict) -> dict:
+        x, j = desc
+        return {"point": x, "map": list(maps[j]), "children": [T0, T1]}
+    return node
+
+
+# ---------------------------------------------------------------------------- families
+
+_FAMILY_NAMES = ("N", "bin", "B")
+
+
+def _bin_ones(H: HypothesisClass) -> tuple[list[int], int]:
+    bits = label_bits(H.num_labels)
+    ones = []
+    for x in range(H.n_points):
+        mx = H.label_masks[x]
+        for bit in range(bits):
+            ones.append(_union(mx, [lab for lab in range(H.num_labels) if lab >> bit & 1]))
+    return ones, bits
+
+
+def _splitter_for(H: HypothesisClass, family: str, maps: Sequence[tuple] | None = None) -> Any:
+    """The splitter of a dimension: 'LD', 'MLD', 'N', 'bin', 'B' or 'user' (with maps)."""
+    if family == "LD":
+        ones = [m[1] if len(m) > 1 else 0 for m in H.label_masks]
+        sp = _ColumnSplitter(ones, _binary_node)
+        sp.sat_columns = True
+        return sp
+    if family == "MLD":
+        return _PairSplitter(H, _multiclass_node)
+    if family == "N":
+        return _PairSplitter(H, _pair_map_node(H.num_labels))
+    if family == "bin":
+        ones, bits = _bin_ones(H)
+        sp = _ColumnSplitter(ones, _bin_node(H.num_labels, bits))
+        sp.sat_columns = True
+        return sp
+    if family == "B":
+        return _BipartitionSplitter(H, _bipartition_node(H.num_labels))
+    assert maps is not None
+    return _MapSplitter(H, maps, _user_node(maps))
+
+
+def _check_class(H: Any, owner: str) -> HypothesisClass:
+    if not isinstance(H, HypothesisClass):
+        raise parameter_error("H", owner, "a dimcalc.HypothesisClass", type(H).__name__)
+    return H
+
+
+def _run(H: HypothesisClass, kind: str, splitter: Any, time_limit: float | None, progress: bool,
+         label: str) -> DimensionResult:
+    deadline = Deadline(time_limit)
+    log = Progress(progress, label)
+    engine = _Engine(H, splitter, deadline=deadline, progress=log)
+    lower, upper, stopped = engine.solve(H.full_mask)
+    witness = engine.tree(H.full_mask, lower)
+    log.update(f"done: [{lower}, {upper}] nodes={engine.nodes} memo={len(engine.memo)}", force=True)
+    return DimensionResult.bounds(kind, lower, upper, witness, nodes=engine.nodes, memo=len(engine.memo),
+                                  seconds=round(deadline.elapsed(), 6), stopped=stopped)
+
+
+# ---------------------------------------------------------------------------- public API
+
+
+def littlestone_dimension(H: HypothesisClass, *, time_limit: float | None = None,
+                          progress: bool = False) -> DimensionResult:
+    """The Littlestone dimension of a binary class, with a shattered mistake tree.
+
+    Parameters
+    ----------
+    H : HypothesisClass
+        A binary class (at most two labels).
+    time_limit : float, optional
+        Seconds; when the search is stopped the result has ``exact=False``,
+        a proven ``lower`` certified by the witness tree and a proven ``upper``.
+    progress : bool
+        Print progress lines (target depth, nodes, memo size) on stderr.
+
+    Returns
+    -------
+    DimensionResult
+        Kind ``"littlestone"``; the witness is a mistake tree
+        ``{"point": i, "children": [T0, T1]}`` with leaves ``{"hypothesis": row}``.
+        Undefined (``value=None`` with a reason) for a class with more labels.
+
+    References
+    ----------
+    Littlestone (1987); Feldman & Xiao (COLT 2014), §2.5 (complete mistake trees).
+
+    Examples
+    --------
+    >>> from dimcalc import HypothesisClass
+    >>> thresholds = HypothesisClass.from_table([[1 if x >= t else 0 for x in range(7)] for t in range(8)])
+    >>> r = littlestone_dimension(thresholds)
+    >>> r.value, r.exact, r.witness["point"]
+    (3, True, 3)
+    >>> littlestone_dimension(HypothesisClass.from_table([[0], [1]])).value  # {constant 0, constant 1}
+    1
+    """
+    H = _check_class(H, "littlestone_dimension")
+    time_limit = check_time_limit(time_limit, "littlestone_dimension")
+    if not H.is_binary:
+        return DimensionResult.undefined(
+            "littlestone", f"the Littlestone dimension is defined for binary classes; this class has "
+                           f"{H.num_labels} labels (use multiclass_littlestone_dimension)")
+    return _run(H, "littlestone", _splitter_for(H, "LD"), time_limit, progress, "littlestone")
+
+
+def multiclass_littlestone_dimension(H: HypothesisClass, *, time_limit: float | None = None,
+                                     progress: bool = False) -> DimensionResult:
+    """The multiclass Littlestone dimension MLD, with a shattered io-labelled tree.
+
+    Parameters
+    ----------
+    H : HypothesisClass
+    time_limit : float, optional
+        Seconds; see :func:`littlestone_dimension`.
+    progress : bool
+        Progress lines on stderr.
+
+    Returns
+    -------
+    DimensionResult
+        Kind ``"multiclass_littlestone"``; witness nodes
+        ``{"point": i, "labels": [a, b], "children": [Ta, Tb]}``.
+
+    References
+    ----------
+    BGS, Defs 2.10-2.13 (after Daniely et al. 2011).
+
+    Examples
+    --------
+    >>> from dimcalc import HypothesisClass
+    >>> H = HypothesisClass.from_table([[0], [1], [2]])
+    >>> r = multiclass_littlestone_dimension(H)
+    >>> r.value, r.witness["labels"]
+    (1, [0, 1])
+    """
+    H = _check_class(H, "multiclass_littlestone_dimension")
+    time_limit = check_time_limit(time_limit, "multiclass_littlestone_dimension")
+    return _run(H, "multiclass_littlestone", _splitter_for(H, "MLD"), time_limit, progress,
+                "multiclass_littlestone")
+
+
+def _resolve_family(H: HypothesisClass, family: Any) -> tuple[str, list[tuple] | None, str]:
+    """Return (name, user maps or None, kind suffix)."""
+    owner = "psi_littlestone_dimension"
+    if isinstance(family, str):
+        if family not in _FAMILY_NAMES:
+            raise parameter_error("family", owner, "'N', 'bin', 'B' or an iterable of maps", family)
+        return family, None, family
+    name = getattr(family, "name", None)
+    if name in _FAMILY_NAMES and getattr(family, "num_labels", H.num_labels) == H.num_labels:
+        return name, None, name
+    maps = list(family.maps()) if hasattr(family, "maps") else None
+    try:
+        from .psi import psi_family
+        fam = psi_family(maps if maps is not None else family, H.num_labels)
+        maps = [tuple(m) for m in fam.maps()]
+        digest = fam.digest
+    except ImportError:  # dimcalc.psi not available yet: validate here
+        maps = _validate_maps(family if maps is None else maps, H.num_labels, owner)
+        digest = _digest(maps)
+    return "user", maps, f"user:{digest}"
+
+
+def _validate_maps(family: Any, num_labels: int, owner: str) -> list[tuple]:
+    try:
+        maps = [tuple(m) for m in family]
+    except TypeError:
+        raise parameter_error("family", owner, "'N', 'bin', 'B' or an iterable of maps", family) from None
+    for m in maps:
+        if len(m) != num_labels or any(v not in (0, 1, None) or isinstance(v, bool) for v in m):
+            raise parameter_error("family", owner,
+                                  f"an iterable of maps, each a tuple of {num_labels} entries 0, 1 or None", m)
+    return sorted(set(maps), key=lambda m: tuple(-1 if v is None else v for v in m))
+
+
+def _digest(maps: Sequence[tuple]) -> str:
+    import hashlib
+    text = ";".join(",".join("*" if v is None else str(v) for v in m) for m in maps)
+    return hashlib.sha256(text.encode()).hexdigest()[:12]
+
+
+def psi_littlestone_dimension(H: HypothesisClass, family: Any, *, uniform: bool = False,
+                              time_limit: float | None = None, progress: bool = False) -> DimensionResult:
+    """The Ψ-Littlestone dimension (or its uniform variant) with a Ψ-shattered tree.
+
+    Parameters
+    ----------
+    H : HypothesisClass
+    family : {"N", "bin", "B"} or PsiFamily or iterable of maps
+        Ψ^N (pairs of labels), Ψ^bin (the bits of the label, bit 1 least
+        significant), Ψ^B (all maps), or a user family: maps are tuples of
+        length ``num_labels`` with entries 0, 1 or None (``*``).
+    uniform : bool
+        The uniform variant: all nodes at one depth carry the same map.
+    time_limit : float, optional
+        Seconds; see :func:`littlestone_dimension`.
+    progress : bool
+        Progress lines on stderr.
+
+    Returns
+    -------
+    DimensionResult
+        Kind ``"psi_littlestone:<N|bin|B>"`` or ``"psi_littlestone_uniform:<...>"``
+        (user families: ``...:user:<digest>``); witness nodes
+        ``{"point": i, "map": [φ(0), ..., φ(k)], "children": [T0, T1]}``.
+
+    References
+    ----------
+    BGS, Defs 4.1-4.4, §4.2 (Lemma 4.5: Ψ^N = MLD; Claims 4.6-4.7).
+
+    Examples
+    --------
+    >>> from dimcalc import HypothesisClass
+    >>> H = HypothesisClass.from_table([[0], [1], [2], [3]])
+    >>> [psi_littlestone_dimension(H, f).value for f in ("N", "bin", "B")]
+    [1, 2, 2]
+    >>> r = psi_littlestone_dimension(H, "bin", uniform=True)
+    >>> r.kind, r.value, r.witness["map"]
+    ('psi_littlestone_uniform:bin', 2, [0, 1, 0, 1])
+    """
+    owner = "psi_littlestone_dimension"
+    H = _check_class(H, owner)
+    time_limit = check_time_limit(time_limit, owner)
+    if not isinstance(uniform, bool):
+        raise parameter_error("uniform", owner, "a bool", uniform)
+    name, maps, suffix = _resolve_family(H, family)
+    kind = ("psi_littlestone_uniform:" if uniform else "psi_littlestone:") + suffix
+    label = kind.split(":", 1)[0] + ":" + name
+    if uniform:
+        return _uniform(H, name, maps, kind, time_limit, progress, label)
+    return _run(H, kind, _splitter_for(H, name, maps), time_limit, progress, label)
+
+
+def binary_restriction_littlestone(H: HypothesisClass, *, time_limit: float | None = None) -> list[DimensionResult]:
+    """The Littlestone dimension of each binary restriction ``H|_i``, ``i = 1..label_bits``.
+
+    ``H|_i(x) = (h(x) >> (i - 1)) & 1`` (bit 1 is the least significant).  The
+    witness of entry ``i - 1`` is a mistake tree for ``H|_i``; its leaves are
+    row indices of the class file (the rows of ``H|_i`` are those of ``H``).
+
+    Parameters
+    ----------
+    H : HypothesisClass
+    time_limit : float, optional
+        Seconds for all restrictions together (unused time flows to later ones).
+
+    Returns
+    -------
+    list of DimensionResult
+        Kind ``"littlestone"``, ``stats["restriction"] = i``.
+
+    References
+    ----------
+    BGS §3 (binary restrictions), Claim 4.6 (``max_i LDim(H|_i) <= Ψ^bin_LD U(H)``).
+
+    Examples
+    --------
+    >>> from dimcalc import HypothesisClass
+    >>> H = HypothesisClass.from_table([[0, 0], [1, 1], [2, 0], [3, 1]])
+    >>> [r.value for r in binary_restriction_littlestone(H)]
+    [1, 1]
+    """
+    owner = "binary_restriction_littlestone"
+    H = _check_class(H, owner)
+    time_limit = check_time_limit(time_limit, owner)
+    deadline = Deadline(time_limit)
+    bits = label_bits(H.num_labels)
+    out = []
+    for i in range(1, bits + 1):
+        Hi = HypothesisClass((H.table >> (i - 1)) & 1, num_labels=2)
+        remaining = deadline.remaining()
+        share = None if remaining is None else max(remaining / (bits - i + 1), 1e-3)
+        r = _run(Hi, "littlestone", _splitter_for(Hi, "LD"), share, False, f"littlestone H|_{i}")
+        r.stats["restriction"] = i
+        out.append(r)
+    return out
+
+
+_ENGINE_CACHE: dict[tuple[int, str], tuple[HypothesisClass, _Engine]] = {}
+
+
+def _cached_engine(H: HypothesisClass, family: str) -> _Engine:
+    key = (id(H), family)
+    hit = _ENGINE_CACHE.get(key)
+    if hit is not None and hit[0] is H:
+        return hit[1]
+    if len(_ENGINE_CACHE) >= 8:
+        _ENGINE_CACHE.pop(next(iter(_ENGINE_CACHE)))
+    engine = _Engine(H, _splitter_for(H, family))
+    _ENGINE_CACHE[key] = (H, engine)
+    return engine
+
+
+def _check_mask(H: HypothesisClass, mask: Any, owner: str) -> int:
+    if isinstance(mask, bool) or not isinstance(mask, int) or mask <= 0 or mask >> H.n_distinct:
+        raise parameter_error("mask", owner, f"a non-empty bitset (int) over the {H.n_distinct} distinct hypotheses",
+                              mask)
+    return mask
+
+
+def littlestone_dimension_of(H: HypothesisClass, mask: int) -> int:
+    """Exact Littlestone dimension of the version space ``mask`` (bitset over distinct rows) of a binary class.
+
+    The memo is kept between calls on the same class, so repeated queries (as
+    the Standard Optimal Algorithm makes) are cheap.
+
+    Examples
+    --------
+    >>> from dimcalc import HypothesisClass
+    >>> H = HypothesisClass.from_table([[0, 0], [0, 1], [1, 1]])
+    >>> littlestone_dimension_of(H, 0b111), littlestone_dimension_of(H, 0b011), littlestone_dimension_of(H, 0b001)
+    (1, 1, 0)
+    """
+    owner = "littlestone_dimension_of"
+    H = _check_class(H, owner)
+    if not H.is_binary:
+        raise parameter_error("H", owner, "a binary class (at most 2 labels)", f"{H.num_labels} labels")
+    lower, _, _ = _cached_engine(H, "LD").solve(_check_mask(H, mask, owner))
+    return lower
+
+
+def multiclass_littlestone_dimension_of(H: HypothesisClass, mask: int) -> int:
+    """Exact multiclass Littlestone dimension of the version space ``mask`` (bitset over distinct rows).
+
+    Examples
+    --------
+    >>> from dimcalc import HypothesisClass
+    >>> H = HypothesisClass.from_table([[0], [1], [2]])
+    >>> multiclass_littlestone_dimension_of(H, 0b111), multiclass_littlestone_dimension_of(H, 0b100)
+    (1, 0)
+    """
+    owner = "multiclass_littlestone_dimension_of"
+    H = _check_class(H, owner)
+    lower, _, _ = _cached_engine(H, "MLD").solve(_check_mask(H, mask, owner))
+    return lower
+
+
+# ---------------------------------------------------------------------------- uniform variant
+
+
+def _uniform_maps(H: HypothesisClass, name: str, maps: Sequence[tuple] | None) -> list[tuple]:
+    """Canonical maps for the uniform search (one of each mirror pair).
+
+    Swapping 0 and 1 in the map of one level and the two children of every
+    node of that level turns a uniform shattered tree into a uniform shattered
+    tree, so one map of each mirror pair suffices.  For Ψ^B total maps suffice
+    (turning every ``*`` of a level's map into 0 keeps every path realised by
+    the same hypothesis); constant maps leave a child empty and are dropped.
+    """
+    L = H.num_labels
+    if name == "N":
+        out = []
+        for a, b in itertools.combinations(range(L), 2):
+            phi: list[int | None] = [None] * L
+            phi[a], phi[b] = 0, 1
+            out.append(tuple(phi))
+        return out
+    if name == "bin":
+        return [tuple((lab >> bit) & 1 for lab in range(L)) for bit in range(label_bits(L))]
+    if name == "B":
+        return [tuple(0 if lab == 0 else (s >> (lab - 1)) & 1 for lab in range(L)) for s in range(1, 1 << (L - 1))]
+    assert maps is not None
+    out, seen = [], set()
+    for phi in maps:
+        mirror = tuple(None if v is None else 1 - v for v in phi)
+        if phi in seen or mirror in seen:
+            continue
+        if not any(v == 0 for v in phi) or not any(v == 1 for v in phi):
+            continue
+        seen.add(phi)
+        out.append(phi)
+    return out
+
+
+class _UniformSearch:
+    """Search over per-level map sequences with a relaxation for pruning (module docstring).
+
+    ``feasible(V, prefix, free)`` decides whether a tree for ``V`` exists whose
+    first ``len(prefix)`` levels carry the maps of ``prefix`` (one map per level)
+    and whose next ``free`` levels are unconstrained (Ψ-labelled).  With
+    ``free = 0`` this is uniform Ψ-shattering; with ``prefix = ()`` it is the
+    non-uniform question, answered by the non-uniform engine.
+    """
+
+    def __init__(self, H: HypothesisClass, maps: list[tuple], engine: _Engine, deadline: Deadline,
+                 progress: Progress) -> None:
+        self.H = H
+        self.maps = maps
+        self.engine = engine
+        self.deadline = deadline
+        self.progress = progress
+        self.splitter = _MapSplitter(H, maps, _user_node(maps))
+        self.memo: dict[tuple, bool] = {}
+        self.choice: dict[tuple, tuple] = {}
+        self.nodes = 0
+
+    def feasible(self, V: int, prefix: tuple, free: int, live: Sequence[int]) -> bool:
+        depth = len(prefix) + free
+        if depth == 0:
+            return True
+        if V.bit_count() < (1 << depth):
+            return False
+        if not prefix:
+            return self.engine.at_least(V, free, self.engine.splitter.columns)
+        key = (V, prefix, free)
+        hit = self.memo.get(key)
+        if hit is not None:
+            return hit
+        self.nodes += 1
+        if self.deadline.tick(64):
+            raise _Stop
+        new_live, _ = self.splitter.classes(V, live)
+        need = 1 << (depth - 1)
+        rest = prefix[1:]
+        ok = False
+        cand = []
+        for V0, V1, desc in self.splitter.map_splits(V, new_live, prefix[0]):
+            n0, n1 = V0.bit_count(), V1.bit_count()
+            if n0 >= need and n1 >= need:
+                cand.append((min(n0, n1), V0, V1, desc))
+        cand.sort(key=lambda c: -c[0])
+        for _, V0, V1, desc in cand:
+            a, b = (V0, V1) if V0.bit_count() <= V1.bit_count() else (V1, V0)
+            if self.feasible(a, rest, free, new_live) and self.feasible(b, rest, free, new_live):
+                ok = True
+                if free == 0:
+                    self.choice[(V, prefix)] = (desc, V0, V1)
+                break
+        self.memo[key] = ok
+        return ok
+
+    def sequence(self, r: int) -> tuple | None:
+        """A map sequence of length ``r`` admitting a uniform shattered tree, or None."""
+        live = self.splitter.columns
+        full = self.H.full_mask
+
+        def dfs(prefix: tuple) -> tuple | None:
+            for j in range(len(self.maps)):
+                p = prefix + (j,)
+                if self.feasible(full, p, r - len(p), live):
+                    if len(p) == r:
+                        return p
+                    found = dfs(p)
+                    if found is not None:
+                        return found
+            return None
+        return dfs(())
+
+    def tree(self, V: int, prefix: tuple) -> dict:
+        if not prefix:
+            low = V & -V
+            return {"hypothesis": self.H.row_of(low.bit_length() - 1)}
+        (x, j), V0, V1 = self.choice[(V, prefix)]
+        return {"point": x, "map": list(self.maps[j]),
+                "children": [self.tree(V0, prefix[1:]), self.tree(V1, prefix[1:])]}
+
+
+def _uniform(H: HypothesisClass, name: str, maps: list[tuple] | None, kind: str, time_limit: float | None,
+             progress: bool, label: str) -> DimensionResult:
+    deadline = Deadline(time_limit)
+    log = Progress(progress, label)
+    engine = _Engine(H, _splitter_for(H, name, maps), deadline=deadline, progress=log)
+    canon = _uniform_maps(H, name, maps)
+    search = _UniformSearch(H, canon, engine, deadline, log)
+    full = H.full_mask
+    best: tuple = ()
+    upper = H.log2_size()
+    stopped = False
+    try:
+        # Uniform <= non-uniform (BGS Claim 4.6, second inequality): the engine's bound caps the search.
+        _, upper, stopped = engine.solve(full)
+        if stopped:
+            raise _Stop
+        while len(best) < upper:
+            r = len(best) + 1
+            log.update(f"uniform r={r} nodes={search.nodes} memo={len(search.memo)}", force=True)
+            seq = search.sequence(r)
+            if seq is None:
+                upper = r - 1
+                break
+            best = seq
+    except _Stop:
+        stopped = True
+        upper = min(upper, engine.bounds(full)[1])
+    witness = search.tree(full, best)
+    return DimensionResult.bounds(kind, len(best), upper, witness, nodes=engine.nodes + search.nodes,
+                                  memo=len(engine.memo) + len(search.memo),
+                                  seconds=round(deadline.elapsed(), 6), stopped=stopped)
