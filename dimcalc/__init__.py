@@ -16,6 +16,8 @@ from .hypothesis_class import HypothesisClass
 from .io import load, save
 from .littlestone import (binary_restriction_littlestone, littlestone_dimension, multiclass_littlestone_dimension,
                           psi_littlestone_dimension)
+from . import generators, operations
+from .operations import binary_restriction, binary_restrictions, complement, gap_amplification, restrict, xor_class
 from .results import DimensionResult
 
 __version__ = "0.1.0"
@@ -28,7 +30,15 @@ __all__ = [
     "InvalidClassError",
     "InvalidParameterError",
     "InvalidWitnessError",
+    "binary_restriction",
     "binary_restriction_littlestone",
+    "binary_restrictions",
+    "complement",
+    "gap_amplification",
+    "generators",
+    "operations",
+    "restrict",
+    "xor_class",
     "littlestone_dimension",
     "load",
     "multiclass_littlestone_dimension",
