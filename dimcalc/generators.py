@@ -54,7 +54,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from .errors import parameter_error
+from .errors import InvalidParameterError, parameter_error
 from .hypothesis_class import MAX_CELLS, HypothesisClass
 from .operations import gap_amplification
 
@@ -94,8 +94,9 @@ def _int_param(value: Any, name: str, owner: str, low: int, high: int | None = N
 def _check_size(rows: int, cols: int, owner: str, params: str) -> None:
     """Refuse, before building, a table over MAX_CELLS cells."""
     if rows * max(cols, 1) > MAX_CELLS:
-        raise parameter_error(params, owner, f"small enough for a table of at most {MAX_CELLS} cells",
-                              f"a {rows} x {cols} table")
+        raise InvalidParameterError(
+            f"{owner}: these parameters ({params}) give a {rows} x {cols} table, over dimcalc's limit of "
+            f"{MAX_CELLS} cells; choose smaller ones")
 
 
 def _make(table: np.ndarray, *, family: str, params: dict, source: str, name: str,
