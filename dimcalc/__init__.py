@@ -19,6 +19,8 @@ from .littlestone import (binary_restriction_littlestone, littlestone_dimension,
 from . import generators, operations
 from .operations import binary_restriction, binary_restrictions, complement, gap_amplification, restrict, xor_class
 from .results import DimensionResult
+from .psi import PsiFamily, psi_family
+from .trees import is_mistake_tree, is_multiclass_tree, is_psi_tree  # also registers the tree verifiers
 
 __version__ = "0.1.0"
 
@@ -44,4 +46,9 @@ __all__ = [
     "multiclass_littlestone_dimension",
     "psi_littlestone_dimension",
     "save",
+    "PsiFamily",
+    "psi_family",
+    "is_mistake_tree",
+    "is_multiclass_tree",
+    "is_psi_tree",
 ]

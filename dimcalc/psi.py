@@ -331,7 +331,10 @@ def psi_family(family: Union[str, "PsiFamily", Iterable[Any]], num_labels: int) 
         seen.setdefault(m, None)
     if not seen:
         raise parameter_error("family", owner, f"{requirement} with at least one map", given)
-    return PsiFamily(name="user", num_labels=num_labels, user_maps=tuple(seen))
+    fam = PsiFamily(name="user", num_labels=num_labels, user_maps=tuple(seen))
+    from .trees import register_family_verifiers  # lazy: dimcalc.trees imports this module
+    register_family_verifiers(fam)
+    return fam
 
 
 # ---------------------------------------------------------------------- JSON helpers
