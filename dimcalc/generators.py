@@ -771,7 +771,6 @@ def bgs_thm72_class(d: int, bits: int, n: int | None = None) -> HypothesisClass:
     sets, set_names = _k_subsets(n, d)
     rows = np.arange(m ** bits, dtype=np.int64)
     table = np.zeros((m ** bits, n), dtype=np.int64)
-    names = [""] * (m ** bits)
     digits = []
     for i in range(1, bits + 1):
         choice = (rows // m ** (bits - i)) % m                        # S_i, with S_1 slowest
