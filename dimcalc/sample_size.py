@@ -118,7 +118,7 @@ class SampleSizeBound:
     @property
     def value(self) -> float:
         """The expression evaluated at :attr:`values` (a float, possibly ``inf``)."""
-        subs = {sp.Symbol(name, **_assumptions(name)): v for name, v in self.values.items()}
+        subs = {s: self.values[s.name] for s in self.expression.free_symbols if s.name in self.values}
         number = sp.N(self.expression.subs(subs), 30)
         if number.free_symbols:
             missing = sorted(str(s) for s in number.free_symbols)
@@ -182,11 +182,6 @@ def _jsonable(v: Any) -> Any:
 
 
 _SYMBOLS = {s.name: s for s in (ALPHA, BETA, EPSILON, DELTA, K, D, LOG_SIZE, DOMAIN_SIZE, ORDER_CONSTANT)}
-
-
-def _assumptions(name: str) -> dict:
-    s = _SYMBOLS.get(name)
-    return s.assumptions0 if s is not None else {}
 
 
 def _symbol(name: str, **assumptions: Any) -> sp.Symbol:
@@ -706,3 +701,587 @@ def parity_k_learner_sample_size(*, d: int, k: int, alpha: float = 0.0, beta: fl
         source="BNS Thm 39 (Alg 4 ParityLearner), uniform distribution, alpha = 0",
         setting=_setting("PAC", True, "approximate", "k"), constants_explicit=False, kind="upper",
         order_constant=values["c"], notes=notes)
+
+
+# --------------------------------------------------------------------------- semi-private (ABM)
+def abm_semi_private_sample_size(*, vc: int, alpha: float, beta: float, epsilon: float,
+                                 order_constant: float = 1) -> tuple[SampleSizeBound, SampleSizeBound]:
+    """ASSPP's private and public sample sizes as stated (ABM Thm 3.1).
+
+    ``n_priv = O((d log(1/alpha) + log(1/beta)) max(1/alpha^2, 1/(epsilon alpha)))``
+    labelled private and ``n_pub = O((d log(1/alpha) + log(1/beta)) / alpha)``
+    unlabelled public examples suffice for an ``(alpha, beta, epsilon)``
+    semi-supervised semi-private agnostic learner of a class of VC dimension
+    ``d``.
+
+    Returns
+    -------
+    (SampleSizeBound, SampleSizeBound)
+        Private, then public; orders of growth only.
+
+    References
+    ----------
+    ABM Theorem 3.1 (Algorithm 1, Lemma 3.3).
+
+    Examples
+    --------
+    >>> priv, pub = abm_semi_private_sample_size(vc=1, alpha=0.1, beta=0.1, epsilon=1.0)
+    >>> pub.expression
+    c*(d*log(1/alpha) + log(1/beta))/alpha
+    """
+    owner = "abm_semi_private_sample_size"
+    values = {"d": _check_int("vc", owner, vc, 0), "alpha": _check_unit("alpha", owner, alpha),
+              "beta": _check_unit("beta", owner, beta), "epsilon": _check_positive("epsilon", owner, epsilon),
+              "c": _order(owner, order_constant)}
+    core = D * sp.log(1 / ALPHA) + sp.log(1 / BETA)
+    setting = _setting("agnostic", True, "pure", data="public+private")
+    priv = SampleSizeBound(
+        name="asspp_private", expression=ORDER_CONSTANT * core * sp.Max(1 / ALPHA**2, 1 / (EPSILON * ALPHA)),
+        values=dict(values), source="ABM Thm 3.1 (private sample)", setting=setting,
+        constants_explicit=False, kind="upper", order_constant=values["c"])
+    pub = SampleSizeBound(
+        name="asspp_public", expression=ORDER_CONSTANT * core / ALPHA, values=dict(values),
+        source="ABM Thm 3.1 / Lemma 3.3 (public unlabelled sample)", setting=setting,
+        constants_explicit=False, kind="upper", order_constant=values["c"])
+    return priv, pub
+
+
+def asspp_sample_size(*, log_size: float, alpha: float, beta: float,
+                      epsilon: float) -> tuple[SampleSizeBound, SampleSizeBound]:
+    """Explicit private and public sample sizes of ASSPP on a finite class.
+
+    Budget: cover radius ``alpha/4`` with failure ``beta/2``, selection and
+    generalization with ``3 alpha/4`` and ``beta/2``.
+
+    * Public (ABM Lemma 3.3 with the finite-class union bound in place of the
+      double-sample argument): the cover fails only if two hypotheses at
+      distance ``> alpha/4`` agree on every public point, which happens with
+      probability at most ``|C|^2 (1 - alpha/4)^n``; so
+      ``n_pub >= (4/alpha) (2 ln|C| + ln(2/beta))``.
+    * Private: the agnostic exponential-mechanism bound of
+      :func:`exponential_mechanism_sample_size` at ``(3 alpha/4, beta/2)``
+      over the cover (at most ``|C|`` hypotheses).
+
+    Then ``error(h) <= min_cover error + 3 alpha/4 <= OPT + alpha``.
+
+    Returns
+    -------
+    (SampleSizeBound, SampleSizeBound)
+        Private, then public; explicit constants.
+
+    References
+    ----------
+    ABM Algorithm 1, Theorem 3.1, Lemma 3.3; BNS Proposition 21.
+
+    Examples
+    --------
+    >>> priv, pub = asspp_sample_size(log_size=math.log(9), alpha=0.2, beta=0.1, epsilon=1.0)
+    >>> pub.samples, priv.samples
+    (148, 2340)
+    """
+    owner = "asspp_sample_size"
+    log_size = _check_nonneg("log_size", owner, log_size)
+    alpha = _check_unit("alpha", owner, alpha)
+    beta = _check_unit("beta", owner, beta)
+    epsilon = _check_positive("epsilon", owner, epsilon)
+    values = {"log_size": log_size, "alpha": alpha, "beta": beta, "epsilon": epsilon}
+    setting = _setting("agnostic", True, "pure", data="public+private")
+    inner = exponential_mechanism_sample_size(log_size=log_size, alpha=alpha, beta=beta, epsilon=epsilon,
+                                              agnostic=True)
+    priv_expr = inner.expression.subs({ALPHA: 3 * ALPHA / 4, BETA: BETA / 2}, simultaneous=True)
+    priv = SampleSizeBound(
+        name="asspp_private_explicit", expression=priv_expr, values=dict(values),
+        source="ABM Thm 3.1 / Alg 1 (explicit: BNS Prop 21 + Hoeffding over the cover)", setting=setting,
+        constants_explicit=True, kind="upper", order_constant=None)
+    pub = SampleSizeBound(
+        name="asspp_public_explicit", expression=4 / ALPHA * (2 * LOG_SIZE + sp.log(2 / BETA)),
+        values=dict(values), source="ABM Lemma 3.3 (explicit: union bound over pairs of C)", setting=setting,
+        constants_explicit=True, kind="upper", order_constant=None)
+    return priv, pub
+
+
+def public_sample_lower_bound(*, alpha: float) -> SampleSizeBound:
+    """Public examples every semi-private learner needs: ``n_pub > 1/(1600 alpha)`` (ABM Thms 4.1-4.2).
+
+    Holds for classes of infinite Littlestone dimension (Thm 4.1) and, for
+    pure semi-private learners, for every class that is not pure-privately
+    learnable (Thm 4.2), at confidence ``beta = 1/18``.  A *finite* class is
+    pure-privately learnable (BNS Thm 27), so for it the bound is informative
+    only about the family it belongs to (e.g. thresholds over growing domains).
+    The constant comes from the proofs (Lemma 4.4 with excess error
+    ``100 n_pub alpha > 1/16``).
+
+    References
+    ----------
+    ABM Theorems 4.1 and 4.2, Lemma 4.4.
+
+    Examples
+    --------
+    >>> public_sample_lower_bound(alpha=0.0001).samples
+    7
+    """
+    alpha = _check_unit("alpha", "public_sample_lower_bound", alpha)
+    return SampleSizeBound(
+        name="public_sample_lower_bound", expression=1 / (1600 * ALPHA), values={"alpha": alpha},
+        source="ABM Thms 4.1-4.2 (Lemma 4.4; infinite Littlestone dimension / not pure-privately learnable)",
+        setting=_setting("agnostic", False, "approximate", data="public+private"),
+        constants_explicit=True, kind="lower", order_constant=None)
+
+
+# --------------------------------------------------------------------------- multiclass (BGS)
+_SHARED = {"alpha", "beta", "epsilon", "delta", "c"}
+
+
+def multiclass_reduction_sample_size(*, binary_bounds: "list[SampleSizeBound]", alpha: float, beta: float,
+                                     equal_split: bool = False) -> SampleSizeBound:
+    """Sample size of the multiclass-to-binary reduction (BGS Thm 3.1).
+
+    ``sum_{i=1}^{b} SC^i_{alpha/b, beta/b}`` where ``SC^i`` is the bound of
+    the private binary learner of the restriction ``H|_i`` and
+    ``b = ceil(log2(k+1))`` (the number of bounds given).  Symbols other than
+    ``alpha, beta, epsilon, delta, c`` get the suffix ``_i`` of their bit.
+    With ``equal_split=True``: ``b * max_i SC^i_{alpha/b, beta/b}``, which
+    is what a learner splitting its sample into equal parts needs.
+
+    Parameters
+    ----------
+    binary_bounds : list of SampleSizeBound
+        One per bit (bit 1 = least significant first), each depending on
+        ``alpha`` and ``beta`` symbolically.
+    alpha, beta : float in (0, 1)
+        The multiclass learner's targets.
+    equal_split : bool
+
+    References
+    ----------
+    BGS Theorem 3.1 and Claim 3.2 (parallel composition).
+
+    Examples
+    --------
+    >>> bits = [vc_sample_size(vc=1, alpha=0.1, beta=0.1), vc_sample_size(vc=2, alpha=0.1, beta=0.1)]
+    >>> r = multiclass_reduction_sample_size(binary_bounds=bits, alpha=0.1, beta=0.1)
+    >>> r.samples == math.ceil(vc_sample_size(vc=1, alpha=0.05, beta=0.05).value
+    ...                        + vc_sample_size(vc=2, alpha=0.05, beta=0.05).value)
+    True
+    """
+    owner = "multiclass_reduction_sample_size"
+    bounds = list(binary_bounds)
+    if not bounds or not all(isinstance(b, SampleSizeBound) for b in bounds):
+        raise parameter_error("binary_bounds", owner, "a non-empty list of SampleSizeBound", binary_bounds)
+    alpha = _check_unit("alpha", owner, alpha)
+    beta = _check_unit("beta", owner, beta)
+    b = len(bounds)
+    B = _symbol("b", positive=True, integer=True)
+    terms = []
+    values: dict[str, Any] = {}
+    for i, bound in enumerate(bounds, start=1):
+        rename = {}
+        for s in bound.expression.free_symbols:
+            if s.name not in _SHARED:
+                rename[s] = sp.Symbol(f"{s.name}_{i}", **s.assumptions0)
+        rename[ALPHA] = ALPHA / B
+        rename[BETA] = BETA / B
+        terms.append(bound.expression.subs(rename, simultaneous=True))
+        for name, v in bound.values.items():
+            if name in _SHARED:
+                if name in values and name not in ("alpha", "beta") and values[name] != v:
+                    raise parameter_error("binary_bounds", owner, f"bounds sharing one value of {name}",
+                                          f"{values[name]} and {v}")
+                values[name] = v
+            else:
+                values[f"{name}_{i}"] = v
+    values.update({"alpha": alpha, "beta": beta, "b": b})
+    expr = B * sp.Max(*terms) if equal_split else sp.Add(*terms)
+    first = bounds[0]
+    privacy = first.setting.get("privacy", "pure")
+    explicit = all(x.constants_explicit for x in bounds)
+    return SampleSizeBound(
+        name="multiclass_reduction" + ("_equal_split" if equal_split else ""), expression=expr, values=values,
+        source="BGS Thm 3.1" + (" (equal split: b * max_i SC^i)" if equal_split else "")
+        + f", binary learners: {first.source}",
+        setting=_setting("PAC", False, privacy),
+        constants_explicit=explicit, kind="upper",
+        order_constant=None if explicit else first.order_constant, notes=first.notes)
+
+
+def ggkm_sample_size(*, littlestone: int, alpha: float, beta: float, epsilon: float, delta: float,
+                     order_constant: float = 1) -> SampleSizeBound:
+    """Approximate-DP binary PAC learner from the Littlestone dimension (BGS Thm 3.6 = GGKM20 Thm 6.4).
+
+    ``O(d_L^6 log^2(d_L/(alpha beta epsilon delta)) / (epsilon alpha^2))``
+    (0 for ``d_L = 0``: a single hypothesis needs no sample).
+
+    References
+    ----------
+    BGS Theorem 3.6 (Ghazi, Golowich, Kumar, Manurangsi 2020, Theorem 6.4).
+
+    Examples
+    --------
+    >>> ggkm_sample_size(littlestone=1, alpha=0.1, beta=0.1, epsilon=1.0, delta=1e-6).expression
+    c*d**6*log(d/(alpha*beta*delta*epsilon))**2/(alpha**2*epsilon)
+    """
+    owner = "ggkm_sample_size"
+    values = {"d": _check_int("littlestone", owner, littlestone, 0), "alpha": _check_unit("alpha", owner, alpha),
+              "beta": _check_unit("beta", owner, beta), "epsilon": _check_positive("epsilon", owner, epsilon),
+              "delta": _check_unit("delta", owner, delta), "c": _order(owner, order_constant)}
+    expr = ORDER_CONSTANT * D**6 * sp.log(D / (ALPHA * BETA * EPSILON * DELTA))**2 / (EPSILON * ALPHA**2)
+    if values["d"] == 0:
+        expr = sp.Integer(0) * ORDER_CONSTANT
+    return SampleSizeBound(
+        name="ggkm_littlestone", expression=expr, values=values,
+        source="BGS Thm 3.6 (GGKM20 Thm 6.4)", setting=_setting("PAC", False, "approximate"),
+        constants_explicit=False, kind="upper", order_constant=values["c"])
+
+
+def multiclass_littlestone_sample_size(*, alpha: float, beta: float, epsilon: float, delta: float,
+                                       num_labels: int, restriction_littlestone: "list[int] | None" = None,
+                                       multiclass_littlestone: int | None = None,
+                                       order_constant: float = 1) -> SampleSizeBound:
+    """Approximate-DP multiclass learner via binary restrictions (BGS Cor 3.3 / Cor 3.5 with Thm 3.6).
+
+    * ``restriction_littlestone=[d_1, ..., d_b]`` (Cor 3.3):
+      ``sum_i SC(d_i, alpha/b, beta/b)``;
+    * ``multiclass_littlestone=d`` (Cor 3.5, via Thm 3.4 ``d_i <= 6 d ln(k+1)``):
+      ``b * SC(6 d ln(k+1), alpha/b, beta/b)``;
+
+    with ``SC`` the bound of :func:`ggkm_sample_size` and
+    ``b = ceil(log2(k+1))``.  Given both, the smaller is returned.
+
+    References
+    ----------
+    BGS Corollaries 3.3 and 3.5, Theorems 3.4 and 3.6.
+
+    Examples
+    --------
+    >>> b = multiclass_littlestone_sample_size(alpha=0.1, beta=0.1, epsilon=1.0, delta=1e-6, num_labels=4,
+    ...                                        restriction_littlestone=[1, 2])
+    >>> b.source.startswith("BGS Cor 3.3")
+    True
+    """
+    owner = "multiclass_littlestone_sample_size"
+    num_labels = _check_int("num_labels", owner, num_labels, 2)
+    alpha = _check_unit("alpha", owner, alpha)
+    beta = _check_unit("beta", owner, beta)
+    epsilon = _check_positive("epsilon", owner, epsilon)
+    delta = _check_unit("delta", owner, delta)
+    oc = _order(owner, order_constant)
+    bits = max(1, math.ceil(math.log2(num_labels)))
+    candidates = []
+    if restriction_littlestone is not None:
+        dims = [_check_int("restriction_littlestone", owner, d, 0) for d in restriction_littlestone]
+        if len(dims) != bits:
+            raise parameter_error("restriction_littlestone", owner, f"{bits} dimensions (one per label bit)", dims)
+        parts = [ggkm_sample_size(littlestone=d, alpha=alpha, beta=beta, epsilon=epsilon, delta=delta,
+                                  order_constant=oc) for d in dims]
+        r = multiclass_reduction_sample_size(binary_bounds=parts, alpha=alpha, beta=beta)
+        candidates.append(replace(r, name="multiclass_littlestone_cor33", source="BGS Cor 3.3 (Thm 3.1 + Thm 3.6)",
+                                  setting=_setting("PAC", False, "approximate")))
+    if multiclass_littlestone is not None:
+        d = _check_int("multiclass_littlestone", owner, multiclass_littlestone, 0)
+        KL = _symbol("num_labels", positive=True, integer=True)
+        B = _symbol("b", positive=True, integer=True)
+        dl = 6 * D * sp.log(KL)
+        inner = dl**6 * sp.log(dl / ((ALPHA / B) * (BETA / B) * EPSILON * DELTA))**2 / (EPSILON * (ALPHA / B)**2)
+        expr = ORDER_CONSTANT * B * inner if d > 0 else sp.Integer(0) * ORDER_CONSTANT
+        candidates.append(SampleSizeBound(
+            name="multiclass_littlestone_cor35", expression=expr,
+            values={"d": d, "num_labels": num_labels, "b": bits, "alpha": alpha, "beta": beta,
+                    "epsilon": epsilon, "delta": delta, "c": oc},
+            source="BGS Cor 3.5 (Thm 3.1 + Thm 3.4 + Thm 3.6)", setting=_setting("PAC", False, "approximate"),
+            constants_explicit=False, kind="upper", order_constant=oc))
+    if not candidates:
+        raise parameter_error("restriction_littlestone", owner,
+                              "given (or multiclass_littlestone given)", None)
+    return min(candidates, key=lambda c: c.value)
+
+
+def bgs_boosted_sample_size(*, multiclass_littlestone: int, num_labels: int, alpha: float, beta: float,
+                            epsilon: float, delta: float, order_constant: float = 1) -> SampleSizeBound:
+    """Approximate-DP multiclass learner with boosting (BGS Thm 3.7; App. A Thm A.1).
+
+    ``O(d^6 log^8(k+1) log^4(d log^3(k+1) / (epsilon delta alpha beta)) / (epsilon alpha))``
+    for ``epsilon <= 1/4``; logarithms of ``k+1`` in base 2.
+
+    References
+    ----------
+    BGS Theorem 3.7, Appendix A (Theorem A.1).
+
+    Examples
+    --------
+    >>> bgs_boosted_sample_size(multiclass_littlestone=1, num_labels=4, alpha=0.1, beta=0.1, epsilon=0.25,
+    ...                         delta=1e-6).kind
+    'upper'
+    """
+    owner = "bgs_boosted_sample_size"
+    epsilon = _check_positive("epsilon", owner, epsilon)
+    if epsilon > 0.25:
+        raise parameter_error("epsilon", owner, "a float in (0, 1/4] (BGS Thm 3.7)", epsilon)
+    values = {"d": _check_int("multiclass_littlestone", owner, multiclass_littlestone, 0),
+              "num_labels": _check_int("num_labels", owner, num_labels, 2),
+              "alpha": _check_unit("alpha", owner, alpha), "beta": _check_unit("beta", owner, beta),
+              "epsilon": epsilon, "delta": _check_unit("delta", owner, delta), "c": _order(owner, order_constant)}
+    KL = _symbol("num_labels", positive=True, integer=True)
+    lg = sp.log(KL) / sp.log(2)
+    expr = (ORDER_CONSTANT * D**6 * lg**8 * sp.log(D * lg**3 / (EPSILON * DELTA * ALPHA * BETA))**4
+            / (EPSILON * ALPHA))
+    if values["d"] == 0:
+        expr = sp.Integer(0) * ORDER_CONSTANT
+    return SampleSizeBound(
+        name="bgs_boosted", expression=expr, values=values, source="BGS Thm 3.7 (App. A boosting)",
+        setting=_setting("PAC", False, "approximate"), constants_explicit=False, kind="upper",
+        order_constant=values["c"])
+
+
+# --------------------------------------------------------------------------- representation dimension
+def repdim_sample_size(*, repdim: float, alpha: float, beta: float, epsilon: float,
+                       order_constant: float = 1) -> SampleSizeBound:
+    """Pure-DP learner from a probabilistic representation (BGS Lemma 8.3): ``O((RepDim + ln(1/beta))/(alpha epsilon))``.
+
+    (The lemma's learner is ``(6 alpha, 4 beta)``-accurate for an
+    ``(alpha, beta)``-representation; the ``O`` absorbs the constants.)
+
+    References
+    ----------
+    BGS Lemma 8.3 (Beimel, Nissim, Stemmer 2019, Lemma 14).
+
+    Examples
+    --------
+    >>> repdim_sample_size(repdim=2.0, alpha=0.1, beta=0.1, epsilon=1.0).expression
+    c*(repdim + log(1/beta))/(alpha*epsilon)
+    """
+    owner = "repdim_sample_size"
+    R = _symbol("repdim", nonnegative=True)
+    values = {"repdim": _check_nonneg("repdim", owner, repdim), "alpha": _check_unit("alpha", owner, alpha),
+              "beta": _check_unit("beta", owner, beta), "epsilon": _check_positive("epsilon", owner, epsilon),
+              "c": _order(owner, order_constant)}
+    return SampleSizeBound(
+        name="repdim_learner", expression=ORDER_CONSTANT * (R + sp.log(1 / BETA)) / (ALPHA * EPSILON),
+        values=values, source="BGS Lemma 8.3 (BNS19 Lemma 14)", setting=_setting("PAC", False, "pure"),
+        constants_explicit=False, kind="upper", order_constant=values["c"])
+
+
+def representation_learner_sample_size(*, size: float, alpha: float, beta: float, epsilon: float,
+                                       rep_alpha: float = 0.0, rep_beta: float = 0.0) -> SampleSizeBound:
+    """Explicit sample size of :class:`dimcalc.learners.RepresentationLearner`.
+
+    With ``t = alpha/6 >= rep_alpha`` and ``beta' = (beta - rep_beta)/3``:
+    the drawn ``G_i`` holds ``g*`` at distance ``<= t`` from the target
+    (failure ``rep_beta``); ``g*`` has empirical error ``<= 2t``
+    (Chernoff, failure ``exp(-t n/3)``); the exponential mechanism returns
+    ``g`` with at most ``t n`` more errors (BNS Prop 21, failure
+    ``|G_i| exp(-epsilon t n/2)``); no ``g`` with error ``> 6t`` has empirical
+    error ``< 3t`` (Chernoff and union bound, failure ``|G_i| exp(-3 t n/4)``):
+
+    ``n >= max(3/t ln(1/beta'), 2/(t epsilon) (size + ln(1/beta')), 4/(3t) (size + ln(1/beta')))``,
+
+    ``size = max_i ln|G_i|``.  This is BGS Lemma 8.3's ``(6 alpha, 4 beta)``
+    with constants.
+
+    References
+    ----------
+    BGS Lemma 8.3 (BNS19 Lemma 14); BNS Proposition 21.
+
+    Examples
+    --------
+    >>> representation_learner_sample_size(size=math.log(6), alpha=0.3, beta=0.2, epsilon=1.0,
+    ...                                    rep_beta=0.05).samples
+    192
+    """
+    owner = "representation_learner_sample_size"
+    size = _check_nonneg("size", owner, size)
+    alpha = _check_unit("alpha", owner, alpha)
+    beta = _check_unit("beta", owner, beta)
+    epsilon = _check_positive("epsilon", owner, epsilon)
+    if isinstance(rep_alpha, bool) or not isinstance(rep_alpha, (int, float)) or not (0 <= rep_alpha <= alpha / 6):
+        raise parameter_error("rep_alpha", owner, f"a float in [0, alpha/6 = {alpha / 6:g}]", rep_alpha)
+    if isinstance(rep_beta, bool) or not isinstance(rep_beta, (int, float)) or not (0 <= rep_beta < beta):
+        raise parameter_error("rep_beta", owner, f"a float in [0, beta = {beta:g})", rep_beta)
+    S = _symbol("size", nonnegative=True)
+    RB = _symbol("rep_beta", nonnegative=True)
+    t = ALPHA / 6
+    fail = sp.log(3 / (BETA - RB))
+    expr = sp.Max(3 / t * fail, 2 / (t * EPSILON) * (S + fail), 4 / (3 * t) * (S + fail))
+    return SampleSizeBound(
+        name="representation_learner", expression=expr,
+        values={"size": size, "alpha": alpha, "beta": beta, "epsilon": epsilon, "rep_beta": float(rep_beta)},
+        source="BGS Lemma 8.3 (explicit: Chernoff + BNS Prop 21)", setting=_setting("PAC", False, "pure"),
+        constants_explicit=True, kind="upper", order_constant=None)
+
+
+def prdim_sample_size(*, prdim: float, alpha: float, beta: float, epsilon: float, agnostic: bool = False,
+                      order_constant: float = 1) -> SampleSizeBound:
+    """Pure-DP sample complexity from the probabilistic representation dimension (FX Thm 2.5, upper).
+
+    FX write ``SCDP_{alpha, eps, delta}`` with ``alpha`` the *privacy* and
+    ``(eps, delta)`` the *accuracy* parameters; in dimcalc's names
+    (``alpha`` accuracy, ``beta`` confidence, ``epsilon`` privacy):
+    ``O(1/(alpha epsilon) (log(1/alpha) (PRDim + log log(1/(alpha beta))) + log(1/beta)))``,
+    and for agnostic learning the factor ``1/(alpha epsilon)`` becomes
+    ``1/(alpha epsilon) + 1/alpha^2``.  ``PRDim = PRDim_{1/4,1/4}``.
+
+    References
+    ----------
+    FX Theorem 2.5 (Kasiviswanathan et al. 2011; Beimel et al. 2013a).
+
+    Examples
+    --------
+    >>> prdim_sample_size(prdim=1.0, alpha=0.1, beta=0.1, epsilon=1.0).kind
+    'upper'
+    """
+    owner = "prdim_sample_size"
+    P = _symbol("prdim", nonnegative=True)
+    values = {"prdim": _check_nonneg("prdim", owner, prdim), "alpha": _check_unit("alpha", owner, alpha),
+              "beta": _check_unit("beta", owner, beta), "epsilon": _check_positive("epsilon", owner, epsilon),
+              "c": _order(owner, order_constant)}
+    factor = 1 / (ALPHA * EPSILON) + (1 / ALPHA**2 if agnostic else 0)
+    body = sp.log(1 / ALPHA) * (P + sp.log(sp.log(1 / (ALPHA * BETA)))) + sp.log(1 / BETA)
+    return SampleSizeBound(
+        name="prdim_learner" + ("_agnostic" if agnostic else ""), expression=ORDER_CONSTANT * factor * body,
+        values=values, source="FX Thm 2.5 (upper" + (", agnostic)" if agnostic else ")"),
+        setting=_setting("agnostic" if agnostic else "PAC", False, "pure"), constants_explicit=False,
+        kind="upper", order_constant=values["c"])
+
+
+def line_learner_sample_size(*, alpha: float, beta: float, epsilon: float, delta: float,
+                             order_constant: float = 1) -> SampleSizeBound:
+    """Approximate-DP learner for Line_p (FX Thm 6.1, stated as Thm 1.3).
+
+    FX Thm 6.1 in dimcalc's names: ``O(1/(alpha epsilon) log(1/delta) log(1/beta))``
+    examples (independent of ``p``) for an ``(epsilon, delta)``-DP,
+    ``(alpha, beta)``-accurate improper learner, for ``alpha, beta, epsilon,
+    delta < 1/2``.
+
+    References
+    ----------
+    FX Theorem 6.1 and Theorem 1.3 (§6).
+
+    Examples
+    --------
+    >>> line_learner_sample_size(alpha=0.1, beta=0.1, epsilon=0.4, delta=1e-6).expression
+    c*log(1/beta)*log(1/delta)/(alpha*epsilon)
+    """
+    owner = "line_learner_sample_size"
+    values = {"alpha": _check_unit("alpha", owner, alpha), "beta": _check_unit("beta", owner, beta),
+              "epsilon": _check_positive("epsilon", owner, epsilon), "delta": _check_unit("delta", owner, delta),
+              "c": _order(owner, order_constant)}
+    return SampleSizeBound(
+        name="line_learner", expression=ORDER_CONSTANT * sp.log(1 / DELTA) * sp.log(1 / BETA) / (ALPHA * EPSILON),
+        values=values, source="FX Thm 6.1 / Thm 1.3 (Line_p)", setting=_setting("PAC", False, "approximate"),
+        constants_explicit=False, kind="upper", order_constant=values["c"])
+
+
+# --------------------------------------------------------------------------- lower bounds
+def _lower(name: str, expr: sp.Expr, values: dict, source: str, setting: dict, explicit: bool = False,
+           notes: tuple = ()) -> SampleSizeBound:
+    return SampleSizeBound(name=name, expression=expr, values=values, source=source, setting=setting,
+                           constants_explicit=explicit, kind="lower",
+                           order_constant=None if explicit else values.get("c", 1), notes=notes)
+
+
+def vc_lower_bound(*, vc: int, alpha: float, agnostic: bool = False, order_constant: float = 1) -> SampleSizeBound:
+    """Non-private lower bound: ``Omega(d/alpha)`` (PAC), ``Omega(d/alpha^2)`` (agnostic).
+
+    References
+    ----------
+    BNS (JMLR) §2.2, after Corollary 13.
+
+    Examples
+    --------
+    >>> vc_lower_bound(vc=3, alpha=0.1).samples
+    30
+    """
+    owner = "vc_lower_bound"
+    values = {"d": _check_int("vc", owner, vc, 0), "alpha": _check_unit("alpha", owner, alpha),
+              "c": _order(owner, order_constant)}
+    expr = ORDER_CONSTANT * D / (ALPHA**2 if agnostic else ALPHA)
+    return _lower("vc_lower" + ("_agnostic" if agnostic else ""), expr, values, "BNS §2.2 (after Cor 13)",
+                  _setting("agnostic" if agnostic else "PAC", False, "none"))
+
+
+def pure_k_learner_lower_bound(*, k: int, epsilon: float, order_constant: float = 1) -> SampleSizeBound:
+    """Every pure-DP PAC k-learner of a non-trivial class needs ``Omega(k/epsilon)`` (BNS Thm 52, beta = 1/2).
+
+    Examples
+    --------
+    >>> pure_k_learner_lower_bound(k=10, epsilon=0.5).samples
+    20
+    """
+    owner = "pure_k_learner_lower_bound"
+    values = {"k": _check_int("k", owner, k, 1), "epsilon": _check_positive("epsilon", owner, epsilon),
+              "c": _order(owner, order_constant)}
+    return _lower("pure_k_lower", ORDER_CONSTANT * K / EPSILON, values, "BNS Thm 52 (packing; |C| >= 2)",
+                  _setting("PAC", False, "pure", "k"))
+
+
+def parity_pure_lower_bound(*, d: int, k: int, epsilon: float, order_constant: float = 1) -> SampleSizeBound:
+    """Pure-DP PAC k-learning of PAR_d (uniform) needs ``Omega(k d/epsilon)`` (BNS Thm 55, alpha < 1/4).
+
+    Examples
+    --------
+    >>> parity_pure_lower_bound(d=3, k=2, epsilon=1.0).samples
+    6
+    """
+    owner = "parity_pure_lower_bound"
+    values = {"d": _check_int("d", owner, d, 1), "k": _check_int("k", owner, k, 1),
+              "epsilon": _check_positive("epsilon", owner, epsilon), "c": _order(owner, order_constant)}
+    return _lower("parity_pure_lower", ORDER_CONSTANT * K * D / EPSILON, values, "BNS Thm 55",
+                  _setting("PAC", False, "pure", "k"))
+
+
+def threshold_k_learner_lower_bound(*, k: int, alpha: float, domain_size: int,
+                                    order_constant: float = 1) -> SampleSizeBound:
+    """Approximate-DP empirical k-learning of THRESH_X: ``min{|X|, Omega~(k^(1/3)/alpha)}`` (BNS Cor 46).
+
+    For ``epsilon = O(1)``, ``delta = o(1/n)``; the ``Omega~`` hides
+    logarithmic factors, dropped here.
+
+    Examples
+    --------
+    >>> threshold_k_learner_lower_bound(k=1000, alpha=0.1, domain_size=64).samples
+    64
+    """
+    owner = "threshold_k_learner_lower_bound"
+    values = {"k": _check_int("k", owner, k, 1), "alpha": _check_unit("alpha", owner, alpha),
+              "domain_size": _check_int("domain_size", owner, domain_size, 1), "c": _order(owner, order_constant)}
+    return _lower("threshold_k_lower", sp.Min(DOMAIN_SIZE, ORDER_CONSTANT * K**sp.Rational(1, 3) / ALPHA), values,
+                  "BNS Cor 46 (fingerprinting codes)", _setting("PAC", False, "approximate", "k"),
+                  notes=("log factors of Omega~ dropped",))
+
+
+def agnostic_k_learner_lower_bound(*, k: int, domain_size: int, order_constant: float = 1) -> SampleSizeBound:
+    """Approximate-DP agnostic k-learning (POINT, THRESH, PAR): ``min{|X|, Omega~(sqrt(k))}`` (BNS Cor 50).
+
+    Examples
+    --------
+    >>> agnostic_k_learner_lower_bound(k=100, domain_size=64).samples
+    10
+    """
+    owner = "agnostic_k_learner_lower_bound"
+    values = {"k": _check_int("k", owner, k, 1), "domain_size": _check_int("domain_size", owner, domain_size, 1),
+              "c": _order(owner, order_constant)}
+    return _lower("agnostic_k_lower", sp.Min(DOMAIN_SIZE, ORDER_CONSTANT * sp.sqrt(K)), values,
+                  "BNS Cor 50 / Thm 47 (fingerprinting codes)", _setting("agnostic", False, "approximate", "k"),
+                  notes=("log factors of Omega~ dropped",))
+
+
+def repdim_lower_bound(*, repdim: float, alpha: float, epsilon: float, num_labels: int = 2,
+                       order_constant: float = 1) -> SampleSizeBound:
+    """Pure-DP PAC learning needs ``Omega((RepDim - ln(k+1))/(alpha epsilon))`` (BGS Lemma 8.5; FX Thm 2.5 lower).
+
+    For binary classes (``k + 1 = 2``) this is FX Thm 2.5's ``Omega(PRDim/(alpha epsilon))``
+    up to the additive ``ln 2``.
+
+    Examples
+    --------
+    >>> repdim_lower_bound(repdim=3.0, alpha=0.1, epsilon=1.0, num_labels=2).samples
+    24
+    """
+    owner = "repdim_lower_bound"
+    R = _symbol("repdim", nonnegative=True)
+    KL = _symbol("num_labels", positive=True, integer=True)
+    values = {"repdim": _check_nonneg("repdim", owner, repdim), "alpha": _check_unit("alpha", owner, alpha),
+              "epsilon": _check_positive("epsilon", owner, epsilon),
+              "num_labels": _check_int("num_labels", owner, num_labels, 2), "c": _order(owner, order_constant)}
+    expr = ORDER_CONSTANT * sp.Max(0, R - sp.log(KL)) / (ALPHA * EPSILON)
+    return _lower("repdim_lower", expr, values, "BGS Lemma 8.5 (FX Thm 2.5 lower bound)",
+                  _setting("PAC", False, "pure"))

@@ -1,0 +1,144 @@
+"""The pure-DP learner from a probabilistic representation (Beimel, Nissim, Stemmer).
+
+A pair ``(P, G)`` with ``G = {G_1, ..., G_r}`` (finite hypothesis classes
+over the domain) and ``P`` a distribution on ``{1..r}`` is an
+``(a, b)``-probabilistic representation of ``H`` if for every target ``f`` in
+``H`` and every distribution ``D``, with probability ``>= 1 - b`` over
+``i ~ P`` some ``g`` in ``G_i`` has ``P_D[g != f] <= a`` (BGS Def 8.1).
+The learner draws ``G_i ~ P`` (data-independently) and runs the exponential
+mechanism over ``G_i`` on the sample.
+
+References
+----------
+A. Beimel, K. Nissim, U. Stemmer, *Characterizing the Sample Complexity of
+Pure Private Learners*, JMLR 2019, Lemma 14; BGS Definitions 8.1-8.2 and
+Lemma 8.3.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from typing import Any, Literal, Sequence
+
+import numpy as np
+
+from ..errors import parameter_error
+from ..hypothesis_class import HypothesisClass
+from ..sample_size import SampleSizeBound, representation_learner_sample_size
+from ._base import (PrivateLearnerMixin, check_backend, check_epsilon, check_noise_multiplier, check_points,
+                    check_rng, check_sample, error_counts)
+from .mechanisms import exponential_mechanism
+
+__all__ = ["RepresentationLearner"]
+
+
+class RepresentationLearner(PrivateLearnerMixin):
+    """Pure-DP (improper) PAC learner from a probabilistic representation (BGS Lemma 8.3).
+
+    Guarantee: ``(epsilon, 0)``-DP (the draw of ``G_i`` ignores the data;
+    the exponential mechanism over ``G_i`` is ``epsilon``-DP).  If ``(P, G)``
+    is an ``(rep_alpha, rep_beta)``-probabilistic representation of the
+    target's class, then with ``required_sample_size(alpha, beta)`` i.i.d.
+    examples (``alpha >= 6 rep_alpha``, ``beta > rep_beta``) the output has
+    error ``<= alpha`` with probability ``>= 1 - beta``: Lemma 8.3's
+    ``(6 alpha, 4 beta)`` with explicit constants (see
+    :func:`dimcalc.sample_size.representation_learner_sample_size`).
+
+    Parameters
+    ----------
+    classes : sequence of HypothesisClass
+        ``G_1..G_r``, all over the same domain and label set as the target class.
+    probabilities : sequence of float or Fraction
+        ``P``: non-negative, summing to 1.
+    rep_alpha, rep_beta : float
+        The representation's parameters (as proved for it; used only for the sample size).
+    epsilon : float > 0
+    rng : numpy.random.Generator, optional
+        Draws ``i ~ P`` and drives the ``"exact"`` back end.
+    backend : {"opendp", "exact"}
+    noise_multiplier : float
+        Audit-only knob (``< 1`` voids the guarantee).
+
+    Attributes
+    ----------
+    class_index_ : int
+        The ``i`` drawn by ``fit``.
+    hypothesis_ : int
+        Row (in ``G_i``'s table) of the selected hypothesis.
+
+    References
+    ----------
+    BGS Lemma 8.3 (Beimel, Nissim, Stemmer 2019, Lemma 14), Definitions 8.1-8.2.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from dimcalc import HypothesisClass
+    >>> H = HypothesisClass([[int(x == p) for x in range(6)] for p in range(6)])  # point functions
+    >>> zero = HypothesisClass([[0] * 6])
+    >>> learner = RepresentationLearner([H, zero], [0.95, 0.05], rep_alpha=0.0, rep_beta=0.05,
+    ...                                 epsilon=1.0, rng=np.random.default_rng(0), backend="exact")
+    >>> learner.required_sample_size(alpha=0.3, beta=0.2).samples
+    192
+    """
+
+    def __init__(self, classes: Sequence[HypothesisClass], probabilities: Sequence[float | Fraction], *,
+                 rep_alpha: float, rep_beta: float, epsilon: float, rng: np.random.Generator | None = None,
+                 backend: Literal["opendp", "exact"] = "opendp", noise_multiplier: float = 1.0) -> None:
+        owner = "RepresentationLearner"
+        classes = list(classes)
+        if not classes or not all(isinstance(G, HypothesisClass) for G in classes):
+            raise parameter_error("classes", owner, "a non-empty sequence of HypothesisClass", classes)
+        shapes = {(G.n_points, G.num_labels) for G in classes}
+        if len(shapes) != 1:
+            raise parameter_error("classes", owner, "classes over one domain and one label set",
+                                  sorted(shapes))
+        probs = [Fraction(p) if not isinstance(p, Fraction) else p for p in probabilities]
+        if len(probs) != len(classes) or any(p < 0 for p in probs) or abs(float(sum(probs)) - 1) > 1e-9:
+            raise parameter_error("probabilities", owner, f"{len(classes)} non-negative numbers summing to 1",
+                                  list(probabilities))
+        for name, v in (("rep_alpha", rep_alpha), ("rep_beta", rep_beta)):
+            if isinstance(v, bool) or not isinstance(v, (int, float)) or not (0 <= v < 1):
+                raise parameter_error(name, owner, "a float in [0, 1)", v)
+        self.classes = classes
+        self.probabilities = np.array([float(p) for p in probs])
+        self.probabilities /= self.probabilities.sum()
+        self.rep_alpha = float(rep_alpha)
+        self.rep_beta = float(rep_beta)
+        self.epsilon = check_epsilon(epsilon, owner)
+        self.delta = 0.0
+        self.rng = check_rng(rng, owner)
+        self.backend = check_backend(backend, owner)
+        self.noise_multiplier = check_noise_multiplier(noise_multiplier, owner)
+        self.n_points, self.num_labels = classes[0].n_points, classes[0].num_labels
+        self.fitted_ = False
+
+    @property
+    def size(self) -> float:
+        """``size(G) = max_i ln |G_i|`` (BGS Def 8.2), over distinct hypotheses."""
+        return max(math.log(G.n_distinct) for G in self.classes)
+
+    def fit(self, X: Any, y: Any) -> "RepresentationLearner":
+        """Draw ``G_i ~ P``, then select from ``G_i`` with the exponential mechanism on ``(X, y)``."""
+        X, y = check_sample(X, y, self.n_points, self.num_labels, "RepresentationLearner.fit")
+        i = int(self.rng.choice(len(self.classes), p=self.probabilities))
+        G = self.classes[i]
+        errors = error_counts(G.distinct_rows, X, y, G.num_labels)
+        j = exponential_mechanism(-errors, epsilon=self.epsilon, rng=self.rng, backend=self.backend,
+                                  noise_multiplier=self.noise_multiplier)
+        self.class_index_ = i
+        self.hypothesis_ = G.row_of(int(j))
+        self.fitted_ = True
+        return self
+
+    def predict(self, X: Any) -> np.ndarray:
+        """Labels the selected hypothesis of ``G_i`` gives to ``X``."""
+        self._check_fitted("RepresentationLearner.predict")
+        X = check_points(X, self.n_points, "RepresentationLearner.predict")
+        return self.classes[self.class_index_].table[self.hypothesis_, X].copy()
+
+    def required_sample_size(self, alpha: float, beta: float) -> SampleSizeBound:
+        """Explicit sample size (BGS Lemma 8.3 with constants; needs ``alpha >= 6 rep_alpha``, ``beta > rep_beta``)."""
+        return representation_learner_sample_size(size=self.size, alpha=alpha, beta=beta, epsilon=self.epsilon,
+                                                  rep_alpha=self.rep_alpha, rep_beta=self.rep_beta)

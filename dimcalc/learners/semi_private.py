@@ -1,0 +1,136 @@
+"""ASSPP: the semi-supervised semi-private agnostic learner of Alon, Bassily and Moran.
+
+Public *unlabelled* points build an alpha-cover of the class (one hypothesis
+per pattern the class realises on the distinct public points); the
+exponential mechanism then chooses from the cover on the *private* labelled
+sample.  Privacy concerns the private sample only (ABM Def 2.4).
+
+References
+----------
+N. Alon, R. Bassily, S. Moran, *Limits of Private Learning with Access to
+Public Data*, NeurIPS 2019 (ABM): Algorithm 1, Theorem 3.1, Lemmas 3.2-3.3.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Literal
+
+import numpy as np
+
+from ..hypothesis_class import HypothesisClass
+from ..sample_size import SampleSizeBound, asspp_sample_size
+from ._base import (PrivateLearnerMixin, check_backend, check_class, check_epsilon, check_noise_multiplier,
+                    check_points, check_rng, check_sample, error_counts)
+from .mechanisms import exponential_mechanism
+
+__all__ = ["ASSPP", "public_cover"]
+
+
+def public_cover(H: HypothesisClass, public_points: Any) -> np.ndarray:
+    """ABM Alg 1 steps 1-5: one distinct hypothesis per pattern on the distinct public points.
+
+    Returns the distinct indices of the cover, ascending (the first distinct
+    hypothesis of each pattern, an "arbitrary" choice fixed for determinism).
+
+    Examples
+    --------
+    >>> from dimcalc import HypothesisClass
+    >>> H = HypothesisClass([[0, 0, 1], [0, 1, 1], [1, 1, 1], [0, 0, 0]])
+    >>> public_cover(H, [2, 2]).tolist()      # patterns on point 2: 1 (rows 0-2) and 0 (row 3)
+    [0, 3]
+    """
+    T = np.unique(check_points(public_points, H.n_points, "public_cover", name="public_points"))
+    if T.size == 0:
+        return np.array([0], dtype=np.int64)
+    _, first = np.unique(H.distinct_rows[:, T], axis=0, return_index=True)
+    return np.sort(first).astype(np.int64)
+
+
+class ASSPP(PrivateLearnerMixin):
+    """Semi-private agnostic learner: public cover + exponential mechanism (ABM Alg 1).
+
+    Guarantee (ABM Thm 3.1): for every public sample, ``fit`` is
+    ``(epsilon, 0)``-DP with respect to the private labelled sample (Lemma
+    3.2); with ``required_public_sample_size(alpha, beta)`` public and
+    ``required_sample_size(alpha, beta)`` private i.i.d. examples, the output
+    has error ``<= min_h error(h) + alpha`` with probability ``>= 1 - beta``.
+    The output is a hypothesis of the class (proper).
+
+    Parameters
+    ----------
+    hypothesis_class : HypothesisClass
+    epsilon : float > 0
+    rng : numpy.random.Generator, optional
+    backend : {"opendp", "exact"}
+    noise_multiplier : float
+        Audit-only knob (``< 1`` voids the guarantee).
+
+    Attributes
+    ----------
+    cover_ : ndarray
+        Distinct indices of the public cover (after ``fit``).
+    hypothesis_ : int
+        File row of the selected hypothesis.
+
+    References
+    ----------
+    ABM Algorithm 1, Theorem 3.1, Lemma 3.2 (privacy), Lemma 3.3 (cover).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from dimcalc import HypothesisClass
+    >>> H = HypothesisClass([[int(x >= t) for x in range(8)] for t in range(9)])
+    >>> rng = np.random.default_rng(1)
+    >>> learner = ASSPP(H, epsilon=1.0, rng=rng, backend="exact")
+    >>> n_pub = learner.required_public_sample_size(alpha=0.2, beta=0.1).samples
+    >>> n = learner.required_sample_size(alpha=0.2, beta=0.1).samples
+    >>> X = rng.integers(0, 8, size=n)
+    >>> learner.fit(X, H.table[5, X], public=rng.integers(0, 8, size=n_pub)).privacy_spent
+    (1.0, 0.0)
+    """
+
+    def __init__(self, hypothesis_class: HypothesisClass, *, epsilon: float,
+                 rng: np.random.Generator | None = None, backend: Literal["opendp", "exact"] = "opendp",
+                 noise_multiplier: float = 1.0) -> None:
+        owner = "ASSPP"
+        self.hypothesis_class = check_class(hypothesis_class, owner)
+        self.epsilon = check_epsilon(epsilon, owner)
+        self.delta = 0.0
+        self.rng = check_rng(rng, owner)
+        self.backend = check_backend(backend, owner)
+        self.noise_multiplier = check_noise_multiplier(noise_multiplier, owner)
+        self.fitted_ = False
+
+    def fit(self, X: Any, y: Any, *, public: Any) -> "ASSPP":
+        """Build the cover from the public points, then select on the private ``(X, y)``."""
+        H = self.hypothesis_class
+        X, y = check_sample(X, y, H.n_points, H.num_labels, "ASSPP.fit")
+        cover = public_cover(H, public)
+        errors = error_counts(H.distinct_rows[cover], X, y, H.num_labels)
+        j = exponential_mechanism(-errors, epsilon=self.epsilon, rng=self.rng, backend=self.backend,
+                                  noise_multiplier=self.noise_multiplier)
+        self.cover_ = cover
+        self.distinct_index_ = int(cover[j])
+        self.hypothesis_ = H.row_of(int(cover[j]))
+        self.fitted_ = True
+        return self
+
+    def predict(self, X: Any) -> np.ndarray:
+        """Labels the selected hypothesis gives to ``X``."""
+        self._check_fitted("ASSPP.predict")
+        X = check_points(X, self.hypothesis_class.n_points, "ASSPP.predict")
+        return self.hypothesis_class.table[self.hypothesis_, X].copy()
+
+    def _bounds(self, alpha: float, beta: float) -> tuple[SampleSizeBound, SampleSizeBound]:
+        return asspp_sample_size(log_size=math.log(self.hypothesis_class.n_distinct), alpha=alpha, beta=beta,
+                                 epsilon=self.epsilon)
+
+    def required_sample_size(self, alpha: float, beta: float) -> SampleSizeBound:
+        """Private labelled examples for ``(alpha, beta)`` (explicit; see :func:`asspp_sample_size`)."""
+        return self._bounds(alpha, beta)[0]
+
+    def required_public_sample_size(self, alpha: float, beta: float) -> SampleSizeBound:
+        """Public unlabelled examples for ``(alpha, beta)`` (explicit; ABM Lemma 3.3, finite class)."""
+        return self._bounds(alpha, beta)[1]
