@@ -426,7 +426,8 @@ def halfspaces(b: int, d: int = 2) -> HypothesisClass:
     Parameters
     ----------
     b : int
-        Bits per coordinate (grid side ``2^b``), ``1 <= b <= 5``.
+        Bits per coordinate (grid side ``2^b``); ``1 <= b <= 4`` for ``d = 2``,
+        ``1 <= b <= 10`` for ``d = 1``.
     d : int, default 2
         Dimension, 1 or 2.
 
@@ -445,8 +446,8 @@ def halfspaces(b: int, d: int = 2) -> HypothesisClass:
     >>> halfspaces(2, 1).n_hypotheses   # rays up and down over 4 points, empty and full
     8
     """
-    b = _int_param(b, "b", "halfspaces", 1, 5)
     d = _int_param(d, "d", "halfspaces", 1, 2)
+    b = _int_param(b, "b", "halfspaces", 1, 4 if d == 2 else 10)
     side = 1 << b
     pts = _grid(side, d).astype(np.float64)
     if d == 1:
@@ -867,7 +868,7 @@ GENERATORS: dict[str, Generator] = {g.name: g for g in (
               (_p("b", "bits per coordinate (grid side 2^b)", required=True), _p("d", "dimension", default=2))),
     Generator("halfspaces", halfspaces, "halfspaces (linear thresholds) over the grid [2^b]^d, d <= 2",
               "FX §4.1 HS_b^d",
-              (_p("b", "bits per coordinate (grid side 2^b, b <= 5)", required=True), _p("d", "dimension (1 or 2)", default=2))),
+              (_p("b", "bits per coordinate (grid side 2^b; b <= 4 when d = 2)", required=True), _p("d", "dimension (1 or 2)", default=2))),
     Generator("balls", balls, "Euclidean balls over the grid [2^b]^d, d <= 2, plus the empty set", "FX §4.1 BALL_b^d",
               (_p("b", "bits per coordinate (grid side 2^b; b <= 3 when d = 2)", required=True),
                _p("d", "dimension (1 or 2)", default=2))),
