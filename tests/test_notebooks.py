@@ -42,3 +42,17 @@ def test_notebook_is_committed_with_outputs(path: Path) -> None:
         f"{path.name} is stored without outputs; run `make notebooks`"
     assert not any(o.get("output_type") == "error" for c in code_cells for o in c.get("outputs", [])), \
         f"{path.name} is stored with an error output; fix it and run `make notebooks`"
+
+
+def test_notebooks_match_their_builder() -> None:
+    # scripts/build_notebooks.py is the source of the notebooks; a hand edit of a .ipynb would be lost.
+    spec = importlib.util.spec_from_file_location("build_notebooks", ROOT / "scripts" / "build_notebooks.py")
+    builder = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(builder)
+    assert sorted(p.stem for p in NOTEBOOKS) == sorted(builder.NOTEBOOKS), \
+        "notebooks/ and scripts/build_notebooks.py list different notebooks"
+    for path in NOTEBOOKS:
+        stored = nbformat.read(path, as_version=4)
+        built = builder.build(path.stem)
+        assert [(c.cell_type, c.source) for c in stored.cells] == [(c.cell_type, c.source) for c in built.cells], \
+            f"{path.name} differs from scripts/build_notebooks.py; run it and `make notebooks`"
