@@ -48,6 +48,25 @@ __all__ = [
     "generic_k_learner_sample_size",
     "point_k_learner_sample_size",
     "parity_k_learner_sample_size",
+    "abm_semi_private_sample_size",
+    "asspp_sample_size",
+    "public_sample_lower_bound",
+    "multiclass_reduction_sample_size",
+    "ggkm_sample_size",
+    "multiclass_littlestone_sample_size",
+    "bgs_boosted_sample_size",
+    "repdim_sample_size",
+    "representation_learner_sample_size",
+    "prdim_sample_size",
+    "line_learner_sample_size",
+    "vc_lower_bound",
+    "pure_k_learner_lower_bound",
+    "parity_pure_lower_bound",
+    "threshold_k_learner_lower_bound",
+    "agnostic_k_learner_lower_bound",
+    "repdim_lower_bound",
+    "SampleSizeTable",
+    "sample_size_table",
 ]
 
 # --------------------------------------------------------------------------- symbols
@@ -492,8 +511,8 @@ def composition_sample_size(*, single: SampleSizeBound, k: int, epsilon: float, 
     values.update({"k": k, "epsilon": epsilon})
     if delta > 0 or "delta" in values:
         values["delta"] = delta
-    privacy = "approximate" if (delta > 0) else "pure"
-    setting = dict(single.setting, concepts="k", privacy=privacy)
+    approximate = advanced or single.setting.get("privacy") == "approximate"
+    setting = dict(single.setting, concepts="k", privacy="approximate" if approximate else "pure")
     return SampleSizeBound(
         name=f"composition[{single.name}]", expression=expr, values=values,
         source=f"BNS Thm 17 / Obs 32, {how}, applied to {single.source}",
@@ -1285,3 +1304,243 @@ def repdim_lower_bound(*, repdim: float, alpha: float, epsilon: float, num_label
     expr = ORDER_CONSTANT * sp.Max(0, R - sp.log(KL)) / (ALPHA * EPSILON)
     return _lower("repdim_lower", expr, values, "BGS Lemma 8.5 (FX Thm 2.5 lower bound)",
                   _setting("PAC", False, "pure"))
+
+
+# --------------------------------------------------------------------------- the table for a class
+@dataclass(frozen=True)
+class SampleSizeTable:
+    """The sample-size bounds that apply to one class, with the dimensions used.
+
+    Attributes
+    ----------
+    class_summary : dict
+        ``H.summary()``.
+    parameters : dict
+        ``alpha, beta, epsilon, delta, concepts, public``.
+    dimensions : dict
+        Kind -> ``DimensionResult.to_json()`` of every dimension computed.
+    rows : list of SampleSizeBound
+    exact : bool
+        False when some dimension was only bounded (time limit); the rows then
+        use sound bounds and say so in their notes.
+    """
+
+    class_summary: dict
+    parameters: dict
+    dimensions: dict
+    rows: list
+    exact: bool = True
+
+    def __iter__(self):
+        return iter(self.rows)
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def to_json(self) -> dict:
+        return {"class": self.class_summary, "parameters": self.parameters, "dimensions": self.dimensions,
+                "exact": self.exact, "rows": [r.to_json() for r in self.rows]}
+
+
+def _dimension_bounds(result: Any, name: str) -> tuple[int | None, int | None, str | None]:
+    """(lower, upper, note) of a DimensionResult; note set when it is not exact."""
+    if result is None or (result.value is None and result.lower is None):
+        return None, None, None
+    if result.exact:
+        return result.value, result.value, None
+    return result.lower, result.upper, (f"{name} not exact (time limit): proven bounds [{result.lower}, "
+                                        f"{result.upper}]; upper bounds use {result.upper}, lower bounds use "
+                                        f"{result.lower}")
+
+
+def _with_note(bound: SampleSizeBound, *notes: str | None) -> SampleSizeBound:
+    extra = tuple(n for n in notes if n)
+    return replace(bound, notes=tuple(bound.notes) + extra) if extra else bound
+
+
+def sample_size_table(H: Any, *, alpha: float, beta: float, epsilon: float, delta: float = 0,
+                      concepts: int = 1, public: bool = False,
+                      time_limit: float | None = None) -> SampleSizeTable:
+    """Compute the class's dimensions and every sample-size bound that applies to it.
+
+    Dimensions: VC (binary classes) or graph/Natarajan (multiclass) via
+    :mod:`dimcalc.vc`, Littlestone (binary), multiclass Littlestone and the
+    Littlestone dimensions of the binary restrictions (multiclass) via
+    :mod:`dimcalc.littlestone`, and ``ln |H|`` (distinct hypotheses).  A
+    dimension stopped by the time limit is replaced by its proven *upper*
+    bound in upper-bound rows and its proven *lower* bound in lower-bound
+    rows; those rows say so in ``notes``.
+
+    Rows (each a :class:`SampleSizeBound` with its source):
+
+    * one concept, private data: the exponential-mechanism learner (explicit,
+      PAC and agnostic), BNS Thm 27, the VC bounds of BNS Thms 8-9 and the
+      non-private lower bounds (binary), the representation learner with the
+      trivial representation ``{H}`` (``RepDim <= ln|H|``), BGS Thm 3.1 with
+      per-bit exponential-mechanism learners (multiclass), and with ``delta > 0``
+      BGS Thm 3.6 / Cor 3.3 / Cor 3.5 / Thm 3.7;
+    * ``concepts = k > 1``: BNS Obs 32 (basic, and advanced with ``delta > 0``),
+      Thm 31, Thm 40 / Thm 39 for point functions / parities (by the class's
+      generator metadata), and the lower bounds of BNS Thm 52, 55, Cor 46, 50;
+    * ``public=True``: ASSPP's explicit sizes and ABM Thm 3.1, and the public
+      lower bound of ABM Thms 4.1-4.2 (informative for families only).
+
+    Parameters
+    ----------
+    H : HypothesisClass
+    alpha, beta : float in (0, 1)
+    epsilon : float > 0
+    delta : float in [0, 1)
+    concepts : int >= 1
+    public : bool
+    time_limit : float, optional
+        Seconds for all dimension computations together.
+
+    Returns
+    -------
+    SampleSizeTable
+
+    Examples
+    --------
+    >>> from dimcalc import HypothesisClass
+    >>> H = HypothesisClass([[int(x >= t) for x in range(4)] for t in range(5)])
+    >>> table = sample_size_table(H, alpha=0.1, beta=0.1, epsilon=1.0)
+    >>> table.dimensions["vc"]["value"], table.dimensions["littlestone"]["value"]
+    (1, 2)
+    >>> [r.source for r in table.rows][0]
+    'BNS Thm 27 / Prop 21 (explicit constants: Chernoff/Hoeffding union bound over C)'
+    """
+    from ._budget import Deadline, check_time_limit
+    from .hypothesis_class import HypothesisClass, label_bits
+
+    owner = "sample_size_table"
+    if not isinstance(H, HypothesisClass):
+        raise parameter_error("H", owner, "a dimcalc.HypothesisClass", type(H).__name__)
+    alpha = _check_unit("alpha", owner, alpha)
+    beta = _check_unit("beta", owner, beta)
+    epsilon = _check_positive("epsilon", owner, epsilon)
+    delta = _check_unit("delta", owner, delta, closed_low=True)
+    k = _check_int("concepts", owner, concepts, 1)
+    time_limit = check_time_limit(time_limit, owner)
+    deadline = Deadline(time_limit)
+
+    def remaining() -> float | None:
+        rem = deadline.remaining()
+        return None if rem is None else max(rem, 1e-3)
+
+    from . import littlestone as ls
+    from . import vc as vcmod
+
+    dims: dict[str, Any] = {}
+    if H.is_binary:
+        dims["vc"] = vcmod.vc_dimension(H, time_limit=remaining())
+        dims["littlestone"] = ls.littlestone_dimension(H, time_limit=remaining())
+    else:
+        dims["graph"] = vcmod.graph_dimension(H, time_limit=remaining())
+        dims["natarajan"] = vcmod.natarajan_dimension(H, time_limit=remaining())
+        dims["multiclass_littlestone"] = ls.multiclass_littlestone_dimension(H, time_limit=remaining())
+        restriction = ls.binary_restriction_littlestone(H, time_limit=remaining())
+        for i, r in enumerate(restriction, start=1):
+            dims[f"littlestone|{i}"] = r
+    exact = all(r.exact for r in dims.values())
+    log_size = math.log(H.n_distinct)
+    rows: list[SampleSizeBound] = []
+    pure = delta == 0
+
+    vc_lo = vc_hi = None
+    vc_note = None
+    if H.is_binary:
+        vc_lo, vc_hi, vc_note = _dimension_bounds(dims["vc"], "VC dimension")
+    else:
+        # Thms 8-9 are for binary classes; the graph dimension plays the VC role for multiclass.
+        vc_lo, vc_hi, vc_note = _dimension_bounds(dims["graph"], "graph dimension")
+
+    # ---- one concept
+    rows.append(exponential_mechanism_sample_size(log_size=log_size, alpha=alpha, beta=beta, epsilon=epsilon))
+    rows.append(exponential_mechanism_sample_size(log_size=log_size, alpha=alpha, beta=beta, epsilon=epsilon,
+                                                  agnostic=True))
+    rows.append(generic_learner_sample_size(log_size=log_size, alpha=alpha, beta=beta, epsilon=epsilon))
+    rows.append(_with_note(repdim_sample_size(repdim=log_size, alpha=alpha, beta=beta, epsilon=epsilon),
+                           "RepDim <= ln|H| (the trivial representation {H}): a sound upper bound"))
+    if H.is_binary and vc_hi is not None:
+        rows.append(_with_note(vc_sample_size(vc=vc_hi, alpha=alpha, beta=beta), vc_note))
+        rows.append(_with_note(vc_sample_size(vc=vc_hi, alpha=alpha, beta=beta, agnostic=True), vc_note))
+    if vc_lo is not None:
+        note = None if H.is_binary else "graph dimension in place of VC (multiclass)"
+        rows.append(_with_note(vc_lower_bound(vc=vc_lo, alpha=alpha), vc_note, note))
+        rows.append(_with_note(vc_lower_bound(vc=vc_lo, alpha=alpha, agnostic=True), vc_note, note))
+    if not H.is_binary:
+        bits = label_bits(H.num_labels)
+        per_bit = []
+        for i in range(1, bits + 1):
+            restricted = HypothesisClass((H.distinct_rows >> (i - 1)) & 1, num_labels=2)
+            per_bit.append(exponential_mechanism_sample_size(log_size=math.log(restricted.n_distinct), alpha=alpha,
+                                                             beta=beta, epsilon=epsilon))
+        rows.append(multiclass_reduction_sample_size(binary_bounds=per_bit, alpha=alpha, beta=beta))
+    if not pure:
+        if H.is_binary:
+            lo, hi, note = _dimension_bounds(dims["littlestone"], "Littlestone dimension")
+            rows.append(_with_note(ggkm_sample_size(littlestone=hi, alpha=alpha, beta=beta, epsilon=epsilon,
+                                                    delta=delta), note))
+        else:
+            parts = [_dimension_bounds(dims[f"littlestone|{i}"], f"Littlestone dimension of H|{i}")
+                     for i in range(1, label_bits(H.num_labels) + 1)]
+            mlo, mhi, mnote = _dimension_bounds(dims["multiclass_littlestone"], "multiclass Littlestone dimension")
+            rows.append(_with_note(multiclass_littlestone_sample_size(
+                alpha=alpha, beta=beta, epsilon=epsilon, delta=delta, num_labels=H.num_labels,
+                restriction_littlestone=[p[1] for p in parts]), *[p[2] for p in parts]))
+            rows.append(_with_note(multiclass_littlestone_sample_size(
+                alpha=alpha, beta=beta, epsilon=epsilon, delta=delta, num_labels=H.num_labels,
+                multiclass_littlestone=mhi), mnote))
+            if epsilon <= 0.25:
+                rows.append(_with_note(bgs_boosted_sample_size(
+                    multiclass_littlestone=mhi, num_labels=H.num_labels, alpha=alpha, beta=beta, epsilon=epsilon,
+                    delta=delta), mnote))
+
+    # ---- k concepts
+    if k > 1:
+        single = exponential_mechanism_sample_size(log_size=log_size, alpha=alpha, beta=beta, epsilon=epsilon,
+                                                   agnostic=True)
+        rows.append(composition_sample_size(single=single, k=k, epsilon=epsilon, delta=delta))
+        if not pure:
+            rows.append(composition_sample_size(single=single, k=k, epsilon=epsilon, delta=delta, advanced=True))
+        if H.is_binary and vc_hi is not None:
+            rows.append(_with_note(generic_k_learner_sample_size(
+                vc=vc_hi, k=k, alpha=alpha, beta=beta, epsilon=epsilon, delta=delta, domain_size=H.n_points,
+                log_size=log_size), vc_note))
+        family = H.metadata.get("family")
+        params = H.metadata.get("params", {}) or {}
+        if not pure and family == "point-functions":
+            rows.append(point_k_learner_sample_size(domain_size=H.n_points, k=k, alpha=alpha, beta=beta,
+                                                    epsilon=epsilon, delta=delta))
+        if family == "parities" and isinstance(params.get("d"), int):
+            if not pure:
+                rows.append(parity_k_learner_sample_size(d=params["d"], k=k, beta=beta, epsilon=epsilon,
+                                                         delta=delta))
+            else:
+                rows.append(parity_pure_lower_bound(d=params["d"], k=k, epsilon=epsilon))
+        if H.n_distinct >= 2:
+            if pure:
+                rows.append(pure_k_learner_lower_bound(k=k, epsilon=epsilon))
+            else:
+                rows.append(agnostic_k_learner_lower_bound(k=k, domain_size=H.n_points))
+                if family == "thresholds":
+                    rows.append(threshold_k_learner_lower_bound(k=k, alpha=alpha, domain_size=H.n_points))
+
+    # ---- public data
+    if public:
+        priv, pub = asspp_sample_size(log_size=log_size, alpha=alpha, beta=beta, epsilon=epsilon)
+        rows += [priv, pub]
+        if H.is_binary and vc_hi is not None:
+            rows += [_with_note(b, vc_note) for b in abm_semi_private_sample_size(vc=vc_hi, alpha=alpha, beta=beta,
+                                                                                  epsilon=epsilon)]
+        rows.append(_with_note(public_sample_lower_bound(alpha=alpha),
+                               "applies to families of unbounded Littlestone dimension; a finite class is "
+                               "pure-privately learnable (BNS Thm 27)"))
+
+    parameters = {"alpha": alpha, "beta": beta, "epsilon": epsilon, "delta": delta, "concepts": k,
+                  "public": bool(public)}
+    return SampleSizeTable(class_summary=H.summary(), parameters=parameters,
+                           dimensions={name: r.to_json() | {"lower": r.lower, "upper": r.upper}
+                                       for name, r in dims.items()},
+                           rows=rows, exact=exact)

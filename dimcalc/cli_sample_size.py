@@ -1,0 +1,105 @@
+"""``dimcalc sample-size FILE``: the class's dimensions and the sample sizes they give.
+
+Prints a table (or ``--json``) of every bound of :func:`dimcalc.sample_size.sample_size_table`:
+its number of samples, whether it is an upper or lower bound, its source and setting,
+and whether its constants are explicit or an unspecified O(.) constant (order of growth only).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+
+from .errors import InvalidParameterError
+
+__all__ = ["register", "run"]
+
+
+def _float(name: str):
+    def parse(text: str) -> float:
+        try:
+            return float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{name} must be a number, got {text!r}") from None
+    return parse
+
+
+def _int(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a positive integer, got {text!r}") from None
+
+
+def register(subparsers) -> None:
+    from .cli import add_json_option, add_time_limit_option
+
+    p = subparsers.add_parser(
+        "sample-size", help="sample sizes of private learners from the class's dimensions",
+        description="Compute the class's dimensions and the sample sizes of (private) learners they give, "
+                    "each with its source (paper, theorem), setting, and whether its constants are explicit "
+                    "or an unspecified O(.) constant (order of growth only).",
+        epilog="examples:\n  dimcalc sample-size data/thresholds-15.json --alpha 0.1 --beta 0.05 --epsilon 1\n"
+               "  dimcalc sample-size data/point-functions-8.json --alpha 0.1 --beta 0.1 --epsilon 1 "
+               "--delta 1e-6 --concepts 10 --json",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("file", metavar="FILE", help="class file (.json or .csv)")
+    p.add_argument("--alpha", type=_float("--alpha"), required=True, help="accuracy, in (0, 1)")
+    p.add_argument("--beta", type=_float("--beta"), required=True, help="failure probability, in (0, 1)")
+    p.add_argument("--epsilon", type=_float("--epsilon"), required=True, help="privacy epsilon > 0")
+    p.add_argument("--delta", type=_float("--delta"), default=0.0, help="privacy delta in [0, 1) (default 0: pure)")
+    p.add_argument("--concepts", type=_int, default=1, metavar="K", help="number of concepts learned at once")
+    p.add_argument("--public", action="store_true", help="also rows for learners with public unlabelled data")
+    add_json_option(p)
+    add_time_limit_option(p)
+    p.set_defaults(func=run)
+
+
+def _format_samples(row) -> str:
+    try:
+        v = row.value
+    except ValueError:
+        return "?"
+    if math.isinf(v):
+        return "inf"
+    return f"{row.samples:,}"
+
+
+def run(args: argparse.Namespace) -> int:
+    from .cli import EXIT_OK, EXIT_TIME_LIMIT, emit_json, load_class_arg
+    from .sample_size import sample_size_table
+
+    for name in ("alpha", "beta", "epsilon", "delta"):
+        v = getattr(args, name)
+        if v != v or math.isinf(v):
+            raise InvalidParameterError(f"--{name} must be a finite number; got {v}")
+    H = load_class_arg(args.file)
+    table = sample_size_table(H, alpha=args.alpha, beta=args.beta, epsilon=args.epsilon, delta=args.delta,
+                              concepts=args.concepts, public=args.public, time_limit=args.time_limit)
+    if args.json:
+        emit_json(table.to_json())
+        return EXIT_OK if table.exact else EXIT_TIME_LIMIT
+    s = H.summary()
+    print(f"class {s['name']}: {s['distinct_hypotheses']} distinct hypotheses, {s['domain_size']} points, "
+          f"{s['labels']} labels")
+    dims = ", ".join(f"{k}={d['value']}" if d.get("exact") else f"{k} in [{d.get('lower')}, {d.get('upper')}]"
+                     for k, d in table.dimensions.items())
+    print(f"dimensions: {dims}")
+    p = table.parameters
+    print(f"alpha={p['alpha']} beta={p['beta']} epsilon={p['epsilon']} delta={p['delta']} "
+          f"concepts={p['concepts']}{' (public data)' if p['public'] else ''}")
+    print()
+    header = f"{'samples':>20}  {'kind':5}  {'constants':9}  {'setting':38}  source"
+    print(header)
+    print("-" * len(header))
+    for row in table.rows:
+        st = row.setting
+        setting = (f"{st['task']}, {'proper' if st['proper'] else 'improper'}, {st['privacy']}, "
+                   f"{st['concepts']}{', public' if st['data'] != 'private' else ''}")
+        constants = "explicit" if row.constants_explicit else f"O(.) c={row.order_constant:g}"
+        print(f"{_format_samples(row):>20}  {row.kind:5}  {constants:9}  {setting:38}  {row.source}")
+        for note in row.notes:
+            print(f"{'':>20}  note: {note}")
+    print()
+    print("O(.) rows are orders of growth only (unspecified constant c); explicit rows are guarantees.")
+    return EXIT_OK if table.exact else EXIT_TIME_LIMIT
