@@ -21,6 +21,8 @@ from .operations import binary_restriction, binary_restrictions, complement, gap
 from .results import DimensionResult
 from .psi import PsiFamily, psi_family
 from .trees import is_mistake_tree, is_multiclass_tree, is_psi_tree  # also registers the tree verifiers
+from .sample_size import SampleSizeBound, sample_size_table
+from . import audit, learners
 
 __version__ = "0.1.0"
 
@@ -51,4 +53,8 @@ __all__ = [
     "is_mistake_tree",
     "is_multiclass_tree",
     "is_psi_tree",
+    "SampleSizeBound",
+    "sample_size_table",
+    "audit",
+    "learners",
 ]
