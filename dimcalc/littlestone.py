@@ -338,6 +338,9 @@ class _Engine:
         self.nodes = 0
         self.target = 0
         self.node_budget: int | None = None
+        self.use_sat = True
+        self.sat_calls = 0
+        self.sat_answers = 0
 
     # -- bounds
     def bounds(self, V: int) -> tuple[int, int]:
@@ -441,12 +444,18 @@ class _Engine:
         return e[0], e[1], stopped
 
     def _decide(self, V: int, t: int, live: Sequence[int]) -> bool:
-        """``at_least`` at the root, alternating with SAT when the recursion is slow."""
-        sat = getattr(self.splitter, "sat_columns", None)
-        if sat is None or _sat_module() is None:
+        """``at_least`` at the root, alternating with SAT when the recursion is slow.
+
+        The recursion runs under a node budget; when the budget is spent
+        without an answer and the SAT encoding of the query is small enough,
+        :func:`dimcalc.sat.decide_tree_depth` gets a conflict budget; both
+        budgets double each round.  The memo survives every interruption, so
+        no proven fact is lost.
+        """
+        sat = _sat_module() if self.use_sat else None
+        if sat is None:
             return self.at_least(V, t, live)
-        budget = 20000
-        conflicts = 20000
+        budget = conflicts = _INITIAL_NODE_BUDGET
         while True:
             self.node_budget = self.nodes + budget
             try:
@@ -456,11 +465,21 @@ class _Engine:
                     raise
             finally:
                 self.node_budget = None
-            answer = _sat_module().decide_tree_depth(self, V, t, conflicts)
-            if answer is not None:
-                return answer
+            _, splits = self.splitter.splits(V, live)
+            if sat.estimate_clauses(V.bit_count(), len(splits), t) <= sat.MAX_CLAUSES:
+                self.sat_calls += 1
+                answer = sat.decide_tree_depth(self, V, t, conflicts)
+                if self.deadline.expired():
+                    raise _Stop
+                if answer is not None:
+                    self.sat_answers += 1
+                    return answer
             budget *= 2
             conflicts *= 2
+
+
+#: Nodes the recursion may spend on a root query before SAT is tried (then doubled each round).
+_INITIAL_NODE_BUDGET = 20000
 
 
 def _sat_module() -> Any:
@@ -535,18 +554,14 @@ def _splitter_for(H: HypothesisClass, family: str, maps: Sequence[tuple] | None 
     """The splitter of a dimension: 'LD', 'MLD', 'N', 'bin', 'B' or 'user' (with maps)."""
     if family == "LD":
         ones = [m[1] if len(m) > 1 else 0 for m in H.label_masks]
-        sp = _ColumnSplitter(ones, _binary_node)
-        sp.sat_columns = True
-        return sp
+        return _ColumnSplitter(ones, _binary_node)
     if family == "MLD":
         return _PairSplitter(H, _multiclass_node)
     if family == "N":
         return _PairSplitter(H, _pair_map_node(H.num_labels))
     if family == "bin":
         ones, bits = _bin_ones(H)
-        sp = _ColumnSplitter(ones, _bin_node(H.num_labels, bits))
-        sp.sat_columns = True
-        return sp
+        return _ColumnSplitter(ones, _bin_node(H.num_labels, bits))
     if family == "B":
         return _BipartitionSplitter(H, _bipartition_node(H.num_labels))
     assert maps is not None
@@ -568,6 +583,7 @@ def _run(H: HypothesisClass, kind: str, splitter: Any, time_limit: float | None,
     witness = engine.tree(H.full_mask, lower)
     log.update(f"done: [{lower}, {upper}] nodes={engine.nodes} memo={len(engine.memo)}", force=True)
     return DimensionResult.bounds(kind, lower, upper, witness, nodes=engine.nodes, memo=len(engine.memo),
+                                  sat_calls=engine.sat_calls, sat_answers=engine.sat_answers,
                                   seconds=round(deadline.elapsed(), 6), stopped=stopped)
 
 

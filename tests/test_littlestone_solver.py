@@ -369,3 +369,42 @@ def test_bad_parameters():
     with pytest.raises(InvalidParameterError, match="mask"):
         littlestone_dimension_of(H, 0)
     assert littlestone_dimension_of(H, H.full_mask) == 2
+
+
+# ---------------------------------------------------------------------------- SAT encoding
+
+from dimcalc.sat import shattered_tree_exists  # noqa: E402
+
+
+@given(small_classes(max_labels=2, max_points=4, max_rows=10), st.integers(1, 3))
+@settings(max_examples=200)
+def test_sat_agrees_with_recursion_binary(H, depth):
+    d = littlestone_dimension(H).value
+    answer, tree = shattered_tree_exists(H, depth)
+    assert answer == (d >= depth)
+    if answer:
+        assert walk_tree(H, tree, "binary") == depth
+
+
+@pytest.mark.parametrize("family", ["MLD", "bin", "B"])
+@given(H=small_classes(max_labels=4, max_points=3, max_rows=8), depth=st.integers(1, 3))
+@settings(max_examples=100)
+def test_sat_agrees_with_recursion_multiclass(family, H, depth):
+    if family == "MLD":
+        d = multiclass_littlestone_dimension(H).value
+    else:
+        d = psi_littlestone_dimension(H, family).value
+    answer, tree = shattered_tree_exists(H, depth, family=family)
+    assert answer == (d >= depth)
+    if answer:
+        style = "multiclass" if family == "MLD" else family_check(family, H.num_labels)
+        assert walk_tree(H, tree, style) == depth
+
+
+def test_sat_is_used_when_the_recursion_is_slow(monkeypatch):
+    import dimcalc.littlestone as ls
+    monkeypatch.setattr(ls, "_INITIAL_NODE_BUDGET", 1)
+    H = lines(3)
+    r = littlestone_dimension(H)
+    assert r.value == 2 and r.stats["sat_calls"] >= 1
+    check_result(H, r, "binary")

@@ -1,0 +1,237 @@
+"""SAT encodings for dimcalc (python-sat): "a shattered tree of depth t exists".
+
+The Littlestone-type solvers (:mod:`dimcalc.littlestone`) decide ``D(V) >= t``
+by a memoised recursion.  The recursion is strong when a deep tree exists (it
+finds one greedily, most balanced split first) and when the size bound
+``|V| < 2**t`` cuts it off; it is weak on *failing* queries just below that
+bound, where it must refute every split of every sub-version space.  There
+:func:`decide_tree_depth` hands the query to a CDCL solver, alternating with
+the recursion under doubling budgets: UNSAT proves the upper bound
+``D(V) < t``; a model is decoded into a tree (written into the recursion's
+memo, so the witness comes out of the same walk).  Every call is budgeted
+(``solve_limited`` with a conflict budget and an interrupt at the deadline),
+so SAT never runs past the time limit; an unknown answer just returns control
+to the recursion.
+
+Encoding (for a version space ``V`` with hypotheses ``h`` and candidate splits
+``c = (Z_c, O_c)``: the hypotheses sent to child 0 / child 1 by ``c``)
+---------------------------------------------------------------------------
+* ``node[n, c]`` -- internal node ``n`` (heap order, ``2**t - 1`` nodes) uses
+  split ``c``: at least one per node.  (At most one is not needed: if a model
+  picks several, every picked split is consistent with every path through
+  ``n``, so any one of them gives a valid tree.)
+* ``side[n, b, h]`` -- hypothesis ``h`` goes to child ``b`` at node ``n``:
+  ``node[n, c] -> not side[n, b, h]`` for every ``h`` outside the ``b`` side of ``c``.
+* ``leaf[l, h]`` -- leaf ``l`` is realised by ``h``: at least one per leaf, and
+  ``leaf[l, h] -> side[n, b, h]`` for every ancestor ``n`` of ``l`` where the
+  path to ``l`` takes edge ``b``.
+
+A model is exactly a complete tree of depth ``t`` every root-to-leaf path of
+which is realised by one hypothesis of ``V``; the candidate splits are the
+canonical splits of ``V`` (those of every sub-version space are their
+restrictions, and mirror splits are interchangeable because the encoding is
+symmetric under swapping the two subtrees of a node).  Variables come from
+``pysat.formula.IDPool`` keyed by meaningful tuples.
+
+References
+----------
+Littlestone (1987); BGS Defs 2.10-2.13 and 4.1-4.4 (the trees encoded here).
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any, Sequence
+
+from pysat.formula import IDPool
+from pysat.solvers import Solver
+
+from .errors import parameter_error
+from .hypothesis_class import HypothesisClass
+
+__all__ = ["tree_depth_clauses", "solve_tree_depth", "shattered_tree_exists", "decide_tree_depth",
+           "estimate_clauses", "MAX_CLAUSES"]
+
+#: Encodings estimated larger than this are not built (the recursion keeps the query).
+MAX_CLAUSES = 3_000_000
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def estimate_clauses(n_hypotheses: int, n_splits: int, depth: int) -> int:
+    """Rough clause count of :func:`tree_depth_clauses` (used to skip hopeless encodings)."""
+    nodes = (1 << depth) - 1
+    return nodes * n_splits * n_hypotheses + (1 << depth) * depth * n_hypotheses
+
+
+def tree_depth_clauses(V: int, splits: Sequence[tuple], depth: int) -> tuple[list[list[int]], IDPool]:
+    """CNF of "a complete tree of ``depth`` over ``splits`` is shattered by ``V``".
+
+    Parameters
+    ----------
+    V : int
+        Version space (bitset over distinct hypotheses).
+    splits : sequence of (V0, V1, desc)
+        Candidate splits of ``V``: ``V0``/``V1`` are the hypotheses of ``V``
+        sent to child 0 / 1.
+    depth : int
+        ``t >= 1``.
+
+    Returns
+    -------
+    (clauses, pool)
+        ``pool.id(("node", n, c))``, ``pool.id(("side", n, b, h))``,
+        ``pool.id(("leaf", l, h))`` name the variables.
+    """
+    pool = IDPool()
+    hyps = _bits(V)
+    nodes = (1 << depth) - 1
+    clauses: list[list[int]] = []
+    side_sets = [(set(_bits(V0)), set(_bits(V1))) for V0, V1, _ in splits]
+    for n in range(nodes):
+        clauses.append([pool.id(("node", n, c)) for c in range(len(splits))])
+        for c, (s0, s1) in enumerate(side_sets):
+            p = pool.id(("node", n, c))
+            for h in hyps:
+                if h not in s0:
+                    clauses.append([-p, -pool.id(("side", n, 0, h))])
+                if h not in s1:
+                    clauses.append([-p, -pool.id(("side", n, 1, h))])
+    for leaf in range(1 << depth):
+        clauses.append([pool.id(("leaf", leaf, h)) for h in hyps])
+        node = 0
+        for level in range(depth):
+            b = (leaf >> (depth - 1 - level)) & 1
+            for h in hyps:
+                clauses.append([-pool.id(("leaf", leaf, h)), pool.id(("side", node, b, h))])
+            node = 2 * node + 1 + b
+    return clauses, pool
+
+
+def solve_tree_depth(V: int, splits: Sequence[tuple], depth: int, *, conflict_budget: int | None = None,
+                     seconds: float | None = None) -> tuple[bool | None, list | None]:
+    """Decide the encoding; return ``(answer, choice)``.
+
+    ``answer`` is True (a tree exists), False (none: UNSAT) or None (budget
+    spent).  ``choice`` (when True) lists, in heap order, the index into
+    ``splits`` used by each internal node.
+    """
+    if depth <= 0:
+        return (V != 0), []
+    if not splits:
+        return False, None
+    clauses, pool = tree_depth_clauses(V, splits, depth)
+    with Solver(name="glucose4", bootstrap_with=clauses) as solver:
+        timer = None
+        if seconds is not None:
+            timer = threading.Timer(max(seconds, 0.0), solver.interrupt)
+            timer.start()
+        try:
+            if conflict_budget is not None:
+                solver.conf_budget(conflict_budget)
+            if conflict_budget is None and seconds is None:
+                answer = solver.solve()
+            else:
+                answer = solver.solve_limited(expect_interrupt=seconds is not None)
+        finally:
+            if timer is not None:
+                timer.cancel()
+        if not answer:
+            return answer, None
+        model = set(v for v in solver.get_model() if v > 0)
+    choice = []
+    for n in range((1 << depth) - 1):
+        choice.append(next(c for c in range(len(splits)) if pool.id(("node", n, c)) in model))
+    return True, choice
+
+
+def decide_tree_depth(engine: Any, V: int, t: int, conflict_budget: int | None, *,
+                      max_clauses: float = MAX_CLAUSES) -> bool | None:
+    """Try SAT on the query ``D(V) >= t`` of a :mod:`dimcalc.littlestone` engine.
+
+    On SAT the decoded tree is written into the engine's memo (each node's
+    version space gets lower bound ``t - depth`` and its split); on UNSAT the
+    root's upper bound becomes ``t - 1``.  Returns None when the encoding is
+    too large or the budget (conflicts, or the engine's deadline) is spent.
+    """
+    _, splits = engine.splitter.splits(V, engine.splitter.columns)
+    if estimate_clauses(V.bit_count(), len(splits), t) > max_clauses:
+        return None
+    answer, choice = solve_tree_depth(V, splits, t, conflict_budget=conflict_budget,
+                                      seconds=engine.deadline.remaining())
+    if answer is None:
+        return None
+    entry = engine._entry(V)
+    if not answer:
+        entry[1] = min(entry[1], t - 1)
+        return False
+
+    def record(node: int, W: int, level: int) -> None:
+        if level == t:
+            return
+        V0, V1, desc = splits[choice[node]]
+        W0, W1 = W & V0, W & V1
+        e = engine._entry(W)
+        if e[0] < t - level:
+            e[0] = t - level
+            e[2] = (desc, W0, W1)
+        record(2 * node + 1, W0, level + 1)
+        record(2 * node + 2, W1, level + 1)
+
+    record(0, V, 0)
+    return True
+
+
+def shattered_tree_exists(H: HypothesisClass, depth: int, *, family: Any = "LD", mask: int | None = None,
+                          conflict_budget: int | None = None) -> tuple[bool | None, dict | None]:
+    """Decide by SAT whether ``H`` (or the version space ``mask``) shatters a tree of ``depth``.
+
+    Parameters
+    ----------
+    H : HypothesisClass
+    depth : int
+        Number of internal levels, ``>= 0``.
+    family : {"LD", "MLD", "N", "bin", "B"} or iterable of maps
+        Which trees: binary mistake trees, io-labelled trees, or Ψ-labelled
+        trees of a family (BGS §4.2) or user maps.
+    mask : int, optional
+        Version space as a bitset over distinct hypotheses (default: all).
+    conflict_budget : int, optional
+        Give up (answer None) after this many conflicts.
+
+    Returns
+    -------
+    (answer, tree)
+        ``answer`` True/False/None; ``tree`` a witness in spec §3 format when True.
+
+    Examples
+    --------
+    >>> from dimcalc import HypothesisClass
+    >>> H = HypothesisClass.from_table([[1 if x >= t else 0 for x in range(3)] for t in range(4)])
+    >>> shattered_tree_exists(H, 2)[0], shattered_tree_exists(H, 3)[0]
+    (True, False)
+    """
+    from . import littlestone as ls
+
+    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
+        raise parameter_error("depth", "shattered_tree_exists", "an int >= 0", depth)
+    V = H.full_mask if mask is None else mask
+    if isinstance(family, str) and family in ("LD", "MLD", "N", "bin", "B"):
+        splitter = ls._splitter_for(H, family)
+    else:
+        name, maps, _ = ls._resolve_family(H, family)
+        splitter = ls._splitter_for(H, name, maps)
+    engine = ls._Engine(H, splitter)
+    if depth == 0:
+        return (V != 0), (engine.tree(V, 0) if V else None)
+    answer = decide_tree_depth(engine, V, depth, conflict_budget, max_clauses=float("inf"))
+    if not answer:
+        return answer, None
+    return True, engine.tree(V, depth)
