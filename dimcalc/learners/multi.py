@@ -202,9 +202,14 @@ class _MultiLearner:
             raise parameter_error("rng", self._owner, "a numpy.random.Generator or None", rng)
         self.rng = rng if rng is not None else np.random.default_rng()
         self.noise = noise
-        self._noise = make_noise(noise, self.rng, self._owner)
+        make_noise(noise, self.rng, self._owner)  # validate now; fit draws from the current rng
         self._spent: tuple[float, float] | None = None
         self.k_: int | None = None
+
+    @property
+    def _noise(self) -> NoiseSource:
+        """The noise source for this fit, drawing from the current ``rng`` (settable, as in scikit-learn)."""
+        return make_noise(self.noise, self.rng, self._owner)
 
     @property
     def privacy_spent(self) -> tuple[float, float]:
@@ -288,10 +293,11 @@ class CompositionLearner(_MultiLearner):
         """Learn one hypothesis per label column of ``Y`` (``X``: point indices)."""
         X = _check_indices(X, self.H.n_points, self._owner)
         Y = _check_labels(Y, X.shape[0], self._owner)
+        noise = self._noise
         k = Y.shape[1]
         split = split_budget(self.epsilon, self.delta, k, self.composition)
         errors = _error_counts(self.H.distinct_rows, X, Y)
-        chosen = [exponential_mechanism(-errors[:, j], epsilon=split.epsilon_each, noise=self._noise)
+        chosen = [exponential_mechanism(-errors[:, j], epsilon=split.epsilon_each, noise=noise)
                   for j in range(k)]
         self.hypotheses_ = self.H.distinct_to_row[np.array(chosen, dtype=np.int64)]
         self.k_ = k
@@ -407,12 +413,13 @@ class GenericLearner(_MultiLearner):
         """Run BNS Algorithm 3 on the k-labelled database ``(X, Y)`` (``X``: point indices)."""
         X = _check_indices(X, self.H.n_points, self._owner)
         Y = _check_labels(Y, X.shape[0], self._owner)
+        noise = self._noise
         if X.shape[0] == 0:
             raise InvalidParameterError(f"{self._owner}.fit: the sample is empty; give at least one example")
         k = Y.shape[1]
         eps_san = self.sanitizer_fraction * self.epsilon
         split = split_budget(self.epsilon - eps_san, self.delta, k, self.composition)
-        sanitized = mwem(X, self.queries, epsilon=eps_san, iterations=self.iterations, noise=self._noise,
+        sanitized = mwem(X, self.queries, epsilon=eps_san, iterations=self.iterations, noise=noise,
                          synthetic_size=self.synthetic_size, update_passes=self.update_passes)
         support = np.unique(sanitized.synthetic)
         # Step 4: one representative of C per pattern on B (first distinct row with it).
@@ -420,7 +427,7 @@ class GenericLearner(_MultiLearner):
         representatives = np.sort(first)
         errors = _error_counts(self.H.distinct_rows[representatives], X, Y)
         chosen = [representatives[exponential_mechanism(-errors[:, j], epsilon=split.epsilon_each,
-                                                        noise=self._noise)] for j in range(k)]
+                                                        noise=noise)] for j in range(k)]
         self.sanitized_ = sanitized
         self.support_ = support
         self.representatives_ = self.H.distinct_to_row[representatives]
@@ -510,17 +517,18 @@ class PointLearner(_MultiLearner):
         """Run BNS Algorithm 5 on ``(X, Y)`` (``X``: point indices)."""
         X = _check_indices(X, self.domain_size, self._owner)
         Y = _check_labels(Y, X.shape[0], self._owner)
+        noise = self._noise
         n, k = X.shape[0], Y.shape[1]
         if n == 0:
             raise InvalidParameterError(f"{self._owner}.fit: the sample is empty; give at least one example")
         half_eps, half_delta = self.epsilon / 2, self.delta / 2
-        released = point_sanitizer(X, alpha=self.alpha / 30, epsilon=half_eps, delta=half_delta, noise=self._noise)
+        released = point_sanitizer(X, alpha=self.alpha / 30, epsilon=half_eps, delta=half_delta, noise=noise)
         heavy = sorted(x for x, c in released.items() if 15 * c >= self.alpha * n)
         points = np.full(k, -1, dtype=np.int64)
         failed = False
         if heavy:
             choice = a_dist(self._vector_set_scores(X, Y, heavy), epsilon=half_eps, delta=half_delta,
-                            noise=self._noise)
+                            noise=noise)
             failed = choice is None
             if not failed:
                 for x, vector in zip(heavy, choice):  # step 5: the first x whose v_x has a 1 at j
@@ -715,6 +723,7 @@ class ParityLearner(_MultiLearner):
         """Run BNS Algorithm 4 on ``(X, Y)`` (``X``: ``(m, d)`` 0/1 points)."""
         X = self._check_points(X)
         Y = _check_labels(Y, X.shape[0], self._owner)
+        noise = self._noise
         k = Y.shape[1]
         blocks = X.shape[0] // self.block_size
         if blocks == 0:
@@ -727,7 +736,7 @@ class ParityLearner(_MultiLearner):
             vector = solve_parities_gf2(X[part], Y[part])
             if vector is not None:  # ⊥ is never a candidate
                 counts[vector] += 1
-        choice = a_dist(dict(counts), epsilon=self.epsilon, delta=self.delta, noise=self._noise, unlisted_score=0)
+        choice = a_dist(dict(counts), epsilon=self.epsilon, delta=self.delta, noise=noise, unlisted_score=0)
         self.selection_failed_ = choice is None
         vector = (0,) * k if choice is None else choice
         self.parities_ = np.array([[(a >> i) & 1 for i in range(self.d)] for a in vector], dtype=np.int64)
