@@ -339,6 +339,7 @@ class _Engine:
         self.target = 0
         self.node_budget: int | None = None
         self.use_sat = True
+        self.top_down_probes = 2
         self.sat_calls = 0
         self.sat_answers = 0
 
@@ -433,6 +434,16 @@ class _Engine:
             e[1] = upper
         stopped = False
         try:
+            # Without a time limit, top-down probes first: the size bound is often tight or off
+            # by one, and a success at the bound skips the shallower trees of iterative
+            # deepening.  Under a time limit, deepening alone gives certified lower bounds early.
+            probes = self.top_down_probes if self.deadline.seconds is None else 0
+            for _ in range(probes):
+                if e[0] >= e[1]:
+                    break
+                self.target = e[1]
+                self.progress.update(f"t={e[1]} nodes={self.nodes} memo={len(self.memo)}", force=True)
+                self._decide(V, e[1], live)
             while e[0] < e[1]:
                 t = e[0] + 1
                 self.target = t
@@ -671,43 +682,13 @@ def multiclass_littlestone_dimension(H: HypothesisClass, *, time_limit: float | 
 
 
 def _resolve_family(H: HypothesisClass, family: Any) -> tuple[str, list[tuple] | None, str]:
-    """Return (name, user maps or None, kind suffix)."""
-    owner = "psi_littlestone_dimension"
-    if isinstance(family, str):
-        if family not in _FAMILY_NAMES:
-            raise parameter_error("family", owner, "'N', 'bin', 'B' or an iterable of maps", family)
-        return family, None, family
-    name = getattr(family, "name", None)
-    if name in _FAMILY_NAMES and getattr(family, "num_labels", H.num_labels) == H.num_labels:
-        return name, None, name
-    maps = list(family.maps()) if hasattr(family, "maps") else None
-    try:
-        from .psi import psi_family
-        fam = psi_family(maps if maps is not None else family, H.num_labels)
-        maps = [tuple(m) for m in fam.maps()]
-        digest = fam.digest
-    except ImportError:  # dimcalc.psi not available yet: validate here
-        maps = _validate_maps(family if maps is None else maps, H.num_labels, owner)
-        digest = _digest(maps)
-    return "user", maps, f"user:{digest}"
+    """Return (family name, the maps of a user family or None, kind suffix) via :func:`dimcalc.psi.psi_family`."""
+    from .psi import psi_family
 
-
-def _validate_maps(family: Any, num_labels: int, owner: str) -> list[tuple]:
-    try:
-        maps = [tuple(m) for m in family]
-    except TypeError:
-        raise parameter_error("family", owner, "'N', 'bin', 'B' or an iterable of maps", family) from None
-    for m in maps:
-        if len(m) != num_labels or any(v not in (0, 1, None) or isinstance(v, bool) for v in m):
-            raise parameter_error("family", owner,
-                                  f"an iterable of maps, each a tuple of {num_labels} entries 0, 1 or None", m)
-    return sorted(set(maps), key=lambda m: tuple(-1 if v is None else v for v in m))
-
-
-def _digest(maps: Sequence[tuple]) -> str:
-    import hashlib
-    text = ";".join(",".join("*" if v is None else str(v) for v in m) for m in maps)
-    return hashlib.sha256(text.encode()).hexdigest()[:12]
+    fam = psi_family(family, H.num_labels)
+    if fam.name in _FAMILY_NAMES:
+        return fam.name, None, fam.kind_suffix
+    return "user", [tuple(m) for m in fam.maps()], fam.kind_suffix
 
 
 def psi_littlestone_dimension(H: HypothesisClass, family: Any, *, uniform: bool = False,

@@ -250,6 +250,9 @@ def test_user_family_matches_definition(H, maps):
     u = psi_littlestone_dimension(H, maps, uniform=True)
     assert u.exact and u.value == ref_uniform(rows_of(H), maps)
     assert walk_tree(H, u.witness, lambda phi: None, uniform=True) == u.value
+    if _trees is not None:
+        assert _trees.is_psi_tree(H, r.witness, maps) == r.value
+        assert _trees.is_psi_tree(H, u.witness, maps, uniform=True) == u.value
 
 
 @given(small_classes(max_labels=4, max_points=3, max_rows=9))
@@ -262,6 +265,8 @@ def test_binary_restrictions_and_version_spaces(H):
         Hi = HypothesisClass.from_table([[(v >> (i - 1)) & 1 for v in row] for row in H.table.tolist()])
         assert r.value == ref_dimension(rows_of(Hi), [(0, 1)])
         assert walk_tree(Hi, r.witness, "binary") == r.value
+        if _trees is not None:
+            assert r.verify(Hi, debug=True)
     mask = H.full_mask & 0b1011011
     if mask:
         sub = [rows_of(H)[j] for j in H.mask_to_indices(mask)]
@@ -384,6 +389,8 @@ def test_sat_agrees_with_recursion_binary(H, depth):
     assert answer == (d >= depth)
     if answer:
         assert walk_tree(H, tree, "binary") == depth
+        if _trees is not None:
+            assert _trees.is_mistake_tree(H, tree) == depth
 
 
 @pytest.mark.parametrize("family", ["MLD", "bin", "B"])
