@@ -415,3 +415,14 @@ def test_sat_is_used_when_the_recursion_is_slow(monkeypatch):
     r = littlestone_dimension(H)
     assert r.value == 2 and r.stats["sat_calls"] >= 1
     check_result(H, r, "binary")
+
+
+def test_benchmark_suites_quick_smoke():
+    from dimcalc.bench import BenchOptions, run_suites
+
+    rows = run_suites(["littlestone", "littlestone-vs-textbook", "littlestone-stretch"],
+                      BenchOptions(quick=True, repeat=1, baseline_limit=30))
+    assert len(rows) == 15 and all(r.exact for r in rows)
+    for r in rows:
+        if r.baseline_answer is not None:
+            assert r.baseline_answer == r.answer
