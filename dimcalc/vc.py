@@ -93,54 +93,57 @@ _NODE_BATCH_MAX = 32
 
 @dataclass(frozen=True)
 class _Columns:
-    """Virtual columns over the distinct rows.
+    """Virtual columns over the distinct rows, grouped by domain point.
 
-    ``values[v]`` is a length-``n_rows`` int8 vector with 0/1 entries, and -1
-    for rows that cannot take part (Natarajan: a label outside the pair).
-    ``point[v]`` is the domain point of column ``v`` (non-decreasing in ``v``),
-    ``labels[v]`` what the column means (None, ``l`` or ``(a, b)``).
+    Column ``v`` lives on point ``point[v]`` (non-decreasing in ``v``).  A row
+    with label ``one[v]`` at that point is on side 1; for an *indicator*
+    column (``zero[v] == -1``: VC and graph) every other row is on side 0; for
+    a *pair* column (Natarajan) only rows with label ``zero[v]`` are on side 0
+    and the other rows drop out.  ``first[u]``, ``count[u]``: the columns of
+    the ``u``-th point of ``points``.
     """
 
-    values: np.ndarray
     point: np.ndarray
-    labels: tuple
+    one: np.ndarray
+    zero: np.ndarray
+    points: np.ndarray
+    first: np.ndarray
+    count: np.ndarray
+    labels_by_point: np.ndarray  # (len(points), n_rows) int32: the labels of the distinct rows
+    num_labels: int
     n_rows: int
-    partial: bool  # some entries are -1
+
+    @property
+    def partial(self) -> bool:
+        return bool((self.zero >= 0).any())
 
 
 def _columns(H: HypothesisClass, kind: str) -> _Columns:
     rows = H.distinct_rows
-    values: list[np.ndarray] = []
     point: list[int] = []
-    labels: list[Any] = []
+    one: list[int] = []
+    zero: list[int] = []
     for x in range(H.n_points):
-        col = rows[:, x]
-        present = np.unique(col).tolist()
+        present = np.unique(rows[:, x]).tolist()
         if len(present) < 2:
             continue  # a constant column cannot be shattered under any notion
-        if kind == "vc" or (H.is_binary and kind in ("graph", "natarajan")):
-            values.append((col == present[1]).astype(np.int8))
-            point.append(x)
-            labels.append({"vc": None, "graph": present[1], "natarajan": (present[0], present[1])}[kind])
+        if kind == "vc" or len(present) == 2:
+            # One label against the rest; with two labels present, the
+            # indicator columns of both labels and the pair column shatter the
+            # same sets, so one column is enough for every notion.
+            pairs = [(present[0] if kind == "natarajan" else -1, present[1])]
         elif kind == "graph":
-            # With exactly two labels present, [h(x) = a] and [h(x) = b] are
-            # complements and shatter the same sets: keep one.
-            for lab in present[1:] if len(present) == 2 else present:
-                values.append((col == lab).astype(np.int8))
-                point.append(x)
-                labels.append(lab)
-        else:  # natarajan, multiclass
-            for a, b in itertools.combinations(present, 2):
-                v = np.full(col.shape, -1, dtype=np.int8)
-                v[col == a] = 0
-                v[col == b] = 1
-                values.append(v)
-                point.append(x)
-                labels.append((a, b))
-    n_rows = rows.shape[0]
-    partial = kind == "natarajan" and not H.is_binary
-    vals = np.array(values, dtype=np.int8).reshape(len(values), n_rows)
-    return _Columns(vals, np.array(point, dtype=np.int64), tuple(labels), n_rows, partial)
+            pairs = [(-1, lab) for lab in present]
+        else:
+            pairs = list(itertools.combinations(present, 2))
+        for a, b in pairs:
+            point.append(x)
+            zero.append(a)
+            one.append(b)
+    pts, first, count = np.unique(np.array(point, dtype=np.int64), return_index=True, return_counts=True)
+    return _Columns(np.array(point, dtype=np.int64), np.array(one, dtype=np.int64), np.array(zero, dtype=np.int64),
+                    pts, first, count, np.ascontiguousarray(rows.T[pts]).astype(np.int32), H.num_labels,
+                    rows.shape[0])
 
 
 class _Stopped(Exception):
@@ -158,14 +161,14 @@ def _distinct_points(mask: np.ndarray, group_starts: np.ndarray, one_per_point: 
 
 def _find_shattered_set(cols: _Columns, target: int, deadline: Deadline, log: Progress,
                         stats: dict) -> list[int] | None:
-    """A set of ``target`` virtual columns on distinct points that is shattered, or None if there is none."""
-    n_cols, m = cols.values.shape
-    point = cols.point
-    group_starts = np.flatnonzero(np.r_[True, point[1:] != point[:-1]]) if n_cols else np.zeros(0, np.int64)
-    one_per_point = len(group_starts) == n_cols
-    pair_chunk = max(1, _CHUNK_ELEMENTS // max(m, 1))
+    """A set of ``target`` columns on distinct points that is shattered, or None if there is none."""
+    n_cols = len(cols.point)
+    m, n_labels = cols.n_rows, cols.num_labels
+    one_per_point = len(cols.points) == n_cols
+    partial = cols.partial
     node_batch = max(1, min(_NODE_BATCH_MAX, _CHUNK_ELEMENTS // max(m * n_cols, 1)))
-    later_point = point[None, :] > point[:, None]  # later_point[v, w]: column w is on a later point than v
+    rank = np.repeat(np.arange(len(cols.points)), cols.count)  # column -> index of its point
+    later = rank[None, :] > rank[:, None]  # later[v, w]: column w is on a later point than column v
     stack = [(np.zeros((1, 0), np.int64), np.zeros((1, m), np.int32), np.ones((1, n_cols), bool))]
     while stack:
         if deadline.expired():
@@ -173,50 +176,63 @@ def _find_shattered_set(cols: _Columns, target: int, deadline: Deadline, log: Pr
         sets, codes, allowed = stack.pop()
         depth = sets.shape[1]
         remaining = target - depth
-        need = 1 << (remaining - 1)       # rows each half-cell needs: 2^(remaining-1)
-        width = 1 << (depth + 1)          # cells after adding one column
+        need = 1 << (remaining - 1)       # rows each half of a cell needs: 2^(remaining-1)
+        width = 1 << depth                # cells of a node
+        bins = width * n_labels           # histogram bins per (node, point): label x cell
         stats["nodes"] += sets.shape[0]
-        node_of, col_of = np.nonzero(allowed)
+        allowed_points = allowed if one_per_point else np.logical_or.reduceat(allowed, cols.first, axis=1)
+        node_of, point_of = np.nonzero(allowed_points)
         stats["tests"] += len(node_of)
-        keep_node: list[np.ndarray] = []
-        keep_col: list[np.ndarray] = []
-        keep_codes: list[np.ndarray] = []
-        for start in range(0, len(node_of), pair_chunk):
-            ni = node_of[start:start + pair_chunk]
-            ci = col_of[start:start + pair_chunk]
+        chunk = max(1, _CHUNK_ELEMENTS // max(m, bins))
+        passed_node: list[np.ndarray] = []
+        passed_col: list[np.ndarray] = []
+        for start in range(0, len(node_of), chunk):
+            ni = node_of[start:start + chunk]
+            ui = point_of[start:start + chunk]
             n_pairs = len(ni)
             parent = codes[ni]
-            vals = cols.values[ci]
-            child = parent * 2 + vals
-            flat = child + (np.arange(n_pairs, dtype=np.int32) * width)[:, None]
-            if cols.partial:
-                dead = (parent < 0) | (vals < 0)
-                child[dead] = -1
-                flat[dead] = n_pairs * width  # a bin past the end, dropped below
-            counts = np.bincount(flat.ravel(), minlength=n_pairs * width + 1)[:n_pairs * width]
-            ok = counts.reshape(n_pairs, width).min(axis=1) >= need
-            if ok.any():
-                keep_node.append(ni[ok])
-                keep_col.append(ci[ok])
-                keep_codes.append(child[ok])
-        if not keep_node:
+            # Bin of a row: (pair, label, cell), so that per-label minima run over contiguous memory.
+            key = parent + cols.labels_by_point[ui] * width + (np.arange(n_pairs, dtype=np.int32) * bins)[:, None]
+            if partial:
+                key[parent < 0] = n_pairs * bins  # dead rows go to a bin past the end, dropped below
+            hist = np.bincount(key.ravel(), minlength=n_pairs * bins + 1)[:n_pairs * bins]
+            hist = hist.reshape(n_pairs, n_labels, width)
+            fewest = hist.min(axis=2)  # (pair, label): fewest rows with this label in any cell
+            # Expand (node, point) pairs to the columns of the point.
+            per = cols.count[ui]
+            q = np.repeat(np.arange(n_pairs), per)
+            v = cols.first[ui][q] + np.arange(len(q)) - np.repeat(np.cumsum(per) - per, per)
+            ok = fewest[q, cols.one[v]] >= need
+            if partial:
+                ok &= fewest[q, np.maximum(cols.zero[v], 0)] >= need
+            elif n_labels == 2:
+                ok &= fewest[q, 1 - cols.one[v]] >= need
+            else:
+                fewest_other = (hist.sum(axis=1, keepdims=True) - hist).min(axis=2)
+                ok &= fewest_other[q, cols.one[v]] >= need
+            ok &= allowed[ni[q], v]
+            passed_node.append(ni[q[ok]])
+            passed_col.append(v[ok])
+        ni = np.concatenate(passed_node) if passed_node else np.zeros(0, np.int64)
+        ci = np.concatenate(passed_col) if passed_col else np.zeros(0, np.int64)
+        if len(ni) == 0:
             continue
-        ni = np.concatenate(keep_node)
-        ci = np.concatenate(keep_col)
         if remaining == 1:
             return sets[ni[0]].tolist() + [int(ci[0])]
-        child_codes = np.concatenate(keep_codes)
         candidates = np.zeros_like(allowed)
         candidates[ni, ci] = True
-        # A node needs `remaining` more points among its candidates.
-        alive = _distinct_points(candidates, group_starts, one_per_point) >= remaining
-        sel = alive[ni]
-        ni, ci, child_codes = ni[sel], ci[sel], child_codes[sel]
-        child_allowed = candidates[ni] & later_point[ci]
-        sel = _distinct_points(child_allowed, group_starts, one_per_point) >= remaining - 1
+        # A node needs `remaining` more points among its candidates; a child one fewer among later ones.
+        alive = _distinct_points(candidates, cols.first, one_per_point) >= remaining
+        ni, ci = ni[alive[ni]], ci[alive[ni]]
+        child_allowed = candidates[ni] & later[ci]
+        sel = _distinct_points(child_allowed, cols.first, one_per_point) >= remaining - 1
         if not sel.any():
             continue
-        ni, ci, child_codes, child_allowed = ni[sel], ci[sel], child_codes[sel], child_allowed[sel]
+        ni, ci, child_allowed = ni[sel], ci[sel], child_allowed[sel]
+        labels = cols.labels_by_point[rank[ci]]
+        child_codes = codes[ni] * 2 + (labels == cols.one[ci][:, None])
+        if partial:
+            child_codes[(codes[ni] < 0) | ((labels != cols.one[ci][:, None]) & (labels != cols.zero[ci][:, None]))] = -1
         child_sets = np.concatenate([sets[ni], ci[:, None]], axis=1)
         # Push the batches so that the children with the most room are explored first.
         for start in reversed(range(0, len(ni), node_batch)):
@@ -231,8 +247,7 @@ def _largest_shattered(H: HypothesisClass, kind: str, time_limit: float | None,
     deadline = Deadline(time_limit)
     log = Progress(progress, kind)
     cols = _columns(H, kind)
-    n_points_usable = len(np.unique(cols.point))
-    upper = min(H.log2_size(), n_points_usable)
+    upper = min(H.log2_size(), len(cols.points))
     stats: dict[str, Any] = {"method": "levelwise-dfs", "nodes": 0, "tests": 0, "log2_bound": H.log2_size()}
     best: list[int] = []
     target = 1
@@ -258,9 +273,8 @@ def _witness(kind: str, cols: _Columns, chosen: Sequence[int]) -> Any:
     if kind == "vc":
         return points
     if kind == "graph":
-        return {"points": points, "f": [int(cols.labels[v]) for v in chosen]}
-    return {"points": points, "f0": [int(cols.labels[v][0]) for v in chosen],
-            "f1": [int(cols.labels[v][1]) for v in chosen]}
+        return {"points": points, "f": [int(cols.one[v]) for v in chosen]}
+    return {"points": points, "f0": [int(cols.zero[v]) for v in chosen], "f1": [int(cols.one[v]) for v in chosen]}
 
 
 def _check_class(H: Any, owner: str) -> None:
