@@ -19,6 +19,8 @@ from .littlestone import (binary_restriction_littlestone, littlestone_dimension,
 from . import generators, operations
 from .operations import binary_restriction, binary_restrictions, complement, gap_amplification, restrict, xor_class
 from .results import DimensionResult
+from .vc import (graph_dimension, growth_function, is_graph_shattered, is_natarajan_shattered, is_shattered,
+                 natarajan_dimension, sauer_shelah_bound, vc_dimension)
 from .psi import PsiFamily, psi_family
 from .trees import is_mistake_tree, is_multiclass_tree, is_psi_tree  # also registers the tree verifiers
 from .sample_size import SampleSizeBound, sample_size_table
@@ -57,4 +59,12 @@ __all__ = [
     "sample_size_table",
     "audit",
     "learners",
+    "vc_dimension",
+    "natarajan_dimension",
+    "graph_dimension",
+    "growth_function",
+    "sauer_shelah_bound",
+    "is_shattered",
+    "is_natarajan_shattered",
+    "is_graph_shattered",
 ]
