@@ -1,0 +1,70 @@
+"""``dimcalc repdim FILE``: deterministic representation dimension and one-way communication (FX §2-4)."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from .cli import EXIT_OK, EXIT_TIME_LIMIT, add_json_option, add_time_limit_option, emit_json, load_class_arg
+
+__all__ = ["register"]
+
+EXAMPLES = """examples:
+  dimcalc repdim data/point-functions-6.json --epsilon 0.25
+  dimcalc repdim data/thresholds-8.json --epsilon 1/3 --pool class --json
+
+exit status: 0 done, 2 refused input, 3 only bounds (time limit, or a pool that is not every function)"""
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser("repdim", help="DRDim_ε by MILP, PRDim bounds, one-way communication of Eval_C (FX)",
+                       description="Smallest H that ε-represents the class (FX Def 2.3) by mixed-integer "
+                                   "programming, the paper bounds on PRDim, and the one-way communication "
+                                   "complexity of Eval_C.", epilog=EXAMPLES,
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("file", metavar="FILE", help="class file (.json or .csv, spec §1)")
+    p.add_argument("--epsilon", default="1/4", help="accuracy ε in [0, 1/2] (default 1/4; fractions like 1/3 allowed)")
+    p.add_argument("--pool", choices=("auto", "all", "class"), default="auto",
+                   help="candidate functions: all functions on the domain (exact), the class itself (upper bound); "
+                        "auto = all when there are at most 64")
+    add_json_option(p)
+    add_time_limit_option(p)
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from .communication import one_way_communication_complexity
+    from ._budget import Deadline
+    from .representation import (_left, deterministic_representation_dimension, exact_fraction,
+                                 probabilistic_representation_bounds)
+
+    H = load_class_arg(args.file)
+    eps = exact_fraction(args.epsilon, owner="dimcalc repdim --epsilon")
+    pool = None if args.pool == "auto" else args.pool
+    deadline = Deadline(args.time_limit)
+    rep = deterministic_representation_dimension(H, eps, pool=pool, time_limit=_left(deadline))
+    verified = rep.verify(H)
+    comm = one_way_communication_complexity(H, min(eps, exact_fraction("1/2")), time_limit=_left(deadline),
+                                            representation=rep)
+    prdim = probabilistic_representation_bounds(H, drdim=rep if eps == exact_fraction("1/4") else None,
+                                                time_limit=_left(deadline))
+    if args.json:
+        emit_json({"drdim": rep.to_json() | {"verified": verified}, "communication": comm.to_json(),
+                   "prdim_bounds": [b.to_json() for b in prdim]})
+    else:
+        print(f"class {H.name}: {H.n_distinct} distinct hypotheses, {H.n_points} points, {H.num_labels} labels")
+        if rep.exact:
+            print(f"DRDim_{eps} = log2 {rep.size} = {rep.value:.4f}  (pool: {rep.pool}; witness verified: "
+                  f"{'yes' if verified else 'NO'})")
+        else:
+            print(f"DRDim_{eps} in [log2 {rep.size_lower}, log2 {rep.size_upper}] = [{rep.lower:.4f}, {rep.upper:.4f}]"
+                  f"  (pool: {rep.pool}; bounds only; witness verified: {'yes' if verified else 'NO'})")
+        print(f"one-way communication of Eval_C: deterministic = {comm.deterministic} bits (exact); "
+              f"private coin R→_{comm.epsilon} in {list(comm.private_coin)}")
+        for b in rep.bounds + comm.bounds[1:] + prdim:
+            val = "" if b.value is None else f" {b.value:.4g}" if isinstance(b.value, float) else f" {b.value}"
+            print(f"  {b.quantity} {b.relation}{val}   [{b.source}; constants "
+                  f"{'explicit' if b.explicit_constants else 'unspecified'}]")
+    if not verified:
+        return 1
+    return EXIT_OK if rep.exact else EXIT_TIME_LIMIT

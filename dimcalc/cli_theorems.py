@@ -1,0 +1,61 @@
+"""``dimcalc theorems FILE``: every finite-class statement of the seed papers, evaluated."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from .cli import EXIT_OK, EXIT_TIME_LIMIT, add_json_option, add_time_limit_option, emit_json, load_class_arg
+
+__all__ = ["register"]
+
+EXAMPLES = """examples:
+  dimcalc theorems data/thresholds-8.json
+  dimcalc theorems data/random-multiclass.json --json --time-limit 30
+
+holds: yes (proven from the numbers), NO (violated: a bug or a counterexample), ? (a side is only bounded)
+exit status: 0 every statement holds, 1 a statement is violated, 2 refused input,
+             3 some statement unknown (a solver stopped by --time-limit left bounds)"""
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser("theorems", help="evaluate the seed papers' statements on a class (holds / violated)",
+                       description="Evaluate BGS Lemma 4.5, Claims 4.6-4.7, Thms 3.4, 5.6, 7.1, 8.8, Lemma 5.11, "
+                                   "Sauer-Shelah, VC <= LDim <= floor(log2|H|), FX Thm 3.2/Cor 4.3 on a class file.",
+                       epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("file", metavar="FILE", help="class file (.json or .csv, spec §1)")
+    add_json_option(p)
+    add_time_limit_option(p)
+    p.set_defaults(func=run)
+
+
+def _text(side: Any) -> str:
+    if side.exact:
+        v = side.lower
+        return f"{v:.4g}" if isinstance(v, float) else str(v)
+    fmt = lambda v: "?" if v is None else (f"{v:.4g}" if isinstance(v, float) else str(v))  # noqa: E731
+    return f"[{fmt(side.lower)}, {fmt(side.upper)}]"
+
+
+def run(args: argparse.Namespace) -> int:
+    from .theorems import theorem_report
+
+    H = load_class_arg(args.file)
+    report = theorem_report(H, time_limit=args.time_limit)
+    if args.json:
+        emit_json([c.to_json() for c in report])
+    else:
+        print(f"class {H.name}: {H.n_distinct} distinct hypotheses, {H.n_points} points, {H.num_labels} labels")
+        rows = [("source", "statement", "lhs", "rel", "rhs", "exact", "holds")]
+        for c in report:
+            holds = {True: "yes", False: "NO"}.get(c.holds, "?") if not isinstance(c.holds, str) else "?"
+            rows.append((c.source, c.statement, _text(c.lhs), c.relation, _text(c.rhs),
+                         "yes" if c.exact else "bounds", holds))
+        widths = [max(len(r[i]) for r in rows) for i in range(7)]
+        for r in rows:
+            print("  ".join(r[i].ljust(widths[i]) for i in range(7)).rstrip())
+        print("exact = both sides are exact numbers; 'bounds' = a side is a proven interval [lower, upper]")
+    if any(c.holds is False for c in report):
+        return 1
+    # "unknown" only arises when a solver stopped at the time limit and left a side as bounds
+    return EXIT_OK if all(c.holds is True for c in report) else EXIT_TIME_LIMIT

@@ -1,0 +1,304 @@
+"""The theorem report: every statement of the seed papers that can be evaluated on a finite class.
+
+:func:`theorem_report` computes both sides of each statement with dimcalc's
+solvers and says whether it **holds**, is **violated**, or is **unknown**.  A
+side is an interval ``[lower, upper]`` of proven bounds (a point when exact).
+For a statement ``A <= B``:
+
+* holds for sure when ``upper(A) <= lower(B)``;
+* violated for sure when ``lower(A) > upper(B)``;
+* otherwise ``"unknown"`` (only possible when a side is not exact).
+
+``A = B`` holds when both sides are exact and equal, is violated when the
+intervals are disjoint, else unknown.  Real-valued sides (logarithms) are
+compared with a slack of ``1e-9`` in the direction that never reports a false
+violation.  A violation is either a bug in dimcalc or a counterexample to a
+paper; the report's ``exact`` field says whether both numbers were exact.
+
+Sources (BGS = Bun, Gaboardi, Sivakumar, NeurIPS 2021; FX = Feldman, Xiao,
+COLT 2014): Lemma 4.5, Claims 4.6-4.7, Thm 3.4, Thm 5.6, Lemma 5.11, Thm 7.1,
+Thm 8.8 (BGS); Sauer-Shelah; ``VC <= LDim <= floor(log2 |H|)`` (Littlestone
+1987); FX Thm 3.2 with Cor 4.3.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Callable, Union
+
+from ._budget import Deadline, check_time_limit
+from .errors import parameter_error
+from .hypothesis_class import HypothesisClass, label_bits
+from .results import DimensionResult
+
+__all__ = ["Side", "TheoremCheck", "theorem_report", "compare"]
+
+_SLACK = 1e-9
+Number = Union[int, float]
+
+
+@dataclass(frozen=True)
+class Side:
+    """One side of a statement: proven bounds ``lower <= value <= upper`` (None = unbounded)."""
+
+    lower: Number | None
+    upper: Number | None
+    description: str
+
+    @property
+    def exact(self) -> bool:
+        return self.lower is not None and self.lower == self.upper
+
+    def to_json(self) -> Any:
+        if self.exact:
+            return self.lower
+        return {"lower": self.lower, "upper": self.upper}
+
+    @classmethod
+    def point(cls, value: Number, description: str) -> "Side":
+        return cls(value, value, description)
+
+    @classmethod
+    def of(cls, r: DimensionResult, description: str, scale: Callable[[Number], Number] = lambda v: v) -> "Side":
+        lo = None if r.lower is None else scale(r.lower)
+        hi = None if r.upper is None else scale(r.upper)
+        return cls(lo, hi, description)
+
+
+def compare(lhs: Side, relation: str, rhs: Side) -> bool | str:
+    """``True`` / ``False`` / ``"unknown"`` for ``lhs relation rhs`` from proven bounds (see module docstring).
+
+    >>> compare(Side(1, 2, "A"), "<=", Side(2, 5, "B")), compare(Side(3, 4, "A"), "<=", Side(1, 2, "B"))
+    (True, False)
+    >>> compare(Side(1, 3, "A"), "<=", Side(2, 2, "B"))
+    'unknown'
+    """
+    if relation == ">=":
+        return compare(rhs, "<=", lhs)
+    if relation == "=":
+        le, ge = compare(lhs, "<=", rhs), compare(rhs, "<=", lhs)
+        if le is False or ge is False:
+            return False
+        return True if (le is True and ge is True) else "unknown"
+    if relation != "<=":
+        raise ValueError(f"unknown relation {relation!r}")
+    if lhs.upper is not None and rhs.lower is not None and lhs.upper <= rhs.lower + _SLACK:
+        return True
+    if lhs.lower is not None and rhs.upper is not None and lhs.lower > rhs.upper + _SLACK:
+        return False
+    return "unknown"
+
+
+@dataclass(frozen=True)
+class TheoremCheck:
+    """One evaluated statement: ``lhs relation rhs`` with its source and verdict."""
+
+    source: str
+    statement: str
+    lhs: Side
+    relation: str
+    rhs: Side
+    holds: bool | str
+    note: str = ""
+
+    @property
+    def exact(self) -> bool:
+        return self.lhs.exact and self.rhs.exact
+
+    def to_json(self) -> dict:
+        return {"source": self.source, "statement": self.statement, "lhs": self.lhs.to_json(),
+                "relation": self.relation, "rhs": self.rhs.to_json(), "exact": self.exact, "holds": self.holds,
+                "lhs_is": self.lhs.description, "rhs_is": self.rhs.description, "note": self.note}
+
+
+class _Solvers:
+    """Solver calls shared by the statements, each under a share of the report's time budget."""
+
+    def __init__(self, H: HypothesisClass, deadline: Deadline, parts: int) -> None:
+        self.H = H
+        self.deadline = deadline
+        self.parts = parts
+        self.cache: dict[Any, Any] = {}
+
+    def share(self) -> float | None:
+        remaining = self.deadline.remaining()
+        if remaining is None:
+            return None
+        self.parts = max(self.parts - 1, 1)
+        return max(remaining / (self.parts + 1), 1e-3)
+
+    def get(self, key: Any, fn: Callable[[float | None], Any]) -> Any:
+        if key not in self.cache:
+            self.cache[key] = fn(self.share())
+        return self.cache[key]
+
+    def vc(self) -> DimensionResult:
+        from .vc import vc_dimension
+        return self.get("vc", lambda t: vc_dimension(self.H, time_limit=t))
+
+    def ld(self) -> DimensionResult:
+        from .littlestone import littlestone_dimension
+        return self.get("ld", lambda t: littlestone_dimension(self.H, time_limit=t))
+
+    def mld(self) -> DimensionResult:
+        from .littlestone import multiclass_littlestone_dimension
+        return self.get("mld", lambda t: multiclass_littlestone_dimension(self.H, time_limit=t))
+
+    def psi(self, family: str, uniform: bool = False) -> DimensionResult:
+        from .littlestone import psi_littlestone_dimension
+        return self.get(("psi", family, uniform),
+                        lambda t: psi_littlestone_dimension(self.H, family, uniform=uniform, time_limit=t))
+
+    def restrictions(self) -> list[DimensionResult]:
+        from .littlestone import binary_restriction_littlestone
+        return self.get("restr", lambda t: binary_restriction_littlestone(self.H, time_limit=t))
+
+    def max_restriction(self) -> Side:
+        rs = self.restrictions()
+        lo = max(r.lower for r in rs)
+        hi = None if any(r.upper is None for r in rs) else max(r.upper for r in rs)
+        return Side(lo, hi, "max_i LDim(H|_i)")
+
+    def cover_function(self, n: int) -> DimensionResult:
+        from .covers import zero_cover_function
+        return self.get(("N0", n), lambda t: zero_cover_function(self.H, n, time_limit=t))
+
+    def growth(self, m: int) -> DimensionResult:
+        from .vc import growth_function
+        return self.get(("growth", m), lambda t: growth_function(self.H, m, time_limit=t))
+
+    def drdim(self) -> Any:
+        from .representation import deterministic_representation_dimension
+        return self.get("drdim", lambda t: deterministic_representation_dimension(self.H, Fraction(1, 4),
+                                                                                  time_limit=t))
+
+
+def theorem_report(H: HypothesisClass, *, time_limit: float | None = None,
+                   representation: bool | None = None) -> list[TheoremCheck]:
+    """Evaluate every finite-class statement of the seed papers on ``H``.
+
+    Parameters
+    ----------
+    H : HypothesisClass
+    time_limit : float, optional
+        Seconds for the whole report, shared among the solvers; a solver
+        stopped early gives bounds and its statements may come out ``"unknown"``.
+    representation : bool, optional
+        Include the representation-dimension statements (a MILP over all
+        functions on the domain).  Default: when the domain has at most 64
+        functions.
+
+    Returns
+    -------
+    list of TheoremCheck
+        ``to_json()`` of each is ``{source, statement, lhs, relation, rhs, exact, holds, ...}``
+        with ``holds`` one of ``true``, ``false``, ``"unknown"``.
+
+    References
+    ----------
+    BGS Lemma 4.5, Claims 4.6-4.7, Thms 3.4, 5.6, 7.1, 8.8, Lemma 5.11; FX Thm 3.2, Cor 4.3;
+    Sauer-Shelah; Littlestone (1987).
+
+    Examples
+    --------
+    >>> from dimcalc import HypothesisClass
+    >>> H = HypothesisClass.from_table([[0, 0, 0], [0, 0, 1], [0, 1, 1], [1, 1, 1]])
+    >>> report = theorem_report(H)
+    >>> all(c.holds is True and c.exact for c in report)
+    True
+    >>> [(c.lhs.lower, c.rhs.lower) for c in report if c.source == "BGS Lemma 5.11"]
+    [(4, 4)]
+    """
+    from .representation import MAX_ALL_FUNCTIONS, binary_entropy
+
+    if not isinstance(H, HypothesisClass):
+        raise parameter_error("H", "theorem_report", "a HypothesisClass", type(H).__name__)
+    time_limit = check_time_limit(time_limit, "theorem_report")
+    if representation is None:
+        representation = H.num_labels ** H.n_points <= MAX_ALL_FUNCTIONS
+    s = _Solvers(H, Deadline(time_limit), parts=14)
+    k = H.max_label
+    out: list[TheoremCheck] = []
+
+    def add(source: str, statement: str, lhs: Side, relation: str, rhs: Side, note: str = "") -> None:
+        out.append(TheoremCheck(source, statement, lhs, relation, rhs, compare(lhs, relation, rhs), note))
+
+    mld = Side.of(s.mld(), "MLD(H)")
+    psiN, psiB = Side.of(s.psi("N"), "Ψ^N-LD(H)"), Side.of(s.psi("B"), "Ψ^B-LD(H)")
+    psibin, psibinU = Side.of(s.psi("bin"), "Ψ^bin-LD(H)"), Side.of(s.psi("bin", True), "Ψ^bin-LD_U(H)")
+    maxbin = s.max_restriction()
+
+    add("BGS Lemma 4.5", "Ψ^N-LD(H) = MLD(H)", psiN, "=", mld)
+    add("BGS Claim 4.6", "max_j LDim(H|_j) <= Ψ^bin-LD_U(H)", maxbin, "<=", psibinU)
+    add("BGS Claim 4.6", "Ψ^bin-LD_U(H) <= Ψ^bin-LD(H)", psibinU, "<=", psibin)
+    add("BGS Claim 4.7", "Ψ^N-LD(H) <= Ψ^bin-LD(H)", psiN, "<=", psibin)
+    add("BGS Claim 4.7", "Ψ^bin-LD(H) <= Ψ^B-LD(H)", psibin, "<=", psiB)
+    factor = 6 * math.log(k + 1)
+    add("BGS Thm 3.4", "max_i LDim(H|_i) <= 6·MLD(H)·ln(k+1)", maxbin, "<=",
+        Side(None if mld.lower is None else mld.lower * factor, None if mld.upper is None else mld.upper * factor,
+             f"6·MLD·ln({k + 1})"))
+    bits = label_bits(H.num_labels)
+    add("BGS Thm 7.1", "MLD(H) <= max_i LDim(H|_i)·⌈log2(k+1)⌉", mld, "<=",
+        Side(maxbin.lower * bits, None if maxbin.upper is None else maxbin.upper * bits,
+             f"max_i LDim(H|_i)·{bits}"), note="log(k+1) read as the number of binary restrictions")
+
+    # 0-cover statements at n = d_B (the depth BGS §5.3 uses)
+    d_b = s.psi("B").lower or 0
+    n = max(d_b, 1)
+    cover = s.cover_function(n)
+    N0 = Side.of(cover, f"N(0,H,{n})")
+    if mld.upper is not None and n >= mld.upper:
+        add("BGS Thm 5.6 (4)", f"N(0,H,n) <= Σ_{{i<=d}} C(n,i)·k^i at n = {n}, d = MLD", N0, "<=",
+            Side(sum(math.comb(n, i) * k ** i for i in range(mld.lower + 1)),
+                 sum(math.comb(n, i) * k ** i for i in range(mld.upper + 1)), f"Σ_{{i<=MLD}} C({n},i)·{k}^i"))
+        if mld.lower and mld.lower > 0:
+            e_bound = lambda d: (math.e * k * n / d) ** d  # noqa: E731  (increasing in d for d <= kn)
+            add("BGS Thm 5.6 (5)", f"Σ_{{i<=d}} C(n,i)·k^i <= (e·k·n/d)^d at n = {n}, d = MLD",
+                Side(sum(math.comb(n, i) * k ** i for i in range(mld.lower + 1)),
+                     sum(math.comb(n, i) * k ** i for i in range(mld.upper + 1)), "Σ_{i<=d} C(n,i)·k^i"), "<=",
+                Side(min(e_bound(mld.lower), e_bound(mld.upper)), max(e_bound(mld.lower), e_bound(mld.upper)),
+                     "(e·k·n/d)^d"))
+    elif mld.lower is not None and n < mld.lower:
+        add("BGS Thm 5.6", f"N(0,H,n) <= (k+1)^n for n = {n} < MLD", N0, "<=",
+            Side.point((k + 1) ** n, f"{k + 1}^{n}"))
+    lemma_tree = s.psi("B").witness
+    note = "lhs lower bound includes N(0,H,T') for the Ψ^B witness tree T' (the proof's tree)"
+    if d_b >= 1 and lemma_tree is not None:
+        from .covers import zero_cover_number
+        on_tree = zero_cover_number(H, lemma_tree, witness=False).value
+        N0 = Side(max(N0.lower or 0, on_tree), N0.upper, f"N(0,H,{d_b})")
+    add("BGS Lemma 5.11", f"N(0,H,d_B) >= 2^d_B with d_B = Ψ^B-LD(H) >= {d_b}", N0 if d_b >= 1 else
+        Side.point(1, "N(0,H,0)"), ">=", Side.point(2 ** d_b, f"2^{d_b}"),
+        note=note + ("" if s.psi("B").exact else "; evaluated at the proven lower bound of d_B"))
+
+    if H.is_binary:
+        vc, ld = Side.of(s.vc(), "VC(H)"), Side.of(s.ld(), "LDim(H)")
+        add("Littlestone 1987", "VC(H) <= LDim(H)", vc, "<=", ld)
+        add("Littlestone 1987", "LDim(H) <= ⌊log2 |H|⌋", ld, "<=", Side.point(H.log2_size(), "⌊log2 |H|⌋"))
+        if vc.upper is not None and vc.upper < H.n_points:
+            m = vc.upper + 1
+            g = s.growth(m)
+            add("Sauer-Shelah", f"π_H(m) <= Σ_{{i<=VC}} C(m,i) at m = VC + 1 = {m}", Side.of(g, f"π_H({m})"), "<=",
+                Side(sum(math.comb(m, i) for i in range(vc.lower + 1)),
+                     sum(math.comb(m, i) for i in range(vc.upper + 1)), f"Σ_{{i<=VC}} C({m},i)"))
+        from .communication import deterministic_one_way_complexity
+        lb = 1 - binary_entropy(0.25)
+        ld_scaled = Side(None if ld.lower is None else lb * ld.lower, None if ld.upper is None else lb * ld.upper,
+                         "(1 - H(1/4))·LDim")
+        add("FX Cor 4.3", "D→(Eval_H) >= R→_{1/4}(H) >= (1 - H(1/4))·LDim(H)",
+            Side.point(deterministic_one_way_complexity(H), "D→(Eval_H) = ⌈log2 |H|⌉"), ">=", ld_scaled)
+        if representation:
+            rep = s.drdim()
+            add("FX Thm 3.2 + Cor 4.3", "⌈DRDim_{1/4}(H)⌉ >= R→_{1/4}(H) >= (1 - H(1/4))·LDim(H)",
+                Side(math.ceil(rep.lower - _SLACK), math.ceil(rep.upper - _SLACK), "⌈log2 |H_min|⌉ (ε = 1/4)"),
+                ">=", ld_scaled)
+    if representation:
+        rep = s.drdim()
+        add("BGS Thm 8.8", "MLD(H)/32 <= RepDim(H) <= ln |H_min| (RepDim: (1/4,1/8)-representations, nats)",
+            Side(None if mld.lower is None else mld.lower / 32, None if mld.upper is None else mld.upper / 32,
+                 "MLD/32"), "<=", Side(math.log(rep.size_lower), math.log(rep.size_upper),
+                                       "ln |H_min|, H_min a smallest deterministic 1/4-representation"),
+            note="a deterministic 1/4-representation is a (1/4, 0)-probabilistic one, so RepDim <= ln|H_min|")
+    return out
