@@ -25,6 +25,11 @@ from .psi import PsiFamily, psi_family
 from .trees import is_mistake_tree, is_multiclass_tree, is_psi_tree  # also registers the tree verifiers
 from .sample_size import SampleSizeBound, sample_size_table
 from . import audit, learners
+from .covers import is_zero_cover, is_zero_cover_fooling_set, zero_cover_function, zero_cover_number
+from .representation import (deterministic_representation_dimension, is_representation,
+                             probabilistic_representation_bounds)
+from .communication import one_way_communication_complexity
+from .theorems import theorem_report
 
 __version__ = "0.1.0"
 
@@ -67,4 +72,13 @@ __all__ = [
     "is_shattered",
     "is_natarajan_shattered",
     "is_graph_shattered",
+    "zero_cover_number",
+    "zero_cover_function",
+    "is_zero_cover",
+    "is_zero_cover_fooling_set",
+    "is_representation",
+    "deterministic_representation_dimension",
+    "probabilistic_representation_bounds",
+    "one_way_communication_complexity",
+    "theorem_report",
 ]
