@@ -423,7 +423,7 @@ class _Engine:
         return self.splitter.node(desc, self.tree(V0, t - 1), self.tree(V1, t - 1))
 
     # -- optimisation
-    def solve(self, V: int, *, lower: int = 0, upper: int | None = None) -> tuple[int, int, bool]:
+    def solve(self, V: int, *, upper: int | None = None) -> tuple[int, int, bool]:
         """Raise the proven bounds of ``D(V)`` until they meet or time runs out.
 
         Returns ``(lower, upper, stopped)``.
