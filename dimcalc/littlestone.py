@@ -96,7 +96,7 @@ from typing import Any, Callable, Iterable, Sequence
 from ._budget import Deadline, Progress, check_time_limit
 from .errors import parameter_error
 from .hypothesis_class import HypothesisClass, label_bits
-from .results import DimensionResult
+from .results import DimensionResult, register_verifier
 
 __all__ = [
     "littlestone_dimension",
@@ -759,7 +759,9 @@ def binary_restriction_littlestone(H: HypothesisClass, *, time_limit: float | No
     Returns
     -------
     list of DimensionResult
-        Kind ``"littlestone"``, ``stats["restriction"] = i``.
+        Kind ``"littlestone_restriction:<i>"`` (its verifier checks the tree
+        against ``H|_i`` built from ``H``, so ``result.verify(H)`` works on the
+        original class), ``stats["restriction"] = i``.
 
     References
     ----------
@@ -769,8 +771,8 @@ def binary_restriction_littlestone(H: HypothesisClass, *, time_limit: float | No
     --------
     >>> from dimcalc import HypothesisClass
     >>> H = HypothesisClass.from_table([[0, 0], [1, 1], [2, 0], [3, 1]])
-    >>> [r.value for r in binary_restriction_littlestone(H)]
-    [1, 1]
+    >>> [(r.kind, r.value) for r in binary_restriction_littlestone(H)]
+    [('littlestone_restriction:1', 1), ('littlestone_restriction:2', 1)]
     """
     owner = "binary_restriction_littlestone"
     H = _check_class(H, owner)
@@ -782,10 +784,26 @@ def binary_restriction_littlestone(H: HypothesisClass, *, time_limit: float | No
         Hi = HypothesisClass((H.table >> (i - 1)) & 1, num_labels=2)
         remaining = deadline.remaining()
         share = None if remaining is None else max(remaining / (bits - i + 1), 1e-3)
-        r = _run(Hi, "littlestone", _splitter_for(Hi, "LD"), share, False, f"littlestone H|_{i}")
+        kind = f"littlestone_restriction:{i}"
+        if kind not in _REGISTERED_RESTRICTIONS:
+            register_verifier(kind, _restriction_checker(i))
+            _REGISTERED_RESTRICTIONS.add(kind)
+        r = _run(Hi, kind, _splitter_for(Hi, "LD"), share, False, f"littlestone H|_{i}")
         r.stats["restriction"] = i
         out.append(r)
     return out
+
+
+_REGISTERED_RESTRICTIONS: set[str] = set()
+
+
+def _restriction_checker(i: int) -> Callable[[HypothesisClass, Any], int | None]:
+    """Verifier of ``littlestone_restriction:<i>``: the independent mistake-tree checker on ``H|_i``."""
+    def check(H: HypothesisClass, witness: Any) -> int | None:
+        from .operations import binary_restriction
+        from .trees import is_mistake_tree
+        return is_mistake_tree(binary_restriction(H, i), witness)
+    return check
 
 
 _ENGINE_CACHE: dict[tuple[int, str], tuple[HypothesisClass, _Engine]] = {}

@@ -265,8 +265,9 @@ def test_binary_restrictions_and_version_spaces(H):
         Hi = HypothesisClass.from_table([[(v >> (i - 1)) & 1 for v in row] for row in H.table.tolist()])
         assert r.value == ref_dimension(rows_of(Hi), [(0, 1)])
         assert walk_tree(Hi, r.witness, "binary") == r.value
+        assert r.kind == f"littlestone_restriction:{i}"
         if _trees is not None:
-            assert r.verify(Hi, debug=True)
+            assert r.verify(H, debug=True)
     mask = H.full_mask & 0b1011011
     if mask:
         sub = [rows_of(H)[j] for j in H.mask_to_indices(mask)]
