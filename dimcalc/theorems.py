@@ -269,7 +269,8 @@ def theorem_report(H: HypothesisClass, *, time_limit: float | None = None,
         from .covers import zero_cover_number
         on_tree = zero_cover_number(H, lemma_tree, witness=False).value
         N0 = Side(max(N0.lower or 0, on_tree), N0.upper, f"N(0,H,{d_b})")
-    add("BGS Lemma 5.11", f"N(0,H,d_B) >= 2^d_B with d_B = Ψ^B-LD(H) >= {d_b}", N0 if d_b >= 1 else
+    rel_b = "=" if s.psi("B").exact else ">="
+    add("BGS Lemma 5.11", f"N(0,H,d_B) >= 2^d_B with d_B = Ψ^B-LD(H) {rel_b} {d_b}", N0 if d_b >= 1 else
         Side.point(1, "N(0,H,0)"), ">=", Side.point(2 ** d_b, f"2^{d_b}"),
         note=note + ("" if s.psi("B").exact else "; evaluated at the proven lower bound of d_B"))
 
