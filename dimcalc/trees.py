@@ -90,6 +90,10 @@ _KIND_ALIASES = {
 }
 
 
+#: Deepest tree accepted by the format-only checks (guards against cyclic objects).
+_MAX_LEVELS = 256
+
+
 class _TreeProblem(Exception):
     """Internal: why a tree is rejected, and where."""
 
@@ -99,8 +103,12 @@ class _TreeProblem(Exception):
         self.message = message
 
     def text(self) -> str:
-        loc = "root" if not self.where else "root/" + "/".join(str(c) for c in self.where)
-        return f"at {loc}: {self.message}"
+        return f"at {_location(self.where)}: {self.message}"
+
+
+def _location(where: tuple[int, ...]) -> str:
+    """``root``, ``root/0/1`` (left child, then its right child), ..."""
+    return "root" if not where else "root/" + "/".join(str(c) for c in where)
 
 
 def _is_int(v: Any) -> bool:
@@ -126,9 +134,9 @@ def _walk(tree: Any, kind: str, H: Optional[HypothesisClass], family: Optional[P
     num_labels = H.num_labels if H is not None else (family.num_labels if family is not None else None)
     # Depth cap: the 2^d leaves of a shattered tree are pairwise different functions
     # (they differ at the node where their paths split), so d <= log2(#distinct).
-    # Without H, the cap only guards against cyclic Python objects.
+    # Otherwise the cap only guards against cyclic Python objects (no witness has 2^256 leaves).
     capped = H is not None and check_paths
-    max_depth = H.log2_size() if capped else 10_000
+    max_depth = H.log2_size() if capped else _MAX_LEVELS
     leaf_depth: Optional[int] = None
     level_maps: dict[int, tuple] = {}
     # Stack of (node, location, path); path = list of (point, accepted-labels predicate description).
@@ -475,23 +483,22 @@ def tree_depth(tree: Any) -> int:
     stack: list[tuple[Any, int, tuple[int, ...]]] = [(tree, 0, ())]
     while stack:
         node, d, where = stack.pop()
-        if d > 10_000:
-            raise InvalidWitnessError("tree: deeper than 10000 levels (a cyclic object?)")
-        loc = "root" if not where else "root/" + "/".join(map(str, where))
+        if d > _MAX_LEVELS:
+            raise InvalidWitnessError(f"tree: deeper than {_MAX_LEVELS} levels (a cyclic object?)")
         if not isinstance(node, dict):
-            raise InvalidWitnessError(f"tree: at {loc}: a node must be a JSON object; got {_describe(node)}")
+            raise InvalidWitnessError(f"tree: at {_location(where)}: a node must be a JSON object; got {_describe(node)}")
         if "children" not in node:
             if set(node) != _LEAF_KEYS:
-                raise InvalidWitnessError(f"tree: at {loc}: a leaf must be {{'hypothesis': j}}; got keys {sorted(node)}")
+                raise InvalidWitnessError(f"tree: at {_location(where)}: a leaf must be {{'hypothesis': j}}; got keys {sorted(node)}")
             if depth is None:
                 depth = d
             elif d != depth:
-                raise InvalidWitnessError(f"tree: at {loc}: leaf at depth {d} but another leaf is at depth {depth}; "
+                raise InvalidWitnessError(f"tree: at {_location(where)}: leaf at depth {d} but another leaf is at depth {depth}; "
                                           "the tree is not complete")
             continue
         children = node["children"]
         if not isinstance(children, (list, tuple)) or len(children) != 2:
-            raise InvalidWitnessError(f"tree: at {loc}: 'children' must be a list of two subtrees")
+            raise InvalidWitnessError(f"tree: at {_location(where)}: 'children' must be a list of two subtrees")
         stack.append((children[1], d + 1, where + (1,)))
         stack.append((children[0], d + 1, where + (0,)))
     assert depth is not None
