@@ -169,11 +169,14 @@ def _find_shattered_set(cols: _Columns, target: int, deadline: Deadline, log: Pr
     node_batch = max(1, min(_NODE_BATCH_MAX, _CHUNK_ELEMENTS // max(m * n_cols, 1)))
     rank = np.repeat(np.arange(len(cols.points)), cols.count)  # column -> index of its point
     later = rank[None, :] > rank[:, None]  # later[v, w]: column w is on a later point than column v
-    stack = [(np.zeros((1, 0), np.int64), np.zeros((1, m), np.int32), np.ones((1, n_cols), bool))]
+    # A batch: (sets, codes, allowed, rows).  ``codes[i, t]`` is the cell of row ``rows[t]`` in node ``i``
+    # (-1: dropped out); ``rows`` is None for all rows, else the rows alive in some node of the batch.
+    stack = [(np.zeros((1, 0), np.int64), np.zeros((1, m), np.int32), np.ones((1, n_cols), bool), None)]
     while stack:
         if deadline.expired():
             raise _Stopped
-        sets, codes, allowed = stack.pop()
+        sets, codes, allowed, rows = stack.pop()
+        labels_of = cols.labels_by_point if rows is None else cols.labels_by_point[:, rows]
         depth = sets.shape[1]
         remaining = target - depth
         need = 1 << (remaining - 1)       # rows each half of a cell needs: 2^(remaining-1)
@@ -183,7 +186,7 @@ def _find_shattered_set(cols: _Columns, target: int, deadline: Deadline, log: Pr
         allowed_points = allowed if one_per_point else np.logical_or.reduceat(allowed, cols.first, axis=1)
         node_of, point_of = np.nonzero(allowed_points)
         stats["tests"] += len(node_of)
-        chunk = max(1, _CHUNK_ELEMENTS // max(m, bins))
+        chunk = max(1, _CHUNK_ELEMENTS // max(codes.shape[1], bins))
         passed_node: list[np.ndarray] = []
         passed_col: list[np.ndarray] = []
         for start in range(0, len(node_of), chunk):
@@ -192,7 +195,7 @@ def _find_shattered_set(cols: _Columns, target: int, deadline: Deadline, log: Pr
             n_pairs = len(ni)
             parent = codes[ni]
             # Bin of a row: (pair, label, cell), so that per-label minima run over contiguous memory.
-            key = parent + cols.labels_by_point[ui] * width + (np.arange(n_pairs, dtype=np.int32) * bins)[:, None]
+            key = parent + labels_of[ui] * width + (np.arange(n_pairs, dtype=np.int32) * bins)[:, None]
             if partial:
                 key[parent < 0] = n_pairs * bins  # dead rows go to a bin past the end, dropped below
             hist = np.bincount(key.ravel(), minlength=n_pairs * bins + 1)[:n_pairs * bins]
@@ -229,7 +232,7 @@ def _find_shattered_set(cols: _Columns, target: int, deadline: Deadline, log: Pr
         if not sel.any():
             continue
         ni, ci, child_allowed = ni[sel], ci[sel], child_allowed[sel]
-        labels = cols.labels_by_point[rank[ci]]
+        labels = labels_of[rank[ci]]
         child_codes = codes[ni] * 2 + (labels == cols.one[ci][:, None])
         if partial:
             child_codes[(codes[ni] < 0) | ((labels != cols.one[ci][:, None]) & (labels != cols.zero[ci][:, None]))] = -1
@@ -237,7 +240,13 @@ def _find_shattered_set(cols: _Columns, target: int, deadline: Deadline, log: Pr
         # Push the batches so that the children with the most room are explored first.
         for start in reversed(range(0, len(ni), node_batch)):
             stop = start + node_batch
-            stack.append((child_sets[start:stop], child_codes[start:stop], child_allowed[start:stop]))
+            batch_codes, batch_rows = child_codes[start:stop], rows
+            if partial:  # keep only the rows some node of the batch still uses
+                live = (batch_codes >= 0).any(axis=0)
+                if not live.all():
+                    batch_codes = batch_codes[:, live]
+                    batch_rows = np.flatnonzero(live) if rows is None else rows[live]
+            stack.append((child_sets[start:stop], batch_codes, child_allowed[start:stop], batch_rows))
         log.update(f"target {target}: {stats['nodes']} nodes, depth {depth + 1}, {len(stack)} batches queued")
     return None
 
