@@ -23,6 +23,7 @@ from .vc import (graph_dimension, growth_function, is_graph_shattered, is_natara
                  natarajan_dimension, sauer_shelah_bound, vc_dimension)
 from .psi import PsiFamily, psi_family
 from .trees import is_mistake_tree, is_multiclass_tree, is_psi_tree  # also registers the tree verifiers
+from .soa import MulticlassSOA, StandardOptimalAlgorithm
 from .sample_size import SampleSizeBound, sample_size_table
 from . import audit, learners
 from .covers import is_zero_cover, is_zero_cover_fooling_set, zero_cover_function, zero_cover_number
@@ -60,6 +61,8 @@ __all__ = [
     "is_mistake_tree",
     "is_multiclass_tree",
     "is_psi_tree",
+    "StandardOptimalAlgorithm",
+    "MulticlassSOA",
     "SampleSizeBound",
     "sample_size_table",
     "audit",
