@@ -140,14 +140,11 @@ class _SOABase:
         x = self._check_point(x, "predict")
         masks = self.H.label_masks[x]
         best_label, best_dim = 0, -2
-        for label in self._labels():
+        for label in range(self.H.num_labels):
             dim = self.dimension(self._version_space & masks[label])
             if dim > best_dim:
                 best_label, best_dim = label, dim
         return best_label
-
-    def _labels(self) -> range:
-        return range(self.H.num_labels)
 
     def update(self, x: int, y: int) -> None:
         """Receive the true label ``y`` of ``x``: count a mistake if the prediction differed, shrink the version space.
@@ -236,9 +233,6 @@ class StandardOptimalAlgorithm(_SOABase):
     def _default_oracle(self) -> DimensionOracle:
         from .littlestone import littlestone_dimension_of
         return littlestone_dimension_of
-
-    def _labels(self) -> range:
-        return range(2)
 
 
 class MulticlassSOA(_SOABase):

@@ -150,6 +150,14 @@ def test_tie_breaking_to_smallest_label():
     assert MulticlassSOA(H3).predict(0) == 2
 
 
+def test_single_label_class():
+    H = HypothesisClass([[0, 0]], num_labels=1)
+    for soa in (StandardOptimalAlgorithm(H), MulticlassSOA(H)):
+        assert soa.predict(1) == 0
+        soa.update(1, 0)
+        assert soa.mistakes == 0
+
+
 def test_update_refuses_unrealisable_label_and_keeps_state():
     H = HypothesisClass([[0, 0], [0, 1], [1, 1]])
     soa = StandardOptimalAlgorithm(H)
