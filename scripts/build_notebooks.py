@@ -206,9 +206,9 @@ plt.show()
 **Reading the plot.** Each row of nodes is one round of an online game; each internal node is the
 point the adversary asks at that stage and the edge labels are the two answers it can give. The
 root asks the middle point, the next level the middle of the remaining half: the tree is binary
-search, and the depth-4 tree on 15 points is exactly why `LD(thresholds) = ⌊log₂(n+1)⌋`. The
-leaves list, for each of the 16 paths, a threshold consistent with all four answers on it — that
-every path has one is what "shattered" means, and it is what `is_mistake_tree` checked.
+search, which is exactly why `LD(thresholds on n points) = ⌊log₂(n+1)⌋`. The leaves list, for
+each root-to-leaf path, a threshold consistent with all the answers on it — that every path has
+one is what "shattered" means, and it is what `is_mistake_tree` checked.
 '''),
     md('''
 ## 4. SOA against the adversary that walks the tree
@@ -1298,7 +1298,7 @@ from fractions import Fraction
 from dimcalc import generators
 from dimcalc.communication import one_way_communication_complexity
 from dimcalc.littlestone import littlestone_dimension, multiclass_littlestone_dimension
-from dimcalc.representation import (binary_entropy, deterministic_representation_dimension, is_representation,
+from dimcalc.representation import (binary_entropy, deterministic_representation_dimension,
                                     probabilistic_representation_bounds)
 '''),
     md('''
