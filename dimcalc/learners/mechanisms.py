@@ -116,7 +116,8 @@ def _opendp_noisy_max(scale: float):
     # yet externally certified; make_noisy_max is one of them.
     dp.enable_features("contrib")
     space = dp.vector_domain(dp.atom_domain(T="i64")), dp.linf_distance(T="i64")
-    return dp.m.make_noisy_max(*space, dp.max_divergence(), scale=scale)
+    measurement = dp.m.make_noisy_max(*space, dp.max_divergence(), scale=scale)
+    return measurement, measurement.map(1)
 
 
 def exponential_mechanism(scores: Sequence[int] | np.ndarray, *, epsilon: float, rng: np.random.Generator,
@@ -168,8 +169,8 @@ def exponential_mechanism(scores: Sequence[int] | np.ndarray, *, epsilon: float,
         return 0
     if backend == "opendp":
         scale = 2.0 * sensitivity / epsilon * noise_multiplier
-        measurement = _opendp_noisy_max(scale)
-        spent = measurement.map(sensitivity)
+        measurement, spent_per_unit = _opendp_noisy_max(scale)
+        spent = spent_per_unit * sensitivity  # the map is linear in d_in for this measurement
         if noise_multiplier >= 1 and spent > epsilon * (1 + 1e-12):  # OpenDP's own privacy map
             raise AssertionError(f"OpenDP's privacy map gives {spent} > epsilon = {epsilon}")
         return int(measurement(values))
