@@ -38,6 +38,7 @@ bench: $(VENV)/.installed-base
 	$(BIN)/dimcalc bench
 
 notebooks: $(VENV)/.installed-test
+	$(BIN)/python scripts/build_notebooks.py
 	$(BIN)/python scripts/run_notebooks.py --write
 
 clean:

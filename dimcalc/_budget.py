@@ -1,19 +1,53 @@
-"""Time budgets and progress reporting shared by every search.
+"""Time and memory budgets and progress reporting shared by every search.
 
 A :class:`Deadline` is polled by solvers between units of work; when it has
 expired the solver stops and reports proven bounds with ``exact=False``.
+Besides its wall-clock budget, a deadline also expires when the process has
+grown by more than :data:`MEMORY_LIMIT_BYTES` since the deadline was created
+(resident memory, polled every few thousand ticks): a search that would
+exhaust memory stops with proven bounds instead.  The limit defaults to
+1.5 GiB of growth and is read from the environment variable
+``DIMCALC_MEMORY_LIMIT_MB`` when set (``0`` disables it).
 A :class:`Progress` writes throttled one-line updates to stderr.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from typing import TextIO
 
 from .errors import parameter_error
 
-__all__ = ["Deadline", "Progress", "check_time_limit"]
+__all__ = ["Deadline", "Progress", "check_time_limit", "resident_bytes", "MEMORY_LIMIT_BYTES"]
+
+
+def _memory_limit_from_env() -> int | None:
+    text = os.environ.get("DIMCALC_MEMORY_LIMIT_MB")
+    if text is None:
+        return 1536 << 20
+    try:
+        mb = float(text)
+    except ValueError:
+        return 1536 << 20
+    return None if mb <= 0 else int(mb * (1 << 20))
+
+
+#: Growth of resident memory (bytes) after which a search stops with bounds;
+#: ``None`` for no limit.
+MEMORY_LIMIT_BYTES: int | None = _memory_limit_from_env()
+
+_PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
+
+
+def resident_bytes() -> int | None:
+    """The process's resident memory in bytes (Linux ``/proc``), or ``None`` when unknown."""
+    try:
+        with open("/proc/self/statm", "rb") as f:
+            return int(f.read().split()[1]) * _PAGE
+    except (OSError, ValueError, IndexError):
+        return None
 
 
 def check_time_limit(time_limit: float | None, owner: str) -> float | None:
@@ -42,26 +76,55 @@ class Deadline:
     False
     """
 
-    __slots__ = ("_end", "seconds", "_start", "_ticks")
+    __slots__ = ("_end", "seconds", "_start", "_ticks", "_memory_cap", "reason")
+
+    #: Ticks between two reads of the resident memory.
+    MEMORY_POLL = 4096
 
     def __init__(self, seconds: float | None) -> None:
         self.seconds = seconds
         self._start = time.monotonic()
         self._end = None if seconds is None else self._start + seconds
         self._ticks = 0
+        base = resident_bytes() if MEMORY_LIMIT_BYTES is not None else None
+        self._memory_cap = None if base is None else base + MEMORY_LIMIT_BYTES
+        #: Why the budget expired: ``"time"``, ``"memory"`` or ``None`` while it has not.
+        self.reason: str | None = None
+
+    def _memory_exceeded(self) -> bool:
+        if self._memory_cap is None:
+            return False
+        now = resident_bytes()
+        if now is not None and now > self._memory_cap:
+            self.reason = "memory"
+            return True
+        return False
 
     def expired(self) -> bool:
-        """Return True once the budget is spent."""
-        return self._end is not None and time.monotonic() >= self._end
+        """Return True once the time budget is spent or memory has grown past its limit
+        (memory is read on every 64th call)."""
+        if self.reason is not None:
+            return True
+        if self._end is not None and time.monotonic() >= self._end:
+            self.reason = "time"
+            return True
+        self._ticks += 1
+        return not self._ticks % 64 and self._memory_exceeded()
 
     def tick(self, every: int = 256) -> bool:
-        """Cheap poll for hot loops: consults the clock once every ``every`` calls."""
-        if self._end is None:
-            return False
+        """Cheap poll for hot loops: consults the clock once every ``every`` calls
+        and the resident memory once every :attr:`MEMORY_POLL` calls."""
+        if self.reason is not None:
+            return True
         self._ticks += 1
-        if self._ticks % every:
+        if not self._ticks % self.MEMORY_POLL and self._memory_exceeded():
+            return True
+        if self._end is None or self._ticks % every:
             return False
-        return time.monotonic() >= self._end
+        if time.monotonic() >= self._end:
+            self.reason = "time"
+            return True
+        return False
 
     def elapsed(self) -> float:
         """Seconds since the deadline was created."""

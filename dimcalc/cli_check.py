@@ -18,7 +18,7 @@ EXAMPLES = """examples:
   dimcalc check data/lines-5.json --json
   dimcalc check data/random-multiclass.json --dims natarajan,multiclass_littlestone --time-limit 10
 
-exit status: 0 done, 2 refused input, 3 time limit reached (bounds reported)"""
+exit status: 0 done, 2 refused input, 3 time (or memory) limit reached (bounds reported)"""
 
 
 def register(sub: Any) -> None:
@@ -99,7 +99,7 @@ def run(args: argparse.Namespace) -> int:
             print("  ".join(r[c].ljust(widths[c]) for c in range(4)) + "  " + r[4])
         print(f"witnesses verified by dimcalc's checkers: {'yes' if verified else 'NO'}")
         if not report.complete:
-            print("some searches were stopped by the time limit: [lower, upper] are proven bounds")
+            print("some searches were stopped by the time or memory limit: [lower, upper] are proven bounds")
     if not verified:
         print("dimcalc: internal error: a witness failed dimcalc's own checker; the answer above is not "
               "certified (please report it)", file=sys.stderr)

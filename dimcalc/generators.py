@@ -101,7 +101,7 @@ def _check_size(rows: int, cols: int, owner: str, params: str) -> None:
 
 def _make(table: np.ndarray, *, family: str, params: dict, source: str, name: str,
           point_names: list[str], hypothesis_names: list[str], num_labels: int = 2) -> HypothesisClass:
-    return HypothesisClass(table.astype(np.int64, copy=False), num_labels=num_labels, point_names=point_names,
+    return HypothesisClass(table, num_labels=num_labels, point_names=point_names,
                            hypothesis_names=hypothesis_names, name=name,
                            metadata={"family": family, "params": dict(params), "source": source})
 
@@ -271,7 +271,7 @@ def thresholds(n: int) -> HypothesisClass:
     """
     n = _int_param(n, "n", "thresholds", 1)
     _check_size(n + 1, n, "thresholds", "n")
-    table = (np.arange(n)[None, :] >= np.arange(n + 1)[:, None]).astype(np.int64)
+    table = (np.arange(n)[None, :] >= np.arange(n + 1)[:, None])
     return _make(table, family="thresholds", params={"n": n}, source="FX §4.1 (Thr_b), with the all-zero threshold",
                  name=f"thresholds-{n}", point_names=[f"x{i}" for i in range(n)],
                  hypothesis_names=[f"t{j}" for j in range(n + 1)])
@@ -303,7 +303,7 @@ def intervals(n: int) -> HypothesisClass:
     _check_size(n * (n + 1) // 2 + 1, n, "intervals", "n")
     a, b = np.triu_indices(n)
     x = np.arange(n)[None, :]
-    table = np.vstack([(x >= a[:, None]) & (x <= b[:, None]), np.zeros((1, n), dtype=bool)]).astype(np.int64)
+    table = np.vstack([(x >= a[:, None]) & (x <= b[:, None]), np.zeros((1, n), dtype=bool)])
     names = [f"[{i},{j}]" for i, j in zip(a.tolist(), b.tolist())] + ["empty"]
     return _make(table, family="intervals", params={"n": n}, source="intervals on a line (with the empty interval)",
                  name=f"intervals-{n}", point_names=[f"x{i}" for i in range(n)], hypothesis_names=names)
@@ -606,7 +606,7 @@ def lines(p: int) -> HypothesisClass:
     _check_size(p * p, p * p, "lines", "p")
     a, b = (v.reshape(-1, 1) for v in np.indices((p, p)).reshape(2, -1))
     x, y = (v.reshape(1, -1) for v in np.indices((p, p)).reshape(2, -1))
-    table = ((a * x + b - y) % p == 0).astype(np.int64)
+    table = ((a * x + b - y) % p == 0)
     names = [f"y={i}x+{j}" for i in range(p) for j in range(p)]
     return _make(table, family="lines", params={"p": p}, source="FX §5 (Line_p)", name=f"lines-{p}",
                  point_names=_coord_names(_grid(p, 2)), hypothesis_names=names)

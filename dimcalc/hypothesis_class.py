@@ -24,8 +24,19 @@ from .errors import InvalidClassError
 __all__ = ["HypothesisClass", "MAX_CELLS"]
 
 #: Largest table (rows x columns) dimcalc accepts; larger inputs are refused
-#: up front rather than exhausting memory.
-MAX_CELLS = 200_000_000
+#: up front rather than exhausting memory.  Tables are stored one byte per
+#: cell (two with more than 256 labels), so the largest accepted table takes
+#: about 500 MB, and its bitsets an eighth of that per label.
+MAX_CELLS = 500_000_000
+
+
+def _storage_dtype(max_entry: int) -> type:
+    """The smallest unsigned dtype holding labels ``0..max_entry`` (uint8 or uint16; int64 beyond)."""
+    if max_entry < 1 << 8:
+        return np.uint8
+    if max_entry < 1 << 16:
+        return np.uint16
+    return np.int64
 
 
 def _describe(value: Any) -> str:
@@ -59,9 +70,10 @@ def _table_from_lists(rows: Sequence[Any]) -> np.ndarray:
     if len(rows) * (width or 0) > MAX_CELLS:
         raise InvalidClassError(f"the table has {len(rows)}x{width} cells, more than dimcalc's limit of {MAX_CELLS}")
     try:
-        return np.array(rows, dtype=np.int64).reshape(len(rows), width or 0)
+        arr = np.array(rows, dtype=np.int64).reshape(len(rows), width or 0)
     except OverflowError:
         raise InvalidClassError("a label is too large; labels are small integers 0..k") from None
+    return arr.astype(_storage_dtype(int(arr.max()) if arr.size else 0))
 
 
 def _table_from_array(arr: np.ndarray) -> np.ndarray:
@@ -72,14 +84,14 @@ def _table_from_array(arr: np.ndarray) -> np.ndarray:
     if arr.size > MAX_CELLS:
         raise InvalidClassError(f"the table has {arr.shape[0]}x{arr.shape[1]} cells, more than dimcalc's limit of {MAX_CELLS}")
     if arr.dtype == np.bool_:
-        return arr.astype(np.int64)
+        return arr.astype(np.uint8)
     if not np.issubdtype(arr.dtype, np.integer):
         raise InvalidClassError(
             f"the table has dtype {arr.dtype}; labels must be integers 0..k (use an integer array)")
     if arr.size and arr.min() < 0:
         r, c = (int(v) for v in np.argwhere(arr < 0)[0])
         raise InvalidClassError(f"row {r}, column {c}: label {int(arr[r, c])} is negative; labels are integers 0..k")
-    return arr.astype(np.int64, copy=True)
+    return arr.astype(_storage_dtype(int(arr.max()) if arr.size else 0), copy=True)
 
 
 def _check_names(names: Any, expected: int, what: str, unique: bool) -> tuple[str, ...] | None:
@@ -173,7 +185,11 @@ class HypothesisClass:
             first = np.array([0])
             inverse = np.zeros(arr.shape[0], dtype=np.int64)
         else:
-            _, first, inverse = np.unique(arr, axis=0, return_index=True, return_inverse=True)
+            # Each row as one opaque byte string: np.unique sorts these with memcmp,
+            # without the per-column copies of np.unique(axis=0).
+            rows_as_bytes = np.ascontiguousarray(arr).view(np.dtype((np.void, arr.itemsize * arr.shape[1])))
+            _, first, inverse = np.unique(rows_as_bytes.reshape(-1), return_index=True, return_inverse=True)
+            del rows_as_bytes
             inverse = inverse.reshape(-1)
             order = np.argsort(first, kind="stable")
             rank = np.empty_like(order)
@@ -182,7 +198,8 @@ class HypothesisClass:
             inverse = rank[inverse]
         self._distinct_to_row = first.astype(np.int64)
         self._row_to_distinct = inverse.astype(np.int64)
-        self._distinct = arr[self._distinct_to_row]
+        # All rows distinct: first occurrences are 0, 1, ... in order, so share the table.
+        self._distinct = arr if len(first) == arr.shape[0] else arr[self._distinct_to_row]
         for a in (self._distinct_to_row, self._row_to_distinct, self._distinct):
             a.setflags(write=False)
 
@@ -194,7 +211,7 @@ class HypothesisClass:
     # ------------------------------------------------------------------ basic facts
     @property
     def table(self) -> np.ndarray:
-        """The full table as given (read-only int64 array, duplicates kept)."""
+        """The full table as given (read-only, duplicates kept; ``uint8``, or ``uint16`` beyond 256 labels)."""
         return self._table
 
     @property

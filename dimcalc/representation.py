@@ -33,8 +33,11 @@ BGS: Bun, Gaboardi, Sivakumar, NeurIPS 2021: Defs 8.1-8.2, Thm 8.8.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import math
+import os
+import sys
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Sequence
@@ -379,6 +382,31 @@ def _all_functions(n_points: int, num_labels: int) -> np.ndarray:
     return np.array(list(itertools.product(range(num_labels), repeat=n_points)), dtype=np.int64).reshape(-1, n_points)
 
 
+@contextlib.contextmanager
+def _quiet_native_stdout():
+    """Silence the process's file descriptor 1 for the duration (HiGHS's MIP solver
+    prints diagnostic lines from C++ even with ``disp=False``); Python's own
+    ``sys.stdout`` is flushed first so nothing of ours is lost."""
+    try:
+        fd = sys.__stdout__.fileno() if sys.__stdout__ is not None else 1
+        saved = os.dup(fd)
+    except (OSError, ValueError, AttributeError):  # no usable descriptor (embedded interpreter)
+        yield
+        return
+    try:
+        for stream in (sys.stdout, sys.__stdout__):
+            with contextlib.suppress(Exception):
+                stream.flush()
+        with open(os.devnull, "w") as devnull:
+            os.dup2(devnull.fileno(), fd)
+            try:
+                yield
+            finally:
+                os.dup2(saved, fd)
+    finally:
+        os.close(saved)
+
+
 def _milp_smallest(P: np.ndarray, C: np.ndarray, eps: Fraction, time_limit: float | None) -> tuple[list[int], int, bool]:
     """Smallest subset of pool rows that ε-represents C: (chosen rows, proven lower bound on size, optimal?)."""
     from scipy.optimize import Bounds, LinearConstraint, milp
@@ -407,8 +435,9 @@ def _milp_smallest(P: np.ndarray, C: np.ndarray, eps: Fraction, time_limit: floa
     c_vec = np.concatenate([np.ones(n_p), np.zeros(n_c * n_p)])
     integrality = np.concatenate([np.ones(n_p), np.zeros(n_c * n_p)])
     options = {"time_limit": time_limit} if time_limit else {}
-    res = milp(c_vec, constraints=LinearConstraint(A.tocsr(), lb, ub), integrality=integrality,
-               bounds=Bounds(0, 1), options=options)
+    with _quiet_native_stdout():
+        res = milp(c_vec, constraints=LinearConstraint(A.tocsr(), lb, ub), integrality=integrality,
+                   bounds=Bounds(0, 1), options=options)
     if res.x is None:
         return [], 1, False
     chosen = [int(p) for p in np.flatnonzero(res.x[:n_p] > 0.5)]

@@ -12,6 +12,7 @@ import pytest
 from scipy.optimize import linprog
 
 from dimcalc import HypothesisClass, InvalidParameterError
+from dimcalc.hypothesis_class import MAX_CELLS
 from dimcalc import generators as gen
 from dimcalc.cli import main
 from dimcalc.io import load, loads_json
@@ -220,7 +221,7 @@ def test_generated_classes_carry_metadata(name):
     (lambda: gen.k_point_functions(3, 4), "'k' parameter"),
     (lambda: gen.halfspaces(2, 3), "'d' parameter of halfspaces"),
     (lambda: gen.balls(4, 2), "'b' parameter of balls"),
-    (lambda: gen.boxes(5, 2), "limit of 200000000 cells"),
+    (lambda: gen.boxes(6, 2), f"limit of {MAX_CELLS} cells"),
     (lambda: gen.parities(14), "'d' parameter of parities"),
     (lambda: gen.bgs_thm61_class(4), "'k' parameter of bgs_thm61_class"),
     (lambda: gen.bgs_thm72_class(2, 2, n=1), "'n' parameter"),
