@@ -6,7 +6,7 @@ Besides its wall-clock budget, a deadline also expires when the process has
 grown by more than :data:`MEMORY_LIMIT_BYTES` since the deadline was created
 (resident memory, polled every few thousand ticks): a search that would
 exhaust memory stops with proven bounds instead.  The limit defaults to
-1.5 GiB of growth and is read from the environment variable
+1.25 GiB of growth and is read from the environment variable
 ``DIMCALC_MEMORY_LIMIT_MB`` when set (``0`` disables it).
 A :class:`Progress` writes throttled one-line updates to stderr.
 """
@@ -26,11 +26,11 @@ __all__ = ["Deadline", "Progress", "check_time_limit", "resident_bytes", "MEMORY
 def _memory_limit_from_env() -> int | None:
     text = os.environ.get("DIMCALC_MEMORY_LIMIT_MB")
     if text is None:
-        return 1536 << 20
+        return 1280 << 20
     try:
         mb = float(text)
     except ValueError:
-        return 1536 << 20
+        return 1280 << 20
     return None if mb <= 0 else int(mb * (1 << 20))
 
 

@@ -14,7 +14,8 @@ Suites
     reports its proven bounds.
 
 Every answer's witness is checked (path realisation) before it is reported.
-Classes are built here with numpy so the suite depends only on the core.
+Classes come from :mod:`dimcalc.generators` or are built here with numpy (lines
+with vertical lines, boxes on grids of any side).
 """
 
 from __future__ import annotations
@@ -27,7 +28,8 @@ from typing import Any, Callable
 
 import numpy as np
 
-from ..errors import InvalidClassError
+from .. import generators
+from ..errors import InvalidClassError, InvalidParameterError
 from ..hypothesis_class import HypothesisClass
 from ..littlestone import littlestone_dimension, multiclass_littlestone_dimension, psi_littlestone_dimension
 from . import BenchOptions, BenchRow, measure, register_suite
@@ -43,31 +45,22 @@ def lines_class(p: int) -> HypothesisClass:
     xs, ys = np.divmod(np.arange(p * p), p)
     rows = [((ys - (m * xs + c)) % p == 0) for m in range(p) for c in range(p)]
     rows += [(xs == c) for c in range(p)]
-    return HypothesisClass(np.array(rows, dtype=np.int64), name=f"lines-Z{p}^2")
+    return HypothesisClass(np.array(rows), name=f"lines-Z{p}^2")
 
 
 def thresholds_class(n: int) -> HypothesisClass:
-    """Thresholds ``h_t(x) = [x >= t]`` on n points, t = 0..n; LDim floor(log2(n + 1))."""
-    x = np.arange(n)
-    return HypothesisClass((x[None, :] >= np.arange(n + 1)[:, None]).astype(np.int64), name=f"thresholds-{n}")
+    """Thresholds ``h_t(x) = [x >= t]`` on n points, t = 0..n; LDim floor(log2(n + 1)) (``generators.thresholds``)."""
+    return generators.thresholds(n)
 
 
 def parities_class(d: int) -> HypothesisClass:
-    """Parities ``<s, x> mod 2`` over {0,1}^d (2^d hypotheses, 2^d points); LDim d."""
-    v = np.arange(1 << d)
-    inner = np.zeros((1 << d, 1 << d), dtype=np.int64)
-    for b in range(d):
-        inner += ((v[:, None] >> b) & 1) * ((v[None, :] >> b) & 1)
-    return HypothesisClass(inner & 1, name=f"parities-{d}")
+    """Parities ``<s, x> mod 2`` over {0,1}^d (2^d hypotheses, 2^d points); LDim d (``generators.parities``)."""
+    return generators.parities(d)
 
 
 def intervals_class(n: int) -> HypothesisClass:
-    """Intervals ``[a, b]`` on n points plus the empty set."""
-    x = np.arange(n)
-    a, b = np.triu_indices(n)
-    rows = (x[None, :] >= a[:, None]) & (x[None, :] <= b[:, None])
-    rows = np.vstack([np.zeros((1, n), dtype=bool), rows])
-    return HypothesisClass(rows.astype(np.int64), name=f"intervals-{n}")
+    """Intervals ``[a, b]`` on n points plus the empty set (``generators.intervals``)."""
+    return generators.intervals(n)
 
 
 def boxes_class(side: int) -> HypothesisClass:
@@ -77,7 +70,7 @@ def boxes_class(side: int) -> HypothesisClass:
     one = (x[None, :] >= a[:, None]) & (x[None, :] <= b[:, None])          # (I, side) intervals
     rows = (one[:, None, :, None] & one[None, :, None, :]).reshape(len(a) * len(a), side * side)
     rows = np.vstack([np.zeros((1, side * side), dtype=bool), rows])
-    return HypothesisClass(rows.astype(np.int64), name=f"boxes-{side}x{side}")
+    return HypothesisClass(rows, name=f"boxes-{side}x{side}")
 
 
 def random_class(m: int, n: int, labels: int = 2, seed: int = 0) -> HypothesisClass:
@@ -268,10 +261,11 @@ STRETCH = [
     ("lines-Z61^2", lambda: lines_class(61)),
     ("parities-12", lambda: parities_class(12)),
     ("intervals-256", lambda: intervals_class(256)),
-    # boxes-32x32 (278 785 x 1024 cells) and thresholds-65535 (65 536 x 65 535) exceed the core's
-    # MAX_CELLS table limit; thresholds-8191 fits but building its HypothesisClass alone peaks at
-    # 2.7 GB RSS (int64 table copies + np.unique), over the 2 GB budget.  Largest boxes run instead:
     ("boxes-20x20", lambda: boxes_class(20)),
+    ("boxes-32x32", lambda: boxes_class(32)),
+    ("thresholds-8191", lambda: thresholds_class(8191)),
+    # 65 536 x 65 535 = 4.3e9 cells: over MAX_CELLS (a dense table would take 4.3 GB); refused before building.
+    ("thresholds-65535", lambda: thresholds_class(65535)),
     ("random-10000x64", lambda: random_class(10000, 64, seed=1)),
 ]
 
@@ -286,7 +280,7 @@ def stretch(options: BenchOptions) -> list[BenchRow]:
         t0 = time.perf_counter()
         try:
             H = build()
-        except (InvalidClassError, MemoryError) as exc:
+        except (InvalidClassError, InvalidParameterError, MemoryError) as exc:
             rows.append(BenchRow(suite="littlestone-stretch", case=case, answer=None, exact=False, seconds=math.nan,
                                  peak_mb=math.nan, note=f"class not built: {exc}"))
             continue

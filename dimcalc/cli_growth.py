@@ -1,0 +1,77 @@
+"""``dimcalc growth FILE``: the growth function π_H(m) for m = 0..M, with the Sauer–Shelah bound beside it."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from .cli import EXIT_OK, EXIT_TIME_LIMIT, add_json_option, add_time_limit_option, emit_json, load_class_arg
+from .errors import InvalidParameterError
+
+__all__ = ["register"]
+
+EXAMPLES = """examples:
+  dimcalc growth data/intervals-10.json
+  dimcalc growth data/random-multiclass.json --max-m 4 --json
+
+columns: m, pi_H(m) (exact, or [lower, upper] when --time-limit stopped it), the Sauer-Shelah bound
+sum_{i<=d} C(m, i) with d = VC (binary classes), and the trivial bound min(|H|, (k+1)^m).
+exit status: 0 done, 2 refused input, 3 a time limit left bounds"""
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser("growth", help="growth function pi_H(m) with the Sauer-Shelah bound beside it",
+                       description="The growth function pi_H(m) (most label patterns on m points; Vapnik-"
+                                   "Chervonenkis 1971) for m = 0..M, each with a subset of points achieving it, "
+                                   "beside the Sauer-Shelah bound (Sauer 1972, Shelah 1972) for binary classes.",
+                       epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("file", metavar="FILE", help="class file (.json or .csv, spec §1)")
+    p.add_argument("--max-m", type=int, default=None, metavar="M",
+                   help="largest m (default: min(domain size, VC + 2, 8))")
+    add_json_option(p)
+    add_time_limit_option(p)
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ._budget import Deadline
+    from .vc import growth_function, sauer_shelah_bound, vc_dimension
+
+    H = load_class_arg(args.file)
+    if args.max_m is not None and args.max_m < 0:
+        raise InvalidParameterError(f"--max-m must be a non-negative integer; got {args.max_m}")
+    deadline = Deadline(args.time_limit)
+    vc = vc_dimension(H, time_limit=deadline.remaining()) if H.is_binary else None
+    d = None if vc is None else (vc.value if vc.exact else vc.upper)
+    max_m = args.max_m
+    if max_m is None:
+        max_m = min(H.n_points, (d if d is not None else H.log2_size()) + 2, 8)
+    rows, exact = [], True
+    for m in range(max_m + 1):
+        left = deadline.remaining()
+        if left is not None and left <= 0:
+            exact = False
+            break
+        r = growth_function(H, m, time_limit=left)
+        exact &= r.exact
+        rows.append({"m": m, "value": r.value, "exact": r.exact, "lower": r.lower, "upper": r.upper,
+                     "witness": r.witness, "verified": r.verify(H),
+                     "sauer_shelah": None if d is None else sauer_shelah_bound(m, d),
+                     "trivial": min(H.n_distinct, H.num_labels ** m)})
+    if args.json:
+        emit_json({"class": H.summary(),
+                   "vc": None if vc is None else vc.to_json(),
+                   "growth": rows, "exact": exact})
+    else:
+        print(f"class {H.name}: {H.n_distinct} distinct hypotheses, {H.n_points} points, {H.num_labels} labels")
+        if vc is not None:
+            print(f"VC dimension d = {vc.value if vc.exact else f'in [{vc.lower}, {vc.upper}]'}"
+                  + ("" if vc.exact else " (Sauer-Shelah column uses the upper bound)"))
+        print(f"{'m':>3}  {'pi_H(m)':>12}  {'Sauer-Shelah':>12}  {'min(|H|,(k+1)^m)':>16}  points achieving it")
+        for row in rows:
+            v = str(row["value"]) if row["exact"] else f"[{row['lower']}, {row['upper']}]"
+            ss = "-" if row["sauer_shelah"] is None else str(row["sauer_shelah"])
+            print(f"{row['m']:>3}  {v:>12}  {ss:>12}  {row['trivial']:>16}  {row['witness']}")
+        if not exact:
+            print("stopped by the time limit: bracketed values are proven [lower, upper] bounds")
+    return EXIT_OK if exact and (vc is None or vc.exact) else EXIT_TIME_LIMIT
