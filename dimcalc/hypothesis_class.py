@@ -317,12 +317,7 @@ class HypothesisClass:
 
     def mask_to_indices(self, mask: int) -> list[int]:
         """Distinct indices whose bit is set in ``mask``, ascending."""
-        out = []
-        while mask:
-            low = mask & -mask
-            out.append(low.bit_length() - 1)
-            mask ^= low
-        return out
+        return mask_bits(mask)
 
     def row_of(self, distinct_index: int) -> int:
         """File row index for a distinct index (first occurrence)."""
@@ -371,6 +366,20 @@ class HypothesisClass:
 
     def __len__(self) -> int:
         return self.n_hypotheses
+
+
+def mask_bits(mask: int) -> list[int]:
+    """Positions of the set bits of a non-negative int bitset, ascending.
+
+    >>> mask_bits(0b10110)
+    [1, 2, 4]
+    """
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 def label_bits(num_labels: int) -> int:

@@ -47,22 +47,13 @@ from pysat.formula import IDPool
 from pysat.solvers import Solver
 
 from .errors import parameter_error
-from .hypothesis_class import HypothesisClass
+from .hypothesis_class import HypothesisClass, mask_bits as _bits
 
 __all__ = ["tree_depth_clauses", "solve_tree_depth", "shattered_tree_exists", "decide_tree_depth",
            "estimate_clauses", "MAX_CLAUSES"]
 
 #: Encodings estimated larger than this are not built (the recursion keeps the query).
 MAX_CLAUSES = 3_000_000
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def estimate_clauses(n_hypotheses: int, n_splits: int, depth: int) -> int:
