@@ -24,6 +24,14 @@ def _float(name: str):
     return parse
 
 
+_RANGES = {
+    "alpha": ("in (0, 1)", lambda v: 0 < v < 1),
+    "beta": ("in (0, 1)", lambda v: 0 < v < 1),
+    "epsilon": ("in (0, inf)", lambda v: v > 0),
+    "delta": ("in [0, 1)", lambda v: 0 <= v < 1),
+}
+
+
 def _int(text: str) -> int:
     try:
         return int(text)
@@ -69,10 +77,13 @@ def run(args: argparse.Namespace) -> int:
     from .cli import EXIT_OK, EXIT_TIME_LIMIT, emit_json, load_class_arg
     from .sample_size import sample_size_table
 
-    for name in ("alpha", "beta", "epsilon", "delta"):
+    # Options are checked before the file is read, and the message names the option.
+    for name, (what, ok) in _RANGES.items():
         v = getattr(args, name)
-        if v != v or math.isinf(v):
-            raise InvalidParameterError(f"--{name} must be a finite number; got {v}")
+        if v != v or math.isinf(v) or not ok(v):
+            raise InvalidParameterError(f"--{name} must be a number {what}; got {v:g}")
+    if args.concepts < 1:
+        raise InvalidParameterError(f"--concepts must be a positive integer; got {args.concepts}")
     H = load_class_arg(args.file)
     table = sample_size_table(H, alpha=args.alpha, beta=args.beta, epsilon=args.epsilon, delta=args.delta,
                               concepts=args.concepts, public=args.public, time_limit=args.time_limit)

@@ -136,9 +136,14 @@ class SampleSizeBound:
 
     @property
     def value(self) -> float:
-        """The expression evaluated at :attr:`values` (a float, possibly ``inf``)."""
-        subs = {s: self.values[s.name] for s in self.expression.free_symbols if s.name in self.values}
-        number = sp.N(self.expression.subs(subs), 30)
+        """The expression evaluated at :attr:`values` (a float, possibly ``inf``).
+
+        Every value is put in at once, as an exact number (a float is its exact binary
+        fraction) with 30 significant digits, and the whole expression is then evaluated
+        at that precision (no symbolic simplification of partly substituted ``Max``/``Min``).
+        """
+        subs = {s: _number(self.values[s.name]) for s in self.expression.free_symbols if s.name in self.values}
+        number = sp.N(self.expression.xreplace(subs), 30)
         if number.free_symbols:
             missing = sorted(str(s) for s in number.free_symbols)
             raise ValueError(f"{self.name}: no value given for symbol(s) {', '.join(missing)}")
@@ -148,11 +153,16 @@ class SampleSizeBound:
 
     @property
     def samples(self) -> int:
-        """``ceil(value)``: the number of examples the bound asks for (or proves necessary)."""
+        """``ceil(value)``: the number of examples the bound asks for (or proves necessary).
+
+        A value at most ``1e-6`` above an integer counts as that integer (so that, e.g.,
+        ``3/0.3`` in binary floating point is 10, not 11); never more than ``1e-6`` below
+        the value.
+        """
         v = self.value
         if math.isinf(v):
             raise OverflowError(f"{self.name}: the bound is infinite for these parameters")
-        return max(0, math.ceil(v - 1e-9 * max(1.0, abs(v))))
+        return max(0, math.ceil(v - min(1e-9 * max(1.0, abs(v)), 1e-6)))
 
     @property
     def order_of_growth_only(self) -> bool:
@@ -190,6 +200,15 @@ class SampleSizeBound:
             "order_constant": self.order_constant,
             "notes": list(self.notes),
         }
+
+
+def _number(v: Any) -> sp.Expr:
+    """A value as an exact sympy number (ints stay integers, floats keep their binary value)."""
+    if isinstance(v, sp.Basic):
+        return v
+    if isinstance(v, (int,)) and not isinstance(v, bool):
+        return sp.Integer(v)
+    return sp.Float(v, 30)
 
 
 def _jsonable(v: Any) -> Any:
@@ -233,6 +252,22 @@ def _check_int(name: str, owner: str, v: Any, low: int) -> int:
     v = int(v)
     if v < low:
         raise parameter_error(name, owner, f"an int >= {low}", v)
+    return v
+
+
+def _check_at_most(name: str, owner: str, v: Any, top: float, theorem: str) -> float:
+    """A positive float at most ``top``: the range a theorem is stated for."""
+    v = _check_positive(name, owner, v)
+    if v > top:
+        raise parameter_error(name, owner, f"a float in (0, {top:g}] ({theorem})", v)
+    return v
+
+
+def _check_below(name: str, owner: str, v: Any, top: float, theorem: str) -> float:
+    """A float in ``(0, top)``: the open range a theorem is stated for."""
+    v = _check_positive(name, owner, v)
+    if not v < top:
+        raise parameter_error(name, owner, f"a float in (0, {top:g}) ({theorem})", v)
     return v
 
 
@@ -355,6 +390,16 @@ def generic_learner_sample_size(*, log_size: float, alpha: float, beta: float, e
         order_constant=oc)
 
 
+def _exponential_mechanism_expression(alpha: sp.Expr, beta: sp.Expr, agnostic: bool) -> sp.Expr:
+    """The bound of :func:`exponential_mechanism_sample_size` at accuracy ``alpha``, failure ``beta`` (expressions)."""
+    selection = 4 / (alpha * EPSILON) * (LOG_SIZE + sp.log(2 / beta))
+    if agnostic:
+        generalization = 8 / alpha**2 * (LOG_SIZE + sp.log(4 / beta))
+    else:
+        generalization = 8 / alpha * (LOG_SIZE + sp.log(2 / beta))
+    return sp.Max(selection, generalization)
+
+
 def exponential_mechanism_sample_size(*, log_size: float, alpha: float, beta: float, epsilon: float,
                                       agnostic: bool = False) -> SampleSizeBound:
     """Explicit sample size of the exponential-mechanism learner over a finite class.
@@ -409,14 +454,9 @@ def exponential_mechanism_sample_size(*, log_size: float, alpha: float, beta: fl
     alpha = _check_unit("alpha", owner, alpha)
     beta = _check_unit("beta", owner, beta)
     epsilon = _check_positive("epsilon", owner, epsilon)
-    selection = 4 / (ALPHA * EPSILON) * (LOG_SIZE + sp.log(2 / BETA))
-    if agnostic:
-        generalization = 8 / ALPHA**2 * (LOG_SIZE + sp.log(4 / BETA))
-    else:
-        generalization = 8 / ALPHA * (LOG_SIZE + sp.log(2 / BETA))
     return SampleSizeBound(
         name="exponential_mechanism_agnostic" if agnostic else "exponential_mechanism",
-        expression=sp.Max(selection, generalization),
+        expression=_exponential_mechanism_expression(ALPHA, BETA, agnostic),
         values={"log_size": log_size, "alpha": alpha, "beta": beta, "epsilon": epsilon},
         source="BNS Thm 27 / Prop 21 (explicit constants: Chernoff/Hoeffding union bound over C)",
         setting=_setting("agnostic" if agnostic else "PAC", True, "pure"),
@@ -454,7 +494,8 @@ def composition_sample_size(*, single: SampleSizeBound, k: int, epsilon: float, 
     * advanced composition (BNS Thm 17.2): ``delta' = delta/2`` for the
       composition slack, ``delta/(2k)`` per run, and the per-run
       ``epsilon_0`` solving ``sqrt(2k ln(2/delta)) epsilon_0 + 2k epsilon_0^2
-      = epsilon`` (see :func:`advanced_composition_epsilon`).
+      = epsilon`` (see :func:`advanced_composition_epsilon`).  Thm 17.2 is
+      stated for ``epsilon_0 < 1``; a larger ``epsilon_0`` is refused.
 
     The returned expression is ``single.expression`` with ``epsilon``,
     ``beta``, ``delta`` replaced by these per-run values (symbolic in the
@@ -499,6 +540,9 @@ def composition_sample_size(*, single: SampleSizeBound, k: int, epsilon: float, 
         per_eps = advanced_composition_epsilon(EPSILON, K, DELTA / 2)
         per_delta = DELTA / (2 * K)
         how = "advanced composition (Thm 17.2)"
+        if not float(per_eps.subs({EPSILON: epsilon, K: k, DELTA: delta})) < 1:
+            raise parameter_error("epsilon", owner, "small enough that the per-run epsilon of advanced composition "
+                                  "is below 1 (BNS Thm 17.2 needs 0 < epsilon < 1 per run)", epsilon)
     else:
         per_eps = EPSILON / K
         per_delta = DELTA / K
@@ -805,9 +849,7 @@ def asspp_sample_size(*, log_size: float, alpha: float, beta: float,
     epsilon = _check_positive("epsilon", owner, epsilon)
     values = {"log_size": log_size, "alpha": alpha, "beta": beta, "epsilon": epsilon}
     setting = _setting("agnostic", True, "pure", data="public+private")
-    inner = exponential_mechanism_sample_size(log_size=log_size, alpha=alpha, beta=beta, epsilon=epsilon,
-                                              agnostic=True)
-    priv_expr = inner.expression.subs({ALPHA: 3 * ALPHA / 4, BETA: BETA / 2}, simultaneous=True)
+    priv_expr = _exponential_mechanism_expression(3 * ALPHA / 4, BETA / 2, agnostic=True)
     priv = SampleSizeBound(
         name="asspp_private_explicit", expression=priv_expr, values=dict(values),
         source="ABM Thm 3.1 / Alg 1 (explicit: BNS Prop 21 + Hoeffding over the cover)", setting=setting,
@@ -862,6 +904,12 @@ def multiclass_reduction_sample_size(*, binary_bounds: "list[SampleSizeBound]", 
     With ``equal_split=True``: ``b * max_i SC^i_{alpha/b, beta/b}``, which
     is what a learner splitting its sample into equal parts needs.
 
+    When every bound has explicit constants, part ``i`` is a whole number of
+    examples: the sum is ``sum_i ceil(SC^i)`` and the equal split
+    ``b * ceil(max_i SC^i)`` (so that ``b`` parts of sizes differing by at most
+    one, as :class:`dimcalc.learners.BinaryReductionLearner` makes, each get at
+    least ``max_i SC^i``).  Orders of growth are not rounded.
+
     Parameters
     ----------
     binary_bounds : list of SampleSizeBound
@@ -879,8 +927,11 @@ def multiclass_reduction_sample_size(*, binary_bounds: "list[SampleSizeBound]", 
     --------
     >>> bits = [vc_sample_size(vc=1, alpha=0.1, beta=0.1), vc_sample_size(vc=2, alpha=0.1, beta=0.1)]
     >>> r = multiclass_reduction_sample_size(binary_bounds=bits, alpha=0.1, beta=0.1)
-    >>> r.samples == math.ceil(vc_sample_size(vc=1, alpha=0.05, beta=0.05).value
-    ...                        + vc_sample_size(vc=2, alpha=0.05, beta=0.05).value)
+    >>> r.samples == (vc_sample_size(vc=1, alpha=0.05, beta=0.05).samples
+    ...               + vc_sample_size(vc=2, alpha=0.05, beta=0.05).samples)
+    True
+    >>> eq = multiclass_reduction_sample_size(binary_bounds=bits, alpha=0.1, beta=0.1, equal_split=True)
+    >>> eq.samples == 2 * vc_sample_size(vc=2, alpha=0.05, beta=0.05).samples
     True
     """
     owner = "multiclass_reduction_sample_size"
@@ -910,10 +961,14 @@ def multiclass_reduction_sample_size(*, binary_bounds: "list[SampleSizeBound]", 
             else:
                 values[f"{name}_{i}"] = v
     values.update({"alpha": alpha, "beta": beta, "b": b})
-    expr = B * sp.Max(*terms) if equal_split else sp.Add(*terms)
+    explicit = all(x.constants_explicit for x in bounds)
+    if equal_split:
+        largest = sp.Max(*terms)
+        expr = B * (sp.ceiling(largest) if explicit else largest)
+    else:
+        expr = sp.Add(*[sp.ceiling(t) if explicit else t for t in terms])
     first = bounds[0]
     privacy = first.setting.get("privacy", "pure")
-    explicit = all(x.constants_explicit for x in bounds)
     return SampleSizeBound(
         name="multiclass_reduction" + ("_equal_split" if equal_split else ""), expression=expr, values=values,
         source="BGS Thm 3.1" + (" (equal split: b * max_i SC^i)" if equal_split else "")
@@ -928,7 +983,15 @@ def ggkm_sample_size(*, littlestone: int, alpha: float, beta: float, epsilon: fl
     """Approximate-DP binary PAC learner from the Littlestone dimension (BGS Thm 3.6 = GGKM20 Thm 6.4).
 
     ``O(d_L^6 log^2(d_L/(alpha beta epsilon delta)) / (epsilon alpha^2))``
-    (0 for ``d_L = 0``: a single hypothesis needs no sample).
+    (0 for ``d_L = 0``: a single hypothesis needs no sample).  The theorem is
+    stated for ``epsilon, delta, alpha, beta`` in ``[0, 1]``; for a larger
+    ``epsilon`` use the bound at ``epsilon = 1`` (a ``(1, delta)``-DP learner
+    is ``(epsilon, delta)``-DP), as :func:`sample_size_table` does.
+
+    Raises
+    ------
+    InvalidParameterError
+        ``epsilon > 1`` (outside the theorem's range), or another bad value.
 
     References
     ----------
@@ -941,7 +1004,8 @@ def ggkm_sample_size(*, littlestone: int, alpha: float, beta: float, epsilon: fl
     """
     owner = "ggkm_sample_size"
     values = {"d": _check_int("littlestone", owner, littlestone, 0), "alpha": _check_unit("alpha", owner, alpha),
-              "beta": _check_unit("beta", owner, beta), "epsilon": _check_positive("epsilon", owner, epsilon),
+              "beta": _check_unit("beta", owner, beta),
+              "epsilon": _check_at_most("epsilon", owner, epsilon, 1.0, "BGS Thm 3.6"),
               "delta": _check_unit("delta", owner, delta), "c": _order(owner, order_constant)}
     expr = ORDER_CONSTANT * D**6 * sp.log(D / (ALPHA * BETA * EPSILON * DELTA))**2 / (EPSILON * ALPHA**2)
     if values["d"] == 0:
@@ -964,7 +1028,8 @@ def multiclass_littlestone_sample_size(*, alpha: float, beta: float, epsilon: fl
       ``b * SC(6 d ln(k+1), alpha/b, beta/b)``;
 
     with ``SC`` the bound of :func:`ggkm_sample_size` and
-    ``b = ceil(log2(k+1))``.  Given both, the smaller is returned.
+    ``b = ceil(log2(k+1))``.  Given both, the smaller is returned.  As for
+    BGS Thm 3.6, ``epsilon`` must be at most 1.
 
     References
     ----------
@@ -981,7 +1046,7 @@ def multiclass_littlestone_sample_size(*, alpha: float, beta: float, epsilon: fl
     num_labels = _check_int("num_labels", owner, num_labels, 2)
     alpha = _check_unit("alpha", owner, alpha)
     beta = _check_unit("beta", owner, beta)
-    epsilon = _check_positive("epsilon", owner, epsilon)
+    epsilon = _check_at_most("epsilon", owner, epsilon, 1.0, "BGS Thm 3.6")
     delta = _check_unit("delta", owner, delta)
     oc = _order(owner, order_constant)
     bits = max(1, math.ceil(math.log2(num_labels)))
@@ -1032,9 +1097,7 @@ def bgs_boosted_sample_size(*, multiclass_littlestone: int, num_labels: int, alp
     'upper'
     """
     owner = "bgs_boosted_sample_size"
-    epsilon = _check_positive("epsilon", owner, epsilon)
-    if epsilon > 0.25:
-        raise parameter_error("epsilon", owner, "a float in (0, 1/4] (BGS Thm 3.7)", epsilon)
+    epsilon = _check_at_most("epsilon", owner, epsilon, 0.25, "BGS Thm 3.7")
     values = {"d": _check_int("multiclass_littlestone", owner, multiclass_littlestone, 0),
               "num_labels": _check_int("num_labels", owner, num_labels, 2),
               "alpha": _check_unit("alpha", owner, alpha), "beta": _check_unit("beta", owner, beta),
@@ -1168,7 +1231,7 @@ def line_learner_sample_size(*, alpha: float, beta: float, epsilon: float, delta
     FX Thm 6.1 in dimcalc's names: ``O(1/(alpha epsilon) log(1/delta) log(1/beta))``
     examples (independent of ``p``) for an ``(epsilon, delta)``-DP,
     ``(alpha, beta)``-accurate improper learner, for ``alpha, beta, epsilon,
-    delta < 1/2``.
+    delta`` in ``(0, 1/2)`` (other values are refused).
 
     References
     ----------
@@ -1180,9 +1243,9 @@ def line_learner_sample_size(*, alpha: float, beta: float, epsilon: float, delta
     c*log(1/beta)*log(1/delta)/(alpha*epsilon)
     """
     owner = "line_learner_sample_size"
-    values = {"alpha": _check_unit("alpha", owner, alpha), "beta": _check_unit("beta", owner, beta),
-              "epsilon": _check_positive("epsilon", owner, epsilon), "delta": _check_unit("delta", owner, delta),
-              "c": _order(owner, order_constant)}
+    values = {name: _check_below(name, owner, v, 0.5, "FX Thm 6.1")
+              for name, v in (("alpha", alpha), ("beta", beta), ("epsilon", epsilon), ("delta", delta))}
+    values["c"] = _order(owner, order_constant)
     return SampleSizeBound(
         name="line_learner", expression=ORDER_CONSTANT * sp.log(1 / DELTA) * sp.log(1 / BETA) / (ALPHA * EPSILON),
         values=values, source="FX Thm 6.1 / Thm 1.3 (Line_p)", setting=_setting("PAC", False, "approximate"),
@@ -1374,12 +1437,15 @@ def sample_size_table(H: Any, *, alpha: float, beta: float, epsilon: float, delt
     Rows (each a :class:`SampleSizeBound` with its source):
 
     * one concept, private data: the exponential-mechanism learner (explicit,
-      PAC and agnostic), BNS Thm 27, the VC bounds of BNS Thms 8-9 and the
-      non-private lower bounds (binary), the representation learner with the
+      PAC and agnostic), BNS Thm 27, the VC bounds of BNS Thms 8-9 (binary),
+      the non-private lower bounds of BNS §2.2 (with the Natarajan dimension
+      for a multiclass class), the representation learner with the
       trivial representation ``{H}`` (``RepDim <= ln|H|``), BGS Thm 3.1 with
       per-bit exponential-mechanism learners (multiclass), and with ``delta > 0``
-      BGS Thm 3.6 / Cor 3.3 / Cor 3.5 / Thm 3.7;
-    * ``concepts = k > 1``: BNS Obs 32 (basic, and advanced with ``delta > 0``),
+      BGS Thm 3.6 / Cor 3.3 / Cor 3.5 / Thm 3.7 (at ``min(epsilon, 1)``,
+      resp. ``min(epsilon, 1/4)``: the ranges the theorems are stated for);
+    * ``concepts = k > 1``: BNS Obs 32 (basic, and advanced with ``delta > 0``
+      when its per-run epsilon is below 1, the range of BNS Thm 17.2),
       Thm 31, Thm 40 / Thm 39 for point functions / parities (by the class's
       generator metadata), and the lower bounds of BNS Thm 52, 55, Cor 46, 50;
     * ``public=True``: ASSPP's explicit sizes and ABM Thm 3.1, and the public
@@ -1448,12 +1514,16 @@ def sample_size_table(H: Any, *, alpha: float, beta: float, epsilon: float, delt
     pure = delta == 0
 
     vc_lo = vc_hi = None
-    vc_note = None
+    vc_note = lower_note = None
     if H.is_binary:
         vc_lo, vc_hi, vc_note = _dimension_bounds(dims["vc"], "VC dimension")
+        lower_note = vc_note
     else:
-        # Thms 8-9 are for binary classes; the graph dimension plays the VC role for multiclass.
-        vc_lo, vc_hi, vc_note = _dimension_bounds(dims["graph"], "graph dimension")
+        # Thms 8-9 are for binary classes.  The Omega(d/alpha) lower bounds carry over with the
+        # Natarajan dimension: on a Natarajan-shattered set the class contains every mix of two
+        # label vectors f0, f1, a binary class of VC dimension d_N.  (The graph dimension does not
+        # give a lower bound: a label may name the hypothesis, BGS / Daniely et al.)
+        vc_lo, _, lower_note = _dimension_bounds(dims["natarajan"], "Natarajan dimension")
 
     # ---- one concept
     rows.append(exponential_mechanism_sample_size(log_size=log_size, alpha=alpha, beta=beta, epsilon=epsilon))
@@ -1466,9 +1536,9 @@ def sample_size_table(H: Any, *, alpha: float, beta: float, epsilon: float, delt
         rows.append(_with_note(vc_sample_size(vc=vc_hi, alpha=alpha, beta=beta), vc_note))
         rows.append(_with_note(vc_sample_size(vc=vc_hi, alpha=alpha, beta=beta, agnostic=True), vc_note))
     if vc_lo is not None:
-        note = None if H.is_binary else "graph dimension in place of VC (multiclass)"
-        rows.append(_with_note(vc_lower_bound(vc=vc_lo, alpha=alpha), vc_note, note))
-        rows.append(_with_note(vc_lower_bound(vc=vc_lo, alpha=alpha, agnostic=True), vc_note, note))
+        note = None if H.is_binary else "Natarajan dimension in place of VC (multiclass)"
+        rows.append(_with_note(vc_lower_bound(vc=vc_lo, alpha=alpha), lower_note, note))
+        rows.append(_with_note(vc_lower_bound(vc=vc_lo, alpha=alpha, agnostic=True), lower_note, note))
     if not H.is_binary:
         bits = label_bits(H.num_labels)
         per_bit = []
@@ -1478,31 +1548,37 @@ def sample_size_table(H: Any, *, alpha: float, beta: float, epsilon: float, delt
                                                              beta=beta, epsilon=epsilon))
         rows.append(multiclass_reduction_sample_size(binary_bounds=per_bit, alpha=alpha, beta=beta))
     if not pure:
+        # BGS Thm 3.6 holds for epsilon <= 1 and Thm 3.7 for epsilon <= 1/4; for a larger epsilon
+        # the bound at the cap applies (an (e, delta)-DP learner is (epsilon, delta)-DP for e <= epsilon).
+        eps36, eps37 = min(epsilon, 1.0), min(epsilon, 0.25)
+        note36 = (f"BGS Thm 3.6 is stated for epsilon <= 1: bound at epsilon = 1 (a (1, delta)-DP learner is "
+                  f"({epsilon:g}, delta)-DP)") if epsilon > 1 else None
+        note37 = (f"BGS Thm 3.7 is stated for epsilon <= 1/4: bound at epsilon = 1/4 (a (1/4, delta)-DP learner "
+                  f"is ({epsilon:g}, delta)-DP)") if epsilon > 0.25 else None
         if H.is_binary:
             lo, hi, note = _dimension_bounds(dims["littlestone"], "Littlestone dimension")
-            rows.append(_with_note(ggkm_sample_size(littlestone=hi, alpha=alpha, beta=beta, epsilon=epsilon,
-                                                    delta=delta), note))
+            rows.append(_with_note(ggkm_sample_size(littlestone=hi, alpha=alpha, beta=beta, epsilon=eps36,
+                                                    delta=delta), note, note36))
         else:
             parts = [_dimension_bounds(dims[f"littlestone|{i}"], f"Littlestone dimension of H|{i}")
                      for i in range(1, label_bits(H.num_labels) + 1)]
             mlo, mhi, mnote = _dimension_bounds(dims["multiclass_littlestone"], "multiclass Littlestone dimension")
             rows.append(_with_note(multiclass_littlestone_sample_size(
-                alpha=alpha, beta=beta, epsilon=epsilon, delta=delta, num_labels=H.num_labels,
-                restriction_littlestone=[p[1] for p in parts]), *[p[2] for p in parts]))
+                alpha=alpha, beta=beta, epsilon=eps36, delta=delta, num_labels=H.num_labels,
+                restriction_littlestone=[p[1] for p in parts]), *[p[2] for p in parts], note36))
             rows.append(_with_note(multiclass_littlestone_sample_size(
-                alpha=alpha, beta=beta, epsilon=epsilon, delta=delta, num_labels=H.num_labels,
-                multiclass_littlestone=mhi), mnote))
-            if epsilon <= 0.25:
-                rows.append(_with_note(bgs_boosted_sample_size(
-                    multiclass_littlestone=mhi, num_labels=H.num_labels, alpha=alpha, beta=beta, epsilon=epsilon,
-                    delta=delta), mnote))
+                alpha=alpha, beta=beta, epsilon=eps36, delta=delta, num_labels=H.num_labels,
+                multiclass_littlestone=mhi), mnote, note36))
+            rows.append(_with_note(bgs_boosted_sample_size(
+                multiclass_littlestone=mhi, num_labels=H.num_labels, alpha=alpha, beta=beta, epsilon=eps37,
+                delta=delta), mnote, note37))
 
     # ---- k concepts
     if k > 1:
         single = exponential_mechanism_sample_size(log_size=log_size, alpha=alpha, beta=beta, epsilon=epsilon,
                                                    agnostic=True)
         rows.append(composition_sample_size(single=single, k=k, epsilon=epsilon, delta=delta))
-        if not pure:
+        if not pure and float(advanced_composition_epsilon(epsilon, k, delta / 2)) < 1:  # Thm 17.2's range
             rows.append(composition_sample_size(single=single, k=k, epsilon=epsilon, delta=delta, advanced=True))
         if H.is_binary and vc_hi is not None:
             rows.append(_with_note(generic_k_learner_sample_size(
