@@ -24,8 +24,6 @@ from .vc import (graph_dimension, growth_function, is_graph_shattered, is_natara
 from .psi import PsiFamily, psi_family
 from .trees import is_mistake_tree, is_multiclass_tree, is_psi_tree  # also registers the tree verifiers
 from .soa import MulticlassSOA, StandardOptimalAlgorithm
-from .sample_size import SampleSizeBound, sample_size_table
-from . import audit, learners
 from .covers import is_zero_cover, is_zero_cover_fooling_set, zero_cover_function, zero_cover_number
 from .representation import (deterministic_representation_dimension, is_representation,
                              probabilistic_representation_bounds)
@@ -33,6 +31,22 @@ from .communication import one_way_communication_complexity
 from .theorems import theorem_report
 
 __version__ = "0.1.0"
+
+# Loaded on first use: sympy (sample sizes) and the learners cost ~0.3 s to import,
+# which every CLI call would otherwise pay.
+_LAZY = {"SampleSizeBound": ("sample_size", "SampleSizeBound"),
+         "sample_size_table": ("sample_size", "sample_size_table"),
+         "audit": ("audit", None), "learners": ("learners", None)}
+
+
+def __getattr__(name: str):
+    if name in _LAZY:
+        import importlib
+
+        module_name, attr = _LAZY[name]
+        module = importlib.import_module(f".{module_name}", __name__)
+        return module if attr is None else getattr(module, attr)
+    raise AttributeError(f"module 'dimcalc' has no attribute {name!r}")
 
 __all__ = [
     "ClassFileError",

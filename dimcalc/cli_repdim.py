@@ -13,7 +13,8 @@ EXAMPLES = """examples:
   dimcalc repdim data/point-functions-6.json --epsilon 0.25
   dimcalc repdim data/thresholds-8.json --epsilon 1/3 --pool class --json
 
-exit status: 0 done, 2 refused input, 3 only bounds (time limit, or a pool that is not every function)"""
+exit status: 0 done, 2 refused input, 3 a time limit stopped the search (bounds reported);
+             without a stop, a pool that is not every function also gives bounds (exit 0, "exact": false)"""
 
 
 def register(sub: Any) -> None:
@@ -62,9 +63,15 @@ def run(args: argparse.Namespace) -> int:
         print(f"one-way communication of Eval_C: deterministic = {comm.deterministic} bits (exact); "
               f"private coin R→_{comm.epsilon} in {list(comm.private_coin)}")
         for b in rep.bounds + comm.bounds[1:] + prdim:
-            val = "" if b.value is None else f" {b.value:.4g}" if isinstance(b.value, float) else f" {b.value}"
+            if b.value is None:  # an order of growth: no number to print, say what the paper gives
+                val = f" (order of growth: {b.note})" if b.note else " (order of growth)"
+            else:
+                val = f" {b.value:.4g}" if isinstance(b.value, float) else f" {b.value}"
             print(f"  {b.quantity} {b.relation}{val}   [{b.source}; constants "
                   f"{'explicit' if b.explicit_constants else 'unspecified'}]")
+        if not rep.exact and deadline.expired():
+            print("stopped by the time limit: [lower, upper] are proven bounds")
     if not verified:
         return 1
-    return EXIT_OK if rep.exact else EXIT_TIME_LIMIT
+    # Bounds without a stop (pool too large for an exact answer) are a complete answer: exit 0.
+    return EXIT_TIME_LIMIT if not rep.exact and deadline.expired() else EXIT_OK

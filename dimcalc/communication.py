@@ -153,6 +153,6 @@ def one_way_communication_complexity(C: HypothesisClass, epsilon: Any = Fraction
                                      f"LDim >= {ld.lower}"))
             lower = max(lower, lo)
             bounds.append(PaperBound("R→,pub_ε", ">=", None, "FX Thm 1.2(1): R→,pub = Ω(LDim)", False,
-                                     "constant not specified"))
+                                     f"Ω(LDim) with LDim >= {ld.lower}; constant not specified"))
     lower = min(lower, upper)
     return CommunicationResult(eps, det, witness, (lower, upper), (0, upper), bounds)

@@ -611,6 +611,8 @@ def probabilistic_representation_bounds(C: HypothesisClass, *, drdim: Representa
                               "FX Thm 3.1 (PRDim_{ε,δ} >= R→,pub_{ε+δ-εδ}) and Thm 1.2(1) (R→,pub = Ω(LDim))",
                               False, f"Ω(LDim) with LDim >= {ld.lower}; constant not specified"))
     out.append(PaperBound("DRDim_{1/4}", "<=", None, "FX §3.1 (Newman): DRDim = O(PRDim + log log |X|)", False,
-                          "for point functions PRDim = O(1) while DRDim = Θ(log b) (FX §3.1, BNS)"))
+                          f"O(PRDim + log log |X|) with log2 log2 |X| = "
+                          f"{math.log2(max(1.0, math.log2(max(C.n_points, 2)))):.3g}; constant not specified "
+                          "(for point functions PRDim = O(1) while DRDim = Θ(log b), FX §3.1)"))
     return out
 
