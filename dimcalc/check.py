@@ -23,16 +23,20 @@ DIMENSION_KEYS = ("vc", "natarajan", "graph", "littlestone", "multiclass_littles
 PSI_FAMILIES = ("N", "bin", "B")
 
 
-def _solvers() -> dict[str, Callable[..., Any]]:
+def _solvers(user_family: Any = None) -> dict[str, Callable[..., Any]]:
     from . import littlestone, vc
+
+    families: list[tuple[str, Any]] = [(f, f) for f in PSI_FAMILIES]
+    if user_family is not None:
+        families.append(("user", user_family))
 
     def psi(uniform: bool) -> Callable[..., dict[str, DimensionResult]]:
         def run(H: HypothesisClass, *, time_limit: float | None, progress: bool) -> dict[str, DimensionResult]:
             deadline = Deadline(time_limit)
             out = {}
-            for i, fam in enumerate(PSI_FAMILIES):
-                share = _share(deadline, len(PSI_FAMILIES) - i)
-                out[fam] = littlestone.psi_littlestone_dimension(H, fam, uniform=uniform, time_limit=share,
+            for i, (key, fam) in enumerate(families):
+                share = _share(deadline, len(families) - i)
+                out[key] = littlestone.psi_littlestone_dimension(H, fam, uniform=uniform, time_limit=share,
                                                                  progress=progress)
             return out
         return run
@@ -106,7 +110,7 @@ class CheckReport:
 
 
 def check_class(H: HypothesisClass, dims: Sequence[str] | None = None, *, time_limit: float | None = None,
-                progress: bool = False) -> CheckReport:
+                progress: bool = False, family: Any = None) -> CheckReport:
     """Compute the dimensions of ``H`` named in ``dims`` (all of :data:`DIMENSION_KEYS` by default).
 
     Parameters
@@ -120,6 +124,10 @@ def check_class(H: HypothesisClass, dims: Sequence[str] | None = None, *, time_l
         (``exact=False``).
     progress : bool
         Progress lines on stderr.
+    family : PsiFamily or iterable of maps, optional
+        A user family of collapsing maps (BGS Def 4.3; see :func:`dimcalc.psi.psi_family`);
+        when given, ``psi_littlestone`` and ``psi_littlestone_uniform`` also
+        have a ``"user"`` entry for it.
 
     Returns
     -------
@@ -142,7 +150,11 @@ def check_class(H: HypothesisClass, dims: Sequence[str] | None = None, *, time_l
         if d not in DIMENSION_KEYS:
             raise InvalidParameterError(
                 f"The 'dims' parameter of check_class must name keys among {', '.join(DIMENSION_KEYS)}. Got {d!r} instead.")
-    solvers = _solvers()
+    if family is not None:
+        from .psi import psi_family
+
+        family = psi_family(family, H.num_labels)
+    solvers = _solvers(family)
     deadline = Deadline(time_limit)
     report = CheckReport(H)
     log = Progress(progress, "check")

@@ -17,6 +17,8 @@ EXAMPLES = """examples:
   dimcalc check data/thresholds-15.json
   dimcalc check data/lines-5.json --json
   dimcalc check data/random-multiclass.json --dims natarajan,multiclass_littlestone --time-limit 10
+  echo '[[0, 1, null, null], [null, null, 0, 1]]' > fam.json
+  dimcalc check data/random-multiclass.json --dims psi_littlestone --family fam.json
 
 exit status: 0 done, 2 refused input, 3 time (or memory) limit reached (bounds reported)"""
 
@@ -30,6 +32,10 @@ def register(sub: Any) -> None:
     add_json_option(p)
     p.add_argument("--dims", metavar="A,B,...", default=None,
                    help=f"only these dimensions; keys: {', '.join(DIMENSION_KEYS)}")
+    p.add_argument("--family", metavar="FAMILY.json", default=None,
+                   help="also the Ψ-Littlestone dimensions (plain and uniform) for this user family of "
+                        "collapsing maps: a JSON list of maps, each a list of k+1 entries 0, 1 or null (*); "
+                        "reported under the key 'user'")
     add_time_limit_option(p)
     add_quiet_option(p)
     p.set_defaults(func=run)
@@ -85,7 +91,12 @@ def _rows(report: Any) -> list[tuple[str, str, str, str, str]]:
 def run(args: argparse.Namespace) -> int:
     H = load_class_arg(args.file)
     dims = parameter_list(args.dims, DIMENSION_KEYS, "--dims") if args.dims else None
-    report = check_class(H, dims, time_limit=args.time_limit, progress=wants_progress(args))
+    family = None
+    if args.family is not None:
+        from .psi import load_psi_family
+
+        family = load_psi_family(args.family, H.num_labels)
+    report = check_class(H, dims, time_limit=args.time_limit, progress=wants_progress(args), family=family)
     verified = report.verify()
     if args.json:
         emit_json(report.to_json())

@@ -65,3 +65,38 @@ def test_time_limit_reports_bounds_and_exit_3(tmp_path, capsys):
     for r in inexact:
         assert r["value"] is None and r["lower"] <= r["upper"]
     assert check_report(str(p), report) == []
+
+
+def test_user_family_option_matches_brute_force(tmp_path, capsys):
+    from brute_littlestone import brute_psi_littlestone
+
+    from dimcalc.io import load
+
+    maps = [[0, 1, None, None], [None, None, 0, 1], [0, 0, 1, 1]]
+    fam = tmp_path / "fam.json"
+    fam.write_text(json.dumps(maps))
+    path = DATA / "random-multiclass.json"
+    status = main(["check", str(path), "--json", "--dims", "psi_littlestone,psi_littlestone_uniform",
+                   "--family", str(fam)])
+    report = json.loads(capsys.readouterr().out)
+    assert status == 0
+    H = load(path)
+    for key, uniform in (("psi_littlestone", False), ("psi_littlestone_uniform", True)):
+        res = report["dimensions"][key]["user"]
+        assert res["exact"] and res["value"] == brute_psi_littlestone(H, maps, uniform=uniform)
+        # every node's map is one of the family's
+        stack = [res["witness"]]
+        while stack:
+            node = stack.pop()
+            if "map" in node:
+                assert node["map"] in maps
+                stack.extend(node["children"])
+
+
+@pytest.mark.parametrize("content,needle", [("[[0, 1]]", "length 2"), ("{", "not valid JSON"), ("[]", "non-empty")])
+def test_bad_family_file_exits_2(tmp_path, capsys, content, needle):
+    fam = tmp_path / "fam.json"
+    fam.write_text(content)
+    assert main(["check", str(DATA / "random-multiclass.json"), "--family", str(fam)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert needle in err and "\n" not in err
