@@ -47,27 +47,28 @@ def check_noise_multiplier(value: Any, owner: str) -> float:
     return float(value)
 
 
-def check_points(X: Any, n_points: int, owner: str, name: str = "X") -> np.ndarray:
-    """A 1-D int64 array of point indices in ``range(n_points)``."""
+def check_points(X: Any, n_points: int, owner: str, name: str = "X", what: str = "point indices") -> np.ndarray:
+    """A 1-D int64 array of integers in ``range(n_points)`` (point indices, or labels with ``what="labels"``)."""
     try:
         arr = np.asarray(X)
     except Exception:  # pragma: no cover - defensive
-        raise parameter_error(name, owner, "a 1-D array of point indices", type(X).__name__) from None
+        raise parameter_error(name, owner, f"a 1-D array of {what}", type(X).__name__) from None
     if arr.ndim != 1:
-        raise parameter_error(name, owner, "a 1-D array of point indices", f"an array of shape {arr.shape}")
+        raise parameter_error(name, owner, f"a 1-D array of {what}", f"an array of shape {arr.shape}")
     if arr.size == 0:
         return arr.astype(np.int64)
     if not np.issubdtype(arr.dtype, np.integer):
-        raise parameter_error(name, owner, "integer point indices", f"dtype {arr.dtype}")
+        raise parameter_error(name, owner, f"integer {what}", f"dtype {arr.dtype}")
     if arr.min() < 0 or arr.max() >= n_points:
         bad = int(arr[(arr < 0) | (arr >= n_points)][0])
-        raise parameter_error(name, owner, f"point indices in [0, {n_points})", bad)
+        raise parameter_error(name, owner, f"{what} in [0, {n_points})", bad)
     return arr.astype(np.int64)
 
 
 def check_sample(X: Any, y: Any, n_points: int, num_labels: int, owner: str) -> tuple[np.ndarray, np.ndarray]:
+    """Validated ``(X, y)``: point indices and one label in ``range(num_labels)`` per example."""
     X = check_points(X, n_points, owner)
-    labels = check_points(y, num_labels, owner, name="y")
+    labels = check_points(y, num_labels, owner, name="y", what="labels")
     if labels.shape != X.shape:
         raise parameter_error("y", owner, f"one label per example ({X.shape[0]})", f"{labels.shape[0]} labels")
     return X, labels

@@ -94,10 +94,17 @@ class RepresentationLearner(PrivateLearnerMixin):
         if len(shapes) != 1:
             raise parameter_error("classes", owner, "classes over one domain and one label set",
                                   sorted(shapes))
-        probs = [Fraction(p) if not isinstance(p, Fraction) else p for p in probabilities]
+        wanted = f"{len(classes)} non-negative numbers summing to 1"
+        try:
+            given = list(probabilities)
+        except TypeError:
+            raise parameter_error("probabilities", owner, wanted, probabilities) from None
+        if not all(isinstance(p, Fraction) or (isinstance(p, (int, float, np.integer, np.floating))
+                                                 and not isinstance(p, bool) and math.isfinite(p)) for p in given):
+            raise parameter_error("probabilities", owner, wanted, given)
+        probs = [p if isinstance(p, Fraction) else Fraction(float(p)) for p in given]
         if len(probs) != len(classes) or any(p < 0 for p in probs) or abs(float(sum(probs)) - 1) > 1e-9:
-            raise parameter_error("probabilities", owner, f"{len(classes)} non-negative numbers summing to 1",
-                                  list(probabilities))
+            raise parameter_error("probabilities", owner, wanted, given)
         for name, v in (("rep_alpha", rep_alpha), ("rep_beta", rep_beta)):
             if isinstance(v, bool) or not isinstance(v, (int, float)) or not (0 <= v < 1):
                 raise parameter_error(name, owner, "a float in [0, 1)", v)

@@ -107,7 +107,7 @@ class ASSPP(PrivateLearnerMixin):
         """Build the cover from the public points, then select on the private ``(X, y)``."""
         H = self.hypothesis_class
         X, y = check_sample(X, y, H.n_points, H.num_labels, "ASSPP.fit")
-        cover = public_cover(H, public)
+        cover = public_cover(H, check_points(public, H.n_points, "ASSPP.fit", name="public"))
         errors = error_counts(H.distinct_rows[cover], X, y, H.num_labels)
         j = exponential_mechanism(-errors, epsilon=self.epsilon, rng=self.rng, backend=self.backend,
                                   noise_multiplier=self.noise_multiplier)
