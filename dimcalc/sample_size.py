@@ -470,6 +470,11 @@ def advanced_composition_epsilon(total_epsilon: sp.Expr | float, k: sp.Expr | in
 
     Solves ``sqrt(2 k ln(1/delta')) e + 2 k e^2 = total_epsilon`` for ``e > 0``:
     ``e = (sqrt(a^2 + 8 k total) - a) / (4 k)`` with ``a = sqrt(2 k ln(1/delta'))``.
+    The theorem needs ``e < 1``.
+
+    References
+    ----------
+    BNS (JMLR) Theorem 17, item 2 (Dwork, Rothblum, Vadhan 2010).
 
     Examples
     --------
@@ -1283,6 +1288,10 @@ def vc_lower_bound(*, vc: int, alpha: float, agnostic: bool = False, order_const
 def pure_k_learner_lower_bound(*, k: int, epsilon: float, order_constant: float = 1) -> SampleSizeBound:
     """Every pure-DP PAC k-learner of a non-trivial class needs ``Omega(k/epsilon)`` (BNS Thm 52, beta = 1/2).
 
+    References
+    ----------
+    BNS (JMLR) Theorem 52 (packing argument; ``|C| >= 2``).
+
     Examples
     --------
     >>> pure_k_learner_lower_bound(k=10, epsilon=0.5).samples
@@ -1297,6 +1306,10 @@ def pure_k_learner_lower_bound(*, k: int, epsilon: float, order_constant: float 
 
 def parity_pure_lower_bound(*, d: int, k: int, epsilon: float, order_constant: float = 1) -> SampleSizeBound:
     """Pure-DP PAC k-learning of PAR_d (uniform) needs ``Omega(k d/epsilon)`` (BNS Thm 55, alpha < 1/4).
+
+    References
+    ----------
+    BNS (JMLR) Theorem 55.
 
     Examples
     --------
@@ -1317,6 +1330,10 @@ def threshold_k_learner_lower_bound(*, k: int, alpha: float, domain_size: int,
     For ``epsilon = O(1)``, ``delta = o(1/n)``; the ``Omega~`` hides
     logarithmic factors, dropped here.
 
+    References
+    ----------
+    BNS (JMLR) Corollary 46 (Theorem 43 with the Boneh-Shaw code, Lemma 45).
+
     Examples
     --------
     >>> threshold_k_learner_lower_bound(k=1000, alpha=0.1, domain_size=64).samples
@@ -1332,6 +1349,12 @@ def threshold_k_learner_lower_bound(*, k: int, alpha: float, domain_size: int,
 
 def agnostic_k_learner_lower_bound(*, k: int, domain_size: int, order_constant: float = 1) -> SampleSizeBound:
     """Approximate-DP agnostic k-learning (POINT, THRESH, PAR): ``min{|X|, Omega~(sqrt(k))}`` (BNS Cor 50).
+
+    BNS Thm 47 gives the same for every class with two distinct concepts.
+
+    References
+    ----------
+    BNS (JMLR) Corollary 50 and Theorem 47 (Tardos codes, Proposition 49).
 
     Examples
     --------
@@ -1352,6 +1375,10 @@ def repdim_lower_bound(*, repdim: float, alpha: float, epsilon: float, num_label
 
     For binary classes (``k + 1 = 2``) this is FX Thm 2.5's ``Omega(PRDim/(alpha epsilon))``
     up to the additive ``ln 2``.
+
+    References
+    ----------
+    BGS Lemma 8.5 and the remark after it; FX Theorem 2.5 (lower bound).
 
     Examples
     --------
@@ -1465,6 +1492,11 @@ def sample_size_table(H: Any, *, alpha: float, beta: float, epsilon: float, delt
     Returns
     -------
     SampleSizeTable
+
+    References
+    ----------
+    The sources of the rows: BNS Thms 8, 9, 17, 27, 31, 39, 40, 52, 55, Cors 46, 50, §2.2;
+    ABM Thm 3.1, Lemma 3.3, Thms 4.1-4.2; BGS Thms 3.1, 3.6, 3.7, Cors 3.3, 3.5, Lemma 8.3.
 
     Examples
     --------

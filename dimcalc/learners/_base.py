@@ -48,7 +48,17 @@ def check_noise_multiplier(value: Any, owner: str) -> float:
 
 
 def check_points(X: Any, n_points: int, owner: str, name: str = "X", what: str = "point indices") -> np.ndarray:
-    """A 1-D int64 array of integers in ``range(n_points)`` (point indices, or labels with ``what="labels"``)."""
+    """A 1-D int64 array of integers in ``range(n_points)`` (point indices, or labels with ``what="labels"``).
+
+    Examples
+    --------
+    >>> check_points([2, 0], 3, "f").tolist()
+    [2, 0]
+    >>> check_points([0, 3], 3, "f", name="y", what="labels")
+    Traceback (most recent call last):
+    ...
+    dimcalc.errors.InvalidParameterError: The 'y' parameter of f must be labels in [0, 3). Got 3 instead.
+    """
     try:
         arr = np.asarray(X)
     except Exception:  # pragma: no cover - defensive
@@ -77,7 +87,14 @@ def check_sample(X: Any, y: Any, n_points: int, num_labels: int, owner: str) -> 
 def error_counts(table: np.ndarray, X: np.ndarray, y: np.ndarray, num_labels: int) -> np.ndarray:
     """Number of examples each row of ``table`` mislabels: ``n - sum_x count[x, h(x)]``.
 
-    Linear in ``rows * points`` (a count table over (point, label) first).
+    Linear in ``rows * points`` (a count table over (point, label) first).  The
+    exponential mechanism's score is minus this count (sensitivity 1, BNS Prop 21).
+
+    Examples
+    --------
+    >>> table = np.array([[0, 1], [1, 1]])
+    >>> error_counts(table, np.array([0, 0, 1]), np.array([0, 0, 1]), 2).tolist()
+    [0, 2]
     """
     n_points = table.shape[1]
     counts = np.zeros((n_points, num_labels), dtype=np.int64)

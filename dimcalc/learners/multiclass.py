@@ -33,7 +33,18 @@ __all__ = ["BinaryReductionLearner", "binary_restriction_table"]
 
 
 def binary_restriction_table(H: HypothesisClass, i: int) -> HypothesisClass:
-    """The binary restriction ``H|_i`` (bit ``i``, 1 = least significant), rows preserved."""
+    """The binary restriction ``H|_i`` (bit ``i``, 1 = least significant), rows preserved.
+
+    References
+    ----------
+    BGS §3.1 (binary restrictions, before Theorem 3.1).
+
+    Examples
+    --------
+    >>> H = HypothesisClass([[0, 1, 2, 3]], num_labels=4)
+    >>> binary_restriction_table(H, 1).table.tolist(), binary_restriction_table(H, 2).table.tolist()
+    ([[0, 1, 0, 1]], [[0, 0, 1, 1]])
+    """
     return HypothesisClass((H.table >> (i - 1)) & 1, num_labels=2, name=f"{H.name}|{i}")
 
 

@@ -33,6 +33,10 @@ def public_cover(H: HypothesisClass, public_points: Any) -> np.ndarray:
     Returns the distinct indices of the cover, ascending (the first distinct
     hypothesis of each pattern, an "arbitrary" choice fixed for determinism).
 
+    References
+    ----------
+    ABM Algorithm 1 (steps 1-5), Definition 2.7 (alpha-cover), Lemma 3.3.
+
     Examples
     --------
     >>> from dimcalc import HypothesisClass
