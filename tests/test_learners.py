@@ -236,6 +236,33 @@ def test_binary_reduction_every_part_gets_its_bits_sample_size(alpha):
     assert min(learner.part_sizes_) >= max(per_bit), (learner.part_sizes_, per_bit)
 
 
+def test_binary_reduction_with_a_custom_binary_learner():
+    def representation_bits(G, *, epsilon, delta, rng):
+        # {G} represents G itself: a (0, 0)-representation; rep_alpha = 0.02 is claimed only to test the check.
+        return RepresentationLearner([G], [1.0], rep_alpha=0.02, rep_beta=0.0, epsilon=epsilon, rng=rng,
+                                     backend="exact")
+    learner = BinaryReductionLearner(MC, epsilon=EPSILON, binary_learner=representation_bits,
+                                     rng=np.random.default_rng(0))
+    # BGS Lemma 8.3 needs alpha/6 >= rep_alpha at the accuracy each bit is learned to, alpha/b:
+    # 0.3/6 >= 0.02 but 0.1/6 < 0.02, so the reduction's bound must be refused.
+    with pytest.raises(InvalidParameterError, match="'rep_alpha' parameter"):
+        learner.required_sample_size(0.3, 0.1)
+    n = learner.required_sample_size(0.9, 0.3).samples
+    X = np.random.default_rng(1).choice(MC.n_points, size=n, p=MC_MASS)
+    learner.fit(X, MC.table[3, X])
+    assert all(isinstance(b, RepresentationLearner) for b in learner.learners_)
+    assert learner.privacy_spent == (EPSILON, 0.0)
+
+
+def test_binary_reduction_reports_what_its_binary_learners_spend():
+    def doubled(G, *, epsilon, delta, rng):  # a binary learner that spends twice what it is given
+        return GenericPrivateLearner(G, epsilon=2 * epsilon, rng=rng, backend="exact")
+    learner = BinaryReductionLearner(MC, epsilon=EPSILON, binary_learner=doubled, rng=np.random.default_rng(0))
+    assert learner.privacy_spent == (2 * EPSILON, 0.0)
+    X = np.arange(MC.n_points)
+    assert learner.fit(X, MC.table[0, X]).privacy_spent == (2 * EPSILON, 0.0)
+
+
 def test_binary_reduction_restrictions_are_the_label_bits():
     learner = BinaryReductionLearner(MC, epsilon=EPSILON)
     assert learner.n_bits == 3

@@ -147,18 +147,28 @@ class BinaryReductionLearner(PrivateLearnerMixin):
 
     @property
     def privacy_spent(self) -> tuple[float, float]:
-        """Parallel composition: the binary learners' ``(epsilon, delta)`` (BGS Claim 3.2)."""
+        """Parallel composition: the largest ``(epsilon, delta)`` of the binary learners (BGS Claim 3.2).
+
+        Each example reaches one binary learner, so the whole spends what the most
+        expensive binary learner spends (as reported by its own ``privacy_spent``).
+        """
         if self.binary_learner is None:
             return (self.epsilon / self.noise_multiplier, 0.0)
-        return (self.epsilon, self.delta)
+        learners = self.learners_ if self.fitted_ else [self._make(G) for G in self.restrictions]
+        spent = [tuple(learner.privacy_spent) for learner in learners]
+        return (max(e for e, _ in spent), max(d for _, d in spent))
 
     def required_sample_size(self, alpha: float, beta: float) -> SampleSizeBound:
         """Examples for ``(alpha, beta)``-accuracy with this learner's equal split.
 
         BGS Thm 3.1 sums ``SC^i_{alpha/b, beta/b}`` over the bits, with part
         ``i`` of that size; ``fit`` splits equally, so this returns
-        ``b * max_i SC^i_{alpha/b, beta/b}`` (at least the theorem's sum).
+        ``b * max_i SC^i_{alpha/b, beta/b}`` (at least the theorem's sum).  Each
+        binary learner's own conditions are checked at ``(alpha/b, beta/b)``, the
+        accuracy it is run at.
         """
+        for G in self.restrictions:  # validation only: the bound below is symbolic in alpha, beta
+            self._make(G).required_sample_size(alpha / self.n_bits, beta / self.n_bits)
         return multiclass_reduction_sample_size(
             binary_bounds=[self._make(G).required_sample_size(alpha, beta) for G in self.restrictions],
             alpha=alpha, beta=beta, equal_split=True)
