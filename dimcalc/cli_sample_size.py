@@ -100,15 +100,18 @@ def run(args: argparse.Namespace) -> int:
     print(f"alpha={p['alpha']} beta={p['beta']} epsilon={p['epsilon']} delta={p['delta']} "
           f"concepts={p['concepts']}{' (public data)' if p['public'] else ''}")
     print()
-    header = f"{'samples':>20}  {'kind':5}  {'constants':9}  {'setting':38}  source"
+    def setting_text(st: dict) -> str:
+        return (f"{st['task']}, {'proper' if st['proper'] else 'improper'}, {st['privacy']}, "
+                f"{st['concepts']}{', public' if st['data'] != 'private' else ''}")
+
+    width = max([len("setting")] + [len(setting_text(row.setting)) for row in table.rows])
+    header = f"{'samples':>20}  {'kind':5}  {'constants':9}  {'setting':{width}}  source"
     print(header)
     print("-" * len(header))
     for row in table.rows:
-        st = row.setting
-        setting = (f"{st['task']}, {'proper' if st['proper'] else 'improper'}, {st['privacy']}, "
-                   f"{st['concepts']}{', public' if st['data'] != 'private' else ''}")
         constants = "explicit" if row.constants_explicit else f"O(.) c={row.order_constant:g}"
-        print(f"{_format_samples(row):>20}  {row.kind:5}  {constants:9}  {setting:38}  {row.source}")
+        print(f"{_format_samples(row):>20}  {row.kind:5}  {constants:9}  {setting_text(row.setting):{width}}  "
+              f"{row.source}")
         for note in row.notes:
             print(f"{'':>20}  note: {note}")
     print()
