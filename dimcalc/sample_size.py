@@ -1204,7 +1204,9 @@ def prdim_sample_size(*, prdim: float, alpha: float, beta: float, epsilon: float
     (``alpha`` accuracy, ``beta`` confidence, ``epsilon`` privacy):
     ``O(1/(alpha epsilon) (log(1/alpha) (PRDim + log log(1/(alpha beta))) + log(1/beta)))``,
     and for agnostic learning the factor ``1/(alpha epsilon)`` becomes
-    ``1/(alpha epsilon) + 1/alpha^2``.  ``PRDim = PRDim_{1/4,1/4}``.
+    ``1/(alpha epsilon) + 1/alpha^2``.  ``PRDim = PRDim_{1/4,1/4}``.  As usual inside
+    ``O(.)``, ``log log(1/(alpha beta))`` is read as ``log max(e, log(1/(alpha beta)))`` (at least 1),
+    so the expression is positive for every ``alpha, beta`` in (0, 1).
 
     References
     ----------
@@ -1221,7 +1223,9 @@ def prdim_sample_size(*, prdim: float, alpha: float, beta: float, epsilon: float
               "beta": _check_unit("beta", owner, beta), "epsilon": _check_positive("epsilon", owner, epsilon),
               "c": _order(owner, order_constant)}
     factor = 1 / (ALPHA * EPSILON) + (1 / ALPHA**2 if agnostic else 0)
-    body = sp.log(1 / ALPHA) * (P + sp.log(sp.log(1 / (ALPHA * BETA)))) + sp.log(1 / BETA)
+    # O(.) convention: the iterated logarithm is read as log(max(e, log(1/(alpha beta)))), so the
+    # expression stays positive when alpha * beta is close to 1 (unchanged for alpha * beta <= 1/16).
+    body = sp.log(1 / ALPHA) * (P + sp.log(sp.Max(sp.E, sp.log(1 / (ALPHA * BETA))))) + sp.log(1 / BETA)
     return SampleSizeBound(
         name="prdim_learner" + ("_agnostic" if agnostic else ""), expression=ORDER_CONSTANT * factor * body,
         values=values, source="FX Thm 2.5 (upper" + (", agnostic)" if agnostic else ")"),

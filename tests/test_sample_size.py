@@ -807,3 +807,11 @@ def test_console_script_end_to_end(tmp_path):
         bad = subprocess.run(_console_command() + _argv(extra, path), capture_output=True, text=True, env=env)
         assert bad.returncode == 2 and bad.stdout == ""
         assert bad.stderr.count("\n") == 1 and "Traceback" not in bad.stderr
+
+
+@pytest.mark.parametrize("agnostic", [False, True])
+@pytest.mark.parametrize("alpha,beta", [(0.5, 0.5), (0.9, 0.9), (0.99, 0.99), (0.999, 0.5)])
+def test_prdim_bound_positive_near_one(alpha, beta, agnostic):
+    """FX Thm 2.5's iterated log is read as log max(e, log 1/(alpha beta)): never a negative sample size."""
+    b = prdim_sample_size(prdim=0.0, alpha=alpha, beta=beta, epsilon=1.0, agnostic=agnostic)
+    assert b.value > 0 and b.samples >= 1
