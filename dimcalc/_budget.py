@@ -23,14 +23,14 @@ from .errors import parameter_error
 __all__ = ["Deadline", "Progress", "check_time_limit", "resident_bytes", "MEMORY_LIMIT_BYTES"]
 
 
+_DEFAULT_MEMORY_LIMIT = 1280 << 20  # bytes of growth
+
+
 def _memory_limit_from_env() -> int | None:
-    text = os.environ.get("DIMCALC_MEMORY_LIMIT_MB")
-    if text is None:
-        return 1280 << 20
     try:
-        mb = float(text)
-    except ValueError:
-        return 1280 << 20
+        mb = float(os.environ["DIMCALC_MEMORY_LIMIT_MB"])
+    except (KeyError, ValueError):
+        return _DEFAULT_MEMORY_LIMIT
     return None if mb <= 0 else int(mb * (1 << 20))
 
 
@@ -78,8 +78,9 @@ class Deadline:
 
     __slots__ = ("_end", "seconds", "_start", "_ticks", "_memory_cap", "reason")
 
-    #: Ticks between two reads of the resident memory.
+    #: Calls of :meth:`tick` (resp. :meth:`expired`) between two reads of the resident memory.
     MEMORY_POLL = 4096
+    MEMORY_POLL_EXPIRED = 64
 
     def __init__(self, seconds: float | None) -> None:
         self.seconds = seconds
@@ -102,14 +103,14 @@ class Deadline:
 
     def expired(self) -> bool:
         """Return True once the time budget is spent or memory has grown past its limit
-        (memory is read on every 64th call)."""
+        (memory is read on every :attr:`MEMORY_POLL_EXPIRED`-th call)."""
         if self.reason is not None:
             return True
         if self._end is not None and time.monotonic() >= self._end:
             self.reason = "time"
             return True
         self._ticks += 1
-        return not self._ticks % 64 and self._memory_exceeded()
+        return not self._ticks % self.MEMORY_POLL_EXPIRED and self._memory_exceeded()
 
     def tick(self, every: int = 256) -> bool:
         """Cheap poll for hot loops: consults the clock once every ``every`` calls
@@ -125,6 +126,17 @@ class Deadline:
             self.reason = "time"
             return True
         return False
+
+    @property
+    def stop_label(self) -> str:
+        """What stopped the search, for result stats: ``"memory limit"`` or ``"time limit"``."""
+        return "memory limit" if self.reason == "memory" else "time limit"
+
+    def left(self, default: float | None = None) -> float | None:
+        """What is left of the budget as a solver's ``time_limit``: never below a millisecond
+        (solvers refuse 0); ``default`` when unlimited."""
+        remaining = self.remaining()
+        return default if remaining is None else max(remaining, 1e-3)
 
     def elapsed(self) -> float:
         """Seconds since the deadline was created."""

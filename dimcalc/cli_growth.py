@@ -41,18 +41,17 @@ def run(args: argparse.Namespace) -> int:
     if args.max_m is not None and args.max_m < 0:
         raise InvalidParameterError(f"--max-m must be a non-negative integer; got {args.max_m}")
     deadline = Deadline(args.time_limit)
-    vc = vc_dimension(H, time_limit=deadline.remaining()) if H.is_binary else None
+    vc = vc_dimension(H, time_limit=deadline.left()) if H.is_binary else None
     d = None if vc is None else (vc.value if vc.exact else vc.upper)
     max_m = args.max_m
     if max_m is None:
         max_m = min(H.n_points, (d if d is not None else H.log2_size()) + 2, 8)
     rows, exact = [], True
     for m in range(max_m + 1):
-        left = deadline.remaining()
-        if left is not None and left <= 0:
+        if deadline.expired():
             exact = False
             break
-        r = growth_function(H, m, time_limit=left)
+        r = growth_function(H, m, time_limit=deadline.left())
         exact &= r.exact
         rows.append({"m": m, "value": r.value, "exact": r.exact, "lower": r.lower, "upper": r.upper,
                      "witness": r.witness, "verified": r.verify(H),

@@ -36,19 +36,19 @@ def register(sub: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     from .communication import one_way_communication_complexity
     from ._budget import Deadline
-    from .representation import (_left, deterministic_representation_dimension, exact_fraction,
+    from .representation import (deterministic_representation_dimension, exact_fraction,
                                  probabilistic_representation_bounds)
 
     H = load_class_arg(args.file)
     eps = exact_fraction(args.epsilon, owner="dimcalc repdim --epsilon")
     pool = None if args.pool == "auto" else args.pool
     deadline = Deadline(args.time_limit)
-    rep = deterministic_representation_dimension(H, eps, pool=pool, time_limit=_left(deadline))
+    rep = deterministic_representation_dimension(H, eps, pool=pool, time_limit=deadline.left())
     verified = rep.verify(H)
-    comm = one_way_communication_complexity(H, min(eps, exact_fraction("1/2")), time_limit=_left(deadline),
+    comm = one_way_communication_complexity(H, min(eps, exact_fraction("1/2")), time_limit=deadline.left(),
                                             representation=rep)
     prdim = probabilistic_representation_bounds(H, drdim=rep if eps == exact_fraction("1/4") else None,
-                                                time_limit=_left(deadline))
+                                                time_limit=deadline.left())
     if args.json:
         emit_json({"drdim": rep.to_json() | {"verified": verified}, "communication": comm.to_json(),
                    "prdim_bounds": [b.to_json() for b in prdim]})

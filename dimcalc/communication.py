@@ -39,7 +39,7 @@ from typing import Any
 from ._budget import Deadline, check_time_limit
 from .errors import parameter_error
 from .hypothesis_class import HypothesisClass
-from .representation import (MAX_ALL_FUNCTIONS, PaperBound, RepresentationDimensionResult, _left, binary_entropy,
+from .representation import (MAX_ALL_FUNCTIONS, PaperBound, RepresentationDimensionResult, binary_entropy,
                              deterministic_representation_dimension, exact_fraction)
 
 __all__ = ["CommunicationResult", "deterministic_one_way_complexity", "one_way_communication_complexity"]
@@ -131,13 +131,13 @@ def one_way_communication_complexity(C: HypothesisClass, epsilon: Any = Fraction
     small = C.num_labels ** C.n_points <= MAX_ALL_FUNCTIONS
     if small:
         rep = representation if representation is not None and representation.epsilon == eps else \
-            deterministic_representation_dimension(C, eps, time_limit=_left(deadline))
+            deterministic_representation_dimension(C, eps, time_limit=deadline.left())
         up = math.ceil(rep.upper - 1e-12)
         bounds.append(PaperBound("R→_ε", "<=", up, "FX Thm 3.2 (R→_ε <= DRDim_ε, index of a sampled h)", True,
                                  f"|H| = {rep.size_upper}" + ("" if rep.exact else " (upper bound)")))
         upper = min(upper, up)
         if 2 * eps <= Fraction(1, 2) and C.is_binary:   # majority vote needs binary labels
-            rep2 = deterministic_representation_dimension(C, 2 * eps, time_limit=_left(deadline))
+            rep2 = deterministic_representation_dimension(C, 2 * eps, time_limit=deadline.left())
             lo = math.ceil(rep2.lower - 1e-12)
             bounds.append(PaperBound("R→_ε", ">=", lo, "FX Thm 3.2 (DRDim_{2ε} <= R→_ε)", True,
                                      f"DRDim_{{2ε}} >= log2 {rep2.size_lower}"))
@@ -145,7 +145,7 @@ def one_way_communication_complexity(C: HypothesisClass, epsilon: Any = Fraction
     if C.is_binary:
         from .littlestone import littlestone_dimension
 
-        ld = littlestone_dimension(C, time_limit=_left(deadline))
+        ld = littlestone_dimension(C, time_limit=deadline.left())
         if ld.lower is not None:
             value = (1 - binary_entropy(float(eps))) * ld.lower
             lo = math.ceil(value - 1e-9)

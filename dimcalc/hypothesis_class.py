@@ -30,13 +30,9 @@ __all__ = ["HypothesisClass", "MAX_CELLS"]
 MAX_CELLS = 500_000_000
 
 
-def _storage_dtype(max_entry: int) -> type:
-    """The smallest unsigned dtype holding labels ``0..max_entry`` (uint8 or uint16; int64 beyond)."""
-    if max_entry < 1 << 8:
-        return np.uint8
-    if max_entry < 1 << 16:
-        return np.uint16
-    return np.int64
+def _storage_dtype(num_labels: int) -> type:
+    """The dtype tables are stored in: uint8 up to 256 labels, else uint16 (at most ``1 << 16`` labels)."""
+    return np.uint8 if num_labels <= 1 << 8 else np.uint16
 
 
 def _describe(value: Any) -> str:
@@ -70,13 +66,13 @@ def _table_from_lists(rows: Sequence[Any]) -> np.ndarray:
     if len(rows) * (width or 0) > MAX_CELLS:
         raise InvalidClassError(f"the table has {len(rows)}x{width} cells, more than dimcalc's limit of {MAX_CELLS}")
     try:
-        arr = np.array(rows, dtype=np.int64).reshape(len(rows), width or 0)
+        return np.array(rows, dtype=np.int64).reshape(len(rows), width or 0)
     except OverflowError:
         raise InvalidClassError("a label is too large; labels are small integers 0..k") from None
-    return arr.astype(_storage_dtype(int(arr.max()) if arr.size else 0))
 
 
 def _table_from_array(arr: np.ndarray) -> np.ndarray:
+    """Validate an integer (or boolean) array; returned as is (the class stores a compact copy)."""
     if arr.ndim != 2:
         raise InvalidClassError(f"the table must be 2-dimensional (hypotheses x points); got shape {arr.shape}")
     if arr.shape[0] == 0:
@@ -84,14 +80,14 @@ def _table_from_array(arr: np.ndarray) -> np.ndarray:
     if arr.size > MAX_CELLS:
         raise InvalidClassError(f"the table has {arr.shape[0]}x{arr.shape[1]} cells, more than dimcalc's limit of {MAX_CELLS}")
     if arr.dtype == np.bool_:
-        return arr.astype(np.uint8)
+        return arr
     if not np.issubdtype(arr.dtype, np.integer):
         raise InvalidClassError(
             f"the table has dtype {arr.dtype}; labels must be integers 0..k (use an integer array)")
     if arr.size and arr.min() < 0:
         r, c = (int(v) for v in np.argwhere(arr < 0)[0])
         raise InvalidClassError(f"row {r}, column {c}: label {int(arr[r, c])} is negative; labels are integers 0..k")
-    return arr.astype(_storage_dtype(int(arr.max()) if arr.size else 0), copy=True)
+    return arr
 
 
 def _check_names(names: Any, expected: int, what: str, unique: bool) -> tuple[str, ...] | None:
@@ -171,6 +167,8 @@ class HypothesisClass:
                 f"{num_labels}; raise 'labels' or fix the entry")
         if num_labels > 1 << 16:
             raise InvalidClassError(f"labels is {num_labels}; dimcalc supports at most {1 << 16} labels")
+        # A compact private copy (never the caller's array): one byte per cell up to 256 labels.
+        arr = arr.astype(_storage_dtype(num_labels), copy=True)
         arr.setflags(write=False)
         self._table = arr
         self._num_labels = int(num_labels)

@@ -585,11 +585,6 @@ def _check_class(H: Any, owner: str) -> HypothesisClass:
     return H
 
 
-def _stop_reason(deadline: Deadline) -> str:
-    """What stopped a search: ``"memory limit"`` (see :mod:`dimcalc._budget`) or ``"time limit"``."""
-    return "memory limit" if deadline.reason == "memory" else "time limit"
-
-
 def _run(H: HypothesisClass, kind: str, splitter: Any, time_limit: float | None, progress: bool,
          label: str) -> DimensionResult:
     deadline = Deadline(time_limit)
@@ -601,7 +596,7 @@ def _run(H: HypothesisClass, kind: str, splitter: Any, time_limit: float | None,
     return DimensionResult.bounds(kind, lower, upper, witness, nodes=engine.nodes, memo=len(engine.memo),
                                   sat_calls=engine.sat_calls, sat_answers=engine.sat_answers,
                                   seconds=round(deadline.elapsed(), 6),
-                                  stopped=_stop_reason(deadline) if stopped else False)
+                                  stopped=deadline.stop_label if stopped else False)
 
 
 # ---------------------------------------------------------------------------- public API
@@ -1022,4 +1017,4 @@ def _uniform(H: HypothesisClass, name: str, maps: list[tuple] | None, kind: str,
     return DimensionResult.bounds(kind, len(best), upper, witness, nodes=engine.nodes + search.nodes,
                                   memo=len(engine.memo) + len(search.memo),
                                   seconds=round(deadline.elapsed(), 6),
-                                  stopped=_stop_reason(deadline) if stopped else False)
+                                  stopped=deadline.stop_label if stopped else False)

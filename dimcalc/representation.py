@@ -518,7 +518,7 @@ def deterministic_representation_dimension(C: HypothesisClass, epsilon: Any = 0.
                                         f"points but C has {C.n_points}")
         pool_name, complete = f"user pool ({len(P)} functions)", len(P) == n_all
     if len(P) * len(C_rows) <= MAX_MILP_PAIRS:
-        chosen, milp_lower, optimal = _milp_smallest(P, C_rows, eps, _left(deadline))
+        chosen, milp_lower, optimal = _milp_smallest(P, C_rows, eps, deadline.left())
     else:  # too large for an exact program: C itself (it represents itself at any ε) is the upper bound
         chosen, milp_lower, optimal = [], 1, False
     witness_rows = P[chosen] if chosen else C_rows
@@ -530,7 +530,7 @@ def deterministic_representation_dimension(C: HypothesisClass, epsilon: Any = 0.
     size_lower = 1
     if complete:
         size_lower = size_upper if optimal else max(1, milp_lower)
-    ld_bound = _littlestone_lower_bound(C, eps, _left(deadline, default=5.0))
+    ld_bound = _littlestone_lower_bound(C, eps, deadline.left(default=5.0))
     if ld_bound is not None:
         bounds.append(ld_bound)
         bits = math.ceil(ld_bound.value - 1e-9)   # ceil(log2|H|) >= bits  <=>  |H| > 2^(bits-1)
@@ -541,12 +541,6 @@ def deterministic_representation_dimension(C: HypothesisClass, epsilon: Any = 0.
                                          [list(map(int, r)) for r in witness_rows], pool_name, bounds,
                                          {"milp_optimal": optimal, "pool_size": int(len(P)),
                                           "seconds": deadline.elapsed()})
-
-
-def _left(deadline: Deadline, default: float | None = None) -> float | None:
-    """What is left of a budget, never below a millisecond (solvers refuse 0); ``default`` when unlimited."""
-    remaining = deadline.remaining()
-    return default if remaining is None else max(remaining, 1e-3)
 
 
 def _littlestone_lower_bound(C: HypothesisClass, eps: Fraction, time_limit: float | None) -> PaperBound | None:
@@ -596,17 +590,17 @@ def probabilistic_representation_bounds(C: HypothesisClass, *, drdim: Representa
     deadline = Deadline(time_limit)
     out: list[PaperBound] = []
     if drdim is None and C.num_labels ** C.n_points <= MAX_ALL_FUNCTIONS:
-        drdim = deterministic_representation_dimension(C, Fraction(1, 4), time_limit=_left(deadline))
+        drdim = deterministic_representation_dimension(C, Fraction(1, 4), time_limit=deadline.left())
     upper = drdim.upper if drdim is not None else math.log2(C.n_distinct)
     out.append(PaperBound("PRDim_{1/4,δ} (bits)", "<=", upper, "Defs 2.3-2.4 (FX): PRDim_{ε,δ} <= DRDim_ε", True,
                           "DRDim_{1/4} computed by dimcalc" if drdim is not None else "log2 |C| (C represents itself)"))
-    mld = multiclass_littlestone_dimension(C, time_limit=_left(deadline))
+    mld = multiclass_littlestone_dimension(C, time_limit=deadline.left())
     if mld.lower is not None:
         out.append(PaperBound("RepDim = PRDim_{1/4,1/8} (nats, ln|G|)", ">=", mld.lower / 32,
                               "BGS Thm 8.8: RepDim(H) >= MLD(H)/32", True,
                               f"MLD >= {mld.lower}" + ("" if mld.exact else " (lower bound only)")))
     if C.is_binary:
-        ld = littlestone_dimension(C, time_limit=_left(deadline))
+        ld = littlestone_dimension(C, time_limit=deadline.left())
         out.append(PaperBound("PRDim_{ε,δ}", ">=", None,
                               "FX Thm 3.1 (PRDim_{ε,δ} >= R→,pub_{ε+δ-εδ}) and Thm 1.2(1) (R→,pub = Ω(LDim))",
                               False, f"Ω(LDim) with LDim >= {ld.lower}; constant not specified"))

@@ -47,7 +47,7 @@ from pysat.formula import IDPool
 from pysat.solvers import Solver
 
 from .errors import parameter_error
-from .hypothesis_class import HypothesisClass, mask_bits as _bits
+from .hypothesis_class import HypothesisClass, mask_bits
 
 __all__ = ["tree_depth_clauses", "solve_tree_depth", "shattered_tree_exists", "decide_tree_depth",
            "estimate_clauses", "MAX_CLAUSES"]
@@ -82,10 +82,10 @@ def tree_depth_clauses(V: int, splits: Sequence[tuple], depth: int) -> tuple[lis
         ``pool.id(("leaf", l, h))`` name the variables.
     """
     pool = IDPool()
-    hyps = _bits(V)
+    hyps = mask_bits(V)
     nodes = (1 << depth) - 1
     clauses: list[list[int]] = []
-    side_sets = [(set(_bits(V0)), set(_bits(V1))) for V0, V1, _ in splits]
+    side_sets = [(set(mask_bits(V0)), set(mask_bits(V1))) for V0, V1, _ in splits]
     for n in range(nodes):
         clauses.append([pool.id(("node", n, c)) for c in range(len(splits))])
         for c, (s0, s1) in enumerate(side_sets):

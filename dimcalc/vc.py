@@ -270,7 +270,7 @@ def _largest_shattered(H: HypothesisClass, kind: str, time_limit: float | None,
             best = found
             target += 1
     except _Stopped:
-        stats["stopped"] = "memory limit" if deadline.reason == "memory" else "time limit"
+        stats["stopped"] = deadline.stop_label
     stats["seconds"] = deadline.elapsed()
     witness = _witness(kind, cols, best)
     log.update(f"lower {len(best)}, upper {upper}", force=True)
@@ -539,7 +539,7 @@ def growth_function(H: HypothesisClass, m: int, *, time_limit: float | None = No
         if not chunk:
             break
         if best >= 0 and deadline.expired():
-            stats["stopped"] = "memory limit" if deadline.reason == "memory" else "time limit"
+            stats["stopped"] = deadline.stop_label
             break
         subsets = np.array(chunk, dtype=np.int64).reshape(len(chunk), size)
         counts = _count_patterns(rows, subsets, H.num_labels)

@@ -167,8 +167,10 @@ class BinaryReductionLearner(PrivateLearnerMixin):
         binary learner's own conditions are checked at ``(alpha/b, beta/b)``, the
         accuracy it is run at.
         """
-        for G in self.restrictions:  # validation only: the bound below is symbolic in alpha, beta
-            self._make(G).required_sample_size(alpha / self.n_bits, beta / self.n_bits)
-        return multiclass_reduction_sample_size(
-            binary_bounds=[self._make(G).required_sample_size(alpha, beta) for G in self.restrictions],
-            alpha=alpha, beta=beta, equal_split=True)
+        bounds = []
+        for G in self.restrictions:
+            learner = self._make(G)
+            # validation only: the bound below is symbolic in alpha, beta and put in at alpha/b, beta/b
+            learner.required_sample_size(alpha / self.n_bits, beta / self.n_bits)
+            bounds.append(learner.required_sample_size(alpha, beta))
+        return multiclass_reduction_sample_size(binary_bounds=bounds, alpha=alpha, beta=beta, equal_split=True)
