@@ -18,25 +18,60 @@ import sys
 import time
 from typing import TextIO
 
-from .errors import parameter_error
+from .errors import InvalidParameterError, parameter_error
 
-__all__ = ["Deadline", "Progress", "check_time_limit", "resident_bytes", "MEMORY_LIMIT_BYTES"]
+__all__ = ["Deadline", "Progress", "check_time_limit", "check_environment", "memory_limit_from_env", "resident_bytes",
+           "MEMORY_LIMIT_BYTES"]
 
 
 _DEFAULT_MEMORY_LIMIT = 1280 << 20  # bytes of growth
 
 
-def _memory_limit_from_env() -> int | None:
-    try:
-        mb = float(os.environ["DIMCALC_MEMORY_LIMIT_MB"])
-    except (KeyError, ValueError):
-        return _DEFAULT_MEMORY_LIMIT
-    return None if mb <= 0 else int(mb * (1 << 20))
+def memory_limit_from_env(environ: "os._Environ[str] | dict[str, str] | None" = None) -> int | None:
+    """The memory budget (bytes of growth) set by ``DIMCALC_MEMORY_LIMIT_MB``; ``None`` when ``0`` turns it off.
 
+    Unset means the default (1.25 GiB).  A value that is not a finite number
+    ``>= 0`` of megabytes (``nan``, ``inf``, ``1e400``, ``abc``, empty, ``-1``)
+    raises :class:`~dimcalc.errors.InvalidParameterError`; the CLI reports it
+    in one line at start-up (exit 2).
+
+    >>> memory_limit_from_env({"DIMCALC_MEMORY_LIMIT_MB": "512"}) == 512 << 20
+    True
+    >>> memory_limit_from_env({"DIMCALC_MEMORY_LIMIT_MB": "0"}) is None
+    True
+    """
+    env = os.environ if environ is None else environ
+    text = env.get("DIMCALC_MEMORY_LIMIT_MB")
+    if text is None:
+        return _DEFAULT_MEMORY_LIMIT
+    try:
+        mb = float(text)
+    except ValueError:
+        mb = float("nan")
+    if not (0 <= mb < float("inf")) or mb * (1 << 20) >= 1 << 63:
+        raise InvalidParameterError(
+            f"environment variable DIMCALC_MEMORY_LIMIT_MB={text!r} must be a number of megabytes >= 0 "
+            "(0 turns the memory budget off; unset for the default 1280)")
+    return None if mb == 0 else int(mb * (1 << 20))
+
+
+def check_environment() -> None:
+    """Raise :class:`~dimcalc.errors.InvalidParameterError` if ``DIMCALC_MEMORY_LIMIT_MB`` is malformed.
+
+    Importing dimcalc never fails on a bad value (the default budget is used);
+    the ``dimcalc`` command calls this first and refuses the value in one line.
+    """
+    memory_limit_from_env()
+
+
+try:
+    _ENV_LIMIT: int | None = memory_limit_from_env()
+except InvalidParameterError:  # refused by the CLI at start-up (check_environment); the library uses the default
+    _ENV_LIMIT = _DEFAULT_MEMORY_LIMIT
 
 #: Growth of resident memory (bytes) after which a search stops with bounds;
 #: ``None`` for no limit.
-MEMORY_LIMIT_BYTES: int | None = _memory_limit_from_env()
+MEMORY_LIMIT_BYTES: int | None = _ENV_LIMIT
 
 _PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
 

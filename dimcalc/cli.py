@@ -7,24 +7,33 @@ maps errors to exit statuses (interface spec §4):
 
 * ``0`` done;
 * ``2`` refused input (bad file, bad option) — one line on stderr, no traceback;
-* ``3`` a time limit stopped a search; the bounds found are reported.
+* ``3`` a time limit stopped a search; the bounds found are reported;
+* ``1`` an internal error, or the output could not be written (disk full,
+  closed standard output) -- one line on stderr saying which;
+* ``130`` interrupted (Ctrl-C), one line on stderr, at any moment.
 """
 
 from __future__ import annotations
 
-import argparse
-import importlib
-import json
-import math
-import sys
-from typing import Any, Sequence
+from ._startup import EXIT_INTERRUPTED, cli_interrupt_guard
 
-from .errors import DimcalcError, InvalidParameterError
+with cli_interrupt_guard():
+    import argparse
+    import errno
+    import importlib
+    import json
+    import math
+    import os
+    import sys
+    from typing import Any, Sequence
+
+    from .errors import DimcalcError, InvalidParameterError
 
 __all__ = ["main", "build_parser", "emit_json", "add_json_option", "add_time_limit_option",
            "add_quiet_option", "load_class_arg", "COMMAND_MODULES", "EXIT_OK", "EXIT_INPUT", "EXIT_TIME_LIMIT"]
 
 EXIT_OK = 0
+EXIT_FAILURE = 1
 EXIT_INPUT = 2
 EXIT_TIME_LIMIT = 3
 
@@ -36,7 +45,7 @@ class _Parser(argparse.ArgumentParser):
     """ArgumentParser whose errors are one line on stderr with exit status 2."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        self.exit(EXIT_INPUT, f"dimcalc: error: {self.prog}: {message} (see '{self.prog} --help')\n")
+        self.exit(EXIT_INPUT, f"dimcalc: error: {message} (see '{self.prog} --help')\n")
 
 
 class _Formatter(argparse.RawDescriptionHelpFormatter):
@@ -128,26 +137,106 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+class _OutputError(Exception):
+    """Writing to standard output failed (disk full, closed descriptor, broken pipe)."""
+
+    def __init__(self, exc: OSError) -> None:
+        super().__init__(str(exc))
+        self.exc = exc
+
+
+class _CheckedStdout:
+    """``sys.stdout`` for the duration of a command: a write failure becomes :class:`_OutputError`,
+    so it is reported as such rather than as an internal error.  A closed standard output
+    (``sys.stdout is None``) fails on the first write instead of swallowing the output."""
+
+    def __init__(self, stream: Any) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        if self._stream is None:
+            raise _OutputError(OSError(errno.EBADF, "standard output is closed"))
+        try:
+            return self._stream.write(text)
+        except OSError as exc:
+            raise _OutputError(exc) from None
+
+    def flush(self) -> None:
+        if self._stream is None:
+            return
+        try:
+            self._stream.flush()
+        except OSError as exc:
+            raise _OutputError(exc) from None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+def _discard_stdout() -> None:
+    """Point descriptor 1 at /dev/null so the interpreter's final flush of what could not be
+    written does not fail again (with a second message and exit status 120)."""
+    try:
+        fd = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(fd, sys.__stdout__.fileno() if sys.__stdout__ is not None else 1)
+        os.close(fd)
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``dimcalc`` console script; returns the exit status."""
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:  # Ctrl-C at any moment, parsing included
+        print("dimcalc: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+
+
+def _main(argv: Sequence[str] | None) -> int:
+    from ._budget import check_environment
+
+    try:
+        check_environment()
+    except DimcalcError as exc:
+        print(f"dimcalc: error: {exc}", file=sys.stderr)
+        return EXIT_INPUT
+    real_stdout = sys.stdout
+    sys.stdout = _CheckedStdout(real_stdout)  # type: ignore[assignment]
+    try:
+        return _run(argv)
+    except _OutputError as exc:
+        if exc.exc.errno == errno.EPIPE:  # the reader went away (e.g. `| head`): nothing left to say
+            _discard_stdout()
+            return EXIT_OK
+        _discard_stdout()
+        reason = exc.exc.strerror or str(exc.exc)
+        print(f"dimcalc: error: cannot write the output to standard output ({reason})", file=sys.stderr)
+        return EXIT_FAILURE
+    finally:
+        sys.stdout = real_stdout
+
+
+def _run(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # --help, --version, or a usage error (already printed)
+        sys.stdout.flush()
         return int(exc.code or 0)
     try:
-        return int(args.func(args))
+        status = int(args.func(args))
+        sys.stdout.flush()
+        return status
+    except _OutputError:
+        raise
     except DimcalcError as exc:
         print(f"dimcalc: error: {exc}", file=sys.stderr)
         return EXIT_INPUT
-    except KeyboardInterrupt:
-        print("dimcalc: interrupted", file=sys.stderr)
-        return 130
-    except BrokenPipeError:
-        return EXIT_OK
     except MemoryError:
-        print("dimcalc: error: out of memory; try a smaller class or --time-limit", file=sys.stderr)
-        return EXIT_INPUT
+        print("dimcalc: error: out of memory (the input is valid, the computation did not fit); "
+              "try --time-limit or a smaller DIMCALC_MEMORY_LIMIT_MB", file=sys.stderr)
+        return EXIT_FAILURE
     except Exception as exc:  # an internal error: still one line unless --debug
         if getattr(args, "debug", False):
             raise

@@ -225,34 +225,37 @@ class _BipartitionSplitter(_LabelClassSplitter):
     label present at ``x`` to 0 or 1: turning a ``*`` on a present label into
     0 enlarges ``V0`` and keeps ``V1``, which cannot lower ``1 + min(D(V0), D(V1))``.
     Mirror bipartitions give the same pair, so the first present label is
-    always put on side 0.
+    always put on side 0.  With ``m`` labels present there are ``2^(m-1) - 1``
+    bipartitions: they are enumerated in Gray-code order (one class moves per
+    step, no table of ``2^m`` unions) and the search's deadline is polled while
+    they are, so many labels cost time within the limit, never an overflow.
     """
 
     def __init__(self, H: HypothesisClass, node: Callable[[Any, Any, Any], dict]) -> None:
         super().__init__(H)
         self.node = node
+        self.deadline: Deadline | None = None
 
     def splits(self, V: int, live: Sequence[int]) -> tuple[list[int], list[Split]]:
         seen: set[int] = set()
         out: list[Split] = []
         new_live, classes = self.classes(V, live)
+        deadline = self.deadline
         for x, cls in classes:
-            rest = cls[1:]
-            m = len(rest)
-            unions = [0] * (1 << m)
-            for s in range(1, 1 << m):
-                low = s & -s
-                unions[s] = unions[s ^ low] | rest[low.bit_length() - 1][1]
+            rest = [c for _, c in cls[1:]]
             present = tuple(lab for lab, _ in cls)
-            for s in range(1, 1 << m):
-                a = unions[s]
+            a = 0
+            for k in range(1, 1 << len(rest)):
+                i = (k & -k).bit_length() - 1      # Gray code: subset k ^ (k >> 1) differs from the last in bit i
+                a ^= rest[i]
+                if deadline is not None and not k & 0xFFF and deadline.expired():
+                    raise _Stop
                 b = V ^ a
                 key = a if a < b else b
                 if key in seen:
                     continue
                 seen.add(key)
-                ones = frozenset(rest[i][0] for i in range(m) if s >> i & 1)
-                out.append((b, a, (x, ones, present)))
+                out.append((b, a, (x, k ^ (k >> 1), present)))
         return new_live, out
 
 
@@ -260,31 +263,56 @@ class _MapSplitter(_LabelClassSplitter):
     """User-family splits: every map of the family at every live point, as given.
 
     ``V0 = V & Z[x][φ]``, ``V1 = V & O[x][φ]`` with ``Z``/``O`` the hypotheses
-    whose label at ``x`` maps to 0/1.  Only reductions 1-3 apply.
+    whose label at ``x`` maps to 0/1.  Only reductions 1-3 apply.  ``maps`` may
+    be a lazy :class:`dimcalc.psi.MapSequence` (the uniform search over Ψ^B has
+    ``2^(|P|-1) - 1`` of them): the masks of a map are built when it is first
+    used, over the labels present at each point, and only a bounded number are
+    kept.
     """
+
+    #: Maps whose masks are kept at once (the cache is emptied when it is full).
+    MASK_CACHE = 1 << 16
 
     def __init__(self, H: HypothesisClass, maps: Sequence[tuple], node: Callable[[Any, Any, Any], dict]) -> None:
         super().__init__(H)
-        self.maps = list(maps)
+        self.maps = maps if isinstance(getattr(maps, "count", None), int) else list(maps)
+        self.n_maps = _map_count(self.maps)
         self.node = node
-        self.zero = []
-        self.one = []
-        for x in range(H.n_points):
-            mx = self.masks[x]
-            self.zero.append([_union(mx, [lab for lab, v in enumerate(phi) if v == 0]) for phi in self.maps])
-            self.one.append([_union(mx, [lab for lab, v in enumerate(phi) if v == 1]) for phi in self.maps])
+        self._present = [[lab for lab, m in enumerate(mx) if m] for mx in self.masks]
+        self._cache: dict[int, tuple[list[int], list[int]]] = {}
+
+    def _masks(self, j: int) -> tuple[list[int], list[int]]:
+        """(Z[x][φ_j] for every point x, O[x][φ_j] for every point x)."""
+        got = self._cache.get(j)
+        if got is None:
+            phi = self.maps[j]
+            zero, one = [], []
+            for mx, present in zip(self.masks, self._present):
+                z = o = 0
+                for lab in present:
+                    v = phi[lab]
+                    if v == 0:
+                        z |= mx[lab]
+                    elif v == 1:
+                        o |= mx[lab]
+                zero.append(z)
+                one.append(o)
+            if len(self._cache) >= self.MASK_CACHE:
+                self._cache.clear()
+            got = self._cache[j] = (zero, one)
+        return got
 
     def splits(self, V: int, live: Sequence[int]) -> tuple[list[int], list[Split]]:
         seen: set[tuple[int, int]] = set()
         out: list[Split] = []
         new_live, classes = self.classes(V, live)
         for x, _ in classes:
-            zx, ox = self.zero[x], self.one[x]
-            for j in range(len(self.maps)):
-                a = V & zx[j]
+            for j in range(self.n_maps):
+                zero, one = self._masks(j)
+                a = V & zero[x]
                 if not a:
                     continue
-                b = V & ox[j]
+                b = V & one[x]
                 if not b:
                     continue
                 key = (a, b) if a < b else (b, a)
@@ -298,11 +326,12 @@ class _MapSplitter(_LabelClassSplitter):
         """Splits by map ``j`` only (for the uniform search); live is already filtered."""
         seen: set[tuple[int, int]] = set()
         out: list[Split] = []
+        zero, one = self._masks(j)
         for x in live:
-            a = V & self.zero[x][j]
+            a = V & zero[x]
             if not a:
                 continue
-            b = V & self.one[x][j]
+            b = V & one[x]
             if not b:
                 continue
             key = (a, b) if a < b else (b, a)
@@ -311,6 +340,12 @@ class _MapSplitter(_LabelClassSplitter):
             seen.add(key)
             out.append((a, b, (x, j)))
         return out
+
+
+def _map_count(maps: Any) -> int:
+    """Number of maps of a list or of a lazy :class:`dimcalc.psi.MapSequence` (whose ``len`` may overflow)."""
+    count = getattr(maps, "count", None)
+    return count if isinstance(count, int) else len(maps)
 
 
 def _union(masks: Sequence[int], labels: Iterable[int]) -> int:
@@ -332,6 +367,8 @@ class _Engine:
         self.H = H
         self.splitter = splitter
         self.deadline = deadline or Deadline(None)
+        if hasattr(splitter, "deadline"):  # a splitter whose enumeration can be long polls the deadline too
+            splitter.deadline = self.deadline
         self.progress = progress or Progress(False)
         # V -> [lower, upper, (desc, V0, V1) proving lower or None]
         self.memo: dict[int, list] = {}
@@ -531,10 +568,11 @@ def _bin_node(num_labels: int, n_bits: int) -> Callable[[int, dict, dict], dict]
 
 def _bipartition_node(num_labels: int) -> Callable[[tuple, dict, dict], dict]:
     def node(desc: tuple, T0: dict, T1: dict) -> dict:
-        x, ones, present = desc
+        x, subset, present = desc          # bit i of subset: present[i + 1] is on side 1
         phi: list[int | None] = [None] * num_labels
-        for lab in present:
-            phi[lab] = 1 if lab in ones else 0
+        phi[present[0]] = 0
+        for i, lab in enumerate(present[1:]):
+            phi[lab] = (subset >> i) & 1
         return {"point": x, "map": phi, "children": [T0, T1]}
     return node
 
@@ -684,12 +722,13 @@ def multiclass_littlestone_dimension(H: HypothesisClass, *, time_limit: float | 
 
 def _resolve_family(H: HypothesisClass, family: Any) -> tuple[str, list[tuple] | None, str]:
     """Return (family name, the maps of a user family or None, kind suffix) via :func:`dimcalc.psi.psi_family`."""
-    from .psi import psi_family
+    from .psi import present_labels, psi_family, restricted_maps
 
     fam = psi_family(family, H.num_labels)
     if fam.name in _FAMILY_NAMES:
         return fam.name, None, fam.kind_suffix
-    return "user", [tuple(m) for m in fam.maps()], fam.kind_suffix
+    # one map per distinct restriction to the labels present in H (dimcalc.psi: same trees, same value)
+    return "user", restricted_maps(fam, present_labels(H)), fam.kind_suffix
 
 
 def psi_littlestone_dimension(H: HypothesisClass, family: Any, *, uniform: bool = False,
@@ -739,9 +778,50 @@ def psi_littlestone_dimension(H: HypothesisClass, family: Any, *, uniform: bool 
     name, maps, suffix = _resolve_family(H, family)
     kind = ("psi_littlestone_uniform:" if uniform else "psi_littlestone:") + suffix
     label = kind.split(":", 1)[0] + ":" + name
+    if name == "B" and H.num_labels > 2:
+        return _seeded_bipartition(H, kind, uniform, time_limit, progress, label)
     if uniform:
         return _uniform(H, name, maps, kind, time_limit, progress, label)
     return _run(H, kind, _splitter_for(H, name, maps), time_limit, progress, label)
+
+
+def _seeded_bipartition(H: HypothesisClass, kind: str, uniform: bool, time_limit: float | None, progress: bool,
+                        label: str) -> DimensionResult:
+    """Ψ^B (plain or uniform), starting from trees found without the exponential search.
+
+    With ``m`` labels present at a point Ψ^B has ``2^(m-1) - 1`` splits there.
+    Before searching them: a one-point or greedy Ψ^B tree
+    (:func:`dimcalc.psi.bipartition_seed_tree`), then the Ψ^bin search (same
+    uniformity) on a quarter of the budget -- Ψ^bin ⊆ Ψ^B (its maps are total
+    maps, BGS §4.2), so its tree is a Ψ^B tree and Ψ^bin-LD <= Ψ^B-LD.  The
+    deepest of these is a certified lower bound; when it reaches
+    ``floor(log2 |H|)`` the value is exact without searching Ψ^B at all,
+    otherwise it stands whenever the Ψ^B search is stopped before getting as deep.
+    """
+    from .psi import bipartition_seed_tree
+
+    deadline = Deadline(time_limit)
+    depth, tree = bipartition_seed_tree(H, uniform=uniform, deadline=deadline)
+    how = "direct Ψ^B tree"
+    cap = H.log2_size()
+    if depth < cap and not deadline.expired():
+        remaining = deadline.remaining()
+        share = None if remaining is None else max(remaining / 4, 1e-3)
+        rb = psi_littlestone_dimension(H, "bin", uniform=uniform, time_limit=share)
+        if rb.lower is not None and rb.lower > depth:
+            depth, tree, how = rb.lower, rb.witness, "Ψ^bin tree (Ψ^bin ⊆ Ψ^B)"
+    if depth >= cap:
+        return DimensionResult.exact_value(kind, depth, tree, nodes=0, memo=0, seconds=round(deadline.elapsed(), 6),
+                                           stopped=False, method=f"{how} of depth floor(log2 |H|)")
+    left = deadline.left()
+    if uniform:
+        r = _uniform(H, "B", None, kind, left, progress, label)
+    else:
+        r = _run(H, kind, _splitter_for(H, "B"), left, progress, label)
+    if r.lower is not None and r.lower >= depth:
+        return r
+    return DimensionResult.bounds(kind, depth, r.upper, tree,
+                                  **{**r.stats, "seconds": round(deadline.elapsed(), 6), "lower_from": how})
 
 
 def binary_restriction_littlestone(H: HypothesisClass, *, time_limit: float | None = None) -> list[DimensionResult]:
@@ -869,38 +949,26 @@ def multiclass_littlestone_dimension_of(H: HypothesisClass, mask: int) -> int:
 # ---------------------------------------------------------------------------- uniform variant
 
 
-def _uniform_maps(H: HypothesisClass, name: str, maps: Sequence[tuple] | None) -> list[tuple]:
-    """Canonical maps for the uniform search (one of each mirror pair).
+def _uniform_maps(H: HypothesisClass, name: str, maps: Sequence[tuple] | None) -> Any:
+    """Canonical maps for the uniform search (one of each mirror pair), over the labels present in ``H``.
 
     Swapping 0 and 1 in the map of one level and the two children of every
     node of that level turns a uniform shattered tree into a uniform shattered
     tree, so one map of each mirror pair suffices.  For Ψ^B total maps suffice
     (turning every ``*`` of a level's map into 0 keeps every path realised by
     the same hypothesis); constant maps leave a child empty and are dropped.
+    Maps that agree on the present labels give the same trees, so one of each
+    restriction is kept; :func:`dimcalc.psi.uniform_maps` builds them (lazily:
+    Ψ^B over ``m`` present labels has ``2^(m-1) - 1``).
     """
-    L = H.num_labels
-    if name == "N":
-        out = []
-        for a, b in itertools.combinations(range(L), 2):
-            phi: list[int | None] = [None] * L
-            phi[a], phi[b] = 0, 1
-            out.append(tuple(phi))
-        return out
-    if name == "bin":
-        return [tuple((lab >> bit) & 1 for lab in range(L)) for bit in range(label_bits(L))]
-    if name == "B":
-        return [tuple(0 if lab == 0 else (s >> (lab - 1)) & 1 for lab in range(L)) for s in range(1, 1 << (L - 1))]
-    assert maps is not None
-    out, seen = [], set()
-    for phi in maps:
-        mirror = tuple(None if v is None else 1 - v for v in phi)
-        if phi in seen or mirror in seen:
-            continue
-        if not any(v == 0 for v in phi) or not any(v == 1 for v in phi):
-            continue
-        seen.add(phi)
-        out.append(phi)
-    return out
+    from .psi import PsiFamily, present_labels, psi_family, uniform_maps
+
+    if name == "user":
+        assert maps is not None
+        fam = PsiFamily(name="user", num_labels=H.num_labels, user_maps=tuple(maps))
+    else:
+        fam = psi_family(name, H.num_labels)
+    return uniform_maps(fam, present_labels(H))
 
 
 class _UniformSearch:
@@ -913,7 +981,7 @@ class _UniformSearch:
     non-uniform question, answered by the non-uniform engine.
     """
 
-    def __init__(self, H: HypothesisClass, maps: list[tuple], engine: _Engine, deadline: Deadline,
+    def __init__(self, H: HypothesisClass, maps: Sequence[tuple], engine: _Engine, deadline: Deadline,
                  progress: Progress) -> None:
         self.H = H
         self.maps = maps
@@ -966,7 +1034,7 @@ class _UniformSearch:
         full = self.H.full_mask
 
         def dfs(prefix: tuple) -> tuple | None:
-            for j in range(len(self.maps)):
+            for j in range(self.splitter.n_maps):
                 p = prefix + (j,)
                 if self.feasible(full, p, r - len(p), live):
                     if len(p) == r:

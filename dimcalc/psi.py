@@ -20,6 +20,37 @@ The three families of BGS §4.2:
 
 Any other family is given as an iterable of maps (a *user* family).
 
+Only the labels present in the class matter
+------------------------------------------
+A class may declare more labels than its table uses (``"labels": 300`` over a
+0/1 table).  Every search here works over the set ``P`` of labels **present**
+in the table, never over the declared ``0..k``:
+
+* A hypothesis ``h`` takes values in ``P`` only, so the edge ``h`` follows at a
+  node ``(x, φ)`` is ``φ(h(x))`` with ``h(x) ∈ P`` (BGS Def 4.2).  Two maps with
+  the same restriction ``φ|_P`` send every hypothesis of the class the same way
+  at every point, so a tree labelled with one is Ψ-shattered (BGS Def 4.3),
+  resp. uniformly Ψ-shattered (Def 4.4: one map per level), exactly when the
+  tree with the other is.  Hence the Ψ-Littlestone dimension (Def 4.4, plain
+  and uniform) depends only on the set ``{φ|_P : φ ∈ Ψ}`` of **distinct
+  restrictions**, and a search may enumerate one representative map of Ψ per
+  restriction (the witness then carries that representative, a member of Ψ).
+* A map whose restriction to ``P`` lacks a 0 (or a 1) leaves one child of every
+  node empty, so it labels no node of a shattered tree of positive depth.
+* Mirror maps (0 and 1 swapped) give the same unordered pair of children; in a
+  uniform tree, mirroring the map of one level and swapping the children of
+  every node of that level keeps the tree uniform and shattered.
+* For Ψ^B (all maps, BGS §4.2) the restrictions are all maps ``P -> {0, 1, *}``;
+  by monotonicity (a subclass shatters no deeper tree than the class) a ``*`` on a
+  present label can be replaced by 0, so the total maps ``P -> {0, 1}`` with the
+  smallest present label on side 0 suffice: ``2^(|P|-1) - 1`` canonical maps
+  (:func:`uniform_maps`), enumerated lazily and only as far as the search's time
+  and memory budget lets it go.  The declared but absent labels get ``*``.
+
+With every declared label present, ``P = {0..k}`` and these are exactly the
+canonical maps the search used before restrictions were introduced, in the same
+order, so values (and witnesses) are unchanged.
+
 References
 ----------
 .. [BGS] M. Bun, M. Gaboardi, S. Sivakumar. Multiclass versus Binary
@@ -52,6 +83,11 @@ from .hypothesis_class import label_bits
 
 __all__ = [
     "CollapsingMap",
+    "MapSequence",
+    "present_labels",
+    "uniform_maps",
+    "restricted_maps",
+    "bipartition_seed_tree",
     "PsiFamily",
     "psi_family",
     "normalize_map",
@@ -430,3 +466,291 @@ def load_psi_family(path: Union[str, os.PathLike], num_labels: int) -> PsiFamily
         if normalize_map(phi, num_labels) is None:
             raise InvalidParameterError(f"{p}: map {idx} {_map_problem(phi, num_labels)}")
     return psi_family(obj, num_labels)
+
+
+# ---------------------------------------------------------------------- restriction to present labels
+def present_labels(H: Any) -> tuple[int, ...]:
+    """The labels that occur in the table of ``H`` (a :class:`~dimcalc.HypothesisClass`), ascending.
+
+    >>> from dimcalc import HypothesisClass
+    >>> present_labels(HypothesisClass.from_table([[0, 3], [3, 0]], num_labels=300))
+    (0, 3)
+    """
+    return tuple(int(v) for v in np.unique(H.distinct_rows)) if H.n_points else ()
+
+
+def _restriction(phi: CollapsingMap, present: Sequence[int]) -> CollapsingMap:
+    return tuple(phi[lab] for lab in present)
+
+
+def _splits_on(restriction: CollapsingMap) -> bool:
+    return 0 in restriction and 1 in restriction
+
+
+class MapSequence(Sequence):
+    """A lazily built, indexable sequence of collapsing maps (the canonical maps of a search).
+
+    ``count`` is the number of maps as a Python ``int`` -- possibly far beyond
+    ``sys.maxsize`` for Ψ^B over many present labels, where ``len()`` would
+    overflow; searches iterate ``range(seq.count)`` and stop when their budget
+    is spent.  ``seq[j]`` builds map ``j`` on demand (a tuple of
+    ``num_labels`` entries ``0``, ``1``, ``None``).
+
+    Examples
+    --------
+    >>> seq = uniform_maps(psi_family("B", 300), (0, 1, 2))
+    >>> seq.count, seq[0][:4], seq[2][:4]
+    (3, (0, 1, 0, None), (0, 1, 1, None))
+    >>> uniform_maps(psi_family("B", 300), tuple(range(300))).count == 2 ** 299 - 1
+    True
+    """
+
+    def __init__(self, count: int, build: Any, num_labels: int, description: str = "") -> None:
+        self.count = int(count)
+        self._build = build
+        self.num_labels = num_labels
+        self.description = description
+
+    def __getitem__(self, j: Any) -> Any:
+        if isinstance(j, slice):
+            return [self[i] for i in range(*j.indices(min(self.count, 1 << 62)))]
+        if j < 0:
+            j += self.count
+        if not 0 <= j < self.count:
+            raise IndexError(j)
+        return self._build(j)
+
+    def __len__(self) -> int:
+        return self.count  # OverflowError from len() beyond sys.maxsize: use .count
+
+    def __iter__(self) -> Iterator[CollapsingMap]:
+        j = 0
+        while j < self.count:
+            yield self._build(j)
+            j += 1
+
+    def __repr__(self) -> str:
+        return f"MapSequence(count={self.count}{', ' + self.description if self.description else ''})"
+
+
+def _pair_unrank(j: int, m: int) -> tuple[int, int]:
+    """The ``j``-th pair ``(a, b)``, ``a < b < m``, in lexicographic order (as itertools.combinations)."""
+    lo, hi = 0, m - 1
+    while lo < hi:  # largest a with before(a) <= j, before(a) = a*m - a*(a+1)/2
+        mid = (lo + hi + 1) // 2
+        if mid * m - mid * (mid + 1) // 2 <= j:
+            lo = mid
+        else:
+            hi = mid - 1
+    a = lo
+    return a, a + 1 + j - (a * m - a * (a + 1) // 2)
+
+
+def uniform_maps(family: "PsiFamily", present: Sequence[int]) -> MapSequence:
+    """The canonical maps of the uniform search (BGS Def 4.4) over the present labels ``present``.
+
+    One representative per restriction to ``present`` (module docstring:
+    *Only the labels present in the class matter*), non-splitting restrictions
+    dropped, one map of each mirror pair kept:
+
+    * Ψ^N: ``φ_{a,b}`` for present ``a < b`` (``C(|P|, 2)`` maps);
+    * Ψ^bin: the bit maps whose restrictions are non-constant and pairwise
+      different up to mirroring;
+    * Ψ^B: the total maps on ``P`` with the smallest present label on side 0,
+      ``*`` on absent labels (``2^(|P|-1) - 1`` maps, built on demand);
+    * a user family: the first map (in the family's order) of each class of
+      maps with the same restriction up to mirroring.
+
+    With all labels present this is the list the uniform search always used,
+    in the same order.
+
+    Examples
+    --------
+    >>> [m for m in uniform_maps(psi_family("N", 4), (0, 2, 3))]
+    [(0, None, 1, None), (0, None, None, 1), (None, None, 0, 1)]
+    >>> list(uniform_maps(psi_family("bin", 4), (0, 1)))
+    [(0, 1, 0, 1)]
+    """
+    L = family.num_labels
+    P = tuple(sorted(int(lab) for lab in present))
+    m = len(P)
+    if family.name == "N":
+        def pair(j: int) -> CollapsingMap:
+            a, b = _pair_unrank(j, m)
+            phi: list[int | None] = [None] * L
+            phi[P[a]], phi[P[b]] = 0, 1
+            return tuple(phi)
+        return MapSequence(m * (m - 1) // 2, pair, L, "Ψ^N pairs of present labels")
+    if family.name == "B":
+        rest = P[1:]
+
+        def total(j: int) -> CollapsingMap:
+            s = j + 1
+            phi: list[int | None] = [None] * L
+            if P:
+                phi[P[0]] = 0
+            for i, lab in enumerate(rest):
+                phi[lab] = (s >> i) & 1
+            return tuple(phi)
+        return MapSequence(max(0, (1 << max(m - 1, 0)) - 1), total, L, "Ψ^B bipartitions of present labels")
+    candidates = family.maps() if family.name == "bin" else iter(family.user_maps)
+    kept = _distinct_restrictions(candidates, P, mirror=True)
+    return MapSequence(len(kept), kept.__getitem__, L, f"{family.name} maps, distinct on present labels")
+
+
+def _distinct_restrictions(maps: Iterable[CollapsingMap], present: Sequence[int], *, mirror: bool) -> list:
+    seen: set[CollapsingMap] = set()
+    out = []
+    for phi in maps:
+        r = _restriction(phi, present)
+        if not _splits_on(r) or r in seen:
+            continue
+        seen.add(r)
+        if mirror:
+            seen.add(tuple(None if v is None else 1 - v for v in r))
+        out.append(tuple(phi))
+    return out
+
+
+def restricted_maps(family: "PsiFamily", present: Sequence[int]) -> list[CollapsingMap]:
+    """One map of a user family per distinct restriction to the present labels (non-uniform search).
+
+    Maps with the same restriction give the same splits at every point
+    (module docstring), and a restriction without both a 0 and a 1 gives none,
+    so the search needs only these representatives (the first of each, in the
+    family's order; mirrors are kept, the splitter merges their splits).
+
+    >>> fam = psi_family([[0, 1, 0], [0, 1, 1], [1, 1, 0], [1, 0, None]], 3)
+    >>> restricted_maps(fam, (0, 1))      # labels 0 and 1 present; label 2 is not
+    [(0, 1, 0), (1, 0, None)]
+    """
+    return _distinct_restrictions(family.maps(), present, mirror=False)
+
+
+# ---------------------------------------------------------------------- Ψ^B trees built directly
+def bipartition_seed_tree(H: Any, *, uniform: bool = False, deadline: Any = None) -> tuple[int, dict]:
+    """A Ψ^B-shattered tree found without search: a certified lower bound for Ψ^B (plain or uniform).
+
+    Two constructions, the deeper one is returned (as ``(depth, tree)`` in the
+    spec §3 Ψ-tree format, leaves are file rows):
+
+    * **one point** -- a point ``x`` at which ``m`` labels are present: put
+      ``x`` at every node and split the set of labels of each node into two
+      halves.  The label sets of the nodes of one level are disjoint, so one
+      map per level serves them all: a *uniform* Ψ^B tree of depth
+      ``floor(log2 m)`` (BGS Defs 4.1-4.4; maps of Ψ^B are arbitrary, §4.2).
+    * **greedy** (plain Ψ^B only) -- at each version space the point whose
+      label classes split it most evenly (largest class first onto the
+      lighter side), recursing on both sides; depth ``1 + min`` of the two.
+
+    Both trees are checked by dimcalc's independent checker wherever they are
+    returned as witnesses.  When they reach ``floor(log2 |H|)`` (the size
+    bound: a tree of depth ``d`` has ``2^d`` leaves realised by different
+    hypotheses) the dimension is settled without any search -- e.g. 300
+    hypotheses over 300 labels.  ``deadline`` (a :class:`dimcalc._budget.Deadline`)
+    is polled; when it expires the deepest tree finished so far is returned.
+
+    Examples
+    --------
+    >>> from dimcalc import HypothesisClass
+    >>> H = HypothesisClass.from_table([[i, (3 * i) % 8] for i in range(8)])
+    >>> bipartition_seed_tree(H)[0], bipartition_seed_tree(H, uniform=True)[0]
+    (3, 3)
+    """
+    L = H.num_labels
+    if H.n_points == 0 or H.n_distinct < 2:
+        return 0, {"hypothesis": H.row_of(0)}
+    classes = [[(lab, m) for lab, m in enumerate(H.label_masks[x]) if m] for x in range(H.n_points)]
+    best_x = max(range(H.n_points), key=lambda x: len(classes[x]))
+    depth = len(classes[best_x]).bit_length() - 1
+    tree = _one_point_tree(H, best_x, classes[best_x], depth, L)
+    if uniform or depth >= H.log2_size():
+        return depth, tree
+    found = _GreedyBipartition(H, classes, deadline).run()
+    if found is not None and found[0] > depth:
+        return found
+    return depth, tree
+
+
+def _one_point_tree(H: Any, x: int, cls: list, depth: int, L: int) -> dict:
+    """The uniform single-point tree of :func:`bipartition_seed_tree` over the first ``2^depth`` classes at ``x``."""
+    used = cls[:1 << depth]
+    maps: list[list[int | None]] = []
+    for level in range(depth):
+        phi: list[int | None] = [None] * L
+        block = 1 << (depth - level)
+        for start in range(0, len(used), block):
+            for i in range(start, start + block):
+                phi[used[i][0]] = 0 if i - start < block // 2 else 1
+        maps.append(phi)
+
+    def build(level: int, start: int) -> dict:
+        if level == depth:
+            m = used[start][1]
+            return {"hypothesis": H.row_of((m & -m).bit_length() - 1)}
+        half = 1 << (depth - level - 1)
+        return {"point": x, "map": list(maps[level]),
+                "children": [build(level + 1, start), build(level + 1, start + half)]}
+    return build(0, 0)
+
+
+class _GreedyBipartition:
+    """The greedy plain Ψ^B tree of :func:`bipartition_seed_tree`."""
+
+    def __init__(self, H: Any, classes: list, deadline: Any) -> None:
+        self.H = H
+        self.classes = classes
+        self.deadline = deadline
+        self.L = H.num_labels
+
+    def run(self) -> tuple[int, dict] | None:
+        try:
+            depth, node = self.grow(self.H.full_mask, self.H.log2_size())
+        except _Expired:
+            return None
+        return depth, self.emit(node, depth)
+
+    def grow(self, V: int, cap: int) -> tuple[int, Any]:
+        """(depth, node) of the greedy tree for ``V``, at most ``cap`` deep; node = (x, ones, zeros, V, kids)."""
+        if cap <= 0:
+            return 0, V
+        if self.deadline is not None and self.deadline.expired():
+            raise _Expired
+        best = None
+        for x, cls in enumerate(self.classes):
+            parts = [(c.bit_count(), lab, c) for lab, m in cls if (c := V & m)]
+            if len(parts) < 2:
+                continue
+            parts.sort(key=lambda t: -t[0])
+            sides = [[0, 0, []], [0, 0, []]]  # size, mask, labels
+            for n, lab, c in parts:
+                side = sides[0] if sides[0][0] <= sides[1][0] else sides[1]
+                side[0] += n
+                side[1] |= c
+                side[2].append(lab)
+            score = min(sides[0][0], sides[1][0])
+            if best is None or score > best[0]:
+                best = (score, x, sides)
+        if best is None:
+            return 0, V
+        _, x, (s0, s1) = best
+        d0, n0 = self.grow(s0[1], min(cap - 1, s0[0].bit_length() - 1))
+        d1, n1 = self.grow(s1[1], min(cap - 1, s1[0].bit_length() - 1))
+        return 1 + min(d0, d1), (x, s0[2], s1[2], V, n0, n1)
+
+    def emit(self, node: Any, depth: int) -> dict:
+        """The tree of exactly ``depth`` levels below ``node`` (deeper subtrees cut; leaves any hypothesis left)."""
+        if depth == 0 or isinstance(node, int):
+            V = node if isinstance(node, int) else node[3]
+            return {"hypothesis": self.H.row_of((V & -V).bit_length() - 1)}
+        x, zeros, ones, _, n0, n1 = node
+        phi: list[int | None] = [None] * self.L
+        for lab in zeros:
+            phi[lab] = 0
+        for lab in ones:
+            phi[lab] = 1
+        return {"point": x, "map": phi, "children": [self.emit(n0, depth - 1), self.emit(n1, depth - 1)]}
+
+
+class _Expired(Exception):
+    """The deadline of a greedy construction expired."""
