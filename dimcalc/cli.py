@@ -25,12 +25,14 @@ with cli_interrupt_guard():
     import math
     import os
     import sys
+    import time
     from typing import Any, Sequence
 
     from .errors import DimcalcError, InvalidParameterError
 
 __all__ = ["main", "build_parser", "emit_json", "add_json_option", "add_time_limit_option",
-           "add_quiet_option", "load_class_arg", "COMMAND_MODULES", "EXIT_OK", "EXIT_INPUT", "EXIT_TIME_LIMIT"]
+           "add_quiet_option", "add_witness_file_option", "present_witness", "write_file_atomically",
+           "load_class_arg", "COMMAND_MODULES", "EXIT_OK", "EXIT_INPUT", "EXIT_TIME_LIMIT"]
 
 EXIT_OK = 0
 EXIT_FAILURE = 1
@@ -89,10 +91,109 @@ def wants_progress(args: argparse.Namespace) -> bool:
     return not getattr(args, "json", False) and sys.stderr.isatty()
 
 
-def load_class_arg(path: str):
-    """Load the class file named on the command line (errors become exit 2)."""
+#: When the running command started (set by :func:`main`): ``--time-limit`` counts from here.
+_STARTED: float | None = None
+
+#: Class files at least this large get progress lines while they load.
+PROGRESS_BYTES = 4 << 20
+
+
+def load_class_arg(path: str, args: argparse.Namespace | None = None):
+    """Load the class file named on the command line (errors become exit 2).
+
+    With ``args``: the time spent since the command started, reading and
+    parsing the file included, is taken off ``args.time_limit`` (so
+    ``--time-limit S`` bounds the whole command, not only its searches), and a
+    large file gets progress lines on stderr when progress is on.
+    """
+    from ._budget import Progress
     from .io import load
-    return load(path)
+
+    start = time.monotonic()
+    try:
+        size = os.stat(path).st_size
+    except OSError:
+        size = 0
+    log = Progress(args is not None and size >= PROGRESS_BYTES and wants_progress(args), "load")
+    log.update(f"reading {path} ({size / (1 << 20):.1f} MB) ...", force=True)
+    H = load(path)
+    log.update(f"loaded {H.n_hypotheses} hypotheses x {H.n_points} points in {time.monotonic() - start:.1f} s",
+               force=True)
+    limit = getattr(args, "time_limit", None) if args is not None else None
+    if limit is not None:
+        spent = time.monotonic() - (_STARTED if _STARTED is not None else start)
+        args.time_limit = max(limit - spent, 1e-3)  # type: ignore[union-attr]
+        if spent >= limit:
+            print(f"dimcalc: note: reading {path} took {spent:.1f} s of the {limit:g} s time limit; "
+                  "only bounds can be reported", file=sys.stderr)
+    return H
+
+
+#: A witness with more JSON values than this is summarised on stdout (``--witness-file PATH`` writes it whole).
+WITNESS_PRINT_LIMIT = 500_000
+
+
+def add_witness_file_option(p: argparse.ArgumentParser) -> None:
+    """``--witness-file PATH``: write the full witness as JSON to PATH (it counts against --time-limit)."""
+    p.add_argument("--witness-file", metavar="PATH", default=None,
+                   help="write the full witness as JSON to PATH (written within --time-limit); a witness too "
+                        f"big to print (over {WITNESS_PRINT_LIMIT:,} values) is otherwise only summarised")
+
+
+def write_file_atomically(path: str, chunks: Any, *, what: str = "file", deadline: Any = None) -> bool:
+    """Write the text ``chunks`` (an iterable of str) to ``path`` through a uniquely named temporary file
+    in the same folder, renamed into place at the end (concurrent writers never share a temporary file,
+    readers never see half a file).  Returns False, leaving ``path`` untouched, when ``deadline`` expires
+    first; an OS error is refused in one line naming the option's file."""
+    import tempfile
+
+    target = os.path.abspath(path)
+    if os.path.isdir(target):
+        raise InvalidParameterError(f"{path}: is a directory; give a file name for the {what}")
+    try:
+        fd, tmp = tempfile.mkstemp(dir=os.path.dirname(target), prefix=os.path.basename(target) + ".",
+                                   suffix=".tmp")
+    except OSError as exc:
+        raise InvalidParameterError(f"{path}: cannot write the {what} ({exc.strerror or exc})") from None
+    ok = False
+    try:
+        mask = os.umask(0)
+        os.umask(mask)
+        os.chmod(tmp, 0o666 & ~mask)  # as open() would create it (mkstemp makes it private)
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            for i, chunk in enumerate(chunks):
+                fh.write(chunk)
+                if deadline is not None and not i % 4096 and deadline.expired():
+                    return False
+        os.replace(tmp, target)
+        ok = True
+        return True
+    except OSError as exc:
+        raise InvalidParameterError(f"{path}: cannot write the {what} ({exc.strerror or exc})") from None
+    finally:
+        if not ok:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+
+
+def present_witness(witness: Any, size: int, args: argparse.Namespace, deadline: Any = None) -> tuple[Any, bool]:
+    """``(shown, written)``: the witness as ``--json`` shows it -- itself when it has at most
+    :data:`WITNESS_PRINT_LIMIT` values, else a summary ``{"omitted": why, "values": size, "file": PATH or
+    null}`` -- and whether ``--witness-file`` was written (the full witness, within ``deadline``)."""
+    path = getattr(args, "witness_file", None)
+    written = None
+    if path is not None:
+        encoder = json.JSONEncoder(default=_json_default, allow_nan=False)
+        written = write_file_atomically(path, encoder.iterencode(witness), what="witness file", deadline=deadline)
+        if not written:
+            print(f"dimcalc: note: the time limit was reached while writing {path}; it was not written",
+                  file=sys.stderr)
+    if size <= WITNESS_PRINT_LIMIT:
+        return witness, bool(written)
+    return ({"omitted": f"the witness has {size:,} values, over the {WITNESS_PRINT_LIMIT:,} printed inline",
+             "values": size, "file": path if written else None}, bool(written))
 
 
 def _json_default(obj: Any) -> Any:
@@ -186,6 +287,8 @@ def _discard_stdout() -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``dimcalc`` console script; returns the exit status."""
+    global _STARTED
+    _STARTED = time.monotonic()
     try:
         return _main(argv)
     except KeyboardInterrupt:  # Ctrl-C at any moment, parsing included

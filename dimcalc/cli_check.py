@@ -89,7 +89,7 @@ def _rows(report: Any) -> list[tuple[str, str, str, str, str]]:
 
 
 def run(args: argparse.Namespace) -> int:
-    H = load_class_arg(args.file)
+    H = load_class_arg(args.file, args)
     dims = parameter_list(args.dims, DIMENSION_KEYS, "--dims") if args.dims else None
     family = None
     if args.family is not None:

@@ -6,16 +6,23 @@ import argparse
 import sys
 from typing import Any
 
-from .cli import EXIT_OK, EXIT_TIME_LIMIT, add_json_option, add_time_limit_option, emit_json, load_class_arg
+from .cli import (EXIT_OK, EXIT_TIME_LIMIT, add_json_option, add_time_limit_option, add_witness_file_option, emit_json,
+                  load_class_arg, present_witness)
 
 __all__ = ["register"]
 
 EXAMPLES = """examples:
-  dimcalc cover data/thresholds-8.json --depth 3
-  dimcalc cover data/thresholds-8.json --tree tree.json --json
+  dimcalc cover data/thresholds-15.json --depth 3
+  echo '{"point": 7, "children": [{"point": 3}, {"point": 11}]}' > tree.json
+  dimcalc cover data/thresholds-15.json --tree tree.json --json
+  dimcalc cover data/boxes-b2-d2.json --depth 12 --time-limit 5 --json --witness-file cover-witness.json
 
 tree files: a node is {"point": i, "children": [left, right]}, a bottom node {"point": i};
-every bottom node at the same depth; the root is at depth 1 (BGS Def 5.1).
+every bottom node at the same depth; the root is at depth 1 (BGS Def 5.1); a big tree may be given
+in heap form {"heap": [x0, x1, ...]} (the children of node u are 2u+1 and 2u+2).
+witness: the tree, a fooling set (proves >=) and a minimum cover (proves <=); a cover of more than
+2,000,000 nodes is not built (the fooling set certifies the value, the recursion proves the other side),
+and a witness too big to print is summarised: --witness-file writes it in full.
 
 exit status: 0 done, 2 refused input, 3 time limit reached (bounds reported)"""
 
@@ -31,30 +38,53 @@ def register(sub: Any) -> None:
     what.add_argument("--depth", metavar="n", type=int, help="depth n >= 0: compute N(0,H,n) = sup over trees")
     add_json_option(p)
     add_time_limit_option(p)
+    add_witness_file_option(p)
     p.set_defaults(func=run)
 
 
+#: Cover nodes built per second of budget left (build, check and write), to keep the witness in the limit.
+_NODES_PER_SECOND = 400_000
+
+#: Largest cover built for --witness-file.
+_MAX_FILE_COVER_NODES = 50_000_000
+
+
+def _witness_values(witness: dict, depth: int) -> int:
+    """JSON values in a cover witness: the tree, the cover's output trees, the fooling set's pairs."""
+    nodes = (1 << depth) - 1
+    cover = witness.get("cover")
+    return nodes + (len(cover) * nodes if cover else 0) + len(witness["fooling_set"]) * max(depth, 1)
+
+
 def run(args: argparse.Namespace) -> int:
-    from .covers import (load_input_tree, sauer_zero_cover_bound, sauer_zero_cover_exponential_bound,
-                         trivial_zero_cover_bound, zero_cover_function, zero_cover_number)
+    from ._budget import Deadline
+    from .covers import (DEFAULT_MAX_WITNESS_NODES, load_input_tree, sauer_zero_cover_bound,
+                         sauer_zero_cover_exponential_bound, trivial_zero_cover_bound, zero_cover_function,
+                         zero_cover_number)
     from .errors import InvalidParameterError
 
-    H = load_class_arg(args.file)
+    H = load_class_arg(args.file, args)
+    deadline = Deadline(args.time_limit)   # what is left of --time-limit after loading: the whole command
+    cap = _MAX_FILE_COVER_NODES if args.witness_file else DEFAULT_MAX_WITNESS_NODES
+    remaining = deadline.remaining()
+    if remaining is not None:
+        cap = min(cap, int(_NODES_PER_SECOND * remaining / 2))
     if args.tree is not None:
-        tree = load_input_tree(args.tree)
-        result = zero_cover_number(H, tree)
+        tree = load_input_tree(args.tree, n_points=H.n_points)
+        result = zero_cover_number(H, tree, time_limit=deadline.left(), max_witness_nodes=cap)
         n = result.stats["depth"]
     else:
         if args.depth < 0:
             raise InvalidParameterError(f"--depth must be a non-negative integer; got {args.depth}")
         n = args.depth
-        result = zero_cover_function(H, n, time_limit=args.time_limit)
+        result = zero_cover_function(H, n, time_limit=None if remaining is None else deadline.left() * 0.85,
+                                     max_witness_nodes=cap)
     verified = result.verify(H)
     bounds: dict[str, Any] = {"trivial_upper": trivial_zero_cover_bound(H, n)}
     mld = None
     try:
         from .littlestone import multiclass_littlestone_dimension
-        mld = multiclass_littlestone_dimension(H, time_limit=args.time_limit)
+        mld = multiclass_littlestone_dimension(H, time_limit=deadline.left())
     except ImportError:  # pragma: no cover
         pass
     if mld is not None and mld.upper is not None:
@@ -63,8 +93,12 @@ def run(args: argparse.Namespace) -> int:
         bounds["thm_5_6_sum"] = sauer_zero_cover_bound(n, d, k)
         if 0 < d <= n and k > 0:
             bounds["thm_5_6_exponential"] = sauer_zero_cover_exponential_bound(n, d, k)
+    witness = result.witness
+    shown, written = present_witness(witness, _witness_values(witness, n), args, deadline) if (
+        args.json or args.witness_file) else (witness, False)
     if args.json:
         out = result.to_json()
+        out["witness"] = shown
         out.update(depth=n, verified=verified, bounds=bounds)
         emit_json(out)
     else:
@@ -72,8 +106,13 @@ def run(args: argparse.Namespace) -> int:
         value = result.value if result.exact else f"[{result.lower}, {result.upper}] (bounds, search stopped)"
         print(f"class {H.name}: {H.n_distinct} distinct hypotheses, {H.n_points} points, {H.num_labels} labels")
         print(f"{what} = {value}")
-        print(f"witness: a 0-cover of {len(result.witness['cover'])} output trees and a fooling set of "
-              f"{len(result.witness['fooling_set'])} (hypothesis, path) pairs; verified: {'yes' if verified else 'NO'}")
+        cover = witness["cover"]
+        cover_text = (f"a 0-cover of {len(cover)} output trees and " if cover is not None
+                      else "(cover not kept: " + witness.get("cover_omitted", "too big") + ") ")
+        print(f"witness: {cover_text}a fooling set of {len(witness['fooling_set'])} (hypothesis, path) pairs; "
+              f"verified: {'yes' if verified else 'NO'}")
+        if written:
+            print(f"full witness written to {args.witness_file}")
         if "thm_5_6_sum" in bounds:
             print(f"BGS Thm 5.6 bound with d = MLD = {mld.upper}: {bounds['thm_5_6_sum']}"
                   + (f"  (e·k·n/d)^d = {bounds['thm_5_6_exponential']:.4g}" if "thm_5_6_exponential" in bounds else ""))

@@ -37,7 +37,7 @@ def run(args: argparse.Namespace) -> int:
     from ._budget import Deadline
     from .vc import growth_function, sauer_shelah_bound, vc_dimension
 
-    H = load_class_arg(args.file)
+    H = load_class_arg(args.file, args)
     if args.max_m is not None and args.max_m < 0:
         raise InvalidParameterError(f"--max-m must be a non-negative integer; got {args.max_m}")
     deadline = Deadline(args.time_limit)

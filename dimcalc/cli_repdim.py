@@ -39,7 +39,7 @@ def run(args: argparse.Namespace) -> int:
     from .representation import (deterministic_representation_dimension, exact_fraction,
                                  probabilistic_representation_bounds)
 
-    H = load_class_arg(args.file)
+    H = load_class_arg(args.file, args)
     eps = exact_fraction(args.epsilon, owner="dimcalc repdim --epsilon")
     pool = None if args.pool == "auto" else args.pool
     deadline = Deadline(args.time_limit)

@@ -84,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
             raise InvalidParameterError(f"--{name} must be a number {what}; got {v:g}")
     if args.concepts < 1:
         raise InvalidParameterError(f"--concepts must be a positive integer; got {args.concepts}")
-    H = load_class_arg(args.file)
+    H = load_class_arg(args.file, args)
     table = sample_size_table(H, alpha=args.alpha, beta=args.beta, epsilon=args.epsilon, delta=args.delta,
                               concepts=args.concepts, public=args.public, time_limit=args.time_limit)
     if args.json:

@@ -40,7 +40,7 @@ def _text(side: Any) -> str:
 def run(args: argparse.Namespace) -> int:
     from .theorems import theorem_report
 
-    H = load_class_arg(args.file)
+    H = load_class_arg(args.file, args)
     report = theorem_report(H, time_limit=args.time_limit)
     if args.json:
         emit_json([c.to_json() for c in report])

@@ -78,6 +78,8 @@ from itertools import product
 from pathlib import Path
 from typing import Any, Iterator, Sequence
 
+import numpy as np
+
 from ._budget import Deadline, check_time_limit
 from .errors import InvalidParameterError, InvalidWitnessError, parameter_error
 from .hypothesis_class import HypothesisClass
@@ -97,6 +99,20 @@ __all__ = [
 ]
 
 
+#: Deepest input tree handled: a witness holds the tree, which has ``2^n - 1`` nodes.
+MAX_DEPTH = 22
+
+#: Input trees with more nodes than this are written in heap form ``{"heap": [...]}`` in witnesses.
+NESTED_TREE_NODES = (1 << 16) - 1
+
+#: Share of ``time_limit`` the search of :func:`zero_cover_function` may use; the rest is for the witness.
+_SEARCH_SHARE = 0.8
+
+#: Default cap on the size of a witness's cover (output-tree nodes in all): a bigger cover is not built,
+#: and the fooling set alone certifies the value (its upper side is proven by the recursion).
+DEFAULT_MAX_WITNESS_NODES = 2_000_000
+
+
 # ---------------------------------------------------------------------------------------------- tree parsing
 class _Stop(Exception):
     """Raised inside a search when the deadline has passed."""
@@ -108,14 +124,22 @@ def _check_class(H: Any, owner: str) -> HypothesisClass:
     return H
 
 
+#: Keys a node may carry: input trees (``point``; Littlestone-type witness trees also ``labels`` / ``map``,
+#: with leaves ``{"hypothesis": j}``) and output trees (``label``).
+_NODE_KEYS = {"point": frozenset({"point", "children", "labels", "map"}), "label": frozenset({"label", "children"})}
+
+
 def _heap_points(tree: Any, n_points: int | None, key: str = "point", what: str = "input tree") -> list[int]:
     """Validate a complete tree and return its node labels in heap order (root 0, children 2u+1, 2u+2).
 
     ``key`` is ``"point"`` for input trees and ``"label"`` for output trees;
     values must be integers in ``range(n_points)`` when ``n_points`` is given.
     A Littlestone-type node whose two children are leaves ``{"hypothesis": j}``
-    counts as a bottom node (see :func:`input_tree_from_witness_tree`).
+    counts as a bottom node (see :func:`input_tree_from_witness_tree`).  A node
+    with a key it cannot have is refused (a misspelt ``"chidren"`` would
+    otherwise silently make it a bottom node).
     """
+    allowed = _NODE_KEYS[key]
     levels: list[list[Any]] = [[tree]]
     where = "root"
     while True:
@@ -126,15 +150,26 @@ def _heap_points(tree: Any, n_points: int | None, key: str = "point", what: str 
             where = f"depth {len(levels)}, node {pos}"
             if not isinstance(node, dict) or key not in node:
                 raise InvalidWitnessError(f"{what}: {where}: a node must be an object with a {key!r} key; got "
-                                          f"{str(node)[:40]}")
+                                          f"{_short_json(node)}")
+            extra = sorted(str(k) for k in node if k not in allowed)
+            if extra:
+                raise InvalidWitnessError(f"{what}: {where}: unknown key {extra[0]!r}; a node has the keys "
+                                          f"{', '.join(repr(k) for k in sorted(allowed))}")
             value = node[key]
             if isinstance(value, bool) or not isinstance(value, int) or value < 0 or (
                     n_points is not None and value >= n_points):
-                bound = f"0..{n_points - 1}" if n_points is not None else "a non-negative integer"
-                raise InvalidWitnessError(f"{what}: {where}: {key} {value!r} must be an integer in {bound}")
+                shown = _short_json(value)
+                if n_points is None:
+                    raise InvalidWitnessError(f"{what}: {where}: {key} {shown} must be a non-negative integer")
+                if n_points == 0:
+                    raise InvalidWitnessError(f"{what}: {where}: {key} {shown} is out of range: the class has "
+                                              f"no {'points' if key == 'point' else 'labels'}")
+                raise InvalidWitnessError(f"{what}: {where}: {key} {shown} must be an integer in 0..{n_points - 1}")
             children = node.get("children")
             if children is None or (isinstance(children, list) and len(children) == 2
                                     and all(isinstance(c, dict) and "hypothesis" in c for c in children)):
+                if children is not None and any(set(c) != {"hypothesis"} for c in children):
+                    raise InvalidWitnessError(f"{what}: {where}: a leaf must be exactly {{\"hypothesis\": j}}")
                 bottoms += 1
                 continue
             if not isinstance(children, list) or len(children) != 2:
@@ -146,9 +181,52 @@ def _heap_points(tree: Any, n_points: int | None, key: str = "point", what: str 
         if not kids:
             break
         levels.append(kids)
-        if len(levels) > 40:
-            raise InvalidWitnessError(f"{what}: deeper than 40 levels; dimcalc handles complete trees of depth <= 40")
+        if len(levels) > MAX_DEPTH:
+            raise InvalidWitnessError(f"{what}: deeper than {MAX_DEPTH} levels; dimcalc handles complete trees "
+                                      f"of depth <= {MAX_DEPTH}")
     return [node[key] for level in levels for node in level]
+
+
+def _tree_points(tree: Any, n_points: int | None, what: str = "input tree") -> list[int]:
+    """The points of an input tree in heap order; the tree is nested or in heap form ``{"heap": [x0, x1, ...]}``.
+
+    Heap form (a dimcalc extension for big trees): node ``u`` has children
+    ``2u+1`` and ``2u+2``; a complete tree of depth ``d`` has ``2^d - 1`` entries.
+    """
+    if not (isinstance(tree, dict) and "heap" in tree):
+        return _heap_points(tree, n_points, what=what)
+    extra = sorted(str(k) for k in tree if k != "heap")
+    if extra:
+        raise InvalidWitnessError(f"{what}: unknown key {extra[0]!r}; a tree in heap form is {{\"heap\": [points]}}")
+    heap = tree["heap"]
+    if not isinstance(heap, list) or not heap or (len(heap) + 1) & len(heap):
+        size = len(heap) if isinstance(heap, list) else _short_json(heap)
+        raise InvalidWitnessError(f"{what}: 'heap' must list the 2^d - 1 points of a complete tree; got {size} "
+                                  "entries")
+    if _depth_of(len(heap)) > MAX_DEPTH:
+        raise InvalidWitnessError(f"{what}: deeper than {MAX_DEPTH} levels; dimcalc handles complete trees "
+                                  f"of depth <= {MAX_DEPTH}")
+    for u, v in enumerate(heap):
+        if type(v) is not int or v < 0 or (n_points is not None and v >= n_points):
+            bound = "a non-negative integer" if n_points is None else (
+                f"an integer in 0..{n_points - 1}" if n_points else "a point, but the class has no points")
+            raise InvalidWitnessError(f"{what}: heap entry {u}: point {_short_json(v)} must be {bound}")
+    return list(heap)
+
+
+def _tree_json(points: Sequence[int]) -> dict:
+    """An input tree for a witness: nested when small, heap form when over :data:`NESTED_TREE_NODES` nodes."""
+    if len(points) > NESTED_TREE_NODES:
+        return {"heap": [int(x) for x in points]}
+    return _tree_from_heap(points)
+
+
+def _short_json(value: Any) -> str:
+    try:
+        text = json.dumps(value)
+    except (TypeError, ValueError, RecursionError):
+        text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _depth_of(size: int) -> int:
@@ -163,7 +241,7 @@ def input_tree_depth(tree: Any) -> int:
     """
     if tree is None:
         return 0
-    return _depth_of(len(_heap_points(tree, None)))
+    return _depth_of(len(_tree_points(tree, None)))
 
 
 def _tree_from_heap(values: Sequence[int], key: str = "point", u: int = 0) -> dict:
@@ -199,23 +277,26 @@ def input_tree_from_witness_tree(tree: Any) -> dict | None:
     return {"point": tree["point"], "children": kids}
 
 
-def load_input_tree(path: str | Path) -> dict:
+def load_input_tree(path: str | Path, *, n_points: int | None = None) -> dict:
     """Read an input-labelled tree from a JSON file (format in the module docstring).
 
-    Raises :class:`~dimcalc.errors.InvalidWitnessError` with a one-line
-    message when the file is missing, not JSON, or not a complete tree.
+    The file is read with the class files' guarantees (:func:`dimcalc.io.read_text_file`:
+    a regular file, size limit, UTF-8 with or without a byte-order mark, nesting
+    depth, number size).  With ``n_points`` every point must be a column of
+    the class (``0..n_points-1``).
+
+    Raises
+    ------
+    InvalidWitnessError
+        With a one-line message naming the file when it is missing, not a
+        regular file, not JSON, or not a complete tree over the class's points.
     """
+    from .io import read_json_file
+
     p = Path(path)
+    tree = read_json_file(p, what="tree file", error=InvalidWitnessError)
     try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise InvalidWitnessError(f"{p}: cannot read tree file ({exc.strerror or exc})") from None
-    try:
-        tree = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InvalidWitnessError(f"{p}: not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
-    try:
-        _heap_points(tree, None)
+        _tree_points(tree, n_points)
     except InvalidWitnessError as exc:
         raise InvalidWitnessError(f"{p}: {exc}") from None
     return tree
@@ -228,14 +309,25 @@ def _label_splits(H: HypothesisClass) -> list[list[tuple[int, int]]]:
 
 
 class _TreeCover:
-    """Exact N(0, G, z) for cells G of H at the nodes of a fixed heap-ordered tree z."""
+    """Exact N(0, G, z) for cells G of H at the nodes of a fixed heap-ordered tree z.
 
-    def __init__(self, H: HypothesisClass, points: Sequence[int]) -> None:
+    Two shortcuts keep the work on the part of the tree that separates
+    hypotheses: a single hypothesis needs one output tree on any subtree
+    (``N(0, {h}, z) = 1``), and on a subtree whose nodes all carry the same
+    point ``p`` every path reads ``p`` again and again, so ``N(0, G, z)`` is the
+    number of labels ``G`` puts on ``p`` (one constant output tree per label;
+    two hypotheses with different labels at ``p`` already differ at the
+    subtree's root).  Without them a deep tree costs ``2^n`` per cell.
+    """
+
+    def __init__(self, H: HypothesisClass, points: Sequence[int], deadline: Deadline | None = None) -> None:
         self.H = H
         self.points = list(points)
         self.size = len(self.points)
         self.splits = _label_splits(H)
         self.memo: dict[tuple[int, int], int] = {}
+        self.deadline = deadline
+        self.constant = _constant_subtrees(self.points)
 
     def parts(self, u: int, mask: int) -> Iterator[tuple[int, int]]:
         for lab, m in self.splits[self.points[u]]:
@@ -243,12 +335,20 @@ class _TreeCover:
             if sub:
                 yield lab, sub
 
+    def height(self, u: int) -> int:
+        """Levels of the subtree at heap node ``u`` (1 for a bottom node)."""
+        return _depth_of(self.size) - (u + 1).bit_length() + 1
+
     def count(self, u: int, mask: int) -> int:
-        if u >= self.size:
+        if u >= self.size or not mask & (mask - 1):
             return 1
+        if self.constant[u]:
+            return sum(1 for _ in self.parts(u, mask))
         key = (u, mask)
         got = self.memo.get(key)
         if got is None:
+            if self.deadline is not None and self.deadline.tick(64):
+                raise _Stop
             left, right = 2 * u + 1, 2 * u + 2
             got = sum(max(self.count(left, sub), self.count(right, sub)) for _, sub in self.parts(u, mask))
             self.memo[key] = got
@@ -258,8 +358,12 @@ class _TreeCover:
         """A minimum cover of the cell on the subtree at ``u`` (a list of output trees)."""
         if u >= self.size:
             return [None]
+        if self.deadline is not None and self.deadline.tick(64):
+            raise _Stop
         out: list[dict | None] = []
         left, right = 2 * u + 1, 2 * u + 2
+        if self.constant[u]:
+            return [_constant_output_tree(lab, self.height(u)) for lab, _ in self.parts(u, mask)]
         for lab, sub in self.parts(u, mask):
             if left >= self.size:
                 out.append({"label": lab})
@@ -274,6 +378,11 @@ class _TreeCover:
         """A fooling set of the cell on the subtree at ``u``: (distinct index, turns)."""
         if u >= self.size:
             return [((mask & -mask).bit_length() - 1, ())]
+        zeros = (0,) * (self.height(u) - 1)
+        if not mask & (mask - 1):  # one hypothesis: any path below u
+            return [((mask & -mask).bit_length() - 1, zeros)]
+        if self.constant[u]:       # one hypothesis per label at the subtree's point, any path
+            return [((sub & -sub).bit_length() - 1, zeros) for _, sub in self.parts(u, mask)]
         out = []
         left, right = 2 * u + 1, 2 * u + 2
         for _, sub in self.parts(u, mask):
@@ -285,16 +394,69 @@ class _TreeCover:
         return out
 
 
-def _witness_for(H: HypothesisClass, points: Sequence[int] | None) -> dict:
+def _constant_subtrees(points: Sequence[int]) -> list[bool]:
+    """For each heap node, whether every node of its subtree carries the same point (bottom-up, by level)."""
+    size = len(points)
+    if not size:
+        return []
+    p = np.asarray(points, dtype=np.int64)
+    const = np.ones(size, dtype=bool)
+    depth = _depth_of(size)
+    for level in range(depth - 2, -1, -1):       # levels 0..depth-1 (root 0); bottom nodes are constant
+        u = np.arange((1 << level) - 1, (1 << (level + 1)) - 1)
+        left, right = 2 * u + 1, 2 * u + 2
+        const[u] = const[left] & const[right] & (p[left] == p[u]) & (p[right] == p[u])
+    return const.tolist()
+
+
+def _constant_output_tree(label: int, height: int) -> dict:
+    """The output tree of ``height`` levels with ``label`` everywhere (subtrees shared, not copied)."""
+    node: dict = {"label": label}
+    for _ in range(height - 1):
+        node = {"label": label, "children": [node, node]}
+    return node
+
+
+def _witness_for(H: HypothesisClass, points: Sequence[int] | None, tc: _TreeCover | None = None, *,
+                 value: int | None = None, max_nodes: int | None = None, deadline: Deadline | None = None) -> dict:
+    """The witness ``{"tree", "cover", "fooling_set"}`` of ``N(0, H, z)`` for the tree ``points`` (heap order).
+
+    The fooling set (``N`` pairs of ``n - 1`` turns) is always built.  The
+    cover has ``N`` output trees of ``2^n - 1`` nodes: it is built when that is
+    at most ``max_nodes`` and ``deadline`` allows, else ``"cover": None`` with
+    ``"cover_omitted"`` saying why -- the fooling set then certifies the value
+    alone (its other side is the recursion's, proven in the module docstring).
+    """
     if not points:
         return {"tree": None, "cover": [None], "fooling_set": [{"hypothesis": H.row_of(0), "path": []}]}
-    tc = _TreeCover(H, points)
-    cover = tc.cover(0, H.full_mask)
+    if tc is None:
+        tc = _TreeCover(H, points, deadline)
+    if value is None:
+        value = tc.count(0, H.full_mask)
     fooling = [{"hypothesis": H.row_of(j), "path": list(path)} for j, path in tc.fooling(0, H.full_mask)]
-    return {"tree": _tree_from_heap(points), "cover": cover, "fooling_set": fooling}
+    out: dict[str, Any] = {"tree": _tree_json(points), "cover": None, "fooling_set": fooling}
+    nodes = value * len(points)
+    if max_nodes is not None and nodes > max_nodes:
+        out["cover_omitted"] = (f"{value} output trees of {len(points)} nodes = {nodes} nodes, over the witness "
+                                f"limit of {max_nodes}; the fooling set certifies the value")
+        return out
+    tc.deadline = deadline
+    try:
+        out["cover"] = tc.cover(0, H.full_mask)
+    except _Stop:
+        out["cover_omitted"] = "the time limit was reached while building the cover; the fooling set certifies the value"
+    return out
 
 
-def zero_cover_number(H: HypothesisClass, tree: Any, *, witness: bool = True) -> DimensionResult:
+def _fallback_witness(H: HypothesisClass, points: Sequence[int]) -> dict:
+    """A witness of ``N >= 1``: the tree and one (hypothesis, path) pair."""
+    return {"tree": _tree_json(points), "cover": None, "fooling_set": [
+        {"hypothesis": H.row_of(0), "path": [0] * (_depth_of(len(points)) - 1)}],
+        "cover_omitted": "the time limit was reached before the tree's count"}
+
+
+def zero_cover_number(H: HypothesisClass, tree: Any, *, witness: bool = True, time_limit: float | None = None,
+                      max_witness_nodes: int | None = DEFAULT_MAX_WITNESS_NODES) -> DimensionResult:
     """``N(0, H, z)``: the size of a smallest 0-cover of ``H`` on the input tree ``z``, exactly.
 
     Parameters
@@ -303,18 +465,26 @@ def zero_cover_number(H: HypothesisClass, tree: Any, *, witness: bool = True) ->
         Any finite class (binary or multiclass).
     tree : dict or None
         A complete input-labelled tree ``{"point": i, "children": [L, R]}``
-        (bottom nodes ``{"point": i}``), root at depth 1; ``None`` is the empty
-        tree (depth 0, ``N = 1`` by BGS's convention).  A Littlestone-type
-        witness tree is accepted and converted by
-        :func:`input_tree_from_witness_tree`.
+        (bottom nodes ``{"point": i}``), root at depth 1, or the same tree in
+        heap form ``{"heap": [x0, x1, ...]}`` (children of ``u`` at ``2u+1``,
+        ``2u+2``); ``None`` is the empty tree (depth 0, ``N = 1`` by BGS's
+        convention).  A Littlestone-type witness tree is accepted and
+        converted by :func:`input_tree_from_witness_tree`.
     witness : bool
-        Build the witness (a minimum cover and a fooling set of the same size).
-        The cover has ``N`` trees of ``2^b - 1`` nodes each.
+        Build the witness (a fooling set and, within ``max_witness_nodes``, a
+        minimum cover of the same size).
+    time_limit : float, optional
+        Seconds for the count and the witness; when the count is stopped the
+        result is the bounds ``[1, min(|H|, (k+1)^n)]`` (``exact=False``).
+    max_witness_nodes : int or None
+        Largest cover built (``N`` trees of ``2^n - 1`` nodes); over it the
+        witness has ``"cover": None`` and the fooling set certifies ``N``
+        (``None``: no limit).
 
     Returns
     -------
     DimensionResult
-        kind ``"zero_cover"``, exact, witness ``{"tree", "cover", "fooling_set"}``
+        kind ``"zero_cover"``, witness ``{"tree", "cover", "fooling_set"}``
         (see the module docstring); ``verify(H)`` re-checks both halves.
 
     References
@@ -333,13 +503,22 @@ def zero_cover_number(H: HypothesisClass, tree: Any, *, witness: bool = True) ->
     True
     """
     H = _check_class(H, "zero_cover_number")
+    time_limit = check_time_limit(time_limit, "zero_cover_number")
     if tree is None:
         w = _witness_for(H, None) if witness else None
         return DimensionResult.exact_value("zero_cover", 1, w, depth=0)
-    points = _heap_points(tree, H.n_points)
-    value = _TreeCover(H, points).count(0, H.full_mask)
-    w = _witness_for(H, points) if witness else None
-    return DimensionResult.exact_value("zero_cover", value, w, depth=_depth_of(len(points)))
+    deadline = Deadline(time_limit)
+    points = _tree_points(tree, H.n_points)
+    depth = _depth_of(len(points))
+    tc = _TreeCover(H, points, deadline)
+    try:
+        value = tc.count(0, H.full_mask)
+    except _Stop:
+        w = _fallback_witness(H, points) if witness else None
+        return DimensionResult.bounds("zero_cover", 1, trivial_zero_cover_bound(H, depth), w, depth=depth,
+                                      stopped=deadline.stop_label, seconds=deadline.elapsed())
+    w = _witness_for(H, points, tc, value=value, max_nodes=max_witness_nodes, deadline=deadline) if witness else None
+    return DimensionResult.exact_value("zero_cover", value, w, depth=depth, seconds=deadline.elapsed())
 
 
 # ---------------------------------------------------------------------------------------------- checkers
@@ -371,7 +550,7 @@ def is_zero_cover(H: HypothesisClass, tree: Any, cover: Sequence[Any]) -> bool:
     H = _check_class(H, "is_zero_cover")
     if tree is None:
         return isinstance(cover, (list, tuple)) and len(cover) >= 1
-    points = _heap_points(tree, H.n_points)
+    points = _tree_points(tree, H.n_points)
     depth = _depth_of(len(points))
     labelled = []
     try:
@@ -382,12 +561,23 @@ def is_zero_cover(H: HypothesisClass, tree: Any, cover: Sequence[Any]) -> bool:
             labelled.append(labels)
     except (InvalidWitnessError, TypeError):
         return False
-    rows = H.distinct_rows
+    if not labelled:
+        return False
+    rows = H.distinct_rows.astype(np.int64)
+    trees = np.asarray(labelled, dtype=np.int64)
+    base = H.num_labels
+    exact_codes = depth * math.log2(max(base, 2)) < 62   # label sequences fit in one int64 code
+    weights = base ** np.arange(depth, dtype=np.int64) if exact_codes else None
     for nodes, _ in _paths(depth):
-        shown = {tuple(v[u] for u in nodes) for v in labelled}
         cols = [points[u] for u in nodes]
-        for row in rows:
-            if tuple(int(row[c]) for c in cols) not in shown:
+        if exact_codes:
+            shown = trees[:, nodes] @ weights
+            need = rows[:, cols] @ weights
+            if not np.isin(need, shown).all():
+                return False
+        else:
+            shown_set = set(map(tuple, trees[:, nodes].tolist()))
+            if any(t not in shown_set for t in map(tuple, rows[:, cols].tolist())):
                 return False
     return True
 
@@ -411,7 +601,7 @@ def is_zero_cover_fooling_set(H: HypothesisClass, tree: Any, pairs: Sequence[Any
     H = _check_class(H, "is_zero_cover_fooling_set")
     if tree is None:
         return len(pairs) <= 1
-    points = _heap_points(tree, H.n_points)
+    points = _tree_points(tree, H.n_points)
     depth = _depth_of(len(points))
     parsed = []
     for p in pairs:
@@ -450,6 +640,8 @@ def _verify_zero_cover(H: HypothesisClass, witness: Any) -> int | None:
         return None
     try:
         tree, cover, fooling = witness["tree"], witness["cover"], witness["fooling_set"]
+        if cover is None:  # a cover too big to keep: the fooling set certifies the lower bound on its own
+            return len(fooling) if isinstance(fooling, list) and is_zero_cover_fooling_set(H, tree, fooling) else None
         if len(cover) != len(fooling):
             return None
         if is_zero_cover(H, tree, cover) and is_zero_cover_fooling_set(H, tree, fooling):
@@ -603,36 +795,54 @@ def _heap_from_nested(tree: Any, depth: int) -> list[int]:
     return out
 
 
-def _greedy_tree(H: HypothesisClass, depth: int) -> list[int]:
-    """A quick input tree for the lower bound: at each node the point splitting the cells most."""
+def _greedy_tree(H: HypothesisClass, depth: int, deadline: Deadline | None = None) -> list[int]:
+    """A quick input tree for the lower bound: at each node the point splitting the cells most.
+
+    Nodes reached only by single hypotheses are left at point 0: below them
+    every point gives the same count (one output tree per hypothesis), so the
+    work follows the nodes that separate hypotheses, not the ``2^depth`` nodes.
+    When ``deadline`` expires the rest of the tree stays at point 0 (a valid
+    tree, a weaker bound).
+    """
     splits = _label_splits(H)
     heap = [0] * ((1 << depth) - 1)
-    families: dict[int, list[int]] = {0: [H.full_mask]}
-    for u in range(len(heap)):
-        cells = families.get(u, [H.full_mask])
+    queue = [(0, [H.full_mask])]
+    while queue:
+        u, cells = queue.pop()
+        if all(not c & (c - 1) for c in cells):
+            continue
+        if deadline is not None and deadline.tick(16):
+            break
         x = max(range(H.n_points), key=lambda p: sum(1 for c in cells for _, m in splits[p] if c & m))
         heap[u] = x
+        if 2 * u + 1 >= len(heap):
+            continue
         parts = sorted((c & m for c in cells for _, m in splits[x] if c & m), key=lambda c: -c.bit_count())
-        families[2 * u + 1] = parts[0::2] or parts
-        families[2 * u + 2] = parts[1::2] or parts
+        queue.append((2 * u + 2, parts[1::2] or parts))
+        queue.append((2 * u + 1, parts[0::2] or parts))
     return heap
 
 
-def zero_cover_function(H: HypothesisClass, n: int, *, time_limit: float | None = None) -> DimensionResult:
+def zero_cover_function(H: HypothesisClass, n: int, *, time_limit: float | None = None,
+                        max_witness_nodes: int | None = DEFAULT_MAX_WITNESS_NODES) -> DimensionResult:
     """``N(0, H, n) = sup`` of ``N(0, H, z)`` over complete input trees ``z`` of depth ``n`` (BGS Def 5.5).
 
     Exact (by the branch and bound of the module docstring) unless the time
     limit stops the search; then ``exact=False`` with the proven bounds
-    ``lower`` (certified by the best tree found, its cover and fooling set) and
-    ``upper = min(|H|, (k+1)^n, sum_G R(G, n))``.
+    ``lower`` (certified by the best tree found and its fooling set) and
+    ``upper = min(|H|, (k+1)^n, sum_G R(G, n))``.  The time limit covers the
+    whole call, witness included.
 
     Parameters
     ----------
     H : HypothesisClass
     n : int
-        Depth (root at depth 1); ``N(0, H, 0) = 1``.
+        Depth (root at depth 1), at most :data:`MAX_DEPTH`; ``N(0, H, 0) = 1``.
+        Depth ``n >= 1`` needs a class with at least one point.
     time_limit : float, optional
-        Seconds for the search.
+        Seconds for the search and the witness.
+    max_witness_nodes : int or None
+        Largest cover put in the witness (see :func:`zero_cover_number`).
 
     Returns
     -------
@@ -657,28 +867,44 @@ def zero_cover_function(H: HypothesisClass, n: int, *, time_limit: float | None 
     H = _check_class(H, "zero_cover_function")
     if isinstance(n, bool) or not isinstance(n, int) or n < 0:
         raise parameter_error("n", "zero_cover_function", "a non-negative integer (tree depth)", n)
-    if n > 40:
-        raise parameter_error("n", "zero_cover_function", "at most 40 (trees have 2^n - 1 nodes)", n)
+    if n > MAX_DEPTH:
+        raise parameter_error("n", "zero_cover_function",
+                              f"at most {MAX_DEPTH} (a witness holds a tree of 2^n - 1 nodes)", n)
     time_limit = check_time_limit(time_limit, "zero_cover_function")
     if n == 0:
         return DimensionResult.exact_value("zero_cover_function", 1, _witness_for(H, None), method="convention")
+    if H.n_points == 0:
+        raise parameter_error("n", "zero_cover_function", "0 for a class without points (an input tree of depth "
+                              "n >= 1 needs a point at every node)", n)
     deadline = Deadline(time_limit)
-    search = _FunctionSearch(H, deadline)
+    # The search stops early enough to leave the witness (tree, fooling set, cover) its share of the limit.
+    search_deadline = Deadline(None if time_limit is None else time_limit * _SEARCH_SHARE)
+    search = _FunctionSearch(H, search_deadline)
     trivial = trivial_zero_cover_bound(H, n)
-    greedy = _greedy_tree(H, n)
-    best_points, lower = greedy, _TreeCover(H, greedy).count(0, H.full_mask)
+    greedy = _greedy_tree(H, n, search_deadline)
+    tc = _TreeCover(H, greedy, deadline)
+    try:
+        lower = tc.count(0, H.full_mask)
+    except _Stop:
+        return DimensionResult.bounds("zero_cover_function", 1, trivial, _fallback_witness(H, greedy), depth=n,
+                                      method="stopped by time limit", nodes=search.nodes, seconds=deadline.elapsed(),
+                                      stopped=deadline.stop_label)
+    best_points = greedy
     try:
         upper = min(trivial, search.relax(H.full_mask, n))
         if lower < upper:
             value, nested = search.best((H.full_mask,), n)
             points = _heap_from_nested(nested, n)
-            check = _TreeCover(H, points).count(0, H.full_mask)
+            best_tc = _TreeCover(H, points, search_deadline)
+            check = best_tc.count(0, H.full_mask)
             if check != value:  # pragma: no cover - the recursion and the search must agree
                 raise AssertionError(f"zero_cover_function: search value {value} but tree gives {check}")
-            best_points, lower, upper = points, value, value
+            best_points, lower, upper, tc = points, value, value, best_tc
         method = "branch and bound" if not H.is_binary else "exact recursion (binary: R is exact)"
+        stopped = False
     except _Stop:
         upper = min(trivial, search.relaxed.get((H.full_mask, n), trivial))
-        method = "stopped by time limit"
-    return DimensionResult.bounds("zero_cover_function", lower, upper, _witness_for(H, best_points), depth=n,
-                                  method=method, nodes=search.nodes, seconds=deadline.elapsed())
+        method, stopped = "stopped by time limit", search_deadline.stop_label
+    witness = _witness_for(H, best_points, tc, value=lower, max_nodes=max_witness_nodes, deadline=deadline)
+    return DimensionResult.bounds("zero_cover_function", lower, upper, witness, depth=n,
+                                  method=method, nodes=search.nodes, seconds=deadline.elapsed(), stopped=stopped)

@@ -11,13 +11,18 @@ import csv
 import io as _io
 import json
 import os
+import stat
+import sys
 from pathlib import Path
 from typing import Any
+
+import numpy as np
 
 from .errors import ClassFileError, InvalidClassError
 from .hypothesis_class import MAX_CELLS, HypothesisClass
 
-__all__ = ["load", "save", "loads_json", "loads_csv", "dumps_json", "dumps_csv", "MAX_FILE_BYTES"]
+__all__ = ["load", "save", "loads_json", "loads_csv", "dumps_json", "dumps_csv", "read_text_file", "read_json_file",
+           "parse_json_text", "MAX_FILE_BYTES"]
 
 #: Class files larger than this are refused before they are read.
 MAX_FILE_BYTES = 256 * 1024 * 1024
@@ -25,31 +30,91 @@ MAX_FILE_BYTES = 256 * 1024 * 1024
 _JSON_KEYS = {"name", "domain", "labels", "hypotheses", "hypothesis_names", "metadata"}
 
 
-def _read_text(path: Path) -> str:
-    if not path.exists():
-        raise ClassFileError(f"{path}: no such file")
-    if path.is_dir():
-        raise ClassFileError(f"{path}: is a directory, not a class file")
+def read_text_file(path: str | os.PathLike, *, what: str = "class file", error: type = ClassFileError,
+                   max_bytes: int | None = None) -> str:
+    """Read a UTF-8 text file for dimcalc: a class file or a side file (tree, Ψ-family), with one set of rules.
+
+    Refused with ``error`` (a one-line message naming the file): a missing
+    file, a directory, anything that is not a regular file (a FIFO, a device or
+    a socket could block forever or never end), a file over ``max_bytes``
+    (default :data:`MAX_FILE_BYTES`, checked before reading), text that is not
+    UTF-8, an empty file.  A UTF-8 byte-order mark is accepted (and dropped)
+    in every kind of file.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> p = os.path.join(tempfile.mkdtemp(), "t.json")
+    >>> _ = open(p, "wb").write("\\ufeff[1]".encode())
+    >>> read_text_file(p, what="tree file")
+    '[1]'
+    """
+    path = Path(path)
+    limit = MAX_FILE_BYTES if max_bytes is None else max_bytes
     try:
-        size = path.stat().st_size
+        st = path.stat()
+    except FileNotFoundError:
+        raise error(f"{path}: no such {what}") from None
     except OSError as exc:
-        raise ClassFileError(f"{path}: cannot read ({exc.strerror})") from None
-    if size > MAX_FILE_BYTES:
-        raise ClassFileError(f"{path}: file is {size} bytes, over dimcalc's limit of {MAX_FILE_BYTES} bytes")
+        raise error(f"{path}: cannot read the {what} ({exc.strerror or exc})") from None
+    if stat.S_ISDIR(st.st_mode):
+        raise error(f"{path}: is a directory, not a {what}")
+    if not stat.S_ISREG(st.st_mode):
+        kind = ("a FIFO (named pipe)" if stat.S_ISFIFO(st.st_mode) else "a device" if stat.S_ISCHR(st.st_mode)
+                or stat.S_ISBLK(st.st_mode) else "a socket" if stat.S_ISSOCK(st.st_mode) else "not a regular file")
+        raise error(f"{path}: is {kind}; give a {what} stored on disk (a regular file)")
+    if st.st_size > limit:
+        raise error(f"{path}: {what} is {st.st_size} bytes, over dimcalc's limit of {limit} bytes")
     try:
         with open(path, "rb") as fh:
-            data = fh.read(MAX_FILE_BYTES + 1)
+            data = fh.read(limit + 1)
     except OSError as exc:
-        raise ClassFileError(f"{path}: cannot read ({exc.strerror})") from None
-    if len(data) > MAX_FILE_BYTES:  # e.g. a growing pipe or special file
-        raise ClassFileError(f"{path}: file is over dimcalc's limit of {MAX_FILE_BYTES} bytes")
+        raise error(f"{path}: cannot read the {what} ({exc.strerror or exc})") from None
+    if len(data) > limit:  # the file grew while being read
+        raise error(f"{path}: {what} is over dimcalc's limit of {limit} bytes")
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise ClassFileError(f"{path}: not UTF-8 text (byte {exc.start})") from None
+        raise error(f"{path}: not UTF-8 text (byte {exc.start})") from None
     if not text.strip():
-        raise ClassFileError(f"{path}: file is empty")
+        raise error(f"{path}: {what} is empty")
     return text
+
+
+def _read_text(path: Path) -> str:
+    return read_text_file(path)
+
+
+def parse_json_text(text: str, source: str, *, error: type = ClassFileError, what: str = "file") -> Any:
+    """``json.loads`` with dimcalc's refusals as one-line ``error`` messages naming ``source``.
+
+    NaN/Infinity, nesting too deep for the parser, and integers over Python's
+    digit limit are refused with a message saying so, never a traceback.
+
+    >>> parse_json_text("[1, [2]]", "x.json")
+    [1, [2]]
+    >>> parse_json_text("[" * 100000, "x.json")
+    Traceback (most recent call last):
+    ...
+    dimcalc.errors.ClassFileError: x.json: JSON is nested too deeply
+    """
+    try:
+        return json.loads(text, parse_constant=_reject_constant)
+    except RecursionError:
+        raise error(f"{source}: JSON is nested too deeply") from None
+    except json.JSONDecodeError as exc:
+        raise error(f"{source}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+    except ValueError as exc:
+        if "digits" in str(exc):
+            raise error(f"{source}: a number in the {what} has too many digits (over "
+                        f"{sys.get_int_max_str_digits()})") from None
+        raise error(f"{source}: not valid JSON ({exc})") from None
+
+
+def read_json_file(path: str | os.PathLike, *, what: str, error: type) -> Any:
+    """A side file (tree, Ψ-family) read with the class files' guarantees: :func:`read_text_file`, then
+    :func:`parse_json_text`; every refusal is one line naming the file."""
+    return parse_json_text(read_text_file(path, what=what, error=error), str(Path(path)), error=error, what=what)
 
 
 def load(path: str | os.PathLike) -> HypothesisClass:
@@ -90,14 +155,7 @@ def _reject_constant(token: str) -> Any:
 
 def loads_json(text: str, *, source: str = "<json>") -> HypothesisClass:
     """Parse a spec §1 JSON class from a string (``source`` names it in errors)."""
-    try:
-        obj = json.loads(text, parse_constant=_reject_constant)
-    except RecursionError:
-        raise ClassFileError(f"{source}: JSON is nested too deeply") from None
-    except json.JSONDecodeError as exc:
-        raise ClassFileError(f"{source}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
-    except ValueError as exc:
-        raise ClassFileError(f"{source}: not valid JSON ({exc})") from None
+    obj = parse_json_text(text, source, what="class file")
     if not isinstance(obj, dict):
         raise ClassFileError(f"{source}: top level must be a JSON object with a 'hypotheses' key; got {type(obj).__name__}")
     if "hypotheses" not in obj:
@@ -123,13 +181,30 @@ def loads_json(text: str, *, source: str = "<json>") -> HypothesisClass:
     for key in ("domain", "hypothesis_names"):
         if key in obj and obj[key] is not None and not isinstance(obj[key], list):
             raise ClassFileError(f"{source}: key {key!r} must be a list of strings; got {type(obj[key]).__name__}")
+    table = _fast_table(rows, text)
     try:
-        return HypothesisClass(rows, num_labels=labels, point_names=obj.get("domain"),
+        return HypothesisClass(rows if table is None else table, num_labels=labels, point_names=obj.get("domain"),
                                hypothesis_names=obj.get("hypothesis_names"), name=name, metadata=metadata)
     except InvalidClassError as exc:
         msg = str(exc)
         where = "key 'hypotheses', " if msg.startswith(("row", "the class", "the table", "a label")) else ""
         raise ClassFileError(f"{source}: {where}{msg}") from None
+
+
+def _fast_table(rows: list, text: str) -> np.ndarray | None:
+    """The rows as one integer array when numpy can take them as they are (the common case): the
+    class then validates them vectorised instead of cell by cell.  None sends the rows through the
+    cell-by-cell check, which names the first bad cell.  JSON ``true``/``false`` would pass numpy as
+    1/0, so a text containing them always takes the slow path."""
+    if "true" in text or "false" in text or not rows:
+        return None
+    try:
+        arr = np.array(rows)
+    except (ValueError, OverflowError, TypeError):
+        return None
+    if arr.ndim != 2 or arr.dtype.kind not in "iu" or arr.shape[1] == 0:
+        return None
+    return arr
 
 
 def _parse_label(cell: str, source: str, r: int, c: int) -> int:

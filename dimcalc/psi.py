@@ -143,16 +143,36 @@ def normalize_map(phi: Any, num_labels: int) -> CollapsingMap | None:
     return tuple(out)
 
 
-def _map_problem(phi: Any, num_labels: int) -> str:
-    """Explain why ``phi`` is not a map over ``num_labels`` labels (for error messages)."""
+def _map_problem(phi: Any, num_labels: int, *, json_spelling: bool = False) -> str:
+    """Explain why ``phi`` is not a map over ``num_labels`` labels (for error messages).
+
+    With ``json_spelling`` values are shown as the JSON file spells them
+    (``null``, ``true``), for errors about a family file.
+    """
+    show = _json_text if json_spelling else repr
+    star = "null" if json_spelling else "None ('*')"
     if isinstance(phi, (str, bytes)) or not isinstance(phi, (Sequence, np.ndarray)):
-        return f"is a {type(phi).__name__}, not a list of {num_labels} entries"
+        what = _json_type(phi) if json_spelling else type(phi).__name__
+        return f"is a {what}, not a list of {num_labels} entries"
     if len(phi) != num_labels:
         return f"has length {len(phi)}, not num_labels = {num_labels}"
     for pos, v in enumerate(phi):
         if normalize_map([v], 1) is None:
-            return f"has entry {pos} = {v!r}; entries must be 0, 1 or None ('*')"
+            return f"has entry {pos} = {show(v)}; entries must be 0, 1 or {star}"
     return "is not a collapsing map"  # pragma: no cover - normalize_map accepted it
+
+
+def _json_text(value: Any) -> str:
+    try:
+        text = json.dumps(value)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _json_type(value: Any) -> str:
+    return {dict: "JSON object", str: "string", bool: "boolean", type(None): "null", int: "number",
+            float: "number"}.get(type(value), type(value).__name__)
 
 
 def _check_num_labels(num_labels: Any, owner: str) -> int:
@@ -442,17 +462,11 @@ def load_psi_family(path: Union[str, os.PathLike], num_labels: int) -> PsiFamily
     >>> load_psi_family(p, 3).user_maps
     ((0, 1, None), (None, 0, 1))
     """
+    from .io import read_json_file
+
     p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
-        raise InvalidParameterError(f"{p}: no such Ψ-family file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InvalidParameterError(f"{p}: cannot read the Ψ-family file ({exc})") from None
-    try:
-        obj = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InvalidParameterError(f"{p}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+    num_labels = _check_num_labels(num_labels, "load_psi_family")
+    obj = read_json_file(p, what="Ψ-family file", error=InvalidParameterError)
     if isinstance(obj, dict):
         if set(obj) != {"maps"}:
             raise InvalidParameterError(f"{p}: a Ψ-family object must have exactly the key 'maps'; "
@@ -461,10 +475,9 @@ def load_psi_family(path: Union[str, os.PathLike], num_labels: int) -> PsiFamily
     if not isinstance(obj, list) or not obj:
         raise InvalidParameterError(f"{p}: a Ψ-family file must hold a non-empty list of maps "
                                     f"(lists of {num_labels} entries 0, 1 or null)")
-    num_labels = _check_num_labels(num_labels, "load_psi_family")
     for idx, phi in enumerate(obj):
         if normalize_map(phi, num_labels) is None:
-            raise InvalidParameterError(f"{p}: map {idx} {_map_problem(phi, num_labels)}")
+            raise InvalidParameterError(f"{p}: map {idx} {_map_problem(phi, num_labels, json_spelling=True)}")
     return psi_family(obj, num_labels)
 
 
