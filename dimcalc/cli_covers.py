@@ -76,6 +76,13 @@ def run(args: argparse.Namespace) -> int:
     else:
         if args.depth < 0:
             raise InvalidParameterError(f"--depth must be a non-negative integer; got {args.depth}")
+        if args.depth > 0 and H.n_points == 0:
+            raise InvalidParameterError(f"--depth {args.depth}: {args.file} has no points, so no input tree of depth "
+                                        ">= 1 exists; only --depth 0 (N(0,H,0) = 1)")
+        from .covers import MAX_DEPTH
+        if args.depth > MAX_DEPTH:
+            raise InvalidParameterError(f"--depth must be at most {MAX_DEPTH} (a witness holds a tree of 2^n - 1 "
+                                        f"nodes); got {args.depth}")
         n = args.depth
         result = zero_cover_function(H, n, time_limit=None if remaining is None else deadline.left() * 0.85,
                                      max_witness_nodes=cap)

@@ -5,14 +5,18 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from .cli import EXIT_OK, EXIT_TIME_LIMIT, add_json_option, add_time_limit_option, emit_json, load_class_arg
+from .cli import (EXIT_OK, EXIT_TIME_LIMIT, add_json_option, add_time_limit_option, add_witness_file_option, emit_json,
+                  load_class_arg, present_witness)
 
 __all__ = ["register"]
 
 EXAMPLES = """examples:
-  dimcalc repdim data/point-functions-6.json --epsilon 0.25
-  dimcalc repdim data/thresholds-8.json --epsilon 1/3 --pool class --json
+  dimcalc repdim data/thresholds-6.csv --epsilon 0.25
+  dimcalc repdim data/point-functions-8.json --epsilon 1/3 --pool class --json
+  dimcalc repdim data/boxes-b2-d2.json --time-limit 5 --json --witness-file representation.json
 
+witness: the representing class H (one row per function) and Alice's message table; a witness too
+big to print is summarised (--witness-file writes it in full); checking it counts against --time-limit.
 exit status: 0 done, 2 refused input, 3 a time limit stopped the search (bounds reported);
              without a stop, a pool that is not every function also gives bounds (exit 0, "exact": false)"""
 
@@ -30,28 +34,39 @@ def register(sub: Any) -> None:
                         "auto = all when there are at most 64")
     add_json_option(p)
     add_time_limit_option(p)
+    add_witness_file_option(p)
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    from .errors import InvalidParameterError
     from .communication import one_way_communication_complexity
     from ._budget import Deadline
     from .representation import (deterministic_representation_dimension, exact_fraction,
                                  probabilistic_representation_bounds)
 
-    H = load_class_arg(args.file, args)
     eps = exact_fraction(args.epsilon, owner="dimcalc repdim --epsilon")
+    if eps > exact_fraction("1/2"):  # the range --help states (FX: error ε <= 1/2 for Eval_C protocols)
+        raise InvalidParameterError(f"--epsilon must be a number in [0, 1/2]; got {args.epsilon}")
+    H = load_class_arg(args.file, args)
     pool = None if args.pool == "auto" else args.pool
     deadline = Deadline(args.time_limit)
     rep = deterministic_representation_dimension(H, eps, pool=pool, time_limit=deadline.left())
     verified = rep.verify(H)
-    comm = one_way_communication_complexity(H, min(eps, exact_fraction("1/2")), time_limit=deadline.left(),
-                                            representation=rep)
+    comm = one_way_communication_complexity(H, eps, time_limit=deadline.left(), representation=rep)
     prdim = probabilistic_representation_bounds(H, drdim=rep if eps == exact_fraction("1/4") else None,
                                                 time_limit=deadline.left())
+    witness = {"representation": rep.witness, "messages": comm.witness}
+    values = len(rep.witness) * max(H.n_points, 1) + 2 * len(comm.witness)
+    shown, written = present_witness(witness, values, args, deadline) if args.json or args.witness_file \
+        else (witness, False)
     if args.json:
-        emit_json({"drdim": rep.to_json() | {"verified": verified}, "communication": comm.to_json(),
-                   "prdim_bounds": [b.to_json() for b in prdim]})
+        drdim = rep.to_json() | {"verified": verified}
+        communication = comm.to_json()
+        if shown is not witness:  # summarised: the file (if any) holds both parts
+            drdim["witness"] = shown
+            communication["deterministic"]["witness"] = shown
+        emit_json({"drdim": drdim, "communication": communication, "prdim_bounds": [b.to_json() for b in prdim]})
     else:
         print(f"class {H.name}: {H.n_distinct} distinct hypotheses, {H.n_points} points, {H.num_labels} labels")
         if rep.exact:
@@ -69,6 +84,8 @@ def run(args: argparse.Namespace) -> int:
                 val = f" {b.value:.4g}" if isinstance(b.value, float) else f" {b.value}"
             print(f"  {b.quantity} {b.relation}{val}   [{b.source}; constants "
                   f"{'explicit' if b.explicit_constants else 'unspecified'}]")
+        if written:
+            print(f"full witness (representing class and message table) written to {args.witness_file}")
         if not rep.exact and deadline.expired():
             print("stopped by the time limit: [lower, upper] are proven bounds")
     if not verified:

@@ -10,7 +10,7 @@ from .cli import EXIT_OK, EXIT_TIME_LIMIT, add_json_option, add_time_limit_optio
 __all__ = ["register"]
 
 EXAMPLES = """examples:
-  dimcalc theorems data/thresholds-8.json
+  dimcalc theorems data/thresholds-15.json
   dimcalc theorems data/random-multiclass.json --json --time-limit 30
 
 holds: yes (proven from the numbers), NO (violated: a bug or a counterexample), ? (a side is only bounded)

@@ -98,12 +98,20 @@ def _rows(X: Any, owner: str, name: str) -> np.ndarray:
         return X.distinct_rows
     try:
         arr = np.asarray(X, dtype=np.int64)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):
         raise parameter_error(name, owner, "a HypothesisClass or a 2-d integer array", type(X).__name__) from None
     if arr.ndim != 2 or arr.shape[0] == 0:
         raise parameter_error(name, owner, "a HypothesisClass or a non-empty 2-d integer array", arr.shape)
-    _, first = np.unique(arr, axis=0, return_index=True)
-    return arr[np.sort(first)]   # distinct rows in order of first occurrence
+    if arr.shape[1] == 0:
+        return arr[:1]
+    # distinct rows in order of first occurrence; each row compared as one byte string (fast, no axis=0 copies),
+    # in the narrowest dtype that holds the labels
+    lo, hi = int(arr.min()), int(arr.max())
+    compact = arr.astype(np.uint8 if 0 <= lo and hi < 1 << 8 else np.uint16 if 0 <= lo and hi < 1 << 16 else np.int64)
+    compact = np.ascontiguousarray(compact)
+    keys = compact.view(np.dtype((np.void, compact.itemsize * compact.shape[1]))).reshape(-1)
+    _, first = np.unique(keys, return_index=True)
+    return arr[np.sort(first)]
 
 
 def _mistakes(H_rows: np.ndarray, f: np.ndarray) -> np.ndarray:
@@ -136,6 +144,30 @@ def _exact_best(M: np.ndarray, D: Sequence[Fraction]) -> Fraction:
     """min over hypotheses of the D-probability of a mistake."""
     support = [x for x, a in enumerate(D) if a]
     return min(sum((D[x] for x in support if M[x, j]), Fraction(0)) for j in range(M.shape[1]))
+
+
+class _PointMass(Sequence):
+    """The mixture putting probability 1 on hypothesis ``index`` of ``size``: a read-only list of Fractions
+    in O(1) memory (a concept that is itself in ``H`` needs no LP; a dense list per concept would cost
+    ``|C| x |H|`` Fractions)."""
+
+    def __init__(self, size: int, index: int) -> None:
+        self._size, self._index = size, index
+
+    def __len__(self) -> int:
+        return self._size
+
+    def __getitem__(self, j: Any) -> Any:
+        if isinstance(j, slice):
+            return [self[i] for i in range(*j.indices(self._size))]
+        if j < 0:
+            j += self._size
+        if not 0 <= j < self._size:
+            raise IndexError(j)
+        return Fraction(1) if j == self._index else Fraction(0)
+
+    def __repr__(self) -> str:
+        return f"point mass on hypothesis {self._index} of {self._size}"
 
 
 @dataclass(frozen=True)
@@ -266,15 +298,18 @@ def is_representation(H: Any, C: Any, epsilon: Any = 0.25) -> RepresentationChec
     if H_rows.shape[1] != C_rows.shape[1]:
         raise InvalidParameterError(f"is_representation: H has {H_rows.shape[1]} points but C has "
                                     f"{C_rows.shape[1]}; both must be tables over the same domain")
-    mixtures: dict[int, list[Fraction]] = {}
+    mixtures: dict[int, Sequence[Fraction]] = {}
     worst, worst_value, certified = None, -1.0, True
+    # f itself in H: zero error, no LP needed -- found by hashing rows, O(|H| + |C|) (not |H| x |C|)
+    index_in_H: dict[bytes, int] = {}
+    H_keys = np.ascontiguousarray(H_rows, dtype=np.int64)
+    for j in range(len(H_keys)):
+        index_in_H.setdefault(H_keys[j].tobytes(), j)
+    C_keys = np.ascontiguousarray(C_rows, dtype=np.int64)
     for i, f in enumerate(C_rows):
-        # f itself in H: zero error, no LP needed
-        hit = np.flatnonzero((H_rows == f).all(axis=1))
-        if hit.size:
-            q = [Fraction(0)] * len(H_rows)
-            q[int(hit[0])] = Fraction(1)
-            mixtures[i] = q
+        hit = index_in_H.get(C_keys[i].tobytes())
+        if hit is not None:
+            mixtures[i] = _PointMass(len(H_rows), hit)
             if worst_value < 0:
                 worst, worst_value = i, 0.0
             continue
@@ -338,6 +373,8 @@ class RepresentationDimensionResult:
     pool: str
     bounds: list[PaperBound] = field(default_factory=list)
     stats: dict = field(default_factory=dict)
+    #: The witness rows as an array (the same rows as ``witness``), so that checking is not a list conversion.
+    witness_array: np.ndarray | None = field(default=None, repr=False, compare=False)
 
     @property
     def size(self) -> int | None:
@@ -357,7 +394,8 @@ class RepresentationDimensionResult:
 
     def verify(self, C: Any) -> bool:
         """Re-check that the witness ε-represents ``C`` (exact arithmetic)."""
-        return is_representation(self.witness, C, self.epsilon).represents is True
+        rows = self.witness_array if self.witness_array is not None else self.witness
+        return is_representation(rows, C, self.epsilon).represents is True
 
     def to_json(self) -> dict:
         out: dict[str, Any] = {"epsilon": str(self.epsilon), "exact": self.exact, "pool": self.pool}
@@ -379,7 +417,9 @@ MAX_ALL_FUNCTIONS = 64
 
 
 def _all_functions(n_points: int, num_labels: int) -> np.ndarray:
-    return np.array(list(itertools.product(range(num_labels), repeat=n_points)), dtype=np.int64).reshape(-1, n_points)
+    """Every function from the ``n_points`` points to the labels, one per row (one empty row when n_points = 0)."""
+    rows = list(itertools.product(range(num_labels), repeat=n_points))
+    return np.array(rows, dtype=np.int64).reshape(len(rows), n_points)
 
 
 @contextlib.contextmanager
@@ -537,10 +577,11 @@ def deterministic_representation_dimension(C: HypothesisClass, epsilon: Any = 0.
         size_lower = max(size_lower, 2 ** (bits - 1) + 1 if bits >= 1 else 1)
     size_lower = min(size_lower, size_upper)
     exact = size_lower == size_upper
-    return RepresentationDimensionResult(eps, exact, size_lower, size_upper,
-                                         [list(map(int, r)) for r in witness_rows], pool_name, bounds,
+    rows = np.asarray(witness_rows, dtype=np.int64)
+    rows.setflags(write=False)
+    return RepresentationDimensionResult(eps, exact, size_lower, size_upper, rows.tolist(), pool_name, bounds,
                                          {"milp_optimal": optimal, "pool_size": int(len(P)),
-                                          "seconds": deadline.elapsed()})
+                                          "seconds": deadline.elapsed()}, witness_array=rows)
 
 
 def _littlestone_lower_bound(C: HypothesisClass, eps: Fraction, time_limit: float | None) -> PaperBound | None:

@@ -246,7 +246,7 @@ def theorem_report(H: HypothesisClass, *, time_limit: float | None = None,
 
     # 0-cover statements at n = d_B (the depth BGS §5.3 uses)
     d_b = s.psi("B").lower or 0
-    n = max(d_b, 1)
+    n = max(d_b, 1) if H.n_points else 0   # no input tree of depth >= 1 over an empty domain
     cover = s.cover_function(n)
     N0 = Side.of(cover, f"N(0,H,{n})")
     if mld.upper is not None and n >= mld.upper:

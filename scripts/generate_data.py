@@ -53,6 +53,7 @@ DATASETS: dict[str, Callable[[], HypothesisClass]] = {
     "tiny-3.json": _tiny,
     "thresholds-15.json": lambda: gen.thresholds(15),
     "thresholds-6.csv": lambda: gen.thresholds(6),
+    "thresholds-8.json": lambda: gen.thresholds(8),   # the file docs/interface.md §5 loads
     "point-functions-8.json": lambda: gen.point_functions(8),
     "k-point-functions-6-2.json": lambda: gen.k_point_functions(6, 2),
     "intervals-10.json": lambda: gen.intervals(10),
