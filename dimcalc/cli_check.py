@@ -89,8 +89,8 @@ def _rows(report: Any) -> list[tuple[str, str, str, str, str]]:
 
 
 def run(args: argparse.Namespace) -> int:
+    dims = parameter_list(args.dims, DIMENSION_KEYS, "--dims") if args.dims is not None else None
     H = load_class_arg(args.file, args)
-    dims = parameter_list(args.dims, DIMENSION_KEYS, "--dims") if args.dims else None
     family = None
     if args.family is not None:
         from .psi import load_psi_family

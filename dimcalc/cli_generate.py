@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -106,15 +105,13 @@ def run(args: argparse.Namespace) -> int:
     if args.output is None:
         sys.stdout.write(text)
         return 0
+    from .cli import write_file_atomically
+
     path = Path(args.output)
     if path.is_dir():
         raise InvalidParameterError(f"-o {args.output}: is a directory; give a file name")
-    tmp = path.with_name(path.name + ".tmp")
-    try:
-        tmp.write_text(text)
-        os.replace(tmp, path)
-    except OSError as exc:
-        raise InvalidParameterError(f"-o {args.output}: cannot write ({exc.strerror})") from None
+    # a uniquely named temporary file, renamed into place: concurrent runs writing one path never collide
+    write_file_atomically(str(path), [text], what=f"class file (-o {args.output})")
     print(f"wrote {path}: {H.name}, {H.n_hypotheses} hypotheses, {H.n_points} points, {H.num_labels} labels",
           file=sys.stderr)
     return 0

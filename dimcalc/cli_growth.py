@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Any
 
 from .cli import EXIT_OK, EXIT_TIME_LIMIT, add_json_option, add_time_limit_option, emit_json, load_class_arg
@@ -46,6 +47,9 @@ def run(args: argparse.Namespace) -> int:
     max_m = args.max_m
     if max_m is None:
         max_m = min(H.n_points, (d if d is not None else H.log2_size()) + 2, 8)
+    elif max_m > H.n_points:  # pi_H(m) counts patterns on m of the n points: m <= n
+        print(f"dimcalc: note: --max-m {max_m} capped at {H.n_points}, the number of points", file=sys.stderr)
+        max_m = H.n_points
     rows, exact = [], True
     for m in range(max_m + 1):
         if deadline.expired():

@@ -70,7 +70,13 @@ def _format_samples(row) -> str:
         return "?"
     if math.isinf(v):
         return "inf"
+    if v >= _EXACT_DIGITS_BELOW:  # a float's ~16 significant digits: more would print rounding noise
+        return f"~{v:.4g}"
     return f"{row.samples:,}"
+
+
+#: Sample sizes from this value up are printed in scientific notation (they come from floating point).
+_EXACT_DIGITS_BELOW = 1e15
 
 
 def run(args: argparse.Namespace) -> int:

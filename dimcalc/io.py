@@ -244,6 +244,9 @@ def loads_csv(text: str, *, source: str = "<csv>") -> HypothesisClass:
         raise ClassFileError(f"{source}: table too large (over {MAX_CELLS} cells)")
     names, rows = [], []
     for r, line in enumerate(lines[1:]):
+        if not any(cell.strip() for cell in line):
+            raise ClassFileError(f"{source}: row {r}: the line is blank; every line after the header is a "
+                                 "hypothesis (its name, then its labels)")
         if len(line) != width + 1:
             raise ClassFileError(
                 f"{source}: row {r}: has {len(line) - 1} labels but the header names {width} points")
@@ -282,9 +285,23 @@ def save(H: HypothesisClass, path: str | os.PathLike) -> None:
 
     Writing CSV drops ``labels`` (an unused top label is lost) and ``metadata``.
     """
+    import tempfile
+
     path = Path(path)
     text = dumps_csv(H) if path.suffix.lower() == ".csv" else dumps_json(H)
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(text)
-    os.replace(tmp, path)
+    # a temporary file of its own (concurrent saves to one path never share it), renamed into place
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name + ".", suffix=".tmp")
+    try:
+        mask = os.umask(0)
+        os.umask(mask)
+        os.chmod(tmp, 0o666 & ~mask)
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
 
