@@ -15,7 +15,7 @@ EXAMPLES = """examples:
   dimcalc cover data/thresholds-15.json --depth 3
   echo '{"point": 7, "children": [{"point": 3}, {"point": 11}]}' > tree.json
   dimcalc cover data/thresholds-15.json --tree tree.json --json
-  dimcalc cover data/boxes-b2-d2.json --depth 12 --time-limit 5 --json --witness-file cover-witness.json
+  dimcalc cover data/boxes-b2-d2.json --depth 10 --time-limit 2 --json --witness-file cover-witness.json
 
 tree files: a node is {"point": i, "children": [left, right]}, a bottom node {"point": i};
 every bottom node at the same depth; the root is at depth 1 (BGS Def 5.1); a big tree may be given

@@ -13,7 +13,7 @@ __all__ = ["register"]
 EXAMPLES = """examples:
   dimcalc repdim data/thresholds-6.csv --epsilon 0.25
   dimcalc repdim data/point-functions-8.json --epsilon 1/3 --pool class --json
-  dimcalc repdim data/boxes-b2-d2.json --time-limit 5 --json --witness-file representation.json
+  dimcalc repdim data/boxes-b2-d2.json --time-limit 2 --json --witness-file representation.json
 
 witness: the representing class H (one row per function) and Alice's message table; a witness too
 big to print is summarised (--witness-file writes it in full); checking it counts against --time-limit.
