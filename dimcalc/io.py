@@ -54,7 +54,7 @@ def read_text_file(path: str | os.PathLike, *, what: str = "class file", error: 
     try:
         st = path.stat()
     except FileNotFoundError:
-        raise error(f"{path}: no such {what}") from None
+        raise error(f"{path}: no such file") from None
     except OSError as exc:
         raise error(f"{path}: cannot read the {what} ({exc.strerror or exc})") from None
     if stat.S_ISDIR(st.st_mode):

@@ -188,8 +188,8 @@ def test_side_files_over_the_size_limit_refused_before_reading(tmp_path, capsys,
 
 
 def test_missing_and_directory_side_files(tmp_path, capsys):
-    _family(capsys, tmp_path / "none.json", needle="no such Ψ-family file")
-    _tree(capsys, tmp_path / "none.json", needle="no such tree file")
+    _family(capsys, tmp_path / "none.json", needle="no such file", name="none.json")
+    _tree(capsys, tmp_path / "none.json", needle="no such file", name="none.json")
     _family(capsys, tmp_path, needle="is a directory")
     _tree(capsys, tmp_path, needle="is a directory")
 

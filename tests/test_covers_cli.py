@@ -48,7 +48,7 @@ def test_cover_depth_and_errors(capsys, class_file, tmp_path):
     status, _, err = run(capsys, "cover", class_file, "--tree", bad)
     assert status == 2 and err.count("\n") == 1 and "two nodes" in err
     status, _, err = run(capsys, "cover", class_file, "--tree", tmp_path / "missing.json")
-    assert status == 2 and "no such tree file" in err and "missing.json" in err
+    assert status == 2 and "no such file" in err and "missing.json" in err
     status, _, err = run(capsys, "cover", class_file, "--depth", -1)
     assert status == 2
     status, _, err = run(capsys, "cover", class_file)
