@@ -163,7 +163,7 @@ def write_file_atomically(path: str, chunks: Any, *, what: str = "file", deadlin
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             for i, chunk in enumerate(chunks):
                 fh.write(chunk)
-                if deadline is not None and not i % 4096 and deadline.expired():
+                if deadline is not None and (len(chunk) > 4096 or not i % 1024) and deadline.expired():
                     return False
         os.replace(tmp, target)
         ok = True
@@ -185,8 +185,7 @@ def present_witness(witness: Any, size: int, args: argparse.Namespace, deadline:
     path = getattr(args, "witness_file", None)
     written = None
     if path is not None:
-        encoder = json.JSONEncoder(default=_json_default, allow_nan=False)
-        written = write_file_atomically(path, encoder.iterencode(witness), what="witness file", deadline=deadline)
+        written = write_file_atomically(path, _json_chunks(witness), what="witness file", deadline=deadline)
         if not written:
             print(f"dimcalc: note: the time limit was reached while writing {path}; it was not written",
                   file=sys.stderr)
@@ -194,6 +193,27 @@ def present_witness(witness: Any, size: int, args: argparse.Namespace, deadline:
         return witness, bool(written)
     return ({"omitted": f"the witness has {size:,} values, over the {WITNESS_PRINT_LIMIT:,} printed inline",
              "values": size, "file": path if written else None}, bool(written))
+
+
+def _json_chunks(obj: Any, levels: int = 2) -> Any:
+    """JSON text of ``obj`` in pieces: the top ``levels`` of containers are split, each element below is
+    encoded whole by the C encoder (fast), so a big witness is written piece by piece, the deadline
+    polled in between, and never held as one string."""
+    if levels and isinstance(obj, dict):
+        yield "{"
+        for i, (key, value) in enumerate(obj.items()):
+            yield ("," if i else "") + json.dumps(str(key)) + ":"
+            yield from _json_chunks(value, levels - 1)
+        yield "}"
+    elif levels and isinstance(obj, (list, tuple)):
+        yield "["
+        for i, value in enumerate(obj):
+            if i:
+                yield ","
+            yield from _json_chunks(value, levels - 1)
+        yield "]"
+    else:
+        yield json.dumps(obj, default=_json_default, allow_nan=False)
 
 
 def _json_default(obj: Any) -> Any:
