@@ -300,18 +300,48 @@ class HypothesisClass:
 
     @cached_property
     def label_masks(self) -> tuple[tuple[int, ...], ...]:
-        """``label_masks[i][l]``: bitset of distinct rows giving label ``l`` to point ``i``."""
-        m, n = self._distinct.shape
-        out = []
+        """``label_masks[i][l]``: bitset of distinct rows giving label ``l`` to point ``i``.
+
+        Built vectorised, one label at a time; prefer :meth:`point_label_masks`
+        over the reduced columns of :meth:`column_reduction` on wide classes.
+        """
+        return self.point_label_masks(np.arange(self.n_points))
+
+    def point_label_masks(self, points: Any) -> tuple[tuple[int, ...], ...]:
+        """``out[u][l]``: bitset of distinct rows giving label ``l`` to point ``points[u]``."""
+        points = np.asarray(points, dtype=np.int64)
+        m = self.n_distinct
         nbytes = (m + 7) // 8
-        for i in range(n):
-            col = self._distinct[:, i]
-            per_label = []
-            for lab in range(self._num_labels):
-                bits = np.packbits(col == lab, bitorder="little")
-                per_label.append(int.from_bytes(bits.tobytes()[:nbytes], "little"))
-            out.append(tuple(per_label))
-        return tuple(out)
+        per_label = []
+        sub = self._distinct[:, points]
+        for lab in range(self._num_labels):
+            eq = sub == lab
+            if not eq.any():
+                per_label.append([0] * len(points))
+                continue
+            packed = np.ascontiguousarray(np.packbits(eq, axis=0, bitorder="little").T)  # (points, nbytes)
+            per_label.append([int.from_bytes(packed[u].tobytes()[:nbytes], "little") for u in range(len(points))])
+        return tuple(tuple(per_label[lab][u] for lab in range(self._num_labels)) for u in range(len(points)))
+
+    def column_reduction(self, *, relabel: bool = True, deadline: Any = None) -> Any:
+        """The class's constant columns dropped and duplicate columns merged (cached).
+
+        See :mod:`dimcalc.reduction` for what is merged and why every dimension
+        is unchanged; ``relabel=True`` merges columns equal up to renaming labels
+        (not sound for Ψ^bin and user families).
+
+        Examples
+        --------
+        >>> H = HypothesisClass.from_table([[0, 1, 0, 1], [1, 0, 0, 1]])
+        >>> H.column_reduction().points.tolist()
+        [0]
+        """
+        cache = self.__dict__.setdefault("_reductions", {})
+        if relabel not in cache:
+            from .reduction import reduce_columns
+
+            cache[relabel] = reduce_columns(self, relabel=relabel, deadline=deadline)
+        return cache[relabel]
 
     def mask_to_indices(self, mask: int) -> list[int]:
         """Distinct indices whose bit is set in ``mask``, ascending."""

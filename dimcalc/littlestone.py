@@ -93,7 +93,7 @@ from __future__ import annotations
 import itertools
 from typing import Any, Callable, Iterable, Sequence
 
-from ._budget import Deadline, Progress, check_time_limit
+from ._budget import Deadline, Progress, SearchStopped, check_time_limit
 from .errors import parameter_error
 from .hypothesis_class import HypothesisClass, label_bits
 from .results import DimensionResult, register_verifier
@@ -110,8 +110,8 @@ __all__ = [
 Split = tuple  # (V0, V1, description)
 
 
-class _Stop(Exception):
-    """Raised inside the search when the time limit (or a budget) is spent."""
+#: Raised inside the search when the time/memory limit (or a node budget) is spent.
+_Stop = SearchStopped
 
 
 # ---------------------------------------------------------------------------- splitters
@@ -164,10 +164,12 @@ class _LabelClassSplitter:
     (reduction 3).  Subclasses turn the classes of one point into splits.
     """
 
-    def __init__(self, H: HypothesisClass) -> None:
-        self.masks = H.label_masks
+    def __init__(self, H: HypothesisClass, points: Sequence[int] | None = None) -> None:
+        # Columns are indices into ``points`` (original point indices; default: every point).
+        self.points = list(range(H.n_points)) if points is None else [int(p) for p in points]
+        self.masks = H.label_masks if points is None else H.point_label_masks(self.points)
         self.num_labels = H.num_labels
-        self.columns = list(range(H.n_points))
+        self.columns = list(range(len(self.points)))
 
     def classes(self, V: int, live: Sequence[int]) -> tuple[list[int], list[tuple[int, list[tuple[int, int]]]]]:
         """Return (new live points, [(x, [(label, class mask), ...]), ...]) for the useful points."""
@@ -200,8 +202,9 @@ class _PairSplitter(_LabelClassSplitter):
     (``φ_{a,b}`` and ``φ_{b,a}`` are mirrors, reduction 2).
     """
 
-    def __init__(self, H: HypothesisClass, node: Callable[[Any, Any, Any], dict]) -> None:
-        super().__init__(H)
+    def __init__(self, H: HypothesisClass, node: Callable[[Any, Any, Any], dict],
+                 points: Sequence[int] | None = None) -> None:
+        super().__init__(H, points)
         self.node = node
 
     def splits(self, V: int, live: Sequence[int]) -> tuple[list[int], list[Split]]:
@@ -228,8 +231,9 @@ class _BipartitionSplitter(_LabelClassSplitter):
     always put on side 0.
     """
 
-    def __init__(self, H: HypothesisClass, node: Callable[[Any, Any, Any], dict]) -> None:
-        super().__init__(H)
+    def __init__(self, H: HypothesisClass, node: Callable[[Any, Any, Any], dict],
+                 points: Sequence[int] | None = None) -> None:
+        super().__init__(H, points)
         self.node = node
 
     def splits(self, V: int, live: Sequence[int]) -> tuple[list[int], list[Split]]:
@@ -263,13 +267,14 @@ class _MapSplitter(_LabelClassSplitter):
     whose label at ``x`` maps to 0/1.  Only reductions 1-3 apply.
     """
 
-    def __init__(self, H: HypothesisClass, maps: Sequence[tuple], node: Callable[[Any, Any, Any], dict]) -> None:
-        super().__init__(H)
+    def __init__(self, H: HypothesisClass, maps: Sequence[tuple], node: Callable[[Any, Any, Any], dict],
+                 points: Sequence[int] | None = None) -> None:
+        super().__init__(H, points)
         self.maps = list(maps)
         self.node = node
         self.zero = []
         self.one = []
-        for x in range(H.n_points):
+        for x in self.columns:
             mx = self.masks[x]
             self.zero.append([_union(mx, [lab for lab, v in enumerate(phi) if v == 0]) for phi in self.maps])
             self.one.append([_union(mx, [lab for lab, v in enumerate(phi) if v == 1]) for phi in self.maps])
@@ -504,45 +509,51 @@ def _sat_module() -> Any:
 # ---------------------------------------------------------------------------- node builders
 
 
-def _binary_node(desc: int, T0: dict, T1: dict) -> dict:
-    return {"point": desc, "children": [T0, T1]}
+# Each builder maps a split's column index ``x`` back to its original point ``points[x]``.
+
+def _binary_node(points: Sequence[int]) -> Callable[[int, dict, dict], dict]:
+    def node(desc: int, T0: dict, T1: dict) -> dict:
+        return {"point": points[desc], "children": [T0, T1]}
+    return node
 
 
-def _multiclass_node(desc: tuple, T0: dict, T1: dict) -> dict:
-    x, a, b = desc
-    return {"point": x, "labels": [a, b], "children": [T0, T1]}
+def _multiclass_node(points: Sequence[int]) -> Callable[[tuple, dict, dict], dict]:
+    def node(desc: tuple, T0: dict, T1: dict) -> dict:
+        x, a, b = desc
+        return {"point": points[x], "labels": [a, b], "children": [T0, T1]}
+    return node
 
 
-def _pair_map_node(num_labels: int) -> Callable[[tuple, dict, dict], dict]:
+def _pair_map_node(num_labels: int, points: Sequence[int]) -> Callable[[tuple, dict, dict], dict]:
     def node(desc: tuple, T0: dict, T1: dict) -> dict:
         x, a, b = desc
         phi: list[int | None] = [None] * num_labels
         phi[a], phi[b] = 0, 1
-        return {"point": x, "map": phi, "children": [T0, T1]}
+        return {"point": points[x], "map": phi, "children": [T0, T1]}
     return node
 
 
-def _bin_node(num_labels: int, n_bits: int) -> Callable[[int, dict, dict], dict]:
+def _bin_node(num_labels: int, n_bits: int, points: Sequence[int]) -> Callable[[int, dict, dict], dict]:
     def node(desc: int, T0: dict, T1: dict) -> dict:
         x, bit = divmod(desc, n_bits)
-        return {"point": x, "map": [(lab >> bit) & 1 for lab in range(num_labels)], "children": [T0, T1]}
+        return {"point": points[x], "map": [(lab >> bit) & 1 for lab in range(num_labels)], "children": [T0, T1]}
     return node
 
 
-def _bipartition_node(num_labels: int) -> Callable[[tuple, dict, dict], dict]:
+def _bipartition_node(num_labels: int, points: Sequence[int]) -> Callable[[tuple, dict, dict], dict]:
     def node(desc: tuple, T0: dict, T1: dict) -> dict:
         x, ones, present = desc
         phi: list[int | None] = [None] * num_labels
         for lab in present:
             phi[lab] = 1 if lab in ones else 0
-        return {"point": x, "map": phi, "children": [T0, T1]}
+        return {"point": points[x], "map": phi, "children": [T0, T1]}
     return node
 
 
-def _user_node(maps: Sequence[tuple]) -> Callable[[tuple, dict, dict], dict]:
+def _user_node(maps: Sequence[tuple], points: Sequence[int]) -> Callable[[tuple, dict, dict], dict]:
     def node(desc: tuple, T0: dict, T1: dict) -> dict:
         x, j = desc
-        return {"point": x, "map": list(maps[j]), "children": [T0, T1]}
+        return {"point": points[x], "map": list(maps[j]), "children": [T0, T1]}
     return node
 
 
@@ -551,32 +562,49 @@ def _user_node(maps: Sequence[tuple]) -> Callable[[tuple, dict, dict], dict]:
 _FAMILY_NAMES = ("N", "bin", "B")
 
 
-def _bin_ones(H: HypothesisClass) -> tuple[list[int], int]:
+def _bin_ones(H: HypothesisClass, points: Sequence[int]) -> tuple[list[int], int]:
     bits = label_bits(H.num_labels)
     ones = []
-    for x in range(H.n_points):
-        mx = H.label_masks[x]
+    for mx in H.point_label_masks(points):
         for bit in range(bits):
             ones.append(_union(mx, [lab for lab in range(H.num_labels) if lab >> bit & 1]))
     return ones, bits
 
 
-def _splitter_for(H: HypothesisClass, family: str, maps: Sequence[tuple] | None = None) -> Any:
-    """The splitter of a dimension: 'LD', 'MLD', 'N', 'bin', 'B' or 'user' (with maps)."""
+#: Families whose value is unchanged when a point's labels are renamed: their splitters may use the
+#: columns reduced up to relabelling (dimcalc.reduction); Ψ^bin and user maps read label values.
+_RELABEL_INVARIANT = ("LD", "MLD", "N", "B")
+
+
+def _reduced_points(H: HypothesisClass, family: str, deadline: Deadline | None = None) -> list[int]:
+    """The representative points of :meth:`HypothesisClass.column_reduction` for ``family``."""
+    red = H.column_reduction(relabel=family in _RELABEL_INVARIANT, deadline=deadline)
+    return [int(p) for p in red.points]
+
+
+def _splitter_for(H: HypothesisClass, family: str, maps: Sequence[tuple] | None = None,
+                  deadline: Deadline | None = None) -> Any:
+    """The splitter of a dimension: 'LD', 'MLD', 'N', 'bin', 'B' or 'user' (with maps).
+
+    Splitters work on the class's reduced columns (constant points dropped,
+    duplicate points merged: every Littlestone-type dimension is unchanged,
+    see :mod:`dimcalc.reduction`); tree nodes name the representatives' original points.
+    """
+    points = _reduced_points(H, family, deadline)
     if family == "LD":
-        ones = [m[1] if len(m) > 1 else 0 for m in H.label_masks]
-        return _ColumnSplitter(ones, _binary_node)
+        ones = [m[1] if len(m) > 1 else 0 for m in H.point_label_masks(points)]
+        return _ColumnSplitter(ones, _binary_node(points))
     if family == "MLD":
-        return _PairSplitter(H, _multiclass_node)
+        return _PairSplitter(H, _multiclass_node(points), points)
     if family == "N":
-        return _PairSplitter(H, _pair_map_node(H.num_labels))
+        return _PairSplitter(H, _pair_map_node(H.num_labels, points), points)
     if family == "bin":
-        ones, bits = _bin_ones(H)
-        return _ColumnSplitter(ones, _bin_node(H.num_labels, bits))
+        ones, bits = _bin_ones(H, points)
+        return _ColumnSplitter(ones, _bin_node(H.num_labels, bits, points))
     if family == "B":
-        return _BipartitionSplitter(H, _bipartition_node(H.num_labels))
+        return _BipartitionSplitter(H, _bipartition_node(H.num_labels, points), points)
     assert maps is not None
-    return _MapSplitter(H, maps, _user_node(maps))
+    return _MapSplitter(H, maps, _user_node(maps, points), points)
 
 
 def _check_class(H: Any, owner: str) -> HypothesisClass:
@@ -585,13 +613,44 @@ def _check_class(H: Any, owner: str) -> HypothesisClass:
     return H
 
 
-def _run(H: HypothesisClass, kind: str, splitter: Any, time_limit: float | None, progress: bool,
-         label: str) -> DimensionResult:
+def _depth_one_tree(H: HypothesisClass, splitter: Any) -> dict | None:
+    """A shattered tree of depth 1 when there is one (two distinct rows split by some column).
+
+    Found in one pass over the splitter's columns for the two first distinct
+    rows: any split separating them is a depth-1 tree.  Used so that a search
+    stopped early still reports the lower bound 1 that any class with two
+    hypotheses told apart by a split has.
+    """
+    if H.n_distinct < 2:
+        return None
+    V = 0b11
+    _, splits = splitter.splits(V, splitter.columns)
+    if not splits:
+        return None
+    V0, V1, desc = splits[0]
+    leaf = {0b01: H.row_of(0), 0b10: H.row_of(1)}
+    return splitter.node(desc, {"hypothesis": leaf[V0]}, {"hypothesis": leaf[V1]})
+
+
+def _run(H: HypothesisClass, kind: str, family: str, maps: Sequence[tuple] | None, time_limit: float | None,
+         progress: bool, label: str) -> DimensionResult:
+    """Solve one Littlestone-type dimension under one deadline, set-up (reduction, masks) included."""
     deadline = Deadline(time_limit)
     log = Progress(progress, label)
+    upper = H.log2_size()
+    leaf = {"hypothesis": H.row_of(0)}
+    try:
+        splitter = _splitter_for(H, family, maps, deadline)
+    except SearchStopped:
+        return DimensionResult.bounds(kind, 0, upper, leaf, nodes=0, seconds=round(deadline.elapsed(), 6),
+                                      stopped=deadline.stop_label)
     engine = _Engine(H, splitter, deadline=deadline, progress=log)
     lower, upper, stopped = engine.solve(H.full_mask)
     witness = engine.tree(H.full_mask, lower)
+    if lower == 0 and upper >= 1:
+        one = _depth_one_tree(H, splitter)
+        if one is not None:
+            lower, witness = 1, one
     log.update(f"done: [{lower}, {upper}] nodes={engine.nodes} memo={len(engine.memo)}", force=True)
     return DimensionResult.bounds(kind, lower, upper, witness, nodes=engine.nodes, memo=len(engine.memo),
                                   sat_calls=engine.sat_calls, sat_answers=engine.sat_answers,
@@ -643,7 +702,7 @@ def littlestone_dimension(H: HypothesisClass, *, time_limit: float | None = None
         return DimensionResult.undefined(
             "littlestone", f"the Littlestone dimension is defined for binary classes; this class has "
                            f"{H.num_labels} labels (use multiclass_littlestone_dimension)")
-    return _run(H, "littlestone", _splitter_for(H, "LD"), time_limit, progress, "littlestone")
+    return _run(H, "littlestone", "LD", None, time_limit, progress, "littlestone")
 
 
 def multiclass_littlestone_dimension(H: HypothesisClass, *, time_limit: float | None = None,
@@ -678,7 +737,7 @@ def multiclass_littlestone_dimension(H: HypothesisClass, *, time_limit: float | 
     """
     H = _check_class(H, "multiclass_littlestone_dimension")
     time_limit = check_time_limit(time_limit, "multiclass_littlestone_dimension")
-    return _run(H, "multiclass_littlestone", _splitter_for(H, "MLD"), time_limit, progress,
+    return _run(H, "multiclass_littlestone", "MLD", None, time_limit, progress,
                 "multiclass_littlestone")
 
 
@@ -741,7 +800,7 @@ def psi_littlestone_dimension(H: HypothesisClass, family: Any, *, uniform: bool 
     label = kind.split(":", 1)[0] + ":" + name
     if uniform:
         return _uniform(H, name, maps, kind, time_limit, progress, label)
-    return _run(H, kind, _splitter_for(H, name, maps), time_limit, progress, label)
+    return _run(H, kind, name, maps, time_limit, progress, label)
 
 
 def binary_restriction_littlestone(H: HypothesisClass, *, time_limit: float | None = None) -> list[DimensionResult]:
@@ -789,7 +848,7 @@ def binary_restriction_littlestone(H: HypothesisClass, *, time_limit: float | No
         if kind not in _REGISTERED_RESTRICTIONS:
             register_verifier(kind, _restriction_checker(i))
             _REGISTERED_RESTRICTIONS.add(kind)
-        r = _run(Hi, kind, _splitter_for(Hi, "LD"), share, False, f"littlestone H|_{i}")
+        r = _run(Hi, kind, "LD", None, share, False, f"littlestone H|_{i}")
         r.stats["restriction"] = i
         out.append(r)
     return out
@@ -920,7 +979,7 @@ class _UniformSearch:
         self.engine = engine
         self.deadline = deadline
         self.progress = progress
-        self.splitter = _MapSplitter(H, maps, _user_node(maps))
+        self.splitter = _MapSplitter(H, maps, _user_node(maps, []), _reduced_points(H, "user", deadline))
         self.memo: dict[tuple, bool] = {}
         self.choice: dict[tuple, tuple] = {}
         self.nodes = 0
@@ -982,7 +1041,7 @@ class _UniformSearch:
             low = V & -V
             return {"hypothesis": self.H.row_of(low.bit_length() - 1)}
         (x, j), V0, V1 = self.choice[(V, prefix)]
-        return {"point": x, "map": list(self.maps[j]),
+        return {"point": self.splitter.points[x], "map": list(self.maps[j]),
                 "children": [self.tree(V0, prefix[1:]), self.tree(V1, prefix[1:])]}
 
 
@@ -990,14 +1049,16 @@ def _uniform(H: HypothesisClass, name: str, maps: list[tuple] | None, kind: str,
              progress: bool, label: str) -> DimensionResult:
     deadline = Deadline(time_limit)
     log = Progress(progress, label)
-    engine = _Engine(H, _splitter_for(H, name, maps), deadline=deadline, progress=log)
-    canon = _uniform_maps(H, name, maps)
-    search = _UniformSearch(H, canon, engine, deadline, log)
     full = H.full_mask
     best: tuple = ()
     upper = H.log2_size()
     stopped = False
+    engine: _Engine | None = None
+    search: _UniformSearch | None = None
     try:
+        engine = _Engine(H, _splitter_for(H, name, maps, deadline), deadline=deadline, progress=log)
+        canon = _uniform_maps(H, name, maps)
+        search = _UniformSearch(H, canon, engine, deadline, log)
         # Uniform <= non-uniform (BGS Claim 4.6, second inequality): the engine's bound caps the search.
         _, upper, stopped = engine.solve(full)
         if stopped:
@@ -1012,9 +1073,11 @@ def _uniform(H: HypothesisClass, name: str, maps: list[tuple] | None, kind: str,
             best = seq
     except _Stop:
         stopped = True
-        upper = min(upper, engine.bounds(full)[1])
-    witness = search.tree(full, best)
-    return DimensionResult.bounds(kind, len(best), upper, witness, nodes=engine.nodes + search.nodes,
-                                  memo=len(engine.memo) + len(search.memo),
+        if engine is not None:
+            upper = min(upper, engine.bounds(full)[1])
+    witness = search.tree(full, best) if search is not None else {"hypothesis": H.row_of(0)}
+    nodes = (engine.nodes if engine else 0) + (search.nodes if search else 0)
+    memo = (len(engine.memo) if engine else 0) + (len(search.memo) if search else 0)
+    return DimensionResult.bounds(kind, len(best), upper, witness, nodes=nodes, memo=memo,
                                   seconds=round(deadline.elapsed(), 6),
                                   stopped=deadline.stop_label if stopped else False)
