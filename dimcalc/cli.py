@@ -58,10 +58,24 @@ def add_json_option(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="print one JSON object on stdout")
 
 
-def add_time_limit_option(p: argparse.ArgumentParser) -> None:
-    """``--time-limit S``: stop searches after S seconds and report proven bounds (exit 3)."""
-    p.add_argument("--time-limit", type=_positive_seconds, default=None, metavar="S",
-                   help="stop long searches after S seconds in all and report proven bounds (exit status 3)")
+def _seconds_or_none(text: str) -> float | None:
+    if text.strip().lower() == "none":
+        return None
+    return _positive_seconds(text)
+
+
+def add_time_limit_option(p: argparse.ArgumentParser, default: float | None = None) -> None:
+    """``--time-limit S``: stop searches after S seconds and report proven bounds (exit 3).
+
+    With a ``default``, the option also accepts ``none`` (no limit).
+    """
+    if default is None:
+        p.add_argument("--time-limit", type=_positive_seconds, default=None, metavar="S",
+                       help="stop long searches after S seconds in all and report proven bounds (exit status 3)")
+    else:
+        p.add_argument("--time-limit", type=_seconds_or_none, default=default, metavar="S",
+                       help=f"stop after S seconds in all, file loading included, and report proven bounds "
+                            f"(exit status 3); default {default:g}; 'none' for no limit")
 
 
 def add_quiet_option(p: argparse.ArgumentParser) -> None:

@@ -9,6 +9,7 @@ from typing import Any
 from .check import DIMENSION_KEYS, check_class
 from .cli import (EXIT_OK, EXIT_TIME_LIMIT, add_json_option, add_quiet_option, add_time_limit_option, emit_json,
                   load_class_arg, parameter_list, wants_progress)
+from ._budget import Deadline
 from .results import DimensionResult
 
 __all__ = ["register"]
@@ -36,9 +37,25 @@ def register(sub: Any) -> None:
                    help="also the Ψ-Littlestone dimensions (plain and uniform) for this user family of "
                         "collapsing maps: a JSON list of maps, each a list of k+1 entries 0, 1 or null (*); "
                         "reported under the key 'user'")
-    add_time_limit_option(p)
+    p.add_argument("--jobs", type=_positive_int, default=1, metavar="N",
+                   help="compute the dimensions in N processes side by side (default 1: one process)")
+    add_time_limit_option(p, default=DEFAULT_TIME_LIMIT)
     add_quiet_option(p)
     p.set_defaults(func=run)
+
+
+#: Seconds a ``dimcalc check`` may take unless ``--time-limit`` says otherwise (``none``: unbounded).
+DEFAULT_TIME_LIMIT = 60.0
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a positive integer, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be a positive integer, got {text!r}")
+    return value
 
 
 def _witness_summary(r: DimensionResult, H: Any) -> str:
@@ -89,6 +106,7 @@ def _rows(report: Any) -> list[tuple[str, str, str, str, str]]:
 
 
 def run(args: argparse.Namespace) -> int:
+    deadline = Deadline(args.time_limit)  # the limit holds from here: loading the file counts
     H = load_class_arg(args.file)
     dims = parameter_list(args.dims, DIMENSION_KEYS, "--dims") if args.dims else None
     family = None
@@ -96,14 +114,19 @@ def run(args: argparse.Namespace) -> int:
         from .psi import load_psi_family
 
         family = load_psi_family(args.family, H.num_labels)
-    report = check_class(H, dims, time_limit=args.time_limit, progress=wants_progress(args), family=family)
+    report = check_class(H, dims, time_limit=deadline.left(), progress=wants_progress(args), family=family,
+                         jobs=args.jobs)
     verified = report.verify()
+    limit = None if args.time_limit is None else args.time_limit
     if args.json:
-        emit_json(report.to_json())
+        out = report.to_json()
+        out["time_limit"] = limit
+        emit_json(out)
     else:
         s = H.summary()
         print(f"class {s['name']}: {s['hypotheses']} hypotheses ({s['distinct_hypotheses']} distinct), "
-              f"{s['domain_size']} points, {s['labels']} labels")
+              f"{s['domain_size']} points, {s['labels']} labels; time limit "
+              + ("none" if limit is None else f"{limit:g} s"))
         rows = [("dimension", "value", "exact", "secs", "witness")] + _rows(report)
         widths = [max(len(r[c]) for r in rows) for c in range(4)]
         for r in rows:

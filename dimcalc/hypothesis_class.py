@@ -307,21 +307,32 @@ class HypothesisClass:
         """
         return self.point_label_masks(np.arange(self.n_points))
 
-    def point_label_masks(self, points: Any) -> tuple[tuple[int, ...], ...]:
-        """``out[u][l]``: bitset of distinct rows giving label ``l`` to point ``points[u]``."""
+    def point_label_masks(self, points: Any, deadline: Any = None) -> tuple[tuple[int, ...], ...]:
+        """``out[u][l]``: bitset of distinct rows giving label ``l`` to point ``points[u]``.
+
+        With a ``deadline`` (:class:`dimcalc._budget.Deadline`), it is polled
+        between chunks of points and :class:`~dimcalc._budget.SearchStopped`
+        is raised once it has expired.
+        """
         points = np.asarray(points, dtype=np.int64)
         m = self.n_distinct
         nbytes = (m + 7) // 8
-        per_label = []
-        sub = self._distinct[:, points]
-        for lab in range(self._num_labels):
-            eq = sub == lab
-            if not eq.any():
-                per_label.append([0] * len(points))
-                continue
-            packed = np.ascontiguousarray(np.packbits(eq, axis=0, bitorder="little").T)  # (points, nbytes)
-            per_label.append([int.from_bytes(packed[u].tobytes()[:nbytes], "little") for u in range(len(points))])
-        return tuple(tuple(per_label[lab][u] for lab in range(self._num_labels)) for u in range(len(points)))
+        out: list[tuple[int, ...]] = []
+        step = max(1, (1 << 20) // max(m, 1))
+        for start in range(0, len(points), step):
+            if deadline is not None:
+                deadline.check()
+            sub = self._distinct[:, points[start:start + step]]
+            per_label = []
+            for lab in range(self._num_labels):
+                eq = sub == lab
+                if not eq.any():
+                    per_label.append([0] * sub.shape[1])
+                    continue
+                packed = np.ascontiguousarray(np.packbits(eq, axis=0, bitorder="little").T)  # (points, nbytes)
+                per_label.append([int.from_bytes(row.tobytes()[:nbytes], "little") for row in packed])
+            out.extend(tuple(per_label[lab][u] for lab in range(self._num_labels)) for u in range(sub.shape[1]))
+        return tuple(out)
 
     def column_reduction(self, *, relabel: bool = True, deadline: Any = None) -> Any:
         """The class's constant columns dropped and duplicate columns merged (cached).

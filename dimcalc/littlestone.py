@@ -93,6 +93,8 @@ from __future__ import annotations
 import itertools
 from typing import Any, Callable, Iterable, Sequence
 
+import numpy as np
+
 from ._budget import Deadline, Progress, SearchStopped, check_time_limit
 from .errors import parameter_error
 from .hypothesis_class import HypothesisClass, label_bits
@@ -164,10 +166,11 @@ class _LabelClassSplitter:
     (reduction 3).  Subclasses turn the classes of one point into splits.
     """
 
-    def __init__(self, H: HypothesisClass, points: Sequence[int] | None = None) -> None:
+    def __init__(self, H: HypothesisClass, points: Sequence[int] | None = None,
+                 deadline: Deadline | None = None) -> None:
         # Columns are indices into ``points`` (original point indices; default: every point).
         self.points = list(range(H.n_points)) if points is None else [int(p) for p in points]
-        self.masks = H.label_masks if points is None else H.point_label_masks(self.points)
+        self.masks = H.label_masks if points is None else H.point_label_masks(self.points, deadline)
         self.num_labels = H.num_labels
         self.columns = list(range(len(self.points)))
 
@@ -203,8 +206,8 @@ class _PairSplitter(_LabelClassSplitter):
     """
 
     def __init__(self, H: HypothesisClass, node: Callable[[Any, Any, Any], dict],
-                 points: Sequence[int] | None = None) -> None:
-        super().__init__(H, points)
+                 points: Sequence[int] | None = None, deadline: Deadline | None = None) -> None:
+        super().__init__(H, points, deadline)
         self.node = node
 
     def splits(self, V: int, live: Sequence[int]) -> tuple[list[int], list[Split]]:
@@ -232,8 +235,8 @@ class _BipartitionSplitter(_LabelClassSplitter):
     """
 
     def __init__(self, H: HypothesisClass, node: Callable[[Any, Any, Any], dict],
-                 points: Sequence[int] | None = None) -> None:
-        super().__init__(H, points)
+                 points: Sequence[int] | None = None, deadline: Deadline | None = None) -> None:
+        super().__init__(H, points, deadline)
         self.node = node
 
     def splits(self, V: int, live: Sequence[int]) -> tuple[list[int], list[Split]]:
@@ -268,13 +271,15 @@ class _MapSplitter(_LabelClassSplitter):
     """
 
     def __init__(self, H: HypothesisClass, maps: Sequence[tuple], node: Callable[[Any, Any, Any], dict],
-                 points: Sequence[int] | None = None) -> None:
-        super().__init__(H, points)
+                 points: Sequence[int] | None = None, deadline: Deadline | None = None) -> None:
+        super().__init__(H, points, deadline)
         self.maps = list(maps)
         self.node = node
         self.zero = []
         self.one = []
         for x in self.columns:
+            if deadline is not None and not x % 1024:
+                deadline.check()
             mx = self.masks[x]
             self.zero.append([_union(mx, [lab for lab, v in enumerate(phi) if v == 0]) for phi in self.maps])
             self.one.append([_union(mx, [lab for lab, v in enumerate(phi) if v == 1]) for phi in self.maps])
@@ -562,10 +567,10 @@ def _user_node(maps: Sequence[tuple], points: Sequence[int]) -> Callable[[tuple,
 _FAMILY_NAMES = ("N", "bin", "B")
 
 
-def _bin_ones(H: HypothesisClass, points: Sequence[int]) -> tuple[list[int], int]:
+def _bin_ones(H: HypothesisClass, points: Sequence[int], deadline: Deadline | None = None) -> tuple[list[int], int]:
     bits = label_bits(H.num_labels)
     ones = []
-    for mx in H.point_label_masks(points):
+    for mx in H.point_label_masks(points, deadline):
         for bit in range(bits):
             ones.append(_union(mx, [lab for lab in range(H.num_labels) if lab >> bit & 1]))
     return ones, bits
@@ -592,19 +597,19 @@ def _splitter_for(H: HypothesisClass, family: str, maps: Sequence[tuple] | None 
     """
     points = _reduced_points(H, family, deadline)
     if family == "LD":
-        ones = [m[1] if len(m) > 1 else 0 for m in H.point_label_masks(points)]
+        ones = [m[1] if len(m) > 1 else 0 for m in H.point_label_masks(points, deadline)]
         return _ColumnSplitter(ones, _binary_node(points))
     if family == "MLD":
-        return _PairSplitter(H, _multiclass_node(points), points)
+        return _PairSplitter(H, _multiclass_node(points), points, deadline)
     if family == "N":
-        return _PairSplitter(H, _pair_map_node(H.num_labels, points), points)
+        return _PairSplitter(H, _pair_map_node(H.num_labels, points), points, deadline)
     if family == "bin":
-        ones, bits = _bin_ones(H, points)
+        ones, bits = _bin_ones(H, points, deadline)
         return _ColumnSplitter(ones, _bin_node(H.num_labels, bits, points))
     if family == "B":
-        return _BipartitionSplitter(H, _bipartition_node(H.num_labels, points), points)
+        return _BipartitionSplitter(H, _bipartition_node(H.num_labels, points), points, deadline)
     assert maps is not None
-    return _MapSplitter(H, maps, _user_node(maps, points), points)
+    return _MapSplitter(H, maps, _user_node(maps, points), points, deadline)
 
 
 def _check_class(H: Any, owner: str) -> HypothesisClass:
@@ -613,23 +618,39 @@ def _check_class(H: Any, owner: str) -> HypothesisClass:
     return H
 
 
-def _depth_one_tree(H: HypothesisClass, splitter: Any) -> dict | None:
-    """A shattered tree of depth 1 when there is one (two distinct rows split by some column).
+def _depth_one_tree(H: HypothesisClass, family: str, maps: Sequence[tuple] | None) -> dict | None:
+    """A shattered tree of depth 1 built from the first two distinct rows, when the family allows one.
 
-    Found in one pass over the splitter's columns for the two first distinct
-    rows: any split separating them is a depth-1 tree.  Used so that a search
-    stopped early still reports the lower bound 1 that any class with two
-    hypotheses told apart by a split has.
+    The rows differ at some point ``x`` (labels ``a != b``); a root at ``x`` whose
+    split sends ``a`` and ``b`` to different sides, with the two rows as leaves,
+    is shattered (each path is realised by its leaf's row) and uniform.  Costs
+    one pass over one pair of rows, so a search stopped at once still reports
+    the lower bound 1.
     """
     if H.n_distinct < 2:
         return None
-    V = 0b11
-    _, splits = splitter.splits(V, splitter.columns)
-    if not splits:
-        return None
-    V0, V1, desc = splits[0]
-    leaf = {0b01: H.row_of(0), 0b10: H.row_of(1)}
-    return splitter.node(desc, {"hypothesis": leaf[V0]}, {"hypothesis": leaf[V1]})
+    rows = H.distinct_rows
+    x = int(np.flatnonzero(rows[0] != rows[1])[0])
+    a, b = int(rows[0, x]), int(rows[1, x])
+    leaves = [{"hypothesis": H.row_of(0)}, {"hypothesis": H.row_of(1)}]
+    L = H.num_labels
+    if family == "LD":
+        return {"point": x, "children": leaves if a == 0 else leaves[::-1]}
+    if family == "MLD":
+        return {"point": x, "labels": [a, b], "children": leaves}
+    phi: list[int | None]
+    if family in ("N", "B"):
+        phi = [None] * L
+        phi[a], phi[b] = 0, 1
+    elif family == "bin":
+        bit = ((a ^ b) & -(a ^ b)).bit_length() - 1
+        phi = [(lab >> bit) & 1 for lab in range(L)]
+    else:
+        usable = [m for m in (maps or ()) if m[a] is not None and m[b] is not None and m[a] != m[b]]
+        if not usable:
+            return None
+        phi = list(usable[0])
+    return {"point": x, "map": phi, "children": leaves if phi[a] == 0 else leaves[::-1]}
 
 
 def _run(H: HypothesisClass, kind: str, family: str, maps: Sequence[tuple] | None, time_limit: float | None,
@@ -642,13 +663,15 @@ def _run(H: HypothesisClass, kind: str, family: str, maps: Sequence[tuple] | Non
     try:
         splitter = _splitter_for(H, family, maps, deadline)
     except SearchStopped:
-        return DimensionResult.bounds(kind, 0, upper, leaf, nodes=0, seconds=round(deadline.elapsed(), 6),
+        one = _depth_one_tree(H, family, maps)
+        lower, witness = (0, leaf) if one is None else (1, one)
+        return DimensionResult.bounds(kind, lower, upper, witness, nodes=0, seconds=round(deadline.elapsed(), 6),
                                       stopped=deadline.stop_label)
     engine = _Engine(H, splitter, deadline=deadline, progress=log)
     lower, upper, stopped = engine.solve(H.full_mask)
     witness = engine.tree(H.full_mask, lower)
     if lower == 0 and upper >= 1:
-        one = _depth_one_tree(H, splitter)
+        one = _depth_one_tree(H, family, maps)
         if one is not None:
             lower, witness = 1, one
     log.update(f"done: [{lower}, {upper}] nodes={engine.nodes} memo={len(engine.memo)}", force=True)
@@ -979,7 +1002,7 @@ class _UniformSearch:
         self.engine = engine
         self.deadline = deadline
         self.progress = progress
-        self.splitter = _MapSplitter(H, maps, _user_node(maps, []), _reduced_points(H, "user", deadline))
+        self.splitter = _MapSplitter(H, maps, _user_node(maps, []), _reduced_points(H, "user", deadline), deadline)
         self.memo: dict[tuple, bool] = {}
         self.choice: dict[tuple, tuple] = {}
         self.nodes = 0
@@ -1076,6 +1099,10 @@ def _uniform(H: HypothesisClass, name: str, maps: list[tuple] | None, kind: str,
         if engine is not None:
             upper = min(upper, engine.bounds(full)[1])
     witness = search.tree(full, best) if search is not None else {"hypothesis": H.row_of(0)}
+    if not best and upper >= 1:
+        one = _depth_one_tree(H, name, maps)
+        if one is not None:
+            best, witness = (None,), one
     nodes = (engine.nodes if engine else 0) + (search.nodes if search else 0)
     memo = (len(engine.memo) if engine else 0) + (len(search.memo) if search else 0)
     return DimensionResult.bounds(kind, len(best), upper, witness, nodes=nodes, memo=memo,

@@ -151,7 +151,7 @@ def _virtual_columns(H: HypothesisClass, kind: str, need: int, points: np.ndarra
     ones = np.zeros((len(r), n_words), dtype=np.uint64)
     zeros = np.zeros((len(r), n_words), dtype=np.uint64)
     full = pack_rows(np.ones((1, m), dtype=bool))[0]
-    step = max(1, (1 << 24) // max(m, 1))
+    step = max(1, (1 << 20) // max(m, 1))
     partial = False
     for s in range(0, len(r), step):
         deadline.check()
@@ -321,6 +321,12 @@ def largest_shattered_set(H: HypothesisClass, kind: str, deadline: Deadline, log
     best: list[dict] = []
     upper = H.log2_size()
     stats.update(method="bitset-dfs", nodes=0, tests=0, log2_bound=upper)
+    if H.n_distinct >= 2:
+        # A point where two distinct hypotheses differ is shattered alone: the lower bound 1, before any search.
+        rows = H.distinct_rows
+        p0 = int(np.flatnonzero(rows[0] != rows[1])[0])
+        l0, l1 = int(rows[0, p0]), int(rows[1, p0])
+        best = [{"point": p0, "one": 1 if kind == "vc" else l1, "zero": -1 if kind == "vc" else l0}]
     try:
         red = H.column_reduction(relabel=True, deadline=deadline)
         stats["reduced_columns"] = red.n_columns
