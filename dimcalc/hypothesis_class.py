@@ -307,32 +307,41 @@ class HypothesisClass:
         """
         return self.point_label_masks(np.arange(self.n_points))
 
-    def point_label_masks(self, points: Any, deadline: Any = None) -> tuple[tuple[int, ...], ...]:
-        """``out[u][l]``: bitset of distinct rows giving label ``l`` to point ``points[u]``.
+    def point_label_words(self, points: Any, deadline: Any = None) -> np.ndarray:
+        """``out[l, u]``: the distinct rows giving label ``l`` to ``points[u]``, as little-endian ``uint64`` words.
 
-        With a ``deadline`` (:class:`dimcalc._budget.Deadline`), it is polled
-        between chunks of points and :class:`~dimcalc._budget.SearchStopped`
-        is raised once it has expired.
+        Shape ``(num_labels, len(points), ceil(n_distinct / 64))``; bit ``j`` of
+        the words is distinct row ``j``.  With a ``deadline``
+        (:class:`dimcalc._budget.Deadline`) it is polled between chunks of
+        points (:class:`~dimcalc._budget.SearchStopped` once expired).
         """
         points = np.asarray(points, dtype=np.int64)
         m = self.n_distinct
-        nbytes = (m + 7) // 8
-        out: list[tuple[int, ...]] = []
+        n_words = max(1, (m + 63) // 64)
+        out = np.zeros((self._num_labels, len(points), n_words), dtype=np.uint64)
         step = max(1, (1 << 20) // max(m, 1))
         for start in range(0, len(points), step):
             if deadline is not None:
                 deadline.check()
             sub = self._distinct[:, points[start:start + step]]
-            per_label = []
             for lab in range(self._num_labels):
                 eq = sub == lab
                 if not eq.any():
-                    per_label.append([0] * sub.shape[1])
                     continue
-                packed = np.ascontiguousarray(np.packbits(eq, axis=0, bitorder="little").T)  # (points, nbytes)
-                per_label.append([int.from_bytes(row.tobytes()[:nbytes], "little") for row in packed])
-            out.extend(tuple(per_label[lab][u] for lab in range(self._num_labels)) for u in range(sub.shape[1]))
-        return tuple(out)
+                packed = np.zeros((sub.shape[1], n_words * 8), dtype=np.uint8)
+                bits = np.packbits(eq, axis=0, bitorder="little").T
+                packed[:, :bits.shape[1]] = bits
+                out[lab, start:start + sub.shape[1]] = packed.view("<u8")
+        return out
+
+    def point_label_masks(self, points: Any, deadline: Any = None) -> tuple[tuple[int, ...], ...]:
+        """``out[u][l]``: bitset (Python int) of distinct rows giving label ``l`` to point ``points[u]``.
+
+        See :meth:`point_label_words` for ``deadline``.
+        """
+        words = self.point_label_words(points, deadline)
+        per_label = [words_to_ints(words[lab]) for lab in range(self._num_labels)]
+        return tuple(zip(*per_label)) if per_label and len(per_label[0]) else tuple(() for _ in range(words.shape[1]))
 
     def column_reduction(self, *, relabel: bool = True, deadline: Any = None) -> Any:
         """The class's constant columns dropped and duplicate columns merged (cached).
@@ -405,6 +414,20 @@ class HypothesisClass:
 
     def __len__(self) -> int:
         return self.n_hypotheses
+
+
+def words_to_ints(words: np.ndarray) -> list[int]:
+    """The rows of an ``(n, n_words)`` array of little-endian ``uint64`` words as Python int bitsets.
+
+    >>> words_to_ints(np.array([[5, 0], [0, 1]], dtype=np.uint64))
+    [5, 18446744073709551616]
+    """
+    if words.shape[0] == 0:
+        return []
+    out = words[:, -1].tolist()
+    for j in range(words.shape[1] - 2, -1, -1):
+        out = [(hi << 64) | lo for hi, lo in zip(out, words[:, j].tolist())]
+    return out
 
 
 def mask_bits(mask: int) -> list[int]:

@@ -97,7 +97,7 @@ import numpy as np
 
 from ._budget import Deadline, Progress, SearchStopped, check_time_limit
 from .errors import parameter_error
-from .hypothesis_class import HypothesisClass, label_bits
+from .hypothesis_class import HypothesisClass, label_bits, words_to_ints
 from .results import DimensionResult, register_verifier
 
 __all__ = [
@@ -123,6 +123,30 @@ _Stop = SearchStopped
 # description plus the two subtrees into a tree node of spec §3.
 
 
+#: Live columns from which a node's splits are computed with numpy words instead of a Python loop.
+_VECTOR_MIN_LIVE = 512
+#: Largest number of 64-bit words per column (labels x hypotheses / 64) for the numpy path.
+_VECTOR_MAX_WORDS = 64
+
+
+def _words_of(masks: Sequence[int], n_words: int) -> np.ndarray:
+    """Python-int bitsets as an ``(len(masks), n_words)`` array of little-endian ``uint64`` words."""
+    buf = b"".join(m.to_bytes(n_words * 8, "little") for m in masks)
+    return np.frombuffer(buf, dtype="<u8").reshape(len(masks), n_words).astype(np.uint64)
+
+
+_ints_of = words_to_ints
+
+
+def _first_unique_rows(keys: np.ndarray) -> np.ndarray:
+    """Indices of the first occurrence of each distinct row of ``keys``, in increasing order."""
+    keys = np.ascontiguousarray(keys)
+    view = keys.view(np.dtype((np.void, keys.dtype.itemsize * keys.shape[1]))).reshape(-1)
+    _, first = np.unique(view, return_index=True)
+    first.sort()
+    return first
+
+
 class _ColumnSplitter:
     """Splits by 0/1-valued (virtual) columns: ``V1 = V & ones[c]``, ``V0 = V - V1``.
 
@@ -133,12 +157,17 @@ class _ColumnSplitter:
     one of them stays live below ``V`` (reduction 3).
     """
 
-    def __init__(self, ones: Sequence[int], node: Callable[[Any, Any, Any], dict]) -> None:
+    def __init__(self, ones: Sequence[int], node: Callable[[Any, Any, Any], dict], n_rows: int = 0,
+                 words: np.ndarray | None = None) -> None:
         self.ones = list(ones)
         self.node = node
         self.columns = list(range(len(self.ones)))
+        self.n_words = max(1, (n_rows + 63) // 64)
+        self._words: np.ndarray | None = words
 
     def splits(self, V: int, live: Sequence[int]) -> tuple[list[int], list[Split]]:
+        if len(live) >= _VECTOR_MIN_LIVE and self.n_words <= _VECTOR_MAX_WORDS:
+            return self._splits_numpy(V, live)
         ones = self.ones
         seen: set[int] = set()
         new_live: list[int] = []
@@ -156,6 +185,27 @@ class _ColumnSplitter:
             out.append((b, a, c))
         return new_live, out
 
+    def _splits_numpy(self, V: int, live: Sequence[int]) -> tuple[list[int], list[Split]]:
+        """The same as the loop in :meth:`splits` (same splits, same order), over numpy words."""
+        if self._words is None:
+            self._words = _words_of(self.ones, self.n_words)
+        v = _words_of([V], self.n_words)[0]
+        idx = np.asarray(live, dtype=np.int64)
+        a = self._words[idx] & v
+        keep = a.any(axis=1) & ~(a == v).all(axis=1)
+        idx, a = idx[keep], a[keep]
+        if len(idx) == 0:
+            return [], []
+        b = v & ~a
+        # The unordered pair {a, b} by its smaller member (as integers: compare the highest differing word).
+        diff = a != b
+        top = self.n_words - 1 - np.argmax(diff[:, ::-1], axis=1)
+        rows = np.arange(len(idx))
+        key = np.where((a[rows, top] < b[rows, top])[:, None], a, b)
+        first = _first_unique_rows(key)
+        cols = idx[first].tolist()
+        return cols, [(V ^ ai, ai, c) for ai, c in zip(_ints_of(a[first]), cols)]
+
 
 class _LabelClassSplitter:
     """Base for splitters that look at the label classes ``V & M[x][l]`` of each point.
@@ -170,12 +220,36 @@ class _LabelClassSplitter:
                  deadline: Deadline | None = None) -> None:
         # Columns are indices into ``points`` (original point indices; default: every point).
         self.points = list(range(H.n_points)) if points is None else [int(p) for p in points]
-        self.masks = H.label_masks if points is None else H.point_label_masks(self.points, deadline)
         self.num_labels = H.num_labels
         self.columns = list(range(len(self.points)))
+        self.n_words = max(1, (H.n_distinct + 63) // 64)
+        # (labels, columns, words); the Python-int masks are derived from them.
+        self._words: np.ndarray | None = H.point_label_words(self.points, deadline)
+        per_label = [words_to_ints(self._words[lab]) for lab in range(self.num_labels)]
+        self.masks = list(zip(*per_label)) if self.points else []
+
+    def _classes_numpy(self, V: int, live: Sequence[int]) -> tuple[list[int], list[tuple[int, list[tuple[int, int]]]]]:
+        """The same as the loop in :meth:`classes` (same points, same order), over numpy words."""
+        assert self._words is not None
+        v = _words_of([V], self.n_words)[0]
+        idx = np.asarray(live, dtype=np.int64)
+        cls = self._words[:, idx] & v                      # (labels, n, words)
+        present = cls.any(axis=2)                          # (labels, n)
+        keep = present.sum(axis=0) >= 2
+        idx, cls, present = idx[keep], cls[:, keep], present[:, keep]
+        if len(idx) == 0:
+            return [], []
+        first = _first_unique_rows(cls.transpose(1, 0, 2).reshape(len(idx), -1))
+        cols = idx[first].tolist()
+        labs = [lab for lab in range(self.num_labels) if present[lab, first].any()]
+        ints = {lab: _ints_of(cls[lab, first]) for lab in labs}
+        out = [(c, [(lab, ints[lab][i]) for lab in labs if ints[lab][i]]) for i, c in enumerate(cols)]
+        return cols, out
 
     def classes(self, V: int, live: Sequence[int]) -> tuple[list[int], list[tuple[int, list[tuple[int, int]]]]]:
         """Return (new live points, [(x, [(label, class mask), ...]), ...]) for the useful points."""
+        if len(live) >= _VECTOR_MIN_LIVE and self.num_labels * self.n_words <= _VECTOR_MAX_WORDS:
+            return self._classes_numpy(V, live)
         masks = self.masks
         seen: set[tuple] = set()
         new_live: list[int] = []
@@ -352,6 +426,23 @@ class _Engine:
         self.top_down_probes = 2
         self.sat_calls = 0
         self.sat_answers = 0
+        # Splits of version spaces with many live columns, kept across the queries of iterative deepening.
+        self._split_cache: dict[int, tuple[list[int], list]] = {}
+        self._split_cache_size = 0
+
+    #: Most split entries kept in the cache (about 150 bytes each).
+    SPLIT_CACHE_ENTRIES = 2_000_000
+
+    def _splits(self, V: int, live: Sequence[int]) -> tuple[list[int], list]:
+        hit = self._split_cache.get(V)
+        if hit is not None:
+            return hit
+        result = self.splitter.splits(V, live)
+        n = len(result[1])
+        if len(live) >= _VECTOR_MIN_LIVE and self._split_cache_size + n <= self.SPLIT_CACHE_ENTRIES:
+            self._split_cache[V] = result
+            self._split_cache_size += n
+        return result
 
     # -- bounds
     def bounds(self, V: int) -> tuple[int, int]:
@@ -389,7 +480,7 @@ class _Engine:
             raise _Stop
         if not self.nodes & 0x3FFF:
             self.progress.update(f"t={self.target} nodes={self.nodes} memo={len(self.memo)}")
-        new_live, splits = self.splitter.splits(V, live)
+        new_live, splits = self._splits(V, live)
         need = 1 << (t - 1)
         cand = []
         for V0, V1, desc in splits:
@@ -567,13 +658,21 @@ def _user_node(maps: Sequence[tuple], points: Sequence[int]) -> Callable[[tuple,
 _FAMILY_NAMES = ("N", "bin", "B")
 
 
-def _bin_ones(H: HypothesisClass, points: Sequence[int], deadline: Deadline | None = None) -> tuple[list[int], int]:
+def _bin_ones(H: HypothesisClass, points: Sequence[int],
+             deadline: Deadline | None = None) -> tuple[list[int], int, np.ndarray]:
+    """Ψ^bin's virtual columns (point, bit): the rows whose label at the point has that bit set.
+
+    Column ``x * bits + bit``; returned as Python ints and as numpy words.
+    """
     bits = label_bits(H.num_labels)
-    ones = []
-    for mx in H.point_label_masks(points, deadline):
+    words = H.point_label_words(points, deadline)               # (labels, points, W)
+    per_bit = np.zeros((len(points), bits, words.shape[2]), dtype=np.uint64)
+    for lab in range(H.num_labels):
         for bit in range(bits):
-            ones.append(_union(mx, [lab for lab in range(H.num_labels) if lab >> bit & 1]))
-    return ones, bits
+            if lab >> bit & 1:
+                per_bit[:, bit] |= words[lab]
+    flat = per_bit.reshape(len(points) * bits, words.shape[2])
+    return words_to_ints(flat), bits, flat
 
 
 #: Families whose value is unchanged when a point's labels are renamed: their splitters may use the
@@ -597,15 +696,15 @@ def _splitter_for(H: HypothesisClass, family: str, maps: Sequence[tuple] | None 
     """
     points = _reduced_points(H, family, deadline)
     if family == "LD":
-        ones = [m[1] if len(m) > 1 else 0 for m in H.point_label_masks(points, deadline)]
-        return _ColumnSplitter(ones, _binary_node(points))
+        words = H.point_label_words(points, deadline)[min(1, H.num_labels - 1)]
+        return _ColumnSplitter(words_to_ints(words), _binary_node(points), H.n_distinct, words)
     if family == "MLD":
         return _PairSplitter(H, _multiclass_node(points), points, deadline)
     if family == "N":
         return _PairSplitter(H, _pair_map_node(H.num_labels, points), points, deadline)
     if family == "bin":
-        ones, bits = _bin_ones(H, points, deadline)
-        return _ColumnSplitter(ones, _bin_node(H.num_labels, bits, points))
+        ones, bits, words = _bin_ones(H, points, deadline)
+        return _ColumnSplitter(ones, _bin_node(H.num_labels, bits, points), H.n_distinct, words)
     if family == "B":
         return _BipartitionSplitter(H, _bipartition_node(H.num_labels, points), points, deadline)
     assert maps is not None
