@@ -138,3 +138,21 @@ def test_check_keeps_its_budget_and_uses_leftover_time(wide_multiclass):
     assert report.verify()
     for key, r in report.dimensions.items():
         assert r.exact or r.stats.get("stopped"), key
+
+
+def test_numpy_split_enumeration_matches_the_loop(monkeypatch):
+    """The vectorised splitters (many live columns) give the loop's splits, in the loop's order."""
+    from dimcalc import littlestone as ls
+
+    rng = np.random.default_rng(0)
+    for _ in range(20):
+        m, n, labels = int(rng.integers(2, 150)), int(rng.integers(1, 400)), int(rng.integers(2, 4))
+        H = HypothesisClass(rng.integers(0, labels, (m, n)))
+        for family in (["LD"] if labels == 2 else []) + ["MLD", "N", "B", "bin"]:
+            splitter = ls._splitter_for(H, family)
+            for _ in range(4):
+                V = (int(rng.integers(1, 2**62)) & H.full_mask) or H.full_mask
+                monkeypatch.setattr(ls, "_VECTOR_MIN_LIVE", 10**9)
+                loop = splitter.splits(V, splitter.columns)
+                monkeypatch.setattr(ls, "_VECTOR_MIN_LIVE", 0)
+                assert splitter.splits(V, splitter.columns) == loop, family
