@@ -64,6 +64,8 @@ __all__ = ["largest_shattered_set", "pack_rows"]
 
 #: uint64 words handled per vectorised step (32 MiB per temporary).
 STEP_WORDS = 1 << 22
+#: Pair-test work (pairs x cells x words) of the nodes expanded together in one batch.
+BATCH_WORDS = 1 << 21
 
 
 def pack_rows(bits: np.ndarray) -> np.ndarray:
@@ -238,7 +240,107 @@ class _Search:
         ok = np.flatnonzero(score >= need)
         if len(np.unique(cols.rank[ok])) < target:
             return None
-        return self._explore([], alive, ok[np.argsort(-score[ok], kind="stable")], target)
+        root = ok[np.argsort(-score[ok], kind="stable")]
+        return self._explore([], alive, root, target)
+
+    def _pair_words(self, k: int, n_cells: int, n_words: int) -> int:
+        """Words a node with ``k`` candidates and ``n_cells`` cells costs to expand (all candidate pairs)."""
+        return k * k * n_cells * n_words
+
+    def _visit(self, children: list[tuple[list[int], np.ndarray, np.ndarray]], target: int,
+               cols: _Columns) -> list[int] | None:
+        """Explore child nodes: small ones batched together, large ones one by one (in the given order)."""
+        if cols is not self.cols or cols.partial:
+            for chosen, cells, cand in children:
+                found = self._explore(chosen, cells, cand, target, cols)
+                if found is not None:
+                    return found
+            return None
+        batch: list[tuple[list[int], np.ndarray, np.ndarray]] = []
+        load = 0
+        for child in children:
+            cost = self._pair_words(len(child[2]), child[1].shape[0] * 2, child[1].shape[1])
+            if cost >= BATCH_WORDS:
+                found = self._explore(child[0], child[1], child[2], target)
+            else:
+                batch.append(child)
+                load += cost
+                found = None
+                if load >= BATCH_WORDS:
+                    found = self._explore_batch(batch, target)
+                    batch, load = [], 0
+            if found is not None:
+                return found
+        return self._explore_batch(batch, target) if batch else None
+
+    def _explore_batch(self, nodes: list[tuple[list[int], np.ndarray, np.ndarray]],
+                       target: int) -> list[int] | None:
+        """:meth:`_explore` for several nodes of one depth at once (columns without dead hypotheses).
+
+        Every pair ``(y, z)`` of candidates of every node (``z`` on a later
+        point) is tested in one vectorised pass, in bounded steps; the children
+        that keep enough candidate points form the next batch, explored in
+        order (most balanced first within each node).  Same sets visited and
+        same tests as the node-by-node search, without its per-node overhead.
+        """
+        cols = self.cols
+        self.stats["nodes"] += len(nodes)
+        remaining = target - len(nodes[0][0])
+        if remaining == 1:
+            for chosen, _, cand in nodes:
+                if len(cand):
+                    return chosen + [int(cand[0])]
+            return None
+        need = 1 << (remaining - 2)
+        n_words = nodes[0][1].shape[1]
+        n_cells = nodes[0][1].shape[0] * 2
+        # Flatten the children (node i, candidate y) and their candidate pairs (y, z), z on a later point.
+        child_node, child_y, pair_child, pair_z = [], [], [], []
+        n_children = 0
+        for i, (_, _, cand) in enumerate(nodes):
+            k = len(cand)
+            if k < remaining:
+                continue
+            r = cols.rank[cand]
+            a, b = np.nonzero(r[None, :] > r[:, None])           # pairs (y = cand[a], z = cand[b])
+            child_node.append(np.full(k, i))
+            child_y.append(cand)
+            pair_child.append(a + n_children)
+            pair_z.append(cand[b])
+            n_children += k
+        if not n_children:
+            return None
+        c_node = np.concatenate(child_node)
+        c_y = np.concatenate(child_y)
+        p_child = np.concatenate(pair_child)
+        p_z = np.concatenate(pair_z)
+        parent_cells = np.stack([n[1] for n in nodes])                         # (nodes, cells, W)
+        child_cells = np.concatenate([parent_cells[c_node] & cols.zeros[c_y][:, None],
+                                      parent_cells[c_node] & cols.ones[c_y][:, None]], axis=1)
+        score = np.empty(len(p_child), dtype=np.int64)
+        step = max(1, STEP_WORDS // max(n_cells * n_words, 1))
+        for s in range(0, len(p_child), step):
+            self.deadline.check()
+            cells = child_cells[p_child[s:s + step]]                         # (pairs, cells, W)
+            z = p_z[s:s + step]
+            ones = np.bitwise_count(cells & cols.ones[z][:, None]).sum(axis=2, dtype=np.int64)
+            sizes = np.bitwise_count(cells).sum(axis=2, dtype=np.int64)
+            score[s:s + step] = np.minimum(ones, sizes - ones).min(axis=1)
+        self.stats["tests"] += len(p_child) * n_cells
+        ok = score >= need
+        p_child, p_z, score = p_child[ok], p_z[ok], score[ok]
+        # Group the passing pairs by child; keep children with enough candidate points, in order.
+        order = np.lexsort((-score, p_child))
+        p_child, p_z = p_child[order], p_z[order]
+        bounds = np.searchsorted(p_child, np.arange(n_children + 1))
+        children: list[tuple[list[int], np.ndarray, np.ndarray]] = []
+        for ci in range(n_children):
+            zs = p_z[bounds[ci]:bounds[ci + 1]]
+            if len(zs) < remaining - 1 or len(np.unique(cols.rank[zs])) < remaining - 1:
+                continue
+            children.append((nodes[c_node[ci]][0] + [int(c_y[ci])], child_cells[ci], zs))
+        self.log.update(f"target {target}: {self.stats['nodes']} nodes")
+        return self._visit(children, target, cols)
 
     def _explore(self, chosen: list[int], cells: np.ndarray, cand: np.ndarray, target: int,
                  cols: _Columns | None = None) -> list[int] | None:
@@ -282,12 +384,14 @@ class _Search:
             ok = (score >= need) & (zr[None, :] > cols.rank[ys][:, None])
             starts = np.flatnonzero(np.r_[True, zr[1:] != zr[:-1]])
             points_ok = np.logical_or.reduceat(ok, starts, axis=1).sum(axis=1)
+            children = []
             for i in np.flatnonzero(points_ok >= remaining - 1):
                 zi = np.flatnonzero(ok[i])
                 order = zi[np.argsort(-score[i, zi], kind="stable")]
-                found = self._explore(chosen + [int(cols.ids[ys[i]])], child[i], zs[order], target, cols)
-                if found is not None:
-                    return found
+                children.append((chosen + [int(cols.ids[ys[i]])], child[i], zs[order]))
+            found = self._visit(children, target, cols)
+            if found is not None:
+                return found
             self.log.update(f"target {target}: {self.stats['nodes']} nodes, depth {len(chosen)}")
         return None
 
