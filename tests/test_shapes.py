@@ -156,3 +156,14 @@ def test_numpy_split_enumeration_matches_the_loop(monkeypatch):
                 loop = splitter.splits(V, splitter.columns)
                 monkeypatch.setattr(ls, "_VECTOR_MIN_LIVE", 0)
                 assert splitter.splits(V, splitter.columns) == loop, family
+
+
+def test_shapes_and_sat_bench_suites_quick_smoke():
+    """`dimcalc bench --suite shapes/sat --quick` run, and report verified answers within their limits."""
+    from dimcalc.bench import BenchOptions, run_suites
+
+    rows = run_suites(["shapes"], BenchOptions(quick=True, repeat=1, only=("2x1000000",)))
+    assert rows and all("WITNESS NOT VERIFIED" not in r.note and r.answer != "error" for r in rows)
+    assert all(r.exact for r in rows)  # two hypotheses: every dimension is 1, found at once
+    rows = run_suites(["sat"], BenchOptions(quick=True, repeat=1, only=("dense",)))
+    assert len(rows) == 1 and rows[0].exact and rows[0].baseline_answer == [rows[0].answer] * 2
