@@ -102,6 +102,27 @@ def _run_parallel(H: HypothesisClass, ordered: list[str], family: Any, deadline:
     report.dimensions = {k: report.dimensions[k] for k in ordered}
 
 
+#: Proven inequalities ``small <= big`` between dimensions of one class: a stopped search for ``small``
+#: takes ``big``'s proven upper bound.  Natarajan <= graph (Ben-David, Cesa-Bianchi, Haussler, Long 1995,
+#: recalled in BGS §1.2: a Natarajan-shattered set with f0, f1 is graph-shattered with f = f1 -- on the
+#: rows that agree with f0 or f1 everywhere on S, agreeing with f1 exactly on T is the mix for T).
+#: VC <= Littlestone (Littlestone 1987: a shattered set, queried in any order, is a mistake tree) and
+#: Natarajan <= multiclass Littlestone (the same tree with edge labels f0(x), f1(x): BGS Defs 2.10-2.13).
+RELATIONS = (("natarajan", "graph"), ("vc", "littlestone"), ("natarajan", "multiclass_littlestone"))
+
+
+def _tighten_by_relations(dimensions: dict[str, Any]) -> None:
+    """Lower the upper bounds of stopped results with :data:`RELATIONS` (results are replaced, not mutated)."""
+    for small, big in RELATIONS:
+        a, b = dimensions.get(small), dimensions.get(big)
+        if not isinstance(a, DimensionResult) or not isinstance(b, DimensionResult):
+            continue
+        if a.exact or a.lower is None or b.upper is None or (a.upper is not None and a.upper <= b.upper):
+            continue
+        stats = dict(a.stats, upper_from=big)
+        dimensions[small] = DimensionResult.bounds(a.kind, a.lower, max(a.lower, b.upper), a.witness, **stats)
+
+
 def _results(value: Any) -> list[DimensionResult]:
     if isinstance(value, DimensionResult):
         return [value]
@@ -222,6 +243,7 @@ def check_class(H: HypothesisClass, dims: Sequence[str] | None = None, *, time_l
     ordered = [d for d in DIMENSION_KEYS if d in dims]
     if jobs > 1 and len(ordered) > 1:
         _run_parallel(H, ordered, family, deadline, jobs, report, log)
+        _tighten_by_relations(report.dimensions)
         return report
     for i, key in enumerate(ordered):
         log.update(f"{key} ...", force=True)
@@ -240,4 +262,5 @@ def check_class(H: HypothesisClass, dims: Sequence[str] | None = None, *, time_l
         again = solvers[key](H, time_limit=share, progress=progress)
         report.dimensions[key] = _tighter(report.dimensions[key], again)
         report.seconds[key] += start.elapsed()
+    _tighten_by_relations(report.dimensions)
     return report

@@ -167,3 +167,31 @@ def test_shapes_and_sat_bench_suites_quick_smoke():
     assert all(r.exact for r in rows)  # two hypotheses: every dimension is 1, found at once
     rows = run_suites(["sat"], BenchOptions(quick=True, repeat=1, only=("dense",)))
     assert len(rows) == 1 and rows[0].exact and rows[0].baseline_answer == [rows[0].answer] * 2
+
+
+def test_relations_tighten_a_stopped_upper_bound():
+    """Natarajan <= graph: a stopped Natarajan search takes graph's proven upper bound (never below its lower)."""
+    from dimcalc.check import _tighten_by_relations
+    from dimcalc.results import DimensionResult
+
+    nat = DimensionResult.bounds("natarajan", 3, 10, {"points": [], "f0": [], "f1": []})
+    graph = DimensionResult.exact_value("graph", 5, {"points": [], "f": []})
+    dims = {"natarajan": nat, "graph": graph}
+    _tighten_by_relations(dims)
+    assert (dims["natarajan"].lower, dims["natarajan"].upper) == (3, 5)
+    assert dims["natarajan"].stats["upper_from"] == "graph"
+    dims = {"natarajan": DimensionResult.bounds("natarajan", 5, 10, None), "graph": graph}
+    _tighten_by_relations(dims)
+    assert dims["natarajan"].exact and dims["natarajan"].value == 5
+
+
+@settings(max_examples=40, deadline=None)
+@given(padded_classes())
+def test_relations_used_by_check_hold(data):
+    """The inequalities behind check's tightening hold on random classes (exact values)."""
+    _, table, labels = data
+    H = HypothesisClass(table, num_labels=labels)
+    n, g = dimcalc.natarajan_dimension(H).value, dimcalc.graph_dimension(H).value
+    assert n <= g and n <= dimcalc.multiclass_littlestone_dimension(H).value
+    if labels == 2:
+        assert dimcalc.vc_dimension(H).value <= dimcalc.littlestone_dimension(H).value
