@@ -110,6 +110,41 @@ def _check_names(names: Any, expected: int, what: str, unique: bool) -> tuple[st
     return tuple(names)
 
 
+def _element_names(elements: Sequence[Any]) -> list[str]:
+    """Point names for set-system elements: ``str(e)``, else ``repr(e)`` when ``str`` collides (``1`` and ``'1'``)."""
+    for show in (str, repr):
+        names = [show(e) for e in elements]
+        if len(set(names)) == len(names):
+            return names
+    seen: dict[str, Any] = {}
+    for e, n in zip(elements, names):
+        if n in seen:
+            raise InvalidClassError(
+                f"domain elements {seen[n]!r} and {e!r} have the same name {n!r}; give elements with distinct reprs")
+        seen[n] = e
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _first_unhashable(items: Sequence[Any]) -> Any:
+    for item in items:
+        try:
+            hash(item)
+        except TypeError:
+            return item
+    return None  # pragma: no cover
+
+
+def _incidence_table(n_sets: int, n_points: int, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
+    """The 0/1 table with a 1 at each ``(rows[t], cols[t])``, built from index arrays (no Python rows)."""
+    if n_sets == 0:
+        raise InvalidClassError("the class is empty: give at least one set (hypothesis)")
+    if n_sets * n_points > MAX_CELLS:
+        raise InvalidClassError(f"the table has {n_sets}x{n_points} cells, more than dimcalc's limit of {MAX_CELLS}")
+    table = np.zeros((n_sets, n_points), dtype=np.uint8)
+    table[rows, cols] = 1
+    return table
+
+
 class HypothesisClass:
     """An immutable finite hypothesis class over a finite domain.
 
@@ -205,6 +240,192 @@ class HypothesisClass:
     def from_table(cls, table: Any, **kwargs: Any) -> "HypothesisClass":
         """Build a class from nested lists or a numpy array (see the class docstring)."""
         return cls(table, **kwargs)
+
+    @classmethod
+    def from_sets(cls, sets: Iterable[Iterable[Any]] | Mapping[Any, Iterable[Any]], domain: Iterable[Any] | None = None,
+                  *, name: str | None = None) -> "HypothesisClass":
+        """A set system as a binary class: one hypothesis per set, one point per domain element.
+
+        Hypothesis ``j`` labels point ``i`` with 1 exactly when the ``i``-th
+        domain element belongs to the ``j``-th set, so the VC dimension of the
+        class is the VC dimension of the set system (a set ``S`` is shattered
+        when every subset of ``S`` is ``S ∩ R`` for a set ``R`` of the system).
+        The table is filled from numpy index arrays, never from Python rows.
+
+        Parameters
+        ----------
+        sets : iterable of iterables of hashable, or mapping
+            The sets, in hypothesis order; repeated elements within a set count
+            once.  A mapping ``{name: set}`` also names the hypotheses
+            (``str(name)``).
+        domain : iterable of hashable, optional
+            The points, in column order; must contain every element of every
+            set (elements in no set give all-0 columns).  Defaults to the union
+            of the sets, sorted when its elements sort (numbers, strings,
+            tuples), else in order of first appearance.
+        name : str, optional
+            Name of the class.
+
+        Returns
+        -------
+        HypothesisClass
+            A binary class; its point names are ``str(element)`` (``repr`` when
+            two elements share a ``str``).
+
+        Raises
+        ------
+        InvalidClassError
+            If there is no set, a set (or ``domain``) is not an iterable or is
+            a string (ambiguous: ``"ab"`` would be two elements), an element is
+            unhashable or missing from ``domain``, or ``domain`` repeats an
+            element.
+
+        Examples
+        --------
+        >>> H = HypothesisClass.from_sets([{1, 2}, {2, 3}, set()])
+        >>> H.point_names, H.table.tolist()
+        (('1', '2', '3'), [[1, 1, 0], [0, 1, 1], [0, 0, 0]])
+        >>> G = HypothesisClass.from_sets({"a": ["x", "y"], "b": ["y"]}, domain=["x", "y", "z"])
+        >>> G.hypothesis_names, G.table.tolist()
+        (('a', 'b'), [[1, 1, 0], [0, 1, 0]])
+        """
+        if isinstance(sets, (str, bytes)) or not isinstance(sets, Iterable):
+            raise InvalidClassError(f"sets must be an iterable of sets of hashable elements; got {_describe(sets)}")
+        hypothesis_names = None
+        if isinstance(sets, Mapping):
+            hypothesis_names = [str(key) for key in sets]
+            sets = list(sets.values())
+        index: dict[Any, int] = {}
+        if domain is not None:
+            if isinstance(domain, (str, bytes)) or not isinstance(domain, Iterable):
+                raise InvalidClassError(f"domain must be an iterable of hashable elements; got {_describe(domain)}")
+            for i, element in enumerate(domain):
+                try:
+                    if element in index:
+                        raise InvalidClassError(
+                            f"domain[{i}]: element {_describe(element)} is repeated (also at {index[element]}); "
+                            "domain elements must be distinct")
+                    index[element] = i
+                except TypeError:
+                    raise InvalidClassError(f"domain[{i}]: element {_describe(element)} is not hashable") from None
+        cols: list[int] = []
+        sizes: list[int] = []
+        for r, s in enumerate(sets):
+            if isinstance(s, (str, bytes)) or not isinstance(s, Iterable):
+                raise InvalidClassError(
+                    f"set {r}: {_describe(s)} is not a set of elements; give an iterable such as a set or a list")
+            items = list(s)
+            try:
+                members = dict.fromkeys(items)  # distinct, in the set's own order (deterministic first appearance)
+            except TypeError:
+                raise InvalidClassError(f"set {r}: element {_describe(_first_unhashable(items))} is not hashable") from None
+            if domain is None:
+                cols.extend([index.setdefault(e, len(index)) for e in members])
+            else:
+                try:
+                    cols.extend([index[e] for e in members])
+                except KeyError as exc:
+                    raise InvalidClassError(
+                        f"set {r}: element {_describe(exc.args[0])} is not in the domain; "
+                        "add it to 'domain' or leave 'domain' out (default: the union of the sets)") from None
+            sizes.append(len(members))
+        elements = list(index)
+        col_index = np.array(cols, dtype=np.int64)
+        if domain is None:
+            try:
+                order = sorted(range(len(elements)), key=elements.__getitem__)
+            except TypeError:  # elements of mixed, unordered types: keep first appearance
+                order = list(range(len(elements)))
+            rank = np.empty(len(order), dtype=np.int64)
+            rank[np.array(order, dtype=np.int64)] = np.arange(len(order))
+            col_index = rank[col_index]
+            elements = [elements[i] for i in order]
+        row_index = np.repeat(np.arange(len(sizes), dtype=np.int64), np.array(sizes, dtype=np.int64))
+        table = _incidence_table(len(sizes), len(elements), row_index, col_index)
+        return cls(table, num_labels=2, point_names=_element_names(elements),
+                   hypothesis_names=hypothesis_names, name=name)
+
+    @classmethod
+    def from_networkx(cls, G: Any, *, closed: bool = True, name: str | None = None) -> "HypothesisClass":
+        """The closed-neighbourhood set system ``{N[v] : v in V}`` of a networkx graph, as a binary class.
+
+        One hypothesis and one point per node, in ``G``'s node order:
+        hypothesis ``j`` labels point ``i`` with 1 when node ``i`` is in
+        ``N[v_j]`` (``v_j`` itself and its neighbours).  The VC dimension of
+        this class is the *VC dimension of the graph* of Coudert, Csikós,
+        Ducoffe and Viennot [CCDV24]_ (§1: the VC dimension of ``(V, N)``, ``N``
+        the closed neighbourhoods).  With ``closed=False`` the sets are the open
+        neighbourhoods ``N(v)`` (a self-loop puts ``v`` in ``N(v)``).
+
+        The table is built from ``nx.to_scipy_sparse_array`` (edge positions)
+        plus the identity; it is dense, so a graph may have at most
+        ``sqrt(MAX_CELLS)`` nodes.  networkx is imported on first use.
+
+        Parameters
+        ----------
+        G : networkx.Graph
+            An undirected graph (multigraphs allowed: parallel edges count once).
+        closed : bool
+            Closed neighbourhoods ``N[v]`` (default) or open ones ``N(v)``.
+        name : str, optional
+            Name of the class (default: ``G.name`` when set).
+
+        Returns
+        -------
+        HypothesisClass
+            Point and hypothesis names are ``str(node)``.
+
+        Raises
+        ------
+        InvalidClassError
+            If ``G`` is not an undirected networkx graph, has no node, or has
+            too many nodes for a dense table.
+
+        References
+        ----------
+        .. [CCDV24] D. Coudert, M. Csikós, G. Ducoffe, L. Viennot, *Practical
+           Computation of Graph VC-Dimension*, SEA 2024, LIPIcs 301, 8:1-8:20,
+           doi:10.4230/LIPIcs.SEA.2024.8 (arXiv:2405.07588).
+
+        Examples
+        --------
+        >>> import networkx as nx
+        >>> from dimcalc import vc_dimension
+        >>> star = HypothesisClass.from_networkx(nx.star_graph(3))  # centre 0, leaves 1, 2, 3
+        >>> star.table.tolist()
+        [[1, 1, 1, 1], [1, 1, 0, 0], [1, 0, 1, 0], [1, 0, 0, 1]]
+        >>> vc_dimension(star).value  # any two leaves are shattered, never three, never the centre
+        2
+        """
+        import networkx as nx
+
+        if not isinstance(G, nx.Graph):
+            raise InvalidClassError(f"G must be a networkx graph; got {type(G).__name__}")
+        if G.is_directed():
+            raise InvalidClassError(
+                f"G is a directed graph ({type(G).__name__}); neighbourhood set systems need an undirected graph "
+                "(use G.to_undirected())")
+        if not isinstance(closed, (bool, np.bool_)):
+            raise InvalidClassError(f"closed must be True or False; got {_describe(closed)}")
+        nodes = list(G)
+        n = len(nodes)
+        if n == 0:
+            raise InvalidClassError("the graph has no node: its neighbourhood class is empty")
+        if n * n > MAX_CELLS:
+            raise InvalidClassError(
+                f"the graph has {n} nodes: its {n}x{n} neighbourhood table is over dimcalc's limit of {MAX_CELLS} cells")
+        adjacency = nx.to_scipy_sparse_array(G, nodelist=nodes, weight=None, format="coo")
+        rows, cols = adjacency.row.astype(np.int64), adjacency.col.astype(np.int64)
+        if closed:
+            diagonal = np.arange(n, dtype=np.int64)
+            rows, cols = np.concatenate([rows, diagonal]), np.concatenate([cols, diagonal])
+        table = _incidence_table(n, n, rows, cols)
+        names = _element_names(nodes)
+        if name is None and G.name:
+            name = str(G.name)
+        return cls(table, num_labels=2, point_names=names, hypothesis_names=names, name=name,
+                   metadata={"family": "graph-neighbourhoods", "closed": bool(closed), "nodes": n,
+                             "edges": G.number_of_edges()})
 
     # ------------------------------------------------------------------ basic facts
     @property
