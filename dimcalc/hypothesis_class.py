@@ -98,6 +98,8 @@ def _check_names(names: Any, expected: int, what: str, unique: bool) -> tuple[st
     names = list(names)
     if len(names) != expected:
         raise InvalidClassError(f"{what} has {len(names)} names but the table has {expected}; give one name each")
+    if all(type(n) is str for n in names) and (not unique or len(set(names)) == len(names)):
+        return tuple(names)  # the common case, checked in C; the loops below only find the culprit
     for i, n in enumerate(names):
         if not isinstance(n, str):
             raise InvalidClassError(f"{what}[{i}]: {_describe(n)} is not a string")
@@ -125,13 +127,32 @@ def _element_names(elements: Sequence[Any]) -> list[str]:
     raise AssertionError("unreachable")  # pragma: no cover
 
 
-def _first_unhashable(items: Sequence[Any]) -> Any:
-    for item in items:
+def _is_hashable(item: Any) -> bool:
+    try:
+        hash(item)
+    except TypeError:
+        return False
+    return True
+
+
+def _key_array(items: list[Any]) -> np.ndarray | None:
+    """``items`` as an int64 or str numpy array when they are all ``int`` or all ``str`` (exactly), else None.
+
+    Only then do numpy's order and equality agree with Python's, so set-system
+    columns can be found with ``np.unique`` / ``np.searchsorted`` instead of a dict.
+    """
+    types = set(map(type, items))
+    if types == {int}:
         try:
-            hash(item)
-        except TypeError:
-            return item
-    return None  # pragma: no cover
+            return np.array(items, dtype=np.int64)
+        except OverflowError:
+            return None
+    if types == {str}:
+        keys = np.array(items, dtype=str)
+        # numpy drops trailing NULs from strings: keep such elements on the dict path
+        if int(np.char.str_len(keys).sum()) == sum(map(len, items)):
+            return keys
+    return None
 
 
 def _incidence_table(n_sets: int, n_points: int, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
@@ -295,54 +316,86 @@ class HypothesisClass:
         if isinstance(sets, Mapping):
             hypothesis_names = [str(key) for key in sets]
             sets = list(sets.values())
-        index: dict[Any, int] = {}
-        if domain is not None:
-            if isinstance(domain, (str, bytes)) or not isinstance(domain, Iterable):
-                raise InvalidClassError(f"domain must be an iterable of hashable elements; got {_describe(domain)}")
-            for i, element in enumerate(domain):
-                try:
-                    if element in index:
-                        raise InvalidClassError(
-                            f"domain[{i}]: element {_describe(element)} is repeated (also at {index[element]}); "
-                            "domain elements must be distinct")
-                    index[element] = i
-                except TypeError:
-                    raise InvalidClassError(f"domain[{i}]: element {_describe(element)} is not hashable") from None
-        cols: list[int] = []
+        # All elements in one flat list, set after set; a repeated element sets the same cell twice.
+        flat: list[Any] = []
         sizes: list[int] = []
         for r, s in enumerate(sets):
             if isinstance(s, (str, bytes)) or not isinstance(s, Iterable):
                 raise InvalidClassError(
                     f"set {r}: {_describe(s)} is not a set of elements; give an iterable such as a set or a list")
-            items = list(s)
-            try:
-                members = dict.fromkeys(items)  # distinct, in the set's own order (deterministic first appearance)
-            except TypeError:
-                raise InvalidClassError(f"set {r}: element {_describe(_first_unhashable(items))} is not hashable") from None
-            if domain is None:
-                cols.extend([index.setdefault(e, len(index)) for e in members])
-            else:
-                try:
-                    cols.extend([index[e] for e in members])
-                except KeyError as exc:
-                    raise InvalidClassError(
-                        f"set {r}: element {_describe(exc.args[0])} is not in the domain; "
-                        "add it to 'domain' or leave 'domain' out (default: the union of the sets)") from None
-            sizes.append(len(members))
-        elements = list(index)
-        col_index = np.array(cols, dtype=np.int64)
+            before = len(flat)
+            flat.extend(s)
+            sizes.append(len(flat) - before)
+        ends = np.cumsum(np.array(sizes, dtype=np.int64))
+
+        def set_of(t: int) -> int:
+            return int(np.searchsorted(ends, t, side="right"))
+
+        keys = _key_array(flat)
+        names: list[str] | None = None
         if domain is None:
-            try:
-                order = sorted(range(len(elements)), key=elements.__getitem__)
-            except TypeError:  # elements of mixed, unordered types: keep first appearance
-                order = list(range(len(elements)))
-            rank = np.empty(len(order), dtype=np.int64)
-            rank[np.array(order, dtype=np.int64)] = np.arange(len(order))
-            col_index = rank[col_index]
-            elements = [elements[i] for i in order]
+            if keys is not None:  # all ints or all strings: sorted union and column indices from np.unique
+                unique, col_index = np.unique(keys, return_inverse=True)
+                elements = unique.tolist()
+                names = unique.astype(str).tolist()  # distinct ints / strings have distinct str
+            else:
+                index: dict[Any, int] = {}
+                try:
+                    cols = [index.setdefault(e, len(index)) for e in flat]
+                except TypeError:
+                    t = next(t for t, e in enumerate(flat) if not _is_hashable(e))
+                    raise InvalidClassError(f"set {set_of(t)}: element {_describe(flat[t])} is not hashable") from None
+                elements = list(index)
+                try:
+                    order = sorted(range(len(elements)), key=elements.__getitem__)
+                except TypeError:  # elements of mixed, unordered types: keep first appearance
+                    order = list(range(len(elements)))
+                rank = np.empty(len(order), dtype=np.int64)
+                rank[np.array(order, dtype=np.int64)] = np.arange(len(order))
+                col_index = rank[np.array(cols, dtype=np.int64)]
+                elements = [elements[i] for i in order]
+        else:
+            if isinstance(domain, (str, bytes)) or not isinstance(domain, Iterable):
+                raise InvalidClassError(f"domain must be an iterable of hashable elements; got {_describe(domain)}")
+            elements = list(domain)
+            domain_keys = _key_array(elements)
+            if domain_keys is not None:
+                domain_order = np.argsort(domain_keys, kind="stable")
+                domain_sorted = domain_keys[domain_order]
+            if domain_keys is None or bool((domain_sorted[1:] == domain_sorted[:-1]).any()):
+                position: dict[Any, int] = {}
+                for i, element in enumerate(elements):
+                    if not _is_hashable(element):
+                        raise InvalidClassError(f"domain[{i}]: element {_describe(element)} is not hashable")
+                    if element in position:
+                        raise InvalidClassError(f"domain[{i}]: element {_describe(element)} is repeated "
+                                                f"(also at {position[element]}); domain elements must be distinct")
+                    position[element] = i
+            missing = None
+            if keys is not None and domain_keys is not None and keys.dtype.kind == domain_keys.dtype.kind:
+                found = np.searchsorted(domain_sorted, keys).clip(0, max(len(elements) - 1, 0))
+                hit = domain_sorted[found] == keys if len(elements) else np.zeros(len(keys), dtype=bool)
+                col_index = domain_order[found] if len(elements) else np.zeros(0, dtype=np.int64)
+                if not hit.all():
+                    missing = int(np.argmin(hit))
+            else:
+                position = {e: i for i, e in enumerate(elements)}  # hashable and distinct, checked above
+                try:
+                    col_index = np.array([position[e] for e in flat], dtype=np.int64)
+                except (KeyError, TypeError):
+                    missing = next(t for t, e in enumerate(flat) if not _is_hashable(e) or e not in position)
+            if missing is not None:
+                bad = flat[missing]
+                if not _is_hashable(bad):
+                    raise InvalidClassError(f"set {set_of(missing)}: element {_describe(bad)} is not hashable")
+                raise InvalidClassError(
+                    f"set {set_of(missing)}: element {_describe(bad)} is not in the domain; "
+                    "add it to 'domain' or leave 'domain' out (default: the union of the sets)")
+            if domain_keys is not None and domain_keys.dtype.kind in "iU":
+                names = domain_keys.astype(str).tolist()
         row_index = np.repeat(np.arange(len(sizes), dtype=np.int64), np.array(sizes, dtype=np.int64))
-        table = _incidence_table(len(sizes), len(elements), row_index, col_index)
-        return cls(table, num_labels=2, point_names=_element_names(elements),
+        table = _incidence_table(len(sizes), len(elements), row_index, np.asarray(col_index, dtype=np.int64))
+        return cls(table, num_labels=2, point_names=names if names is not None else _element_names(elements),
                    hypothesis_names=hypothesis_names, name=name)
 
     @classmethod

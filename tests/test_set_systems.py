@@ -69,6 +69,19 @@ def test_from_sets_names_from_a_mapping_and_iterators_accepted():
     assert G.table.tolist() == [[1, 0], [0, 0]]
 
 
+def test_from_sets_mixed_ints_and_strings_are_not_merged():
+    H = HypothesisClass.from_sets([[1, "1", 2], ["2"]], domain=[2, "2", 1, "1"])
+    assert H.point_names == ("2", "'2'", "1", "'1'") and H.table.tolist() == [[1, 0, 1, 1], [0, 1, 0, 0]]
+    with pytest.raises(InvalidClassError, match="set 1: element '1' is not in the domain"):
+        HypothesisClass.from_sets([[1], ["1"]], domain=[1, 2])
+    with pytest.raises(InvalidClassError, match="set 2: element 9 is not in the domain"):
+        HypothesisClass.from_sets([[1], [], [2, 9]], domain=[1, 2])
+    with pytest.raises(InvalidClassError, match="set 0: element 'c' is not in the domain"):
+        HypothesisClass.from_sets([["c"]], domain=["a", "b"])
+    with pytest.raises(InvalidClassError, match="set 0: element 1 is not in the domain"):
+        HypothesisClass.from_sets([[1]], domain=[])
+
+
 def test_from_sets_colliding_str_names_fall_back_to_repr():
     H = HypothesisClass.from_sets([[1], ["1"]])
     assert H.point_names == ("1", "'1'")
@@ -110,9 +123,16 @@ def test_from_sets_refuses_tables_over_the_cell_limit(monkeypatch):
 set_systems = st.lists(st.frozensets(st.integers(0, 6), max_size=7), min_size=1, max_size=9)
 
 
-@given(set_systems, st.booleans())
-def test_from_sets_matches_the_definition(sets, give_domain):
-    domain = list(range(8)) if give_domain else sorted(set().union(*sets))
+# Same order as the ints they code: ints and strings take the numpy path, tuples and mixed types the dict path.
+ELEMENT_CODES = {"int": lambda i: i, "str": lambda i: f"e{i:02d}", "tuple": lambda i: (i, "x"),
+                 "nul-str": lambda i: "a" + "\0" * i}
+
+
+@given(set_systems, st.booleans(), st.sampled_from(sorted(ELEMENT_CODES)))
+def test_from_sets_matches_the_definition(int_sets, give_domain, code_name):
+    code = ELEMENT_CODES[code_name]
+    sets = [frozenset(map(code, s)) for s in int_sets]
+    domain = [code(i) for i in (range(8) if give_domain else sorted(set().union(*int_sets)))]
     H = HypothesisClass.from_sets(sets, domain if give_domain else None)
     assert H.point_names == tuple(str(e) for e in domain)
     expected = [[int(e in s) for e in domain] for s in sets]
