@@ -27,9 +27,9 @@ exit status: 0 done, 2 refused input, 3 time (or memory) limit reached (bounds r
 def register(sub: Any) -> None:
     p = sub.add_parser("check", help="compute every dimension of a class file, with witnesses",
                        description="Compute VC, Natarajan, graph, Littlestone-type dimensions (spec §2) of a class "
-                                   "file (.json or .csv), each with a witness that dimcalc's checker verifies.",
+                                   "file (.json, .csv, .npy or .npz), each with a witness that dimcalc's checker verifies.",
                        epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("file", metavar="FILE", help="class file (.json or .csv, spec §1)")
+    p.add_argument("file", metavar="FILE", help="class file (.json or .csv, spec §1; .npy or .npz, §6)")
     add_json_option(p)
     p.add_argument("--dims", metavar="A,B,...", default=None,
                    help=f"only these dimensions; keys: {', '.join(DIMENSION_KEYS)}")

@@ -25,7 +25,7 @@ def register(sub: Any) -> None:
                        description="Exact 0-cover numbers (BGS Defs 5.4-5.5) with a minimum cover and a fooling "
                                    "set of the same size as witness, plus the bounds of BGS Thm 5.6.",
                        epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("file", metavar="FILE", help="class file (.json or .csv, spec §1)")
+    p.add_argument("file", metavar="FILE", help="class file (.json or .csv, spec §1; .npy or .npz, §6)")
     what = p.add_mutually_exclusive_group(required=True)
     what.add_argument("--tree", metavar="TREE.json", help="input-labelled tree: compute N(0,H,z)")
     what.add_argument("--depth", metavar="n", type=int, help="depth n >= 0: compute N(0,H,n) = sup over trees")

@@ -25,7 +25,7 @@ def register(sub: Any) -> None:
                                    "Chervonenkis 1971) for m = 0..M, each with a subset of points achieving it, "
                                    "beside the Sauer-Shelah bound (Sauer 1972, Shelah 1972) for binary classes.",
                        epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("file", metavar="FILE", help="class file (.json or .csv, spec §1)")
+    p.add_argument("file", metavar="FILE", help="class file (.json or .csv, spec §1; .npy or .npz, §6)")
     p.add_argument("--max-m", type=int, default=None, metavar="M",
                    help="largest m (default: min(domain size, VC + 2, 8))")
     add_json_option(p)

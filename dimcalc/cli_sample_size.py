@@ -51,7 +51,7 @@ def register(subparsers) -> None:
                "  dimcalc sample-size data/point-functions-8.json --alpha 0.1 --beta 0.1 --epsilon 1 "
                "--delta 1e-6 --concepts 10 --json",
         formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("file", metavar="FILE", help="class file (.json or .csv)")
+    p.add_argument("file", metavar="FILE", help="class file (.json or .csv, spec §1; .npy or .npz, §6)")
     p.add_argument("--alpha", type=_float("--alpha"), required=True, help="accuracy, in (0, 1)")
     p.add_argument("--beta", type=_float("--beta"), required=True, help="failure probability, in (0, 1)")
     p.add_argument("--epsilon", type=_float("--epsilon"), required=True, help="privacy epsilon > 0")

@@ -23,7 +23,7 @@ def register(sub: Any) -> None:
                        description="Evaluate BGS Lemma 4.5, Claims 4.6-4.7, Thms 3.4, 5.6, 7.1, 8.8, Lemma 5.11, "
                                    "Sauer-Shelah, VC <= LDim <= floor(log2|H|), FX Thm 3.2/Cor 4.3 on a class file.",
                        epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("file", metavar="FILE", help="class file (.json or .csv, spec §1)")
+    p.add_argument("file", metavar="FILE", help="class file (.json or .csv, spec §1; .npy or .npz, §6)")
     add_json_option(p)
     add_time_limit_option(p)
     p.set_defaults(func=run)
