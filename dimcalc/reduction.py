@@ -94,11 +94,29 @@ def _canonical_columns(cols: np.ndarray, num_labels: int, relabel: bool) -> np.n
     return rank[inverse.reshape(-1)].reshape(n, m).astype(cols.dtype)
 
 
+def _hashes(block: np.ndarray, weights: np.ndarray) -> np.ndarray:
+    """A 64-bit hash of each column of ``block`` (hypotheses x points): a random linear form mod 2^64."""
+    return (block.astype(np.uint64) * weights[:, None]).sum(axis=0, dtype=np.uint64)
+
+
+def _canonical_block(block: np.ndarray, num_labels: int, relabel: bool) -> np.ndarray:
+    """Columns of ``block`` (hypotheses x points) in a canonical labelling, same layout."""
+    if not relabel:
+        return block
+    if num_labels <= 2:
+        # Binary: a column and its complement partition the hypotheses alike; flip so that row 0 reads 0.
+        return block ^ block[:1]
+    return np.ascontiguousarray(_canonical_columns(np.ascontiguousarray(block.T), num_labels, True).T)
+
+
 def reduce_columns(H: "HypothesisClass", *, relabel: bool, deadline: "Deadline | None" = None,
-                   chunk_cells: int = 1 << 26) -> ColumnReduction:
+                   chunk_cells: int = 1 << 23) -> ColumnReduction:
     """Drop constant columns and merge duplicate ones (up to renaming labels when ``relabel``).
 
     Prefer :meth:`HypothesisClass.column_reduction`, which caches the result on the class.
+    Columns are grouped by a 64-bit hash (a random linear form, computed in
+    bounded chunks without transposing the table), and every group is then
+    checked cell by cell, so the result is exact whatever the hash does.
 
     Parameters
     ----------
@@ -129,32 +147,56 @@ def reduce_columns(H: "HypothesisClass", *, relabel: bool, deadline: "Deadline |
     rows = H.distinct_rows
     m, n = rows.shape
     group = np.full(n, -1, dtype=np.int64)
+    empty = ColumnReduction(np.zeros(0, np.int64), np.zeros(0, np.int64), group, relabel)
     if n == 0 or m < 2:
-        return ColumnReduction(np.zeros(0, np.int64), np.zeros(0, np.int64), group, relabel)
+        return empty
+    weights = np.random.default_rng(0x5EED).integers(1, 1 << 63, size=m, dtype=np.uint64) | np.uint64(1)
     step = max(1, chunk_cells // m)
-    # Pass 1, by chunks of points: canonical columns as opaque byte strings; constant columns dropped.
-    keys: list[np.ndarray] = []
+
+    def canonical(points: np.ndarray) -> np.ndarray:
+        return _canonical_block(rows[:, points], H.num_labels, relabel)
+
+    # Pass 1, by chunks of points: constant columns dropped, the others hashed in canonical form.
+    hashes: list[np.ndarray] = []
     pts: list[np.ndarray] = []
-    width = m * rows.itemsize
     for start in range(0, n, step):
         if deadline is not None:
             deadline.check()
-        cols = np.ascontiguousarray(rows[:, start:start + step].T)
-        live = (cols != cols[:, :1]).any(axis=1)
+        block = rows[:, start:start + step]
+        live = (block != block[:1]).any(axis=0)
         if not live.any():
             continue
-        cols = _canonical_columns(cols[live], H.num_labels, relabel)
-        keys.append(np.ascontiguousarray(cols).view(np.dtype((np.void, width))).reshape(-1))
-        pts.append(np.flatnonzero(live) + start)
-    if not keys:
-        return ColumnReduction(np.zeros(0, np.int64), np.zeros(0, np.int64), group, relabel)
+        idx = np.flatnonzero(live) + start
+        hashes.append(_hashes(_canonical_block(block[:, live], H.num_labels, relabel), weights))
+        pts.append(idx)
+    if not hashes:
+        return empty
     if deadline is not None:
         deadline.check()
-    key = np.concatenate(keys)
     point = np.concatenate(pts)
-    _, first, inverse, counts = np.unique(key, return_index=True, return_inverse=True, return_counts=True)
-    order = np.argsort(first, kind="stable")        # groups in order of their first point
-    rank = np.empty_like(order)
-    rank[order] = np.arange(len(order))
-    group[point] = rank[inverse.reshape(-1)]
-    return ColumnReduction(point[first[order]].astype(np.int64), counts[order].astype(np.int64), group, relabel)
+    _, first, inverse = np.unique(np.concatenate(hashes), return_index=True, return_inverse=True)
+    inverse = inverse.reshape(-1)
+    # Pass 2: check every member against its group's first point; a member that differs (a hash
+    # collision) is split off into a group of its own, and the check repeats until none differs.
+    rep = first[inverse]
+    while True:
+        members = np.flatnonzero(rep != np.arange(len(point)))
+        bad: list[np.ndarray] = []
+        for s in range(0, len(members), step):
+            if deadline is not None:
+                deadline.check()
+            mem = members[s:s + step]
+            differ = (canonical(point[mem]) != canonical(point[rep[mem]])).any(axis=0)
+            bad.append(mem[differ])
+        bad_members = np.concatenate(bad) if bad else np.zeros(0, np.int64)
+        if len(bad_members) == 0:
+            break
+        # Regroup the colliding members by their exact bytes (rare: 64-bit collisions).
+        keys = np.ascontiguousarray(canonical(point[bad_members]).T)
+        view = keys.view(np.dtype((np.void, keys.itemsize * keys.shape[1]))).reshape(-1)
+        _, f2, inv2 = np.unique(view, return_index=True, return_inverse=True)
+        rep[bad_members] = bad_members[f2[inv2.reshape(-1)]]
+    reps, inverse = np.unique(rep, return_inverse=True)       # reps ascending = by first point
+    counts = np.bincount(inverse.reshape(-1), minlength=len(reps))
+    group[point] = inverse.reshape(-1)
+    return ColumnReduction(point[reps].astype(np.int64), counts.astype(np.int64), group, relabel)

@@ -82,6 +82,14 @@ def pack_rows(bits: np.ndarray) -> np.ndarray:
     return out.view("<u8").astype(np.uint64, copy=False)
 
 
+def _pack_columns(bits: np.ndarray, n_words: int) -> np.ndarray:
+    """Pack a boolean ``(m, k)`` matrix column-wise into ``(k, n_words)`` ``uint64`` words (no transpose copy)."""
+    packed = np.packbits(bits, axis=0, bitorder="little")          # (ceil(m/8), k)
+    out = np.zeros((bits.shape[1], n_words * 8), dtype=np.uint8)
+    out[:, :packed.shape[0]] = packed.T
+    return out.view("<u8").astype(np.uint64, copy=False)
+
+
 @dataclass
 class _Columns:
     """Virtual columns, sorted by the rank of their point (reduced column index)."""
@@ -96,11 +104,23 @@ class _Columns:
     ids: np.ndarray        # (V,) index of the column in the search's full column list
 
 
-def _label_counts(sub: np.ndarray, num_labels: int) -> np.ndarray:
-    """``counts[c, l]``: hypotheses giving label ``l`` to reduced column ``c``."""
+def _label_counts(sub: np.ndarray, num_labels: int, deadline: Deadline) -> np.ndarray:
+    """``counts[c, l]``: hypotheses giving label ``l`` to reduced column ``c`` (chunked over columns)."""
     m, k = sub.shape
-    keys = np.arange(k, dtype=np.int64)[None, :] * num_labels + sub.astype(np.int64)
-    return np.bincount(keys.reshape(-1), minlength=k * num_labels).reshape(k, num_labels)
+    counts = np.zeros((k, num_labels), dtype=np.int64)
+    step = max(1, (1 << 22) // max(m, 1))
+    for s in range(0, k, step):
+        deadline.check()
+        part = sub[:, s:s + step]
+        if num_labels <= 2:
+            ones = np.count_nonzero(part, axis=0)
+            counts[s:s + step, 1 if num_labels == 2 else 0] = ones
+            counts[s:s + step, 0] += m - ones if num_labels == 2 else 0
+        else:
+            keys = np.arange(part.shape[1], dtype=np.int64)[None, :] * num_labels + part.astype(np.int64)
+            counts[s:s + step] = np.bincount(keys.reshape(-1), minlength=part.shape[1] * num_labels).reshape(
+                part.shape[1], num_labels)
+    return counts
 
 
 def _virtual_columns(H: HypothesisClass, kind: str, need: int, points: np.ndarray, sub: np.ndarray,
@@ -153,20 +173,20 @@ def _virtual_columns(H: HypothesisClass, kind: str, need: int, points: np.ndarra
     ones = np.zeros((len(r), n_words), dtype=np.uint64)
     zeros = np.zeros((len(r), n_words), dtype=np.uint64)
     full = pack_rows(np.ones((1, m), dtype=bool))[0]
-    step = max(1, (1 << 20) // max(m, 1))
+    step = max(1, (1 << 22) // max(m, 1))
     partial = False
     for s in range(0, len(r), step):
         deadline.check()
-        cols = sub[:, r[s:s + step]].T                      # (chunk, m)
-        ones[s:s + step] = pack_rows(cols == o[s:s + step, None])
+        rr = r[s:s + step]
+        # (m, chunk), packed along the hypotheses axis; a slice (no gather) when the columns are consecutive.
+        cols = sub[:, rr[0]:rr[-1] + 1] if rr[-1] - rr[0] == len(rr) - 1 else sub[:, rr]
+        ones[s:s + step] = _pack_columns(cols == o[s:s + step][None, :], n_words)
         zz = z[s:s + step]
-        if (zz >= 0).any():
-            dead = (zz >= 0) & (n_present[r[s:s + step]] > 2)
-            partial = partial or bool(dead.any())
-            zeros[s:s + step] = np.where((zz >= 0)[:, None], pack_rows(cols == zz[:, None]),
-                                         full[None, :] & ~ones[s:s + step])
-        else:
-            zeros[s:s + step] = full[None, :] & ~ones[s:s + step]
+        pair = zz >= 0
+        zeros[s:s + step] = full[None, :] & ~ones[s:s + step]
+        if pair.any():
+            partial = partial or bool((n_present[r[s:s + step]][pair] > 2).any())
+            zeros[s:s + step][pair] = _pack_columns(cols[:, pair] == zz[pair][None, :], n_words)
     return _Columns(r, points[r], o, z, ones, zeros, partial, np.arange(len(r)))
 
 
@@ -438,8 +458,10 @@ def largest_shattered_set(H: HypothesisClass, kind: str, deadline: Deadline, log
         if upper <= 0:
             return best, max(upper, 0), False
         points = red.points
-        sub = H.distinct_rows[:, points]
-        counts = _label_counts(sub, H.num_labels)
+        rows = H.distinct_rows
+        # No copy when nothing was merged or dropped (a square class can be hundreds of MB).
+        sub = rows if len(points) == rows.shape[1] else rows[:, points]
+        counts = _label_counts(sub, H.num_labels, deadline)
 
         def columns(need: int, top: int | None = None) -> _Columns:
             return _virtual_columns(H, kind, need, points, sub, counts, deadline, top)

@@ -195,3 +195,24 @@ def test_relations_used_by_check_hold(data):
     assert n <= g and n <= dimcalc.multiclass_littlestone_dimension(H).value
     if labels == 2:
         assert dimcalc.vc_dimension(H).value <= dimcalc.littlestone_dimension(H).value
+
+
+@settings(max_examples=40, deadline=None)
+@given(padded_classes())
+def test_reduction_is_exact_even_when_every_hash_collides(data):
+    """Grouping by hash is only a first pass: with a hash that maps every column to 0 the groups are the same."""
+    from dimcalc import reduction
+
+    _, table, labels = data
+    H = HypothesisClass(table, num_labels=labels)
+    for relabel in (True, False):
+        honest = reduce_columns(H, relabel=relabel)
+        original = reduction._hashes
+        reduction._hashes = lambda block, weights: np.zeros(block.shape[1], dtype=np.uint64)
+        try:
+            colliding = reduce_columns(H, relabel=relabel)
+        finally:
+            reduction._hashes = original
+        assert colliding.points.tolist() == honest.points.tolist()
+        assert colliding.group.tolist() == honest.group.tolist()
+        assert colliding.multiplicity.tolist() == honest.multiplicity.tolist()
