@@ -64,6 +64,65 @@ def _share(deadline: Deadline, parts_left: int) -> float | None:
     return max(remaining / max(parts_left, 1), 1e-3)
 
 
+def _tighter(old: Any, new: Any) -> Any:
+    """Combine two runs of one dimension: the larger proven lower bound (with its witness), the smaller upper."""
+    if isinstance(old, dict):
+        return {k: _tighter(old[k], new[k]) for k in old}
+    if isinstance(old, list):
+        return [_tighter(a, b) for a, b in zip(old, new)]
+    if not isinstance(old, DimensionResult) or old.exact or old.lower is None:
+        return old
+    if new.exact:
+        return new
+    best = new if (new.lower or 0) > (old.lower or 0) else old
+    uppers = [u for u in (old.upper, new.upper) if u is not None]
+    upper = min(uppers) if uppers else None
+    stats = dict(best.stats)
+    return DimensionResult.bounds(best.kind, best.lower, upper, best.witness, **stats)
+
+
+def _run_parallel(H: HypothesisClass, ordered: list[str], family: Any, deadline: Deadline, jobs: int,
+                  report: CheckReport, log: Progress) -> None:
+    """The dimensions of ``ordered`` in a pool of ``jobs`` processes, under one deadline."""
+    import concurrent.futures as cf
+    import math
+    import multiprocessing
+
+    rounds = math.ceil(len(ordered) / jobs)
+    remaining = deadline.remaining()
+    share = None if remaining is None else max(remaining / rounds, 1e-3)
+    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
+    with cf.ProcessPoolExecutor(max_workers=min(jobs, len(ordered)), mp_context=context) as pool:
+        futures = [pool.submit(_solve_one, H, key, family, share) for key in ordered]
+        for fut in cf.as_completed(futures):
+            key, value, seconds = fut.result()
+            log.update(f"{key} done", force=True)
+            report.dimensions[key] = value
+            report.seconds[key] = seconds
+    report.dimensions = {k: report.dimensions[k] for k in ordered}
+
+
+#: Proven inequalities ``small <= big`` between dimensions of one class: a stopped search for ``small``
+#: takes ``big``'s proven upper bound.  Natarajan <= graph (Ben-David, Cesa-Bianchi, Haussler, Long 1995,
+#: recalled in BGS §1.2: a Natarajan-shattered set with f0, f1 is graph-shattered with f = f1 -- on the
+#: rows that agree with f0 or f1 everywhere on S, agreeing with f1 exactly on T is the mix for T).
+#: VC <= Littlestone (Littlestone 1987: a shattered set, queried in any order, is a mistake tree) and
+#: Natarajan <= multiclass Littlestone (the same tree with edge labels f0(x), f1(x): BGS Defs 2.10-2.13).
+RELATIONS = (("natarajan", "graph"), ("vc", "littlestone"), ("natarajan", "multiclass_littlestone"))
+
+
+def _tighten_by_relations(dimensions: dict[str, Any]) -> None:
+    """Lower the upper bounds of stopped results with :data:`RELATIONS` (results are replaced, not mutated)."""
+    for small, big in RELATIONS:
+        a, b = dimensions.get(small), dimensions.get(big)
+        if not isinstance(a, DimensionResult) or not isinstance(b, DimensionResult):
+            continue
+        if a.exact or a.lower is None or b.upper is None or (a.upper is not None and a.upper <= b.upper):
+            continue
+        stats = dict(a.stats, upper_from=big)
+        dimensions[small] = DimensionResult.bounds(a.kind, a.lower, max(a.lower, b.upper), a.witness, **stats)
+
+
 def _results(value: Any) -> list[DimensionResult]:
     if isinstance(value, DimensionResult):
         return [value]
@@ -109,8 +168,21 @@ class CheckReport:
         return {"class": self.hclass.summary(), "dimensions": {k: conv(v) for k, v in self.dimensions.items()}}
 
 
+def _solve_one(H: HypothesisClass, key: str, family: Any, time_limit: float | None) -> tuple[str, Any, float]:
+    """Run one dimension of :func:`check_class` (in a worker process when ``jobs > 1``)."""
+    start = Deadline(None)
+    value = _solvers(family)[key](H, time_limit=time_limit, progress=False)
+    return key, value, start.elapsed()
+
+
+def _check_jobs(jobs: Any) -> int:
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
+        raise InvalidParameterError(f"The 'jobs' parameter of check_class must be a positive int. Got {jobs!r} instead.")
+    return jobs
+
+
 def check_class(H: HypothesisClass, dims: Sequence[str] | None = None, *, time_limit: float | None = None,
-                progress: bool = False, family: Any = None) -> CheckReport:
+                progress: bool = False, family: Any = None, jobs: int = 1) -> CheckReport:
     """Compute the dimensions of ``H`` named in ``dims`` (all of :data:`DIMENSION_KEYS` by default).
 
     Parameters
@@ -119,15 +191,24 @@ def check_class(H: HypothesisClass, dims: Sequence[str] | None = None, *, time_l
     dims : sequence of str, optional
         Keys of :data:`DIMENSION_KEYS`.
     time_limit : float, optional
-        Seconds for the whole check.  Each solver gets an equal share of what
-        is left; a solver stopped by its share reports proven bounds
-        (``exact=False``).
+        Seconds for the whole check, from the call to the return.  Each solver
+        first gets an equal share of what is left (time a solver does not use
+        flows to the next); then the time still left goes to the dimensions
+        that were stopped, which run again and keep the tighter of the two
+        runs' proven bounds.  A solver stopped by its share reports proven
+        bounds (``exact=False``).
     progress : bool
         Progress lines on stderr.
     family : PsiFamily or iterable of maps, optional
         A user family of collapsing maps (BGS Def 4.3; see :func:`dimcalc.psi.psi_family`);
         when given, ``psi_littlestone`` and ``psi_littlestone_uniform`` also
         have a ``"user"`` entry for it.
+    jobs : int
+        Worker processes for the dimensions (independent searches).  ``1``
+        (the default) runs everything in this process; with ``jobs > 1`` the
+        dimensions run side by side in a process pool, each with the time
+        left divided by the number of rounds (``ceil(dimensions / jobs)``).
+        Results and witnesses are those of one process.
 
     Returns
     -------
@@ -144,6 +225,7 @@ def check_class(H: HypothesisClass, dims: Sequence[str] | None = None, *, time_l
     True
     """
     time_limit = check_time_limit(time_limit, "check_class")
+    jobs = _check_jobs(jobs)
     if dims is None:
         dims = DIMENSION_KEYS
     for d in dims:
@@ -159,10 +241,26 @@ def check_class(H: HypothesisClass, dims: Sequence[str] | None = None, *, time_l
     report = CheckReport(H)
     log = Progress(progress, "check")
     ordered = [d for d in DIMENSION_KEYS if d in dims]
+    if jobs > 1 and len(ordered) > 1:
+        _run_parallel(H, ordered, family, deadline, jobs, report, log)
+        _tighten_by_relations(report.dimensions)
+        return report
     for i, key in enumerate(ordered):
         log.update(f"{key} ...", force=True)
         share = _share(deadline, len(ordered) - i)
         start = Deadline(None)
         report.dimensions[key] = solvers[key](H, time_limit=share, progress=progress)
         report.seconds[key] = start.elapsed()
+    # Second pass: what is left of the budget goes to the dimensions that were stopped.
+    unfinished = [k for k in ordered if not all(r.exact for r in _results(report.dimensions[k]))]
+    for i, key in enumerate(unfinished):
+        share = _share(deadline, len(unfinished) - i)
+        if share is None or share < 0.05:
+            break
+        log.update(f"{key}: again with the time left ...", force=True)
+        start = Deadline(None)
+        again = solvers[key](H, time_limit=share, progress=progress)
+        report.dimensions[key] = _tighter(report.dimensions[key], again)
+        report.seconds[key] += start.elapsed()
+    _tighten_by_relations(report.dimensions)
     return report

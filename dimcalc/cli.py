@@ -69,10 +69,24 @@ def add_json_option(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="print one JSON object on stdout")
 
 
-def add_time_limit_option(p: argparse.ArgumentParser) -> None:
-    """``--time-limit S``: stop searches after S seconds and report proven bounds (exit 3)."""
-    p.add_argument("--time-limit", type=_positive_seconds, default=None, metavar="S",
-                   help="stop long searches after S seconds in all and report proven bounds (exit status 3)")
+def _seconds_or_none(text: str) -> float | None:
+    if text.strip().lower() == "none":
+        return None
+    return _positive_seconds(text)
+
+
+def add_time_limit_option(p: argparse.ArgumentParser, default: float | None = None) -> None:
+    """``--time-limit S``: stop searches after S seconds and report proven bounds (exit 3).
+
+    With a ``default``, the option also accepts ``none`` (no limit).
+    """
+    if default is None:
+        p.add_argument("--time-limit", type=_positive_seconds, default=None, metavar="S",
+                       help="stop long searches after S seconds in all and report proven bounds (exit status 3)")
+    else:
+        p.add_argument("--time-limit", type=_seconds_or_none, default=default, metavar="S",
+                       help=f"stop after S seconds in all, file loading included, and report proven bounds "
+                            f"(exit status 3); default {default:g}; 'none' for no limit")
 
 
 def add_quiet_option(p: argparse.ArgumentParser) -> None:
@@ -91,20 +105,17 @@ def wants_progress(args: argparse.Namespace) -> bool:
     return not getattr(args, "json", False) and sys.stderr.isatty()
 
 
-#: When the running command started (set by :func:`main`): ``--time-limit`` counts from here.
-_STARTED: float | None = None
-
 #: Class files at least this large get progress lines while they load.
 PROGRESS_BYTES = 4 << 20
 
 
-def load_class_arg(path: str, args: argparse.Namespace | None = None):
+def load_class_arg(path: str, args: argparse.Namespace | None = None, deadline: Any = None):
     """Load the class file named on the command line (errors become exit 2).
 
-    With ``args``: the time spent since the command started, reading and
-    parsing the file included, is taken off ``args.time_limit`` (so
-    ``--time-limit S`` bounds the whole command, not only its searches), and a
-    large file gets progress lines on stderr when progress is on.
+    Commands create their :class:`~dimcalc._budget.Deadline` before calling
+    this, so reading and parsing the file count against ``--time-limit``.
+    With ``args``, a large file gets progress lines on stderr when progress is
+    on; with ``deadline``, a load that used up the whole limit says so.
     """
     from ._budget import Progress
     from .io import load
@@ -119,13 +130,9 @@ def load_class_arg(path: str, args: argparse.Namespace | None = None):
     H = load(path)
     log.update(f"loaded {H.n_hypotheses} hypotheses x {H.n_points} points in {time.monotonic() - start:.1f} s",
                force=True)
-    limit = getattr(args, "time_limit", None) if args is not None else None
-    if limit is not None:
-        spent = time.monotonic() - (_STARTED if _STARTED is not None else start)
-        args.time_limit = max(limit - spent, 1e-3)  # type: ignore[union-attr]
-        if spent >= limit:
-            print(f"dimcalc: note: reading {path} took {spent:.1f} s of the {limit:g} s time limit; "
-                  "only bounds can be reported", file=sys.stderr)
+    if deadline is not None and deadline.seconds is not None and deadline.expired():
+        print(f"dimcalc: note: reading {path} took the whole time limit ({deadline.seconds:g} s); "
+              "only bounds can be reported", file=sys.stderr)
     return H
 
 
@@ -307,8 +314,6 @@ def _discard_stdout() -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``dimcalc`` console script; returns the exit status."""
-    global _STARTED
-    _STARTED = time.monotonic()
     try:
         return _main(argv)
     except KeyboardInterrupt:  # Ctrl-C at any moment, parsing included

@@ -9,6 +9,7 @@ from typing import Any
 from .check import DIMENSION_KEYS, check_class
 from .cli import (EXIT_OK, EXIT_TIME_LIMIT, add_json_option, add_quiet_option, add_time_limit_option, emit_json,
                   load_class_arg, parameter_list, wants_progress)
+from ._budget import Deadline
 from .results import DimensionResult
 
 __all__ = ["register"]
@@ -26,9 +27,9 @@ exit status: 0 done, 2 refused input, 3 time (or memory) limit reached (bounds r
 def register(sub: Any) -> None:
     p = sub.add_parser("check", help="compute every dimension of a class file, with witnesses",
                        description="Compute VC, Natarajan, graph, Littlestone-type dimensions (spec §2) of a class "
-                                   "file (.json or .csv), each with a witness that dimcalc's checker verifies.",
+                                   "file (.json, .csv, .npy or .npz), each with a witness that dimcalc's checker verifies.",
                        epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("file", metavar="FILE", help="class file (.json or .csv, spec §1)")
+    p.add_argument("file", metavar="FILE", help="class file (.json or .csv, spec §1; .npy or .npz, §6)")
     add_json_option(p)
     p.add_argument("--dims", metavar="A,B,...", default=None,
                    help=f"only these dimensions; keys: {', '.join(DIMENSION_KEYS)}")
@@ -36,9 +37,25 @@ def register(sub: Any) -> None:
                    help="also the Ψ-Littlestone dimensions (plain and uniform) for this user family of "
                         "collapsing maps: a JSON list of maps, each a list of k+1 entries 0, 1 or null (*); "
                         "reported under the key 'user'")
-    add_time_limit_option(p)
+    p.add_argument("--jobs", type=_positive_int, default=1, metavar="N",
+                   help="compute the dimensions in N processes side by side (default 1: one process)")
+    add_time_limit_option(p, default=DEFAULT_TIME_LIMIT)
     add_quiet_option(p)
     p.set_defaults(func=run)
+
+
+#: Seconds a ``dimcalc check`` may take unless ``--time-limit`` says otherwise (``none``: unbounded).
+DEFAULT_TIME_LIMIT = 60.0
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a positive integer, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be a positive integer, got {text!r}")
+    return value
 
 
 def _witness_summary(r: DimensionResult, H: Any) -> str:
@@ -89,21 +106,27 @@ def _rows(report: Any) -> list[tuple[str, str, str, str, str]]:
 
 
 def run(args: argparse.Namespace) -> int:
+    deadline = Deadline(args.time_limit)  # the limit holds from here: loading the file counts
     dims = parameter_list(args.dims, DIMENSION_KEYS, "--dims") if args.dims is not None else None
-    H = load_class_arg(args.file, args)
+    H = load_class_arg(args.file, args, deadline)
     family = None
     if args.family is not None:
         from .psi import load_psi_family
 
         family = load_psi_family(args.family, H.num_labels)
-    report = check_class(H, dims, time_limit=args.time_limit, progress=wants_progress(args), family=family)
+    report = check_class(H, dims, time_limit=deadline.left(), progress=wants_progress(args), family=family,
+                         jobs=args.jobs)
     verified = report.verify()
+    limit = None if args.time_limit is None else args.time_limit
     if args.json:
-        emit_json(report.to_json())
+        out = report.to_json()
+        out["time_limit"] = limit
+        emit_json(out)
     else:
         s = H.summary()
         print(f"class {s['name']}: {s['hypotheses']} hypotheses ({s['distinct_hypotheses']} distinct), "
-              f"{s['domain_size']} points, {s['labels']} labels")
+              f"{s['domain_size']} points, {s['labels']} labels; time limit "
+              + ("none" if limit is None else f"{limit:g} s"))
         rows = [("dimension", "value", "exact", "secs", "witness")] + _rows(report)
         widths = [max(len(r[c]) for r in rows) for c in range(4)]
         for r in rows:

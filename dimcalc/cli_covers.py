@@ -32,7 +32,7 @@ def register(sub: Any) -> None:
                        description="Exact 0-cover numbers (BGS Defs 5.4-5.5) with a minimum cover and a fooling "
                                    "set of the same size as witness, plus the bounds of BGS Thm 5.6.",
                        epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("file", metavar="FILE", help="class file (.json or .csv, spec §1)")
+    p.add_argument("file", metavar="FILE", help="class file (.json or .csv, spec §1; .npy or .npz, §6)")
     what = p.add_mutually_exclusive_group(required=True)
     what.add_argument("--tree", metavar="TREE.json", help="input-labelled tree: compute N(0,H,z)")
     what.add_argument("--depth", metavar="n", type=int, help="depth n >= 0: compute N(0,H,n) = sup over trees")
@@ -63,8 +63,8 @@ def run(args: argparse.Namespace) -> int:
                          zero_cover_number)
     from .errors import InvalidParameterError
 
-    H = load_class_arg(args.file, args)
-    deadline = Deadline(args.time_limit)   # what is left of --time-limit after loading: the whole command
+    deadline = Deadline(args.time_limit)   # the whole command: loading the file counts
+    H = load_class_arg(args.file, args, deadline)
     cap = _MAX_FILE_COVER_NODES if args.witness_file else DEFAULT_MAX_WITNESS_NODES
     remaining = deadline.remaining()
     if remaining is not None:

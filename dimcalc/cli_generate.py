@@ -9,7 +9,7 @@ from typing import Any
 
 from .errors import InvalidParameterError
 from .generators import GENERATORS, Generator
-from .io import dumps_csv, dumps_json
+from .io import dumps_csv, dumps_json, save_npy, save_npz
 
 __all__ = ["register", "run"]
 
@@ -21,10 +21,13 @@ EXAMPLES = """examples:
   dimcalc generate bgs-thm61 --k 7 --d 2 -o bgs61.json
   dimcalc generate gap-amplification --input bgs61.json --ell 2 -o amplified.json
   dimcalc generate random --hypotheses 20 --points 6 --labels 3 --seed 4
+  dimcalc generate thresholds --n 4095 -o thresholds-4095.npz
 
 Without -o the class is written to stdout.  The format follows --format, else
-the extension of -o (.csv or JSON), else JSON.  CSV keeps names and labels but
-not the declared label count or the metadata (interface spec §1)."""
+the extension of -o (.csv, .npy, .npz or JSON), else JSON.  CSV keeps names and
+labels but not the declared label count or the metadata (interface spec §1);
+.npy keeps the table only; .npz (numpy arrays, read memory-mapped) keeps
+everything (docs/interface.md §6).  .npy and .npz need -o."""
 
 
 def _all_params() -> dict[str, list[str]]:
@@ -44,7 +47,7 @@ def register(sub: Any) -> None:
     p.add_argument("family", nargs="?", metavar="FAMILY", help="family name (see --list)")
     p.add_argument("--list", action="store_true", help="list the families and their parameters, then exit")
     p.add_argument("-o", "--output", metavar="FILE", default=None, help="write here instead of stdout")
-    p.add_argument("--format", choices=("json", "csv"), default=None,
+    p.add_argument("--format", choices=("json", "csv", "npy", "npz"), default=None,
                    help="file format (default: from the extension of -o, else json)")
     params = p.add_argument_group("family parameters (each family uses some; see --list)")
     for name, families in _all_params().items():
@@ -100,18 +103,27 @@ def run(args: argparse.Namespace) -> int:
     H = g.build(**_convert(g, args))
     fmt = args.format
     if fmt is None:
-        fmt = "csv" if args.output and Path(args.output).suffix.lower() == ".csv" else "json"
-    text = dumps_csv(H) if fmt == "csv" else dumps_json(H)
+        suffix = Path(args.output).suffix.lower().lstrip(".") if args.output else ""
+        fmt = suffix if suffix in ("csv", "npy", "npz") else "json"
+    if fmt in ("npy", "npz") and args.output is None:
+        raise InvalidParameterError(f"--format {fmt} writes a binary file: give it with -o FILE.{fmt}")
     if args.output is None:
-        sys.stdout.write(text)
+        sys.stdout.write(dumps_csv(H) if fmt == "csv" else dumps_json(H))
         return 0
     from .cli import write_file_atomically
 
     path = Path(args.output)
     if path.is_dir():
         raise InvalidParameterError(f"-o {args.output}: is a directory; give a file name")
-    # a uniquely named temporary file, renamed into place: concurrent runs writing one path never collide
-    write_file_atomically(str(path), [text], what=f"class file (-o {args.output})")
+    # through a uniquely named temporary file, renamed into place: concurrent runs writing one path never collide
+    if fmt in ("npy", "npz"):
+        try:
+            (save_npy if fmt == "npy" else save_npz)(H, path)
+        except OSError as exc:
+            raise InvalidParameterError(f"-o {args.output}: cannot write ({exc.strerror})") from None
+    else:
+        write_file_atomically(str(path), [dumps_csv(H) if fmt == "csv" else dumps_json(H)],
+                              what=f"class file (-o {args.output})")
     print(f"wrote {path}: {H.name}, {H.n_hypotheses} hypotheses, {H.n_points} points, {H.num_labels} labels",
           file=sys.stderr)
     return 0

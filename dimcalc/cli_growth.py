@@ -26,7 +26,7 @@ def register(sub: Any) -> None:
                                    "Chervonenkis 1971) for m = 0..M, each with a subset of points achieving it, "
                                    "beside the Sauer-Shelah bound (Sauer 1972, Shelah 1972) for binary classes.",
                        epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("file", metavar="FILE", help="class file (.json or .csv, spec §1)")
+    p.add_argument("file", metavar="FILE", help="class file (.json or .csv, spec §1; .npy or .npz, §6)")
     p.add_argument("--max-m", type=int, default=None, metavar="M",
                    help="largest m (default: min(domain size, VC + 2, 8))")
     add_json_option(p)
@@ -38,10 +38,10 @@ def run(args: argparse.Namespace) -> int:
     from ._budget import Deadline
     from .vc import growth_function, sauer_shelah_bound, vc_dimension
 
-    H = load_class_arg(args.file, args)
+    deadline = Deadline(args.time_limit)  # the limit holds from here: loading the file counts
     if args.max_m is not None and args.max_m < 0:
         raise InvalidParameterError(f"--max-m must be a non-negative integer; got {args.max_m}")
-    deadline = Deadline(args.time_limit)
+    H = load_class_arg(args.file, args, deadline)
     vc = vc_dimension(H, time_limit=deadline.left()) if H.is_binary else None
     d = None if vc is None else (vc.value if vc.exact else vc.upper)
     max_m = args.max_m

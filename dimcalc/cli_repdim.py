@@ -27,7 +27,7 @@ def register(sub: Any) -> None:
                                    "programming, the paper bounds on PRDim, and the one-way communication "
                                    "complexity of Eval_C.", epilog=EXAMPLES,
                        formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("file", metavar="FILE", help="class file (.json or .csv, spec §1)")
+    p.add_argument("file", metavar="FILE", help="class file (.json or .csv, spec §1; .npy or .npz, §6)")
     p.add_argument("--epsilon", default="1/4", help="accuracy ε in [0, 1/2] (default 1/4; fractions like 1/3 allowed)")
     p.add_argument("--pool", choices=("auto", "all", "class"), default="auto",
                    help="candidate functions: all functions on the domain (exact), the class itself (upper bound); "
@@ -48,9 +48,9 @@ def run(args: argparse.Namespace) -> int:
     eps = exact_fraction(args.epsilon, owner="dimcalc repdim --epsilon")
     if eps > exact_fraction("1/2"):  # the range --help states (FX: error ε <= 1/2 for Eval_C protocols)
         raise InvalidParameterError(f"--epsilon must be a number in [0, 1/2]; got {args.epsilon}")
-    H = load_class_arg(args.file, args)
+    deadline = Deadline(args.time_limit)  # the limit holds from here: loading the file counts
+    H = load_class_arg(args.file, args, deadline)
     pool = None if args.pool == "auto" else args.pool
-    deadline = Deadline(args.time_limit)
     rep = deterministic_representation_dimension(H, eps, pool=pool, time_limit=deadline.left())
     verified = rep.verify(H)
     comm = one_way_communication_complexity(H, eps, time_limit=deadline.left(), representation=rep)

@@ -51,7 +51,7 @@ def register(subparsers) -> None:
                "  dimcalc sample-size data/point-functions-8.json --alpha 0.1 --beta 0.1 --epsilon 1 "
                "--delta 1e-6 --concepts 10 --json",
         formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("file", metavar="FILE", help="class file (.json or .csv)")
+    p.add_argument("file", metavar="FILE", help="class file (.json or .csv, spec §1; .npy or .npz, §6)")
     p.add_argument("--alpha", type=_float("--alpha"), required=True, help="accuracy, in (0, 1)")
     p.add_argument("--beta", type=_float("--beta"), required=True, help="failure probability, in (0, 1)")
     p.add_argument("--epsilon", type=_float("--epsilon"), required=True, help="privacy epsilon > 0")
@@ -90,9 +90,12 @@ def run(args: argparse.Namespace) -> int:
             raise InvalidParameterError(f"--{name} must be a number {what}; got {v:g}")
     if args.concepts < 1:
         raise InvalidParameterError(f"--concepts must be a positive integer; got {args.concepts}")
-    H = load_class_arg(args.file, args)
+    from ._budget import Deadline
+
+    deadline = Deadline(args.time_limit)  # the limit holds from here: loading the file counts
+    H = load_class_arg(args.file, args, deadline)
     table = sample_size_table(H, alpha=args.alpha, beta=args.beta, epsilon=args.epsilon, delta=args.delta,
-                              concepts=args.concepts, public=args.public, time_limit=args.time_limit)
+                              concepts=args.concepts, public=args.public, time_limit=deadline.left())
     if args.json:
         emit_json(table.to_json())
         return EXIT_OK if table.exact else EXIT_TIME_LIMIT

@@ -23,7 +23,7 @@ def register(sub: Any) -> None:
                        description="Evaluate BGS Lemma 4.5, Claims 4.6-4.7, Thms 3.4, 5.6, 7.1, 8.8, Lemma 5.11, "
                                    "Sauer-Shelah, VC <= LDim <= floor(log2|H|), FX Thm 3.2/Cor 4.3 on a class file.",
                        epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("file", metavar="FILE", help="class file (.json or .csv, spec §1)")
+    p.add_argument("file", metavar="FILE", help="class file (.json or .csv, spec §1; .npy or .npz, §6)")
     add_json_option(p)
     add_time_limit_option(p)
     p.set_defaults(func=run)
@@ -40,8 +40,11 @@ def _text(side: Any) -> str:
 def run(args: argparse.Namespace) -> int:
     from .theorems import theorem_report
 
-    H = load_class_arg(args.file, args)
-    report = theorem_report(H, time_limit=args.time_limit)
+    from ._budget import Deadline
+
+    deadline = Deadline(args.time_limit)  # the limit holds from here: loading the file counts
+    H = load_class_arg(args.file, args, deadline)
+    report = theorem_report(H, time_limit=deadline.left())
     if args.json:
         emit_json([c.to_json() for c in report])
     else:

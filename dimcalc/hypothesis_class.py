@@ -98,6 +98,8 @@ def _check_names(names: Any, expected: int, what: str, unique: bool) -> tuple[st
     names = list(names)
     if len(names) != expected:
         raise InvalidClassError(f"{what} has {len(names)} names but the table has {expected}; give one name each")
+    if all(type(n) is str for n in names) and (not unique or len(set(names)) == len(names)):
+        return tuple(names)  # the common case, checked in C; the loops below only find the culprit
     for i, n in enumerate(names):
         if not isinstance(n, str):
             raise InvalidClassError(f"{what}[{i}]: {_describe(n)} is not a string")
@@ -108,6 +110,60 @@ def _check_names(names: Any, expected: int, what: str, unique: bool) -> tuple[st
                 raise InvalidClassError(f"{what}[{i}]: duplicate name {n!r} (also at {seen[n]}); names must be unique")
             seen[n] = i
     return tuple(names)
+
+
+def _element_names(elements: Sequence[Any]) -> list[str]:
+    """Point names for set-system elements: ``str(e)``, else ``repr(e)`` when ``str`` collides (``1`` and ``'1'``)."""
+    for show in (str, repr):
+        names = [show(e) for e in elements]
+        if len(set(names)) == len(names):
+            return names
+    seen: dict[str, Any] = {}
+    for e, n in zip(elements, names):
+        if n in seen:
+            raise InvalidClassError(
+                f"domain elements {seen[n]!r} and {e!r} have the same name {n!r}; give elements with distinct reprs")
+        seen[n] = e
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _is_hashable(item: Any) -> bool:
+    try:
+        hash(item)
+    except TypeError:
+        return False
+    return True
+
+
+def _key_array(items: list[Any]) -> np.ndarray | None:
+    """``items`` as an int64 or str numpy array when they are all ``int`` or all ``str`` (exactly), else None.
+
+    Only then do numpy's order and equality agree with Python's, so set-system
+    columns can be found with ``np.unique`` / ``np.searchsorted`` instead of a dict.
+    """
+    types = set(map(type, items))
+    if types == {int}:
+        try:
+            return np.array(items, dtype=np.int64)
+        except OverflowError:
+            return None
+    if types == {str}:
+        keys = np.array(items, dtype=str)
+        # numpy drops trailing NULs from strings: keep such elements on the dict path
+        if int(np.char.str_len(keys).sum()) == sum(map(len, items)):
+            return keys
+    return None
+
+
+def _incidence_table(n_sets: int, n_points: int, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
+    """The 0/1 table with a 1 at each ``(rows[t], cols[t])``, built from index arrays (no Python rows)."""
+    if n_sets == 0:
+        raise InvalidClassError("the class is empty: give at least one set (hypothesis)")
+    if n_sets * n_points > MAX_CELLS:
+        raise InvalidClassError(f"the table has {n_sets}x{n_points} cells, more than dimcalc's limit of {MAX_CELLS}")
+    table = np.zeros((n_sets, n_points), dtype=np.uint8)
+    table[rows, cols] = 1
+    return table
 
 
 class HypothesisClass:
@@ -206,6 +262,224 @@ class HypothesisClass:
         """Build a class from nested lists or a numpy array (see the class docstring)."""
         return cls(table, **kwargs)
 
+    @classmethod
+    def from_sets(cls, sets: Iterable[Iterable[Any]] | Mapping[Any, Iterable[Any]], domain: Iterable[Any] | None = None,
+                  *, name: str | None = None) -> "HypothesisClass":
+        """A set system as a binary class: one hypothesis per set, one point per domain element.
+
+        Hypothesis ``j`` labels point ``i`` with 1 exactly when the ``i``-th
+        domain element belongs to the ``j``-th set, so the VC dimension of the
+        class is the VC dimension of the set system (a set ``S`` is shattered
+        when every subset of ``S`` is ``S ∩ R`` for a set ``R`` of the system).
+        The table is filled from numpy index arrays, never from Python rows.
+
+        Parameters
+        ----------
+        sets : iterable of iterables of hashable, or mapping
+            The sets, in hypothesis order; repeated elements within a set count
+            once.  A mapping ``{name: set}`` also names the hypotheses
+            (``str(name)``).
+        domain : iterable of hashable, optional
+            The points, in column order; must contain every element of every
+            set (elements in no set give all-0 columns).  Defaults to the union
+            of the sets, sorted when its elements sort (numbers, strings,
+            tuples), else in order of first appearance.
+        name : str, optional
+            Name of the class.
+
+        Returns
+        -------
+        HypothesisClass
+            A binary class; its point names are ``str(element)`` (``repr`` when
+            two elements share a ``str``).
+
+        Raises
+        ------
+        InvalidClassError
+            If there is no set, a set (or ``domain``) is not an iterable or is
+            a string (ambiguous: ``"ab"`` would be two elements), an element is
+            unhashable or missing from ``domain``, or ``domain`` repeats an
+            element.
+
+        Examples
+        --------
+        >>> H = HypothesisClass.from_sets([{1, 2}, {2, 3}, set()])
+        >>> H.point_names, H.table.tolist()
+        (('1', '2', '3'), [[1, 1, 0], [0, 1, 1], [0, 0, 0]])
+        >>> G = HypothesisClass.from_sets({"a": ["x", "y"], "b": ["y"]}, domain=["x", "y", "z"])
+        >>> G.hypothesis_names, G.table.tolist()
+        (('a', 'b'), [[1, 1, 0], [0, 1, 0]])
+        """
+        if isinstance(sets, (str, bytes)) or not isinstance(sets, Iterable):
+            raise InvalidClassError(f"sets must be an iterable of sets of hashable elements; got {_describe(sets)}")
+        hypothesis_names = None
+        if isinstance(sets, Mapping):
+            hypothesis_names = [str(key) for key in sets]
+            sets = list(sets.values())
+        # All elements in one flat list, set after set; a repeated element sets the same cell twice.
+        flat: list[Any] = []
+        sizes: list[int] = []
+        for r, s in enumerate(sets):
+            if isinstance(s, (str, bytes)) or not isinstance(s, Iterable):
+                raise InvalidClassError(
+                    f"set {r}: {_describe(s)} is not a set of elements; give an iterable such as a set or a list")
+            before = len(flat)
+            flat.extend(s)
+            sizes.append(len(flat) - before)
+        ends = np.cumsum(np.array(sizes, dtype=np.int64))
+
+        def set_of(t: int) -> int:
+            return int(np.searchsorted(ends, t, side="right"))
+
+        keys = _key_array(flat)
+        names: list[str] | None = None
+        if domain is None:
+            if keys is not None:  # all ints or all strings: sorted union and column indices from np.unique
+                unique, col_index = np.unique(keys, return_inverse=True)
+                elements = unique.tolist()
+                names = unique.astype(str).tolist()  # distinct ints / strings have distinct str
+            else:
+                index: dict[Any, int] = {}
+                try:
+                    cols = [index.setdefault(e, len(index)) for e in flat]
+                except TypeError:
+                    t = next(t for t, e in enumerate(flat) if not _is_hashable(e))
+                    raise InvalidClassError(f"set {set_of(t)}: element {_describe(flat[t])} is not hashable") from None
+                elements = list(index)
+                try:
+                    order = sorted(range(len(elements)), key=elements.__getitem__)
+                except TypeError:  # elements of mixed, unordered types: keep first appearance
+                    order = list(range(len(elements)))
+                rank = np.empty(len(order), dtype=np.int64)
+                rank[np.array(order, dtype=np.int64)] = np.arange(len(order))
+                col_index = rank[np.array(cols, dtype=np.int64)]
+                elements = [elements[i] for i in order]
+        else:
+            if isinstance(domain, (str, bytes)) or not isinstance(domain, Iterable):
+                raise InvalidClassError(f"domain must be an iterable of hashable elements; got {_describe(domain)}")
+            elements = list(domain)
+            domain_keys = _key_array(elements)
+            if domain_keys is not None:
+                domain_order = np.argsort(domain_keys, kind="stable")
+                domain_sorted = domain_keys[domain_order]
+            if domain_keys is None or bool((domain_sorted[1:] == domain_sorted[:-1]).any()):
+                position: dict[Any, int] = {}
+                for i, element in enumerate(elements):
+                    if not _is_hashable(element):
+                        raise InvalidClassError(f"domain[{i}]: element {_describe(element)} is not hashable")
+                    if element in position:
+                        raise InvalidClassError(f"domain[{i}]: element {_describe(element)} is repeated "
+                                                f"(also at {position[element]}); domain elements must be distinct")
+                    position[element] = i
+            missing = None
+            if keys is not None and domain_keys is not None and keys.dtype.kind == domain_keys.dtype.kind:
+                found = np.searchsorted(domain_sorted, keys).clip(0, max(len(elements) - 1, 0))
+                hit = domain_sorted[found] == keys if len(elements) else np.zeros(len(keys), dtype=bool)
+                col_index = domain_order[found] if len(elements) else np.zeros(0, dtype=np.int64)
+                if not hit.all():
+                    missing = int(np.argmin(hit))
+            else:
+                position = {e: i for i, e in enumerate(elements)}  # hashable and distinct, checked above
+                try:
+                    col_index = np.array([position[e] for e in flat], dtype=np.int64)
+                except (KeyError, TypeError):
+                    missing = next(t for t, e in enumerate(flat) if not _is_hashable(e) or e not in position)
+            if missing is not None:
+                bad = flat[missing]
+                if not _is_hashable(bad):
+                    raise InvalidClassError(f"set {set_of(missing)}: element {_describe(bad)} is not hashable")
+                raise InvalidClassError(
+                    f"set {set_of(missing)}: element {_describe(bad)} is not in the domain; "
+                    "add it to 'domain' or leave 'domain' out (default: the union of the sets)")
+            if domain_keys is not None and domain_keys.dtype.kind in "iU":
+                names = domain_keys.astype(str).tolist()
+        row_index = np.repeat(np.arange(len(sizes), dtype=np.int64), np.array(sizes, dtype=np.int64))
+        table = _incidence_table(len(sizes), len(elements), row_index, np.asarray(col_index, dtype=np.int64))
+        return cls(table, num_labels=2, point_names=names if names is not None else _element_names(elements),
+                   hypothesis_names=hypothesis_names, name=name)
+
+    @classmethod
+    def from_networkx(cls, G: Any, *, closed: bool = True, name: str | None = None) -> "HypothesisClass":
+        """The closed-neighbourhood set system ``{N[v] : v in V}`` of a networkx graph, as a binary class.
+
+        One hypothesis and one point per node, in ``G``'s node order:
+        hypothesis ``j`` labels point ``i`` with 1 when node ``i`` is in
+        ``N[v_j]`` (``v_j`` itself and its neighbours).  The VC dimension of
+        this class is the *VC dimension of the graph* of Coudert, Csikós,
+        Ducoffe and Viennot [CCDV24]_ (§1: the VC dimension of ``(V, N)``, ``N``
+        the closed neighbourhoods).  With ``closed=False`` the sets are the open
+        neighbourhoods ``N(v)`` (a self-loop puts ``v`` in ``N(v)``).
+
+        The table is built from ``nx.to_scipy_sparse_array`` (edge positions)
+        plus the identity; it is dense, so a graph may have at most
+        ``sqrt(MAX_CELLS)`` nodes.  networkx is imported on first use.
+
+        Parameters
+        ----------
+        G : networkx.Graph
+            An undirected graph (multigraphs allowed: parallel edges count once).
+        closed : bool
+            Closed neighbourhoods ``N[v]`` (default) or open ones ``N(v)``.
+        name : str, optional
+            Name of the class (default: ``G.name`` when set).
+
+        Returns
+        -------
+        HypothesisClass
+            Point and hypothesis names are ``str(node)``.
+
+        Raises
+        ------
+        InvalidClassError
+            If ``G`` is not an undirected networkx graph, has no node, or has
+            too many nodes for a dense table.
+
+        References
+        ----------
+        .. [CCDV24] D. Coudert, M. Csikós, G. Ducoffe, L. Viennot, *Practical
+           Computation of Graph VC-Dimension*, SEA 2024, LIPIcs 301, 8:1-8:20,
+           doi:10.4230/LIPIcs.SEA.2024.8 (arXiv:2405.07588).
+
+        Examples
+        --------
+        >>> import networkx as nx
+        >>> from dimcalc import vc_dimension
+        >>> star = HypothesisClass.from_networkx(nx.star_graph(3))  # centre 0, leaves 1, 2, 3
+        >>> star.table.tolist()
+        [[1, 1, 1, 1], [1, 1, 0, 0], [1, 0, 1, 0], [1, 0, 0, 1]]
+        >>> vc_dimension(star).value  # any two leaves are shattered, never three, never the centre
+        2
+        """
+        import networkx as nx
+
+        if not isinstance(G, nx.Graph):
+            raise InvalidClassError(f"G must be a networkx graph; got {type(G).__name__}")
+        if G.is_directed():
+            raise InvalidClassError(
+                f"G is a directed graph ({type(G).__name__}); neighbourhood set systems need an undirected graph "
+                "(use G.to_undirected())")
+        if not isinstance(closed, (bool, np.bool_)):
+            raise InvalidClassError(f"closed must be True or False; got {_describe(closed)}")
+        nodes = list(G)
+        n = len(nodes)
+        if n == 0:
+            raise InvalidClassError("the graph has no node: its neighbourhood class is empty")
+        if n * n > MAX_CELLS:
+            raise InvalidClassError(
+                f"the graph has {n} nodes: its {n}x{n} neighbourhood table is over dimcalc's limit of {MAX_CELLS} cells")
+        adjacency = nx.to_scipy_sparse_array(G, nodelist=nodes, weight=None, format="coo")
+        rows, cols = adjacency.row.astype(np.int64), adjacency.col.astype(np.int64)
+        if closed:
+            diagonal = np.arange(n, dtype=np.int64)
+            rows, cols = np.concatenate([rows, diagonal]), np.concatenate([cols, diagonal])
+        table = _incidence_table(n, n, rows, cols)
+        names = _element_names(nodes)
+        if name is None and G.name:
+            name = str(G.name)
+        return cls(table, num_labels=2, point_names=names, hypothesis_names=names, name=name,
+                   metadata={"family": "graph-neighbourhoods", "closed": bool(closed), "nodes": n,
+                             "edges": G.number_of_edges()})
+
     # ------------------------------------------------------------------ basic facts
     @property
     def table(self) -> np.ndarray:
@@ -300,18 +574,68 @@ class HypothesisClass:
 
     @cached_property
     def label_masks(self) -> tuple[tuple[int, ...], ...]:
-        """``label_masks[i][l]``: bitset of distinct rows giving label ``l`` to point ``i``."""
-        m, n = self._distinct.shape
-        out = []
-        nbytes = (m + 7) // 8
-        for i in range(n):
-            col = self._distinct[:, i]
-            per_label = []
+        """``label_masks[i][l]``: bitset of distinct rows giving label ``l`` to point ``i``.
+
+        Built vectorised, one label at a time; prefer :meth:`point_label_masks`
+        over the reduced columns of :meth:`column_reduction` on wide classes.
+        """
+        return self.point_label_masks(np.arange(self.n_points))
+
+    def point_label_words(self, points: Any, deadline: Any = None) -> np.ndarray:
+        """``out[l, u]``: the distinct rows giving label ``l`` to ``points[u]``, as little-endian ``uint64`` words.
+
+        Shape ``(num_labels, len(points), ceil(n_distinct / 64))``; bit ``j`` of
+        the words is distinct row ``j``.  With a ``deadline``
+        (:class:`dimcalc._budget.Deadline`) it is polled between chunks of
+        points (:class:`~dimcalc._budget.SearchStopped` once expired).
+        """
+        points = np.asarray(points, dtype=np.int64)
+        m = self.n_distinct
+        n_words = max(1, (m + 63) // 64)
+        out = np.zeros((self._num_labels, len(points), n_words), dtype=np.uint64)
+        step = max(1, (1 << 20) // max(m, 1))
+        for start in range(0, len(points), step):
+            if deadline is not None:
+                deadline.check()
+            sub = self._distinct[:, points[start:start + step]]
             for lab in range(self._num_labels):
-                bits = np.packbits(col == lab, bitorder="little")
-                per_label.append(int.from_bytes(bits.tobytes()[:nbytes], "little"))
-            out.append(tuple(per_label))
-        return tuple(out)
+                eq = sub == lab
+                if not eq.any():
+                    continue
+                packed = np.zeros((sub.shape[1], n_words * 8), dtype=np.uint8)
+                bits = np.packbits(eq, axis=0, bitorder="little").T
+                packed[:, :bits.shape[1]] = bits
+                out[lab, start:start + sub.shape[1]] = packed.view("<u8")
+        return out
+
+    def point_label_masks(self, points: Any, deadline: Any = None) -> tuple[tuple[int, ...], ...]:
+        """``out[u][l]``: bitset (Python int) of distinct rows giving label ``l`` to point ``points[u]``.
+
+        See :meth:`point_label_words` for ``deadline``.
+        """
+        words = self.point_label_words(points, deadline)
+        per_label = [words_to_ints(words[lab]) for lab in range(self._num_labels)]
+        return tuple(zip(*per_label)) if per_label and len(per_label[0]) else tuple(() for _ in range(words.shape[1]))
+
+    def column_reduction(self, *, relabel: bool = True, deadline: Any = None) -> Any:
+        """The class's constant columns dropped and duplicate columns merged (cached).
+
+        See :mod:`dimcalc.reduction` for what is merged and why every dimension
+        is unchanged; ``relabel=True`` merges columns equal up to renaming labels
+        (not sound for Ψ^bin and user families).
+
+        Examples
+        --------
+        >>> H = HypothesisClass.from_table([[0, 1, 0, 1], [1, 0, 0, 1]])
+        >>> H.column_reduction().points.tolist()
+        [0]
+        """
+        cache = self.__dict__.setdefault("_reductions", {})
+        if relabel not in cache:
+            from .reduction import reduce_columns
+
+            cache[relabel] = reduce_columns(self, relabel=relabel, deadline=deadline)
+        return cache[relabel]
 
     def mask_to_indices(self, mask: int) -> list[int]:
         """Distinct indices whose bit is set in ``mask``, ascending."""
@@ -364,6 +688,20 @@ class HypothesisClass:
 
     def __len__(self) -> int:
         return self.n_hypotheses
+
+
+def words_to_ints(words: np.ndarray) -> list[int]:
+    """The rows of an ``(n, n_words)`` array of little-endian ``uint64`` words as Python int bitsets.
+
+    >>> words_to_ints(np.array([[5, 0], [0, 1]], dtype=np.uint64))
+    [5, 18446744073709551616]
+    """
+    if words.shape[0] == 0:
+        return []
+    out = words[:, -1].tolist()
+    for j in range(words.shape[1] - 2, -1, -1):
+        out = [(hi << 64) | lo for hi, lo in zip(out, words[:, j].tolist())]
+    return out
 
 
 def mask_bits(mask: int) -> list[int]:

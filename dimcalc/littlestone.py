@@ -93,9 +93,11 @@ from __future__ import annotations
 import itertools
 from typing import Any, Callable, Iterable, Sequence
 
-from ._budget import Deadline, Progress, check_time_limit
+import numpy as np
+
+from ._budget import Deadline, Progress, SearchStopped, check_time_limit
 from .errors import parameter_error
-from .hypothesis_class import HypothesisClass, label_bits
+from .hypothesis_class import HypothesisClass, label_bits, words_to_ints
 from .results import DimensionResult, register_verifier
 
 __all__ = [
@@ -110,8 +112,8 @@ __all__ = [
 Split = tuple  # (V0, V1, description)
 
 
-class _Stop(Exception):
-    """Raised inside the search when the time limit (or a budget) is spent."""
+#: Raised inside the search when the time/memory limit (or a node budget) is spent.
+_Stop = SearchStopped
 
 
 # ---------------------------------------------------------------------------- splitters
@@ -119,6 +121,30 @@ class _Stop(Exception):
 # (new_live, splits) with splits = [(V0, V1, desc), ...], both children
 # non-empty, one entry per unordered child pair {V0, V1}; and turns a
 # description plus the two subtrees into a tree node of spec §3.
+
+
+#: Live columns from which a node's splits are computed with numpy words instead of a Python loop.
+_VECTOR_MIN_LIVE = 512
+#: Largest number of 64-bit words per column (labels x hypotheses / 64) for the numpy path.
+_VECTOR_MAX_WORDS = 64
+
+
+def _words_of(masks: Sequence[int], n_words: int) -> np.ndarray:
+    """Python-int bitsets as an ``(len(masks), n_words)`` array of little-endian ``uint64`` words."""
+    buf = b"".join(m.to_bytes(n_words * 8, "little") for m in masks)
+    return np.frombuffer(buf, dtype="<u8").reshape(len(masks), n_words).astype(np.uint64)
+
+
+_ints_of = words_to_ints
+
+
+def _first_unique_rows(keys: np.ndarray) -> np.ndarray:
+    """Indices of the first occurrence of each distinct row of ``keys``, in increasing order."""
+    keys = np.ascontiguousarray(keys)
+    view = keys.view(np.dtype((np.void, keys.dtype.itemsize * keys.shape[1]))).reshape(-1)
+    _, first = np.unique(view, return_index=True)
+    first.sort()
+    return first
 
 
 class _ColumnSplitter:
@@ -131,12 +157,17 @@ class _ColumnSplitter:
     one of them stays live below ``V`` (reduction 3).
     """
 
-    def __init__(self, ones: Sequence[int], node: Callable[[Any, Any, Any], dict]) -> None:
+    def __init__(self, ones: Sequence[int], node: Callable[[Any, Any, Any], dict], n_rows: int = 0,
+                 words: np.ndarray | None = None) -> None:
         self.ones = list(ones)
         self.node = node
         self.columns = list(range(len(self.ones)))
+        self.n_words = max(1, (n_rows + 63) // 64)
+        self._words: np.ndarray | None = words
 
     def splits(self, V: int, live: Sequence[int]) -> tuple[list[int], list[Split]]:
+        if len(live) >= _VECTOR_MIN_LIVE and self.n_words <= _VECTOR_MAX_WORDS:
+            return self._splits_numpy(V, live)
         ones = self.ones
         seen: set[int] = set()
         new_live: list[int] = []
@@ -154,6 +185,27 @@ class _ColumnSplitter:
             out.append((b, a, c))
         return new_live, out
 
+    def _splits_numpy(self, V: int, live: Sequence[int]) -> tuple[list[int], list[Split]]:
+        """The same as the loop in :meth:`splits` (same splits, same order), over numpy words."""
+        if self._words is None:
+            self._words = _words_of(self.ones, self.n_words)
+        v = _words_of([V], self.n_words)[0]
+        idx = np.asarray(live, dtype=np.int64)
+        a = self._words[idx] & v
+        keep = a.any(axis=1) & ~(a == v).all(axis=1)
+        idx, a = idx[keep], a[keep]
+        if len(idx) == 0:
+            return [], []
+        b = v & ~a
+        # The unordered pair {a, b} by its smaller member (as integers: compare the highest differing word).
+        diff = a != b
+        top = self.n_words - 1 - np.argmax(diff[:, ::-1], axis=1)
+        rows = np.arange(len(idx))
+        key = np.where((a[rows, top] < b[rows, top])[:, None], a, b)
+        first = _first_unique_rows(key)
+        cols = idx[first].tolist()
+        return cols, [(V ^ ai, ai, c) for ai, c in zip(_ints_of(a[first]), cols)]
+
 
 class _LabelClassSplitter:
     """Base for splitters that look at the label classes ``V & M[x][l]`` of each point.
@@ -164,13 +216,40 @@ class _LabelClassSplitter:
     (reduction 3).  Subclasses turn the classes of one point into splits.
     """
 
-    def __init__(self, H: HypothesisClass) -> None:
-        self.masks = H.label_masks
+    def __init__(self, H: HypothesisClass, points: Sequence[int] | None = None,
+                 deadline: Deadline | None = None) -> None:
+        # Columns are indices into ``points`` (original point indices; default: every point).
+        self.points = list(range(H.n_points)) if points is None else [int(p) for p in points]
         self.num_labels = H.num_labels
-        self.columns = list(range(H.n_points))
+        self.columns = list(range(len(self.points)))
+        self.n_words = max(1, (H.n_distinct + 63) // 64)
+        # (labels, columns, words); the Python-int masks are derived from them.
+        self._words: np.ndarray | None = H.point_label_words(self.points, deadline)
+        per_label = [words_to_ints(self._words[lab]) for lab in range(self.num_labels)]
+        self.masks = list(zip(*per_label)) if self.points else []
+
+    def _classes_numpy(self, V: int, live: Sequence[int]) -> tuple[list[int], list[tuple[int, list[tuple[int, int]]]]]:
+        """The same as the loop in :meth:`classes` (same points, same order), over numpy words."""
+        assert self._words is not None
+        v = _words_of([V], self.n_words)[0]
+        idx = np.asarray(live, dtype=np.int64)
+        cls = self._words[:, idx] & v                      # (labels, n, words)
+        present = cls.any(axis=2)                          # (labels, n)
+        keep = present.sum(axis=0) >= 2
+        idx, cls, present = idx[keep], cls[:, keep], present[:, keep]
+        if len(idx) == 0:
+            return [], []
+        first = _first_unique_rows(cls.transpose(1, 0, 2).reshape(len(idx), -1))
+        cols = idx[first].tolist()
+        labs = [lab for lab in range(self.num_labels) if present[lab, first].any()]
+        ints = {lab: _ints_of(cls[lab, first]) for lab in labs}
+        out = [(c, [(lab, ints[lab][i]) for lab in labs if ints[lab][i]]) for i, c in enumerate(cols)]
+        return cols, out
 
     def classes(self, V: int, live: Sequence[int]) -> tuple[list[int], list[tuple[int, list[tuple[int, int]]]]]:
         """Return (new live points, [(x, [(label, class mask), ...]), ...]) for the useful points."""
+        if len(live) >= _VECTOR_MIN_LIVE and self.num_labels * self.n_words <= _VECTOR_MAX_WORDS:
+            return self._classes_numpy(V, live)
         masks = self.masks
         seen: set[tuple] = set()
         new_live: list[int] = []
@@ -200,8 +279,9 @@ class _PairSplitter(_LabelClassSplitter):
     (``φ_{a,b}`` and ``φ_{b,a}`` are mirrors, reduction 2).
     """
 
-    def __init__(self, H: HypothesisClass, node: Callable[[Any, Any, Any], dict]) -> None:
-        super().__init__(H)
+    def __init__(self, H: HypothesisClass, node: Callable[[Any, Any, Any], dict],
+                 points: Sequence[int] | None = None, deadline: Deadline | None = None) -> None:
+        super().__init__(H, points, deadline)
         self.node = node
 
     def splits(self, V: int, live: Sequence[int]) -> tuple[list[int], list[Split]]:
@@ -231,10 +311,11 @@ class _BipartitionSplitter(_LabelClassSplitter):
     they are, so many labels cost time within the limit, never an overflow.
     """
 
-    def __init__(self, H: HypothesisClass, node: Callable[[Any, Any, Any], dict]) -> None:
-        super().__init__(H)
+    def __init__(self, H: HypothesisClass, node: Callable[[Any, Any, Any], dict],
+                 points: Sequence[int] | None = None, deadline: Deadline | None = None) -> None:
+        super().__init__(H, points, deadline)
         self.node = node
-        self.deadline: Deadline | None = None
+        self.deadline = deadline
 
     def splits(self, V: int, live: Sequence[int]) -> tuple[list[int], list[Split]]:
         seen: set[int] = set()
@@ -273,8 +354,9 @@ class _MapSplitter(_LabelClassSplitter):
     #: Maps whose masks are kept at once (the cache is emptied when it is full).
     MASK_CACHE = 1 << 16
 
-    def __init__(self, H: HypothesisClass, maps: Sequence[tuple], node: Callable[[Any, Any, Any], dict]) -> None:
-        super().__init__(H)
+    def __init__(self, H: HypothesisClass, maps: Sequence[tuple], node: Callable[[Any, Any, Any], dict],
+                 points: Sequence[int] | None = None, deadline: Deadline | None = None) -> None:
+        super().__init__(H, points, deadline)
         self.maps = maps if isinstance(getattr(maps, "count", None), int) else list(maps)
         self.n_maps = _map_count(self.maps)
         self.node = node
@@ -367,7 +449,7 @@ class _Engine:
         self.H = H
         self.splitter = splitter
         self.deadline = deadline or Deadline(None)
-        if hasattr(splitter, "deadline"):  # a splitter whose enumeration can be long polls the deadline too
+        if getattr(splitter, "deadline", False) is None:  # a splitter whose enumeration can be long polls it too
             splitter.deadline = self.deadline
         self.progress = progress or Progress(False)
         # V -> [lower, upper, (desc, V0, V1) proving lower or None]
@@ -379,6 +461,23 @@ class _Engine:
         self.top_down_probes = 2
         self.sat_calls = 0
         self.sat_answers = 0
+        # Splits of version spaces with many live columns, kept across the queries of iterative deepening.
+        self._split_cache: dict[int, tuple[list[int], list]] = {}
+        self._split_cache_size = 0
+
+    #: Most split entries kept in the cache (about 150 bytes each).
+    SPLIT_CACHE_ENTRIES = 2_000_000
+
+    def _splits(self, V: int, live: Sequence[int]) -> tuple[list[int], list]:
+        hit = self._split_cache.get(V)
+        if hit is not None:
+            return hit
+        result = self.splitter.splits(V, live)
+        n = len(result[1])
+        if len(live) >= _VECTOR_MIN_LIVE and self._split_cache_size + n <= self.SPLIT_CACHE_ENTRIES:
+            self._split_cache[V] = result
+            self._split_cache_size += n
+        return result
 
     # -- bounds
     def bounds(self, V: int) -> tuple[int, int]:
@@ -416,7 +515,7 @@ class _Engine:
             raise _Stop
         if not self.nodes & 0x3FFF:
             self.progress.update(f"t={self.target} nodes={self.nodes} memo={len(self.memo)}")
-        new_live, splits = self.splitter.splits(V, live)
+        new_live, splits = self._splits(V, live)
         need = 1 << (t - 1)
         cand = []
         for V0, V1, desc in splits:
@@ -541,46 +640,52 @@ def _sat_module() -> Any:
 # ---------------------------------------------------------------------------- node builders
 
 
-def _binary_node(desc: int, T0: dict, T1: dict) -> dict:
-    return {"point": desc, "children": [T0, T1]}
+# Each builder maps a split's column index ``x`` back to its original point ``points[x]``.
+
+def _binary_node(points: Sequence[int]) -> Callable[[int, dict, dict], dict]:
+    def node(desc: int, T0: dict, T1: dict) -> dict:
+        return {"point": points[desc], "children": [T0, T1]}
+    return node
 
 
-def _multiclass_node(desc: tuple, T0: dict, T1: dict) -> dict:
-    x, a, b = desc
-    return {"point": x, "labels": [a, b], "children": [T0, T1]}
+def _multiclass_node(points: Sequence[int]) -> Callable[[tuple, dict, dict], dict]:
+    def node(desc: tuple, T0: dict, T1: dict) -> dict:
+        x, a, b = desc
+        return {"point": points[x], "labels": [a, b], "children": [T0, T1]}
+    return node
 
 
-def _pair_map_node(num_labels: int) -> Callable[[tuple, dict, dict], dict]:
+def _pair_map_node(num_labels: int, points: Sequence[int]) -> Callable[[tuple, dict, dict], dict]:
     def node(desc: tuple, T0: dict, T1: dict) -> dict:
         x, a, b = desc
         phi: list[int | None] = [None] * num_labels
         phi[a], phi[b] = 0, 1
-        return {"point": x, "map": phi, "children": [T0, T1]}
+        return {"point": points[x], "map": phi, "children": [T0, T1]}
     return node
 
 
-def _bin_node(num_labels: int, n_bits: int) -> Callable[[int, dict, dict], dict]:
+def _bin_node(num_labels: int, n_bits: int, points: Sequence[int]) -> Callable[[int, dict, dict], dict]:
     def node(desc: int, T0: dict, T1: dict) -> dict:
         x, bit = divmod(desc, n_bits)
-        return {"point": x, "map": [(lab >> bit) & 1 for lab in range(num_labels)], "children": [T0, T1]}
+        return {"point": points[x], "map": [(lab >> bit) & 1 for lab in range(num_labels)], "children": [T0, T1]}
     return node
 
 
-def _bipartition_node(num_labels: int) -> Callable[[tuple, dict, dict], dict]:
+def _bipartition_node(num_labels: int, points: Sequence[int]) -> Callable[[tuple, dict, dict], dict]:
     def node(desc: tuple, T0: dict, T1: dict) -> dict:
         x, subset, present = desc          # bit i of subset: present[i + 1] is on side 1
         phi: list[int | None] = [None] * num_labels
         phi[present[0]] = 0
         for i, lab in enumerate(present[1:]):
             phi[lab] = (subset >> i) & 1
-        return {"point": x, "map": phi, "children": [T0, T1]}
+        return {"point": points[x], "map": phi, "children": [T0, T1]}
     return node
 
 
-def _user_node(maps: Sequence[tuple]) -> Callable[[tuple, dict, dict], dict]:
+def _user_node(maps: Sequence[tuple], points: Sequence[int]) -> Callable[[tuple, dict, dict], dict]:
     def node(desc: tuple, T0: dict, T1: dict) -> dict:
         x, j = desc
-        return {"point": x, "map": list(maps[j]), "children": [T0, T1]}
+        return {"point": points[x], "map": list(maps[j]), "children": [T0, T1]}
     return node
 
 
@@ -589,32 +694,57 @@ def _user_node(maps: Sequence[tuple]) -> Callable[[tuple, dict, dict], dict]:
 _FAMILY_NAMES = ("N", "bin", "B")
 
 
-def _bin_ones(H: HypothesisClass) -> tuple[list[int], int]:
+def _bin_ones(H: HypothesisClass, points: Sequence[int],
+             deadline: Deadline | None = None) -> tuple[list[int], int, np.ndarray]:
+    """Ψ^bin's virtual columns (point, bit): the rows whose label at the point has that bit set.
+
+    Column ``x * bits + bit``; returned as Python ints and as numpy words.
+    """
     bits = label_bits(H.num_labels)
-    ones = []
-    for x in range(H.n_points):
-        mx = H.label_masks[x]
+    words = H.point_label_words(points, deadline)               # (labels, points, W)
+    per_bit = np.zeros((len(points), bits, words.shape[2]), dtype=np.uint64)
+    for lab in range(H.num_labels):
         for bit in range(bits):
-            ones.append(_union(mx, [lab for lab in range(H.num_labels) if lab >> bit & 1]))
-    return ones, bits
+            if lab >> bit & 1:
+                per_bit[:, bit] |= words[lab]
+    flat = per_bit.reshape(len(points) * bits, words.shape[2])
+    return words_to_ints(flat), bits, flat
 
 
-def _splitter_for(H: HypothesisClass, family: str, maps: Sequence[tuple] | None = None) -> Any:
-    """The splitter of a dimension: 'LD', 'MLD', 'N', 'bin', 'B' or 'user' (with maps)."""
+#: Families whose value is unchanged when a point's labels are renamed: their splitters may use the
+#: columns reduced up to relabelling (dimcalc.reduction); Ψ^bin and user maps read label values.
+_RELABEL_INVARIANT = ("LD", "MLD", "N", "B")
+
+
+def _reduced_points(H: HypothesisClass, family: str, deadline: Deadline | None = None) -> list[int]:
+    """The representative points of :meth:`HypothesisClass.column_reduction` for ``family``."""
+    red = H.column_reduction(relabel=family in _RELABEL_INVARIANT, deadline=deadline)
+    return [int(p) for p in red.points]
+
+
+def _splitter_for(H: HypothesisClass, family: str, maps: Sequence[tuple] | None = None,
+                  deadline: Deadline | None = None) -> Any:
+    """The splitter of a dimension: 'LD', 'MLD', 'N', 'bin', 'B' or 'user' (with maps).
+
+    Splitters work on the class's reduced columns (constant points dropped,
+    duplicate points merged: every Littlestone-type dimension is unchanged,
+    see :mod:`dimcalc.reduction`); tree nodes name the representatives' original points.
+    """
+    points = _reduced_points(H, family, deadline)
     if family == "LD":
-        ones = [m[1] if len(m) > 1 else 0 for m in H.label_masks]
-        return _ColumnSplitter(ones, _binary_node)
+        words = H.point_label_words(points, deadline)[min(1, H.num_labels - 1)]
+        return _ColumnSplitter(words_to_ints(words), _binary_node(points), H.n_distinct, words)
     if family == "MLD":
-        return _PairSplitter(H, _multiclass_node)
+        return _PairSplitter(H, _multiclass_node(points), points, deadline)
     if family == "N":
-        return _PairSplitter(H, _pair_map_node(H.num_labels))
+        return _PairSplitter(H, _pair_map_node(H.num_labels, points), points, deadline)
     if family == "bin":
-        ones, bits = _bin_ones(H)
-        return _ColumnSplitter(ones, _bin_node(H.num_labels, bits))
+        ones, bits, words = _bin_ones(H, points, deadline)
+        return _ColumnSplitter(ones, _bin_node(H.num_labels, bits, points), H.n_distinct, words)
     if family == "B":
-        return _BipartitionSplitter(H, _bipartition_node(H.num_labels))
+        return _BipartitionSplitter(H, _bipartition_node(H.num_labels, points), points, deadline)
     assert maps is not None
-    return _MapSplitter(H, maps, _user_node(maps))
+    return _MapSplitter(H, maps, _user_node(maps, points), points, deadline)
 
 
 def _check_class(H: Any, owner: str) -> HypothesisClass:
@@ -623,13 +753,62 @@ def _check_class(H: Any, owner: str) -> HypothesisClass:
     return H
 
 
-def _run(H: HypothesisClass, kind: str, splitter: Any, time_limit: float | None, progress: bool,
-         label: str) -> DimensionResult:
+def _depth_one_tree(H: HypothesisClass, family: str, maps: Sequence[tuple] | None) -> dict | None:
+    """A shattered tree of depth 1 built from the first two distinct rows, when the family allows one.
+
+    The rows differ at some point ``x`` (labels ``a != b``); a root at ``x`` whose
+    split sends ``a`` and ``b`` to different sides, with the two rows as leaves,
+    is shattered (each path is realised by its leaf's row) and uniform.  Costs
+    one pass over one pair of rows, so a search stopped at once still reports
+    the lower bound 1.
+    """
+    if H.n_distinct < 2:
+        return None
+    rows = H.distinct_rows
+    x = int(np.flatnonzero(rows[0] != rows[1])[0])
+    a, b = int(rows[0, x]), int(rows[1, x])
+    leaves = [{"hypothesis": H.row_of(0)}, {"hypothesis": H.row_of(1)}]
+    L = H.num_labels
+    if family == "LD":
+        return {"point": x, "children": leaves if a == 0 else leaves[::-1]}
+    if family == "MLD":
+        return {"point": x, "labels": [a, b], "children": leaves}
+    phi: list[int | None]
+    if family in ("N", "B"):
+        phi = [None] * L
+        phi[a], phi[b] = 0, 1
+    elif family == "bin":
+        bit = ((a ^ b) & -(a ^ b)).bit_length() - 1
+        phi = [(lab >> bit) & 1 for lab in range(L)]
+    else:
+        usable = [m for m in (maps or ()) if m[a] is not None and m[b] is not None and m[a] != m[b]]
+        if not usable:
+            return None
+        phi = list(usable[0])
+    return {"point": x, "map": phi, "children": leaves if phi[a] == 0 else leaves[::-1]}
+
+
+def _run(H: HypothesisClass, kind: str, family: str, maps: Sequence[tuple] | None, time_limit: float | None,
+         progress: bool, label: str) -> DimensionResult:
+    """Solve one Littlestone-type dimension under one deadline, set-up (reduction, masks) included."""
     deadline = Deadline(time_limit)
     log = Progress(progress, label)
+    upper = H.log2_size()
+    leaf = {"hypothesis": H.row_of(0)}
+    try:
+        splitter = _splitter_for(H, family, maps, deadline)
+    except SearchStopped:
+        one = _depth_one_tree(H, family, maps)
+        lower, witness = (0, leaf) if one is None else (1, one)
+        return DimensionResult.bounds(kind, lower, upper, witness, nodes=0, seconds=round(deadline.elapsed(), 6),
+                                      stopped=deadline.stop_label)
     engine = _Engine(H, splitter, deadline=deadline, progress=log)
     lower, upper, stopped = engine.solve(H.full_mask)
     witness = engine.tree(H.full_mask, lower)
+    if lower == 0 and upper >= 1:
+        one = _depth_one_tree(H, family, maps)
+        if one is not None:
+            lower, witness = 1, one
     log.update(f"done: [{lower}, {upper}] nodes={engine.nodes} memo={len(engine.memo)}", force=True)
     return DimensionResult.bounds(kind, lower, upper, witness, nodes=engine.nodes, memo=len(engine.memo),
                                   sat_calls=engine.sat_calls, sat_answers=engine.sat_answers,
@@ -681,7 +860,7 @@ def littlestone_dimension(H: HypothesisClass, *, time_limit: float | None = None
         return DimensionResult.undefined(
             "littlestone", f"the Littlestone dimension is defined for binary classes; this class has "
                            f"{H.num_labels} labels (use multiclass_littlestone_dimension)")
-    return _run(H, "littlestone", _splitter_for(H, "LD"), time_limit, progress, "littlestone")
+    return _run(H, "littlestone", "LD", None, time_limit, progress, "littlestone")
 
 
 def multiclass_littlestone_dimension(H: HypothesisClass, *, time_limit: float | None = None,
@@ -716,7 +895,7 @@ def multiclass_littlestone_dimension(H: HypothesisClass, *, time_limit: float | 
     """
     H = _check_class(H, "multiclass_littlestone_dimension")
     time_limit = check_time_limit(time_limit, "multiclass_littlestone_dimension")
-    return _run(H, "multiclass_littlestone", _splitter_for(H, "MLD"), time_limit, progress,
+    return _run(H, "multiclass_littlestone", "MLD", None, time_limit, progress,
                 "multiclass_littlestone")
 
 
@@ -782,7 +961,7 @@ def psi_littlestone_dimension(H: HypothesisClass, family: Any, *, uniform: bool 
         return _seeded_bipartition(H, kind, uniform, time_limit, progress, label)
     if uniform:
         return _uniform(H, name, maps, kind, time_limit, progress, label)
-    return _run(H, kind, _splitter_for(H, name, maps), time_limit, progress, label)
+    return _run(H, kind, name, maps, time_limit, progress, label)
 
 
 def _seeded_bipartition(H: HypothesisClass, kind: str, uniform: bool, time_limit: float | None, progress: bool,
@@ -817,7 +996,7 @@ def _seeded_bipartition(H: HypothesisClass, kind: str, uniform: bool, time_limit
     if uniform:
         r = _uniform(H, "B", None, kind, left, progress, label)
     else:
-        r = _run(H, kind, _splitter_for(H, "B"), left, progress, label)
+        r = _run(H, kind, "B", None, left, progress, label)
     if r.lower is not None and r.lower >= depth:
         return r
     return DimensionResult.bounds(kind, depth, r.upper, tree,
@@ -869,7 +1048,7 @@ def binary_restriction_littlestone(H: HypothesisClass, *, time_limit: float | No
         if kind not in _REGISTERED_RESTRICTIONS:
             register_verifier(kind, _restriction_checker(i))
             _REGISTERED_RESTRICTIONS.add(kind)
-        r = _run(Hi, kind, _splitter_for(Hi, "LD"), share, False, f"littlestone H|_{i}")
+        r = _run(Hi, kind, "LD", None, share, False, f"littlestone H|_{i}")
         r.stats["restriction"] = i
         out.append(r)
     return out
@@ -988,7 +1167,7 @@ class _UniformSearch:
         self.engine = engine
         self.deadline = deadline
         self.progress = progress
-        self.splitter = _MapSplitter(H, maps, _user_node(maps))
+        self.splitter = _MapSplitter(H, maps, _user_node(maps, []), _reduced_points(H, "user", deadline), deadline)
         self.memo: dict[tuple, bool] = {}
         self.choice: dict[tuple, tuple] = {}
         self.nodes = 0
@@ -1050,7 +1229,7 @@ class _UniformSearch:
             low = V & -V
             return {"hypothesis": self.H.row_of(low.bit_length() - 1)}
         (x, j), V0, V1 = self.choice[(V, prefix)]
-        return {"point": x, "map": list(self.maps[j]),
+        return {"point": self.splitter.points[x], "map": list(self.maps[j]),
                 "children": [self.tree(V0, prefix[1:]), self.tree(V1, prefix[1:])]}
 
 
@@ -1058,14 +1237,16 @@ def _uniform(H: HypothesisClass, name: str, maps: list[tuple] | None, kind: str,
              progress: bool, label: str) -> DimensionResult:
     deadline = Deadline(time_limit)
     log = Progress(progress, label)
-    engine = _Engine(H, _splitter_for(H, name, maps), deadline=deadline, progress=log)
-    canon = _uniform_maps(H, name, maps)
-    search = _UniformSearch(H, canon, engine, deadline, log)
     full = H.full_mask
     best: tuple = ()
     upper = H.log2_size()
     stopped = False
+    engine: _Engine | None = None
+    search: _UniformSearch | None = None
     try:
+        engine = _Engine(H, _splitter_for(H, name, maps, deadline), deadline=deadline, progress=log)
+        canon = _uniform_maps(H, name, maps)
+        search = _UniformSearch(H, canon, engine, deadline, log)
         # Uniform <= non-uniform (BGS Claim 4.6, second inequality): the engine's bound caps the search.
         _, upper, stopped = engine.solve(full)
         if stopped:
@@ -1080,9 +1261,15 @@ def _uniform(H: HypothesisClass, name: str, maps: list[tuple] | None, kind: str,
             best = seq
     except _Stop:
         stopped = True
-        upper = min(upper, engine.bounds(full)[1])
-    witness = search.tree(full, best)
-    return DimensionResult.bounds(kind, len(best), upper, witness, nodes=engine.nodes + search.nodes,
-                                  memo=len(engine.memo) + len(search.memo),
+        if engine is not None:
+            upper = min(upper, engine.bounds(full)[1])
+    witness = search.tree(full, best) if search is not None else {"hypothesis": H.row_of(0)}
+    if not best and upper >= 1:
+        one = _depth_one_tree(H, name, maps)
+        if one is not None:
+            best, witness = (None,), one
+    nodes = (engine.nodes if engine else 0) + (search.nodes if search else 0)
+    memo = (len(engine.memo) if engine else 0) + (len(search.memo) if search else 0)
+    return DimensionResult.bounds(kind, len(best), upper, witness, nodes=nodes, memo=memo,
                                   seconds=round(deadline.elapsed(), 6),
                                   stopped=deadline.stop_label if stopped else False)

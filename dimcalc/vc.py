@@ -17,28 +17,15 @@ equal the VC dimension.
 
 How the solvers work
 --------------------
-All three notions are shattering of *virtual columns* of the distinct rows:
-for VC the points themselves; for graph the indicator columns ``[h(x) = l]``;
-for Natarajan the columns ``(x, {a, b})`` with value 0 on rows labelling ``x``
-with ``a``, 1 on rows labelling it ``b`` and *dead* otherwise.  A set of virtual
-columns with distinct points is shattered when the live rows split into all
-``2^t`` cells.  For a target size ``T`` a depth-first search over sets of
-columns (in increasing point order, numpy batches of nodes) keeps a node
-``S`` (``|S| = j``, ``r = T - j`` points still to add) only while
-
-* every one of its ``2^j`` cells splits, for the candidate column added last,
-  into two halves of at least ``2^(r-1)`` rows each: a cell must shatter the
-  ``r - 1`` points still to come after that (the log2 bound, applied per cell;
-  in particular only shattered sets are extended: downward closure);
-* a child ``S + {y}`` only considers the columns that passed this test at
-  ``S`` (the Apriori join: ``S + {y, z}`` is tried only if both ``S + {y}`` and
-  ``S + {z}`` are promising), and at least ``r - 1`` distinct points remain.
-
-Targets ``T = 1, 2, ...`` are tried up to ``floor(log2 |H|)`` (a shattered set
-of size ``d`` needs ``2^d`` distinct hypotheses, for all three notions); the
-first target with no shattered set proves the upper bound, because shattered
-sets are closed under taking subsets.  A ``time_limit`` stops the search with
-proven bounds.
+All three notions are shattering of *virtual columns* of the distinct rows
+(for VC the points themselves; for graph the indicator columns
+``[h(x) = l]``; for Natarajan the label pairs ``(x, {a, b})``).  The search is
+in :mod:`dimcalc.shatter`: the class is reduced once (constant points
+dropped, points with the same partition merged), hypotheses are bits of
+``uint64`` words, a greedy pass certifies a lower bound at once, and a
+depth-first search with size and downward-closure pruning decides the larger
+targets up to ``floor(log2 |H|)``.  A ``time_limit`` (or the memory budget)
+stops the search with proven bounds; set-up is inside the limit.
 
 The checkers :func:`is_shattered`, :func:`is_natarajan_shattered` and
 :func:`is_graph_shattered` work at the level of the definitions on the full
@@ -63,7 +50,6 @@ from __future__ import annotations
 
 import itertools
 import math
-from dataclasses import dataclass
 from typing import Any, Sequence
 
 import numpy as np
@@ -72,6 +58,7 @@ from ._budget import Deadline, Progress, check_time_limit
 from .errors import InvalidWitnessError, parameter_error
 from .hypothesis_class import HypothesisClass
 from .results import DimensionResult, register_verifier
+from .shatter import largest_shattered_set, witness_of
 
 __all__ = [
     "vc_dimension",
@@ -86,204 +73,23 @@ __all__ = [
 
 #: Elements (rows x pairs) processed per numpy step; bounds the memory of a step.
 _CHUNK_ELEMENTS = 1 << 21
-_NODE_BATCH_MAX = 32
 
 
 # ============================================================================ solver
 
-@dataclass(frozen=True)
-class _Columns:
-    """Virtual columns over the distinct rows, grouped by domain point.
-
-    Column ``v`` lives on point ``point[v]`` (non-decreasing in ``v``).  A row
-    with label ``one[v]`` at that point is on side 1; for an *indicator*
-    column (``zero[v] == -1``: VC and graph) every other row is on side 0; for
-    a *pair* column (Natarajan) only rows with label ``zero[v]`` are on side 0
-    and the other rows drop out.  ``first[u]``, ``count[u]``: the columns of
-    the ``u``-th point of ``points``.
-    """
-
-    point: np.ndarray
-    one: np.ndarray
-    zero: np.ndarray
-    points: np.ndarray
-    first: np.ndarray
-    count: np.ndarray
-    labels_by_point: np.ndarray  # (len(points), n_rows) int32: the labels of the distinct rows
-    num_labels: int
-    n_rows: int
-
-    @property
-    def partial(self) -> bool:
-        return bool((self.zero >= 0).any())
-
-
-def _columns(H: HypothesisClass, kind: str) -> _Columns:
-    rows = H.distinct_rows
-    point: list[int] = []
-    one: list[int] = []
-    zero: list[int] = []
-    for x in range(H.n_points):
-        present = np.unique(rows[:, x]).tolist()
-        if len(present) < 2:
-            continue  # a constant column cannot be shattered under any notion
-        if kind == "vc" or len(present) == 2:
-            # One label against the rest; with two labels present, the
-            # indicator columns of both labels and the pair column shatter the
-            # same sets, so one column is enough for every notion.
-            pairs = [(present[0] if kind == "natarajan" else -1, present[1])]
-        elif kind == "graph":
-            pairs = [(-1, lab) for lab in present]
-        else:
-            pairs = list(itertools.combinations(present, 2))
-        for a, b in pairs:
-            point.append(x)
-            zero.append(a)
-            one.append(b)
-    pts, first, count = np.unique(np.array(point, dtype=np.int64), return_index=True, return_counts=True)
-    return _Columns(np.array(point, dtype=np.int64), np.array(one, dtype=np.int64), np.array(zero, dtype=np.int64),
-                    pts, first, count, np.ascontiguousarray(rows.T[pts]).astype(np.int32), H.num_labels,
-                    rows.shape[0])
-
-
-class _Stopped(Exception):
-    """The deadline expired inside a search."""
-
-
-def _distinct_points(mask: np.ndarray, group_starts: np.ndarray, one_per_point: bool) -> np.ndarray:
-    """Per row of the boolean (nodes x columns) ``mask``: number of distinct points with a True column."""
-    if mask.shape[1] == 0:
-        return np.zeros(mask.shape[0], dtype=np.int64)
-    if one_per_point:
-        return mask.sum(axis=1)
-    return np.logical_or.reduceat(mask, group_starts, axis=1).sum(axis=1)
-
-
-def _find_shattered_set(cols: _Columns, target: int, deadline: Deadline, log: Progress,
-                        stats: dict) -> list[int] | None:
-    """A set of ``target`` columns on distinct points that is shattered, or None if there is none."""
-    n_cols = len(cols.point)
-    m, n_labels = cols.n_rows, cols.num_labels
-    one_per_point = len(cols.points) == n_cols
-    partial = cols.partial
-    node_batch = max(1, min(_NODE_BATCH_MAX, _CHUNK_ELEMENTS // max(m * n_cols, 1)))
-    rank = np.repeat(np.arange(len(cols.points)), cols.count)  # column -> index of its point
-    later = rank[None, :] > rank[:, None]  # later[v, w]: column w is on a later point than column v
-    # A batch: (sets, codes, allowed, rows).  ``codes[i, t]`` is the cell of row ``rows[t]`` in node ``i``
-    # (-1: dropped out); ``rows`` is None for all rows, else the rows alive in some node of the batch.
-    stack = [(np.zeros((1, 0), np.int64), np.zeros((1, m), np.int32), np.ones((1, n_cols), bool), None)]
-    while stack:
-        if deadline.expired():
-            raise _Stopped
-        sets, codes, allowed, rows = stack.pop()
-        labels_of = cols.labels_by_point if rows is None else cols.labels_by_point[:, rows]
-        depth = sets.shape[1]
-        remaining = target - depth
-        need = 1 << (remaining - 1)       # rows each half of a cell needs: 2^(remaining-1)
-        width = 1 << depth                # cells of a node
-        bins = width * n_labels           # histogram bins per (node, point): label x cell
-        stats["nodes"] += sets.shape[0]
-        allowed_points = allowed if one_per_point else np.logical_or.reduceat(allowed, cols.first, axis=1)
-        node_of, point_of = np.nonzero(allowed_points)
-        stats["tests"] += len(node_of)
-        chunk = max(1, _CHUNK_ELEMENTS // max(codes.shape[1], bins))
-        passed_node: list[np.ndarray] = []
-        passed_col: list[np.ndarray] = []
-        for start in range(0, len(node_of), chunk):
-            ni = node_of[start:start + chunk]
-            ui = point_of[start:start + chunk]
-            n_pairs = len(ni)
-            parent = codes[ni]
-            # Bin of a row: (pair, label, cell), so that per-label minima run over contiguous memory.
-            key = parent + labels_of[ui] * width + (np.arange(n_pairs, dtype=np.int32) * bins)[:, None]
-            if partial:
-                key[parent < 0] = n_pairs * bins  # dead rows go to a bin past the end, dropped below
-            hist = np.bincount(key.ravel(), minlength=n_pairs * bins + 1)[:n_pairs * bins]
-            hist = hist.reshape(n_pairs, n_labels, width)
-            fewest = hist.min(axis=2)  # (pair, label): fewest rows with this label in any cell
-            # Expand (node, point) pairs to the columns of the point.
-            per = cols.count[ui]
-            q = np.repeat(np.arange(n_pairs), per)
-            v = cols.first[ui][q] + np.arange(len(q)) - np.repeat(np.cumsum(per) - per, per)
-            ok = fewest[q, cols.one[v]] >= need
-            if partial:
-                ok &= fewest[q, np.maximum(cols.zero[v], 0)] >= need
-            elif n_labels == 2:
-                ok &= fewest[q, 1 - cols.one[v]] >= need
-            else:
-                fewest_other = (hist.sum(axis=1, keepdims=True) - hist).min(axis=2)
-                ok &= fewest_other[q, cols.one[v]] >= need
-            ok &= allowed[ni[q], v]
-            passed_node.append(ni[q[ok]])
-            passed_col.append(v[ok])
-        ni = np.concatenate(passed_node) if passed_node else np.zeros(0, np.int64)
-        ci = np.concatenate(passed_col) if passed_col else np.zeros(0, np.int64)
-        if len(ni) == 0:
-            continue
-        if remaining == 1:
-            return sets[ni[0]].tolist() + [int(ci[0])]
-        candidates = np.zeros_like(allowed)
-        candidates[ni, ci] = True
-        # A node needs `remaining` more points among its candidates; a child one fewer among later ones.
-        alive = _distinct_points(candidates, cols.first, one_per_point) >= remaining
-        ni, ci = ni[alive[ni]], ci[alive[ni]]
-        child_allowed = candidates[ni] & later[ci]
-        sel = _distinct_points(child_allowed, cols.first, one_per_point) >= remaining - 1
-        if not sel.any():
-            continue
-        ni, ci, child_allowed = ni[sel], ci[sel], child_allowed[sel]
-        labels = labels_of[rank[ci]]
-        child_codes = codes[ni] * 2 + (labels == cols.one[ci][:, None])
-        if partial:
-            child_codes[(codes[ni] < 0) | ((labels != cols.one[ci][:, None]) & (labels != cols.zero[ci][:, None]))] = -1
-        child_sets = np.concatenate([sets[ni], ci[:, None]], axis=1)
-        # Push the batches so that the children with the most room are explored first.
-        for start in reversed(range(0, len(ni), node_batch)):
-            stop = start + node_batch
-            batch_codes, batch_rows = child_codes[start:stop], rows
-            if partial:  # keep only the rows some node of the batch still uses
-                live = (batch_codes >= 0).any(axis=0)
-                if not live.all():
-                    batch_codes = batch_codes[:, live]
-                    batch_rows = np.flatnonzero(live) if rows is None else rows[live]
-            stack.append((child_sets[start:stop], batch_codes, child_allowed[start:stop], batch_rows))
-        log.update(f"target {target}: {stats['nodes']} nodes, depth {depth + 1}, {len(stack)} batches queued")
-    return None
-
 
 def _largest_shattered(H: HypothesisClass, kind: str, time_limit: float | None,
                        progress: bool) -> DimensionResult:
+    """Run :func:`dimcalc.shatter.largest_shattered_set` under one deadline, set-up included."""
     deadline = Deadline(time_limit)
     log = Progress(progress, kind)
-    cols = _columns(H, kind)
-    upper = min(H.log2_size(), len(cols.points))
-    stats: dict[str, Any] = {"method": "levelwise-dfs", "nodes": 0, "tests": 0, "log2_bound": H.log2_size()}
-    best: list[int] = []
-    target = 1
-    try:
-        while target <= upper:
-            log.update(f"searching for a shattered set of size {target} (upper bound {upper})", force=True)
-            found = _find_shattered_set(cols, target, deadline, log, stats)
-            if found is None:
-                upper = target - 1
-                break
-            best = found
-            target += 1
-    except _Stopped:
+    stats: dict[str, Any] = {}
+    chosen, upper, stopped = largest_shattered_set(H, kind, deadline, log, stats)
+    if stopped:
         stats["stopped"] = deadline.stop_label
     stats["seconds"] = deadline.elapsed()
-    witness = _witness(kind, cols, best)
-    log.update(f"lower {len(best)}, upper {upper}", force=True)
-    return DimensionResult.bounds(kind, len(best), upper, witness, **stats)
-
-
-def _witness(kind: str, cols: _Columns, chosen: Sequence[int]) -> Any:
-    points = [int(cols.point[v]) for v in chosen]
-    if kind == "vc":
-        return points
-    if kind == "graph":
-        return {"points": points, "f": [int(cols.one[v]) for v in chosen]}
-    return {"points": points, "f0": [int(cols.zero[v]) for v in chosen], "f1": [int(cols.one[v]) for v in chosen]}
+    log.update(f"lower {len(chosen)}, upper {upper}", force=True)
+    return DimensionResult.bounds(kind, len(chosen), upper, witness_of(kind, H, chosen), **stats)
 
 
 def _check_class(H: Any, owner: str) -> None:
@@ -324,7 +130,7 @@ def vc_dimension(H: HypothesisClass, *, time_limit: float | None = None,
     ...     [[int(a <= x < b) for x in range(5)] for a in range(6) for b in range(a, 6)])
     >>> r = vc_dimension(intervals)
     >>> r.value, r.witness, r.verify(intervals)
-    (2, [0, 1], True)
+    (2, [1, 3], True)
     """
     _check_class(H, "vc_dimension")
     time_limit = check_time_limit(time_limit, "vc_dimension")

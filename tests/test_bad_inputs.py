@@ -411,9 +411,9 @@ def test_load_time_is_taken_off_the_time_limit(capsys, monkeypatch):
         time.sleep(0.3)
         return real_load(path)
 
-    def spy(H, dims, *, time_limit, progress, family):
+    def spy(H, dims, *, time_limit, **kwargs):
         seen["time_limit"] = time_limit
-        return real_check(H, dims, time_limit=time_limit, progress=progress, family=family)
+        return real_check(H, dims, time_limit=time_limit, **kwargs)
     real_check = cc.check_class
     monkeypatch.setattr(dio, "load", slow_load)
     monkeypatch.setattr(cc, "check_class", spy)

@@ -21,14 +21,16 @@ def test_resident_bytes_is_plausible():
 def test_unlimited_deadline_never_expires_without_memory_limit(monkeypatch):
     monkeypatch.setattr(_budget, "MEMORY_LIMIT_BYTES", None)
     d = Deadline(None)
-    assert not any(d.tick(1) for _ in range(10_000))
+    assert not any(d.expired() for _ in range(10_000))
     assert not d.expired() and d.reason is None
 
 
 def test_time_budget_expires_with_reason_time():
     d = Deadline(1e-9)
     assert d.expired() and d.reason == "time"
-    assert d.tick()  # stays expired
+    assert d.expired()  # stays expired
+    with pytest.raises(_budget.SearchStopped):
+        d.check()
 
 
 def test_memory_budget_expires_with_reason_memory(monkeypatch):
@@ -38,7 +40,8 @@ def test_memory_budget_expires_with_reason_memory(monkeypatch):
     d = Deadline(None)
     ballast = np.ones(64 << 20, dtype=np.uint8)  # 64 MiB, touched: resident
     assert ballast.sum() == 64 << 20
-    assert any(d.tick() for _ in range(Deadline.MEMORY_POLL))
+    monkeypatch.setattr(Deadline, "MEMORY_POLL_SECONDS", 0.0)
+    assert d.expired()
     assert d.reason == "memory"
 
 
@@ -49,8 +52,9 @@ def test_memory_growth_is_measured_from_the_deadline(monkeypatch):
     ballast = np.ones(64 << 20, dtype=np.uint8)
     assert ballast.sum() == 64 << 20
     monkeypatch.setattr(_budget, "MEMORY_LIMIT_BYTES", 32 << 20)
+    monkeypatch.setattr(Deadline, "MEMORY_POLL_SECONDS", 0.0)
     d = Deadline(None)
-    assert not any(d.tick() for _ in range(2 * Deadline.MEMORY_POLL))
+    assert not any(d.expired() for _ in range(100))
 
 
 def test_littlestone_stopped_by_memory_reports_verified_bounds(monkeypatch):
@@ -58,7 +62,7 @@ def test_littlestone_stopped_by_memory_reports_verified_bounds(monkeypatch):
         pytest.skip("no /proc on this platform")
     H = random_class(400, 24, seed=3)
     monkeypatch.setattr(_budget, "MEMORY_LIMIT_BYTES", -1)     # a cap below the current size: the first poll stops
-    monkeypatch.setattr(Deadline, "MEMORY_POLL", 1)             # polled at every node
+    monkeypatch.setattr(Deadline, "MEMORY_POLL_SECONDS", 0.0)   # memory read at every poll
     r = dimcalc.littlestone_dimension(H)
     assert not r.exact and r.value is None
     assert r.stats["stopped"] == "memory limit"
@@ -73,7 +77,7 @@ def test_vc_stopped_by_memory_reports_verified_bounds(monkeypatch):
         pytest.skip("no /proc on this platform")
     H = thresholds(200)
     monkeypatch.setattr(_budget, "MEMORY_LIMIT_BYTES", -1)
-    monkeypatch.setattr(Deadline, "MEMORY_POLL_EXPIRED", 1)     # vc polls with expired(): every call reads memory
+    monkeypatch.setattr(Deadline, "MEMORY_POLL_SECONDS", 0.0)
     r = dimcalc.vc_dimension(H)
     assert not r.exact and r.stats["stopped"] == "memory limit"
     assert r.lower <= 1 <= r.upper and r.verify(H)

@@ -100,3 +100,25 @@ def test_bad_family_file_exits_2(tmp_path, capsys, content, needle):
     assert main(["check", str(DATA / "random-multiclass.json"), "--family", str(fam)]) == 2
     err = capsys.readouterr().err.strip()
     assert needle in err and "\n" not in err
+
+
+def test_check_jobs_gives_the_same_report_as_one_process():
+    from dimcalc.check import check_class
+    from dimcalc.generators import random_class
+
+    H = random_class(40, 8, seed=5)
+    one = check_class(H, ["vc", "natarajan", "littlestone", "multiclass_littlestone"])
+    two = check_class(H, ["vc", "natarajan", "littlestone", "multiclass_littlestone"], jobs=2)
+    assert one.to_json() == two.to_json() and two.verify()
+    assert list(two.dimensions) == ["vc", "natarajan", "littlestone", "multiclass_littlestone"]
+
+
+def test_check_default_time_limit_is_shown_and_none_accepted(tmp_path, capsys):
+    import json
+
+    from dimcalc.cli import main
+
+    assert main(["check", "data/thresholds-15.json", "--json", "--dims", "vc"]) == 0
+    assert json.loads(capsys.readouterr().out)["time_limit"] == 60.0
+    assert main(["check", "data/thresholds-15.json", "--json", "--dims", "vc", "--time-limit", "none"]) == 0
+    assert json.loads(capsys.readouterr().out)["time_limit"] is None

@@ -35,16 +35,31 @@ def _blocks(text: str, lang: str) -> list[str]:
     return re.findall(rf"```{lang}\n(.*?)```", text, flags=re.S)
 
 
+def _shell_line(line: str) -> str | None:
+    line = line.strip()
+    if line.startswith("$ "):
+        line = line[2:]
+    if line.startswith(("dimcalc ", "echo ")) and "<command>" not in line:
+        return line.replace(" FILE ", " data/random-multiclass.json ")
+    return None
+
+
+def _readme_steps() -> list[tuple[str, str]]:
+    """README's examples in document order: ("sh", one command line) and ("python", one block)."""
+    steps = []
+    for lang, block in re.findall(r"```(sh|python)\n(.*?)```", README, flags=re.S):
+        if lang == "python":
+            steps.append(("python", block))
+            continue
+        for raw in block.splitlines():
+            line = _shell_line(raw)
+            if line is not None:
+                steps.append(("sh", line))
+    return steps
+
+
 def _readme_shell_lines() -> list[str]:
-    out = []
-    for block in _blocks(README, "sh"):
-        for line in block.splitlines():
-            line = line.strip()
-            if line.startswith("$ "):
-                line = line[2:]
-            if line.startswith(("dimcalc ", "echo ")) and "<command>" not in line:
-                out.append(line.split("  #")[0].strip().replace(" FILE ", " data/random-multiclass.json "))
-    return out
+    return [text for lang, text in _readme_steps() if lang == "sh"]
 
 
 def _help_examples() -> list[tuple[str, list[str]]]:
@@ -95,8 +110,15 @@ def _check(lines: list[str], folder: Path) -> None:
         assert "error" not in err, (line, err)
 
 
-def test_readme_shell_examples_run(scratch):
-    _check([_quick(ln) for ln in _readme_shell_lines()], scratch)
+def test_readme_examples_run(scratch):
+    """README's shell lines and Python blocks, in order, in one scratch folder (blocks make files lines use)."""
+    steps = _readme_steps()
+    assert any(lang == "python" for lang, _ in steps) and any(lang == "sh" for lang, _ in steps)
+    for lang, text in steps:
+        if lang == "python":
+            exec(compile(text, "README.md", "exec"), {})
+        else:
+            _check([_quick(text)], scratch)
 
 
 @pytest.mark.parametrize("command", [name for name, _ in _help_examples()])
@@ -125,11 +147,3 @@ def test_interface_library_example_runs(monkeypatch):
     monkeypatch.chdir(ROOT)
     code = _blocks(INTERFACE, "python")[0]
     exec(compile(code, "docs/interface.md", "exec"), {})
-
-
-def test_readme_python_examples_run(monkeypatch):
-    monkeypatch.chdir(ROOT)
-    blocks = _blocks(README, "python")
-    assert blocks
-    for code in blocks:
-        exec(compile(code, "README.md", "exec"), {})

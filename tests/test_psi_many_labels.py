@@ -19,7 +19,7 @@ from hypothesis import given, settings, strategies as st
 from brute_littlestone import brute_dimension
 from dimcalc import HypothesisClass
 from dimcalc.hypothesis_class import label_bits
-from dimcalc.littlestone import _run, _splitter_for, _uniform, psi_littlestone_dimension
+from dimcalc.littlestone import _run, _uniform, psi_littlestone_dimension
 from dimcalc.psi import (MapSequence, bipartition_seed_tree, present_labels, psi_family, restricted_maps,
                          uniform_maps)
 from dimcalc.trees import is_psi_tree
@@ -143,7 +143,7 @@ def test_psi_B_search_over_twenty_labels_stops_with_bounds(uniform):
     if uniform:
         r = _uniform(H, "B", None, "psi_littlestone_uniform:B", 0.2, False, "test")
     else:
-        r = _run(H, "psi_littlestone:B", _splitter_for(H, "B"), 0.2, False, "test")
+        r = _run(H, "psi_littlestone:B", "B", None, 0.2, False, "test")
     assert r.stats["stopped"] == "time limit"
     assert not r.exact and 0 <= r.lower <= r.upper <= H.log2_size() and r.verify(H)
 

@@ -1,0 +1,507 @@
+"""The search for a largest shattered set, shared by the VC, Natarajan and graph dimensions.
+
+All three notions are shattering of *virtual columns* of the distinct
+hypotheses (BGS §1.2; Ben-David, Cesa-Bianchi, Haussler, Long 1995):
+
+* VC: the point itself, side 1 = hypotheses labelling it 1;
+* graph: an indicator ``[h(x) = l]`` for a label ``l`` present at ``x``;
+* Natarajan: a pair ``(x, {a, b})``: side 0 = label ``a``, side 1 = label
+  ``b``, every other hypothesis *dead* for that column.
+
+A set ``S`` of virtual columns on distinct points is shattered when the
+hypotheses alive on every column of ``S`` fall into all ``2^|S|`` cells
+(patterns).  ``S + {y}`` is shattered exactly when ``y`` splits every cell of
+``S`` into two non-empty halves (partition refinement).
+
+Representation and cost
+-----------------------
+Hypotheses are bits of ``uint64`` words (``W = ceil(m / 64)`` words for ``m``
+distinct hypotheses); a cell and a column side are ``W`` words, and the size
+of ``cell & side`` is a popcount.  Testing ``c`` cells against ``p`` columns
+costs ``c * p * W`` word operations, done in numpy steps of bounded size
+(:data:`STEP_WORDS`), with the deadline read between steps.  Nothing is
+quadratic in the number of columns beyond the candidate pairs the search
+actually visits, and the columns are first reduced once
+(:mod:`dimcalc.reduction`: constant points dropped, points with the same
+partition merged) -- so a class with few hypotheses over a huge domain costs
+what its distinct columns cost.
+
+Pruning (each step keeps only sets that can still reach the target ``T``)
+-------------------------------------------------------------------------
+* Size: a set of ``t`` shattered columns needs ``2^t`` alive hypotheses, so
+  when ``S`` (``|S| = j``) must still grow by ``r = T - j``, every cell of
+  ``S + {y}`` needs at least ``2^(r - 1)`` hypotheses on each side of the
+  column added after it -- in particular ``T <= floor(log2 m)``.
+  Columns whose sides are smaller than ``2^(T-1)`` are never built (for
+  Natarajan: labels rarer than that are never paired), so many labels cost
+  nothing.
+* Downward closure (Apriori): a child ``S + {y}`` only considers the columns
+  ``z`` that passed the test at ``S`` and lie on later points; a node with
+  fewer candidate points than it still needs is dropped.
+* Order: the children of a node are tested together (one batched test for all
+  candidate pairs ``(y, z)``), and explored most balanced first, so that a
+  shattered set, when there is one, is met early.
+
+Search plan: a greedy pass (add the most balanced splitting column while one
+exists) gives a certified lower bound at once; then targets ``T = lower + 1,
+...`` are decided by the depth-first search above, up to ``floor(log2 m)``
+and the number of live points.  The first target with no shattered set
+proves the upper bound (shattered sets are closed under subsets).  A time or
+memory limit stops the search with the proven bounds so far.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ._budget import Deadline, Progress, SearchStopped
+from .hypothesis_class import HypothesisClass
+
+__all__ = ["largest_shattered_set", "pack_rows"]
+
+#: uint64 words handled per vectorised step (32 MiB per temporary).
+STEP_WORDS = 1 << 22
+#: Pair-test work (pairs x cells x words) of the nodes expanded together in one batch.
+BATCH_WORDS = 1 << 21
+
+
+def pack_rows(bits: np.ndarray) -> np.ndarray:
+    """Pack a boolean matrix ``(k, m)`` into ``(k, ceil(m / 64))`` little-endian ``uint64`` words.
+
+    >>> pack_rows(np.array([[True, False, True]])).tolist()
+    [[5]]
+    """
+    k, m = bits.shape
+    words = max(1, (m + 63) // 64)
+    packed = np.packbits(bits, axis=1, bitorder="little")
+    out = np.zeros((k, words * 8), dtype=np.uint8)
+    out[:, :packed.shape[1]] = packed
+    return out.view("<u8").astype(np.uint64, copy=False)
+
+
+def _pack_columns(bits: np.ndarray, n_words: int) -> np.ndarray:
+    """Pack a boolean ``(m, k)`` matrix column-wise into ``(k, n_words)`` ``uint64`` words (no transpose copy)."""
+    packed = np.packbits(bits, axis=0, bitorder="little")          # (ceil(m/8), k)
+    out = np.zeros((bits.shape[1], n_words * 8), dtype=np.uint8)
+    out[:, :packed.shape[0]] = packed.T
+    return out.view("<u8").astype(np.uint64, copy=False)
+
+
+@dataclass
+class _Columns:
+    """Virtual columns, sorted by the rank of their point (reduced column index)."""
+
+    rank: np.ndarray       # (V,) reduced column index of the point
+    point: np.ndarray      # (V,) original point index
+    one: np.ndarray        # (V,) label on side 1
+    zero: np.ndarray       # (V,) label on side 0, or -1 for "every other label"
+    ones: np.ndarray       # (V, W) side-1 bits
+    zeros: np.ndarray      # (V, W) side-0 bits
+    partial: bool          # some column has dead hypotheses
+    ids: np.ndarray        # (V,) index of the column in the search's full column list
+
+
+def _label_counts(sub: np.ndarray, num_labels: int, deadline: Deadline) -> np.ndarray:
+    """``counts[c, l]``: hypotheses giving label ``l`` to reduced column ``c`` (chunked over columns)."""
+    m, k = sub.shape
+    counts = np.zeros((k, num_labels), dtype=np.int64)
+    step = max(1, (1 << 22) // max(m, 1))
+    for s in range(0, k, step):
+        deadline.check()
+        part = sub[:, s:s + step]
+        if num_labels <= 2:
+            ones = np.count_nonzero(part, axis=0)
+            counts[s:s + step, 1 if num_labels == 2 else 0] = ones
+            counts[s:s + step, 0] += m - ones if num_labels == 2 else 0
+        else:
+            keys = np.arange(part.shape[1], dtype=np.int64)[None, :] * num_labels + part.astype(np.int64)
+            counts[s:s + step] = np.bincount(keys.reshape(-1), minlength=part.shape[1] * num_labels).reshape(
+                part.shape[1], num_labels)
+    return counts
+
+
+def _virtual_columns(H: HypothesisClass, kind: str, need: int, points: np.ndarray, sub: np.ndarray,
+                     counts: np.ndarray, deadline: Deadline, top: int | None = None) -> _Columns:
+    """The virtual columns both of whose sides have at least ``need`` hypotheses.
+
+    With ``top``, Natarajan pairs are formed among each column's ``top`` most
+    frequent labels only (a subset of the columns: fine for a lower bound).
+    """
+    m, k = sub.shape
+    present = counts > 0
+    n_present = present.sum(axis=1)
+    rank: list[np.ndarray] = []
+    one: list[np.ndarray] = []
+    zero: list[np.ndarray] = []
+    if kind == "vc" or kind == "graph":
+        big = (counts >= need) & (m - counts >= need) & present
+        # Two labels present: both indicators shatter the same sets; keep the larger label's only.
+        two = n_present == 2
+        if two.any():
+            last = H.num_labels - 1 - np.argmax(present[:, ::-1], axis=1)
+            keep_only = np.zeros_like(big)
+            keep_only[np.arange(k), last] = True
+            big = np.where(two[:, None], big & keep_only, big)
+        if kind == "vc":
+            big[:, 0] = False
+        c, lab = np.nonzero(big)
+        rank.append(c)
+        one.append(lab)
+        zero.append(np.full(len(c), -1))
+    else:
+        frequent = counts >= need
+        if top is not None:  # only the `top` most frequent labels of each column (enough for a greedy bound)
+            kth = -np.sort(-counts, axis=1)[:, min(top, counts.shape[1]) - 1]
+            frequent &= counts >= kth[:, None]
+        for c in np.flatnonzero(frequent.sum(axis=1) >= 2):
+            labs = np.flatnonzero(frequent[c])
+            a, b = np.triu_indices(len(labs), 1)
+            rank.append(np.full(len(a), c))
+            zero.append(labs[a])
+            one.append(labs[b])
+            if len(rank) % 64 == 0:
+                deadline.check()
+    r = np.concatenate(rank).astype(np.int64) if rank else np.zeros(0, np.int64)
+    o = np.concatenate(one).astype(np.int64) if one else np.zeros(0, np.int64)
+    z = np.concatenate(zero).astype(np.int64) if zero else np.zeros(0, np.int64)
+    order = np.argsort(r, kind="stable")
+    r, o, z = r[order], o[order], z[order]
+    n_words = max(1, (m + 63) // 64)
+    ones = np.zeros((len(r), n_words), dtype=np.uint64)
+    zeros = np.zeros((len(r), n_words), dtype=np.uint64)
+    full = pack_rows(np.ones((1, m), dtype=bool))[0]
+    step = max(1, (1 << 22) // max(m, 1))
+    partial = False
+    for s in range(0, len(r), step):
+        deadline.check()
+        rr = r[s:s + step]
+        # (m, chunk), packed along the hypotheses axis; a slice (no gather) when the columns are consecutive.
+        cols = sub[:, rr[0]:rr[-1] + 1] if rr[-1] - rr[0] == len(rr) - 1 else sub[:, rr]
+        ones[s:s + step] = _pack_columns(cols == o[s:s + step][None, :], n_words)
+        zz = z[s:s + step]
+        pair = zz >= 0
+        zeros[s:s + step] = full[None, :] & ~ones[s:s + step]
+        if pair.any():
+            partial = partial or bool((n_present[r[s:s + step]][pair] > 2).any())
+            zeros[s:s + step][pair] = _pack_columns(cols[:, pair] == zz[pair][None, :], n_words)
+    return _Columns(r, points[r], o, z, ones, zeros, partial, np.arange(len(r)))
+
+
+class _Search:
+    """Depth-first search for a shattered set of a target size (see the module docstring)."""
+
+    def __init__(self, cols: _Columns, m: int, deadline: Deadline, log: Progress, stats: dict) -> None:
+        self.cols = cols
+        self.m = m
+        self.deadline = deadline
+        self.log = log
+        self.stats = stats
+
+    def counts(self, cells: np.ndarray, idx: np.ndarray,
+               cols: _Columns | None = None) -> tuple[np.ndarray, np.ndarray]:
+        """``(ones, zeros)``: sizes of ``cell & side`` for every cell (rows) and column ``idx`` (columns)."""
+        cols = self.cols if cols is None else cols
+        n_cells, n_words = cells.shape
+        p = len(idx)
+        ones = np.empty((n_cells, p), dtype=np.int64)
+        zeros = np.empty((n_cells, p), dtype=np.int64)
+        sizes = None if cols.partial else np.bitwise_count(cells).sum(axis=1, dtype=np.int64)
+        step = max(1, STEP_WORDS // max(n_cells * n_words, 1))
+        for s in range(0, p, step):
+            self.deadline.check()
+            part = idx[s:s + step]
+            a = np.bitwise_count(cells[:, None, :] & cols.ones[part][None, :, :]).sum(axis=2, dtype=np.int64)
+            ones[:, s:s + step] = a
+            if sizes is None:
+                zeros[:, s:s + step] = np.bitwise_count(
+                    cells[:, None, :] & cols.zeros[part][None, :, :]).sum(axis=2, dtype=np.int64)
+            else:
+                zeros[:, s:s + step] = sizes[:, None] - a
+        self.stats["tests"] += n_cells * p
+        return ones, zeros
+
+    def everyone(self) -> np.ndarray:
+        """The single cell of the empty set: every distinct hypothesis."""
+        return pack_rows(np.ones((1, self.m), dtype=bool))
+
+    def split(self, cells: np.ndarray, v: int) -> np.ndarray:
+        """The cells of ``S + {v}`` from those of ``S``: side 0 then side 1 of each cell."""
+        return np.concatenate([cells & self.cols.zeros[v], cells & self.cols.ones[v]])
+
+    def greedy(self) -> list[int]:
+        """A shattered set built by adding the most balanced splitting column while one exists."""
+        cols = self.cols
+        cells = self.everyone()
+        chosen: list[int] = []
+        idx = np.arange(len(cols.rank))
+        while len(idx):
+            ones, zeros = self.counts(cells, idx)
+            score = np.minimum(ones.min(axis=0), zeros.min(axis=0))
+            if score.max() < 1:
+                break
+            v = int(idx[int(np.argmax(score))])
+            chosen.append(v)
+            cells = self.split(cells, v)
+            idx = idx[(cols.rank[idx] != cols.rank[v]) & (score >= 1)]
+        return sorted(chosen, key=lambda v: int(cols.rank[v]))
+
+    def find(self, target: int) -> list[int] | None:
+        """A shattered set of ``target`` columns, or None when there is none."""
+        cols = self.cols
+        if len(np.unique(cols.rank)) < target:
+            return None
+        alive = self.everyone()
+        ones, zeros = self.counts(alive, np.arange(len(cols.rank)))
+        score = np.minimum(ones[0], zeros[0])
+        need = 1 << (target - 1)
+        ok = np.flatnonzero(score >= need)
+        if len(np.unique(cols.rank[ok])) < target:
+            return None
+        root = ok[np.argsort(-score[ok], kind="stable")]
+        return self._explore([], alive, root, target)
+
+    def _pair_words(self, k: int, n_cells: int, n_words: int) -> int:
+        """Words a node with ``k`` candidates and ``n_cells`` cells costs to expand (all candidate pairs)."""
+        return k * k * n_cells * n_words
+
+    def _visit(self, children: list[tuple[list[int], np.ndarray, np.ndarray]], target: int,
+               cols: _Columns) -> list[int] | None:
+        """Explore child nodes: small ones batched together, large ones one by one (in the given order)."""
+        if cols is not self.cols or cols.partial:
+            for chosen, cells, cand in children:
+                found = self._explore(chosen, cells, cand, target, cols)
+                if found is not None:
+                    return found
+            return None
+        batch: list[tuple[list[int], np.ndarray, np.ndarray]] = []
+        load = 0
+        for child in children:
+            cost = self._pair_words(len(child[2]), child[1].shape[0] * 2, child[1].shape[1])
+            if cost >= BATCH_WORDS:
+                found = self._explore(child[0], child[1], child[2], target)
+            else:
+                batch.append(child)
+                load += cost
+                found = None
+                if load >= BATCH_WORDS:
+                    found = self._explore_batch(batch, target)
+                    batch, load = [], 0
+            if found is not None:
+                return found
+        return self._explore_batch(batch, target) if batch else None
+
+    def _explore_batch(self, nodes: list[tuple[list[int], np.ndarray, np.ndarray]],
+                       target: int) -> list[int] | None:
+        """:meth:`_explore` for several nodes of one depth at once (columns without dead hypotheses).
+
+        Every pair ``(y, z)`` of candidates of every node (``z`` on a later
+        point) is tested in one vectorised pass, in bounded steps; the children
+        that keep enough candidate points form the next batch, explored in
+        order (most balanced first within each node).  Same sets visited and
+        same tests as the node-by-node search, without its per-node overhead.
+        """
+        cols = self.cols
+        self.stats["nodes"] += len(nodes)
+        remaining = target - len(nodes[0][0])
+        if remaining == 1:
+            for chosen, _, cand in nodes:
+                if len(cand):
+                    return chosen + [int(cand[0])]
+            return None
+        need = 1 << (remaining - 2)
+        n_words = nodes[0][1].shape[1]
+        n_cells = nodes[0][1].shape[0] * 2
+        # Flatten the children (node i, candidate y) and their candidate pairs (y, z), z on a later point.
+        child_node, child_y, pair_child, pair_z = [], [], [], []
+        n_children = 0
+        for i, (_, _, cand) in enumerate(nodes):
+            k = len(cand)
+            if k < remaining:
+                continue
+            r = cols.rank[cand]
+            a, b = np.nonzero(r[None, :] > r[:, None])           # pairs (y = cand[a], z = cand[b])
+            child_node.append(np.full(k, i))
+            child_y.append(cand)
+            pair_child.append(a + n_children)
+            pair_z.append(cand[b])
+            n_children += k
+        if not n_children:
+            return None
+        c_node = np.concatenate(child_node)
+        c_y = np.concatenate(child_y)
+        p_child = np.concatenate(pair_child)
+        p_z = np.concatenate(pair_z)
+        parent_cells = np.stack([n[1] for n in nodes])                         # (nodes, cells, W)
+        child_cells = np.concatenate([parent_cells[c_node] & cols.zeros[c_y][:, None],
+                                      parent_cells[c_node] & cols.ones[c_y][:, None]], axis=1)
+        score = np.empty(len(p_child), dtype=np.int64)
+        step = max(1, STEP_WORDS // max(n_cells * n_words, 1))
+        for s in range(0, len(p_child), step):
+            self.deadline.check()
+            cells = child_cells[p_child[s:s + step]]                         # (pairs, cells, W)
+            z = p_z[s:s + step]
+            ones = np.bitwise_count(cells & cols.ones[z][:, None]).sum(axis=2, dtype=np.int64)
+            sizes = np.bitwise_count(cells).sum(axis=2, dtype=np.int64)
+            score[s:s + step] = np.minimum(ones, sizes - ones).min(axis=1)
+        self.stats["tests"] += len(p_child) * n_cells
+        ok = score >= need
+        p_child, p_z, score = p_child[ok], p_z[ok], score[ok]
+        # Group the passing pairs by child; keep children with enough candidate points, in order.
+        order = np.lexsort((-score, p_child))
+        p_child, p_z = p_child[order], p_z[order]
+        bounds = np.searchsorted(p_child, np.arange(n_children + 1))
+        children: list[tuple[list[int], np.ndarray, np.ndarray]] = []
+        for ci in range(n_children):
+            zs = p_z[bounds[ci]:bounds[ci + 1]]
+            if len(zs) < remaining - 1 or len(np.unique(cols.rank[zs])) < remaining - 1:
+                continue
+            children.append((nodes[c_node[ci]][0] + [int(c_y[ci])], child_cells[ci], zs))
+        self.log.update(f"target {target}: {self.stats['nodes']} nodes")
+        return self._visit(children, target, cols)
+
+    def _explore(self, chosen: list[int], cells: np.ndarray, cand: np.ndarray, target: int,
+                 cols: _Columns | None = None) -> list[int] | None:
+        """Extend ``chosen`` (cells ``cells``) by ``target - len(chosen)`` columns of ``cand``.
+
+        Every column of ``cand`` (indices into ``cols``) already passes the test
+        at ``chosen`` and ``cand`` holds enough distinct points; it is in
+        exploration order (most balanced first).  ``cols`` defaults to all
+        columns; below a node whose alive hypotheses are few (Natarajan's dead
+        rows) it is a compacted copy over those hypotheses only.
+        """
+        cols = self.cols if cols is None else cols
+        self.stats["nodes"] += 1
+        remaining = target - len(chosen)
+        if remaining == 1:
+            return chosen + [int(cols.ids[cand[0]])]
+        if cols.partial and chosen:
+            compact = _compact(cols, cells, cand)
+            if compact is not None:
+                cols, cells, cand = compact
+        need = 1 << (remaining - 2)   # each cell of chosen + {y, z} needs this many on both sides
+        n_words = cells.shape[1]
+        n_cells = cells.shape[0] * 2
+        by_rank = cand[np.argsort(cols.rank[cand], kind="stable")]
+        rank_sorted = cols.rank[by_rank]
+        step = max(1, STEP_WORDS // max(n_cells * len(cand) * n_words, 1))
+        for s in range(0, len(cand), step):
+            ys = cand[s:s + step]
+            # Cells of chosen + {y} for every y of the chunk: (len(ys), n_cells, W).
+            child = np.concatenate([cells[None] & cols.zeros[ys][:, None], cells[None] & cols.ones[ys][:, None]],
+                                   axis=1)
+            # Candidates for y: later points only; tested all at once against every child's cells.
+            lo = int(np.searchsorted(rank_sorted, cols.rank[ys].min(), side="right"))
+            zs = by_rank[lo:]
+            if len(zs) == 0:
+                continue
+            ones, zeros = self.counts(child.reshape(-1, n_words), zs, cols)
+            score = np.minimum(ones.reshape(len(ys), n_cells, len(zs)).min(axis=1),
+                               zeros.reshape(len(ys), n_cells, len(zs)).min(axis=1))
+            zr = cols.rank[zs]
+            ok = (score >= need) & (zr[None, :] > cols.rank[ys][:, None])
+            starts = np.flatnonzero(np.r_[True, zr[1:] != zr[:-1]])
+            points_ok = np.logical_or.reduceat(ok, starts, axis=1).sum(axis=1)
+            children = []
+            for i in np.flatnonzero(points_ok >= remaining - 1):
+                zi = np.flatnonzero(ok[i])
+                order = zi[np.argsort(-score[i, zi], kind="stable")]
+                children.append((chosen + [int(cols.ids[ys[i]])], child[i], zs[order]))
+            found = self._visit(children, target, cols)
+            if found is not None:
+                return found
+            self.log.update(f"target {target}: {self.stats['nodes']} nodes, depth {len(chosen)}")
+        return None
+
+
+def _compact(cols: _Columns, cells: np.ndarray, cand: np.ndarray
+             ) -> tuple[_Columns, np.ndarray, np.ndarray] | None:
+    """The columns ``cand`` and the cells restricted to the alive hypotheses, when that saves words."""
+    alive = np.bitwise_or.reduce(cells, axis=0)
+    n_alive = int(np.bitwise_count(alive).sum())
+    if (n_alive + 63) // 64 * 2 > cells.shape[1]:
+        return None
+    keep = np.flatnonzero(np.unpackbits(alive.view(np.uint8), bitorder="little"))
+
+    def sub(words: np.ndarray) -> np.ndarray:
+        return pack_rows(np.unpackbits(words.view(np.uint8), axis=1, bitorder="little")[:, keep].astype(bool))
+
+    new = _Columns(cols.rank[cand], cols.point[cand], cols.one[cand], cols.zero[cand], sub(cols.ones[cand]),
+                   sub(cols.zeros[cand]), True, cols.ids[cand])
+    return new, sub(cells), np.arange(len(cand))
+
+
+def largest_shattered_set(H: HypothesisClass, kind: str, deadline: Deadline, log: Progress,
+                          stats: dict) -> tuple[list[dict], int, bool]:
+    """Largest shattered set of ``kind`` (``"vc"``, ``"natarajan"``, ``"graph"``) under ``deadline``.
+
+    Returns ``(chosen, upper, stopped)`` where ``chosen`` lists the shattered
+    virtual columns as ``{"point", "one", "zero"}`` dicts (a certified lower
+    bound ``len(chosen)``), ``upper`` a proven upper bound and ``stopped``
+    whether the deadline cut the search short.
+    """
+    best: list[dict] = []
+    upper = H.log2_size()
+    stats.update(method="bitset-dfs", nodes=0, tests=0, log2_bound=upper)
+    if H.n_distinct >= 2:
+        # A point where two distinct hypotheses differ is shattered alone: the lower bound 1, before any search.
+        rows = H.distinct_rows
+        p0 = int(np.flatnonzero(rows[0] != rows[1])[0])
+        l0, l1 = int(rows[0, p0]), int(rows[1, p0])
+        best = [{"point": p0, "one": 1 if kind == "vc" else l1, "zero": -1 if kind == "vc" else l0}]
+    try:
+        red = H.column_reduction(relabel=True, deadline=deadline)
+        stats["reduced_columns"] = red.n_columns
+        upper = min(upper, red.n_columns)
+        if upper <= 0:
+            return best, max(upper, 0), False
+        points = red.points
+        rows = H.distinct_rows
+        # No copy when nothing was merged or dropped (a square class can be hundreds of MB).
+        sub = rows if len(points) == rows.shape[1] else rows[:, points]
+        counts = _label_counts(sub, H.num_labels, deadline)
+
+        def columns(need: int, top: int | None = None) -> _Columns:
+            return _virtual_columns(H, kind, need, points, sub, counts, deadline, top)
+
+        def describe(cols: _Columns, chosen: list[int]) -> list[dict]:
+            return [{"point": int(cols.point[v]), "one": int(cols.one[v]), "zero": int(cols.zero[v])}
+                    for v in chosen]
+
+        cols = columns(1, top=8)
+        search = _Search(cols, H.n_distinct, deadline, log, stats)
+        best = describe(cols, search.greedy())
+        stats["greedy"] = len(best)
+        target = len(best) + 1
+        while target <= upper:
+            log.update(f"searching for a shattered set of size {target} (upper bound {upper})", force=True)
+            deadline.check()
+            cols = columns(1 << (target - 1))
+            found = _Search(cols, H.n_distinct, deadline, log, stats).find(target)
+            if found is None:
+                upper = target - 1
+                break
+            best = describe(cols, found)
+            target += 1
+    except SearchStopped:
+        return best, upper, True
+    return best, upper, False
+
+
+def witness_of(kind: str, H: HypothesisClass, chosen: list[dict]) -> Any:
+    """The spec §3 witness of a shattered set found by :func:`largest_shattered_set`."""
+    points = [c["point"] for c in chosen]
+    if kind == "vc":
+        return points
+    if kind == "graph":
+        return {"points": points, "f": [c["one"] for c in chosen]}
+    f0 = []
+    for c in chosen:
+        if c["zero"] >= 0:
+            f0.append(c["zero"])
+        else:  # an indicator column used as a pair: side 0 is the column's other present label
+            labels = np.unique(H.distinct_rows[:, c["point"]]).tolist()
+            f0.append(next(lab for lab in labels if lab != c["one"]))
+    return {"points": points, "f0": f0, "f1": [c["one"] for c in chosen]}
