@@ -144,6 +144,8 @@ def parse_expression(text: str) -> Expression:
 
     def repl(m: re.Match) -> str:
         word = m.group(0)
+        if "__" in word:
+            raise InvalidParameterError(f"expression {text!r}: {word!r} is not a dimension name")
         if word in _FUNCTIONS:
             return word
         if word not in names:

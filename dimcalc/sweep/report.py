@@ -259,7 +259,7 @@ def sweep_report(db: str | os.PathLike | SweepDB, *, expressions: Sequence[str] 
     >>> _ = run_sweep(all_items("4x3x2"), db=path, dims=["vc", "littlestone"])
     >>> r = sweep_report(path, expressions=["littlestone - vc"])
     >>> r.classes, r.dimensions["littlestone"]["distribution"], r.extremes[0].max_value
-    (20, {'1': 6, '2': 14}, 1)
+    (20, {'1': 4, '2': 16}, 1)
     """
     if not isinstance(db, SweepDB):
         if not os.path.exists(db):

@@ -237,7 +237,7 @@ def run_sweep(items: Iterable[SweepItem], *, db: str | os.PathLike | SweepDB, di
     >>> path = os.path.join(tempfile.mkdtemp(), "s.db")
     >>> s = run_sweep(all_items("2x2x2"), db=path, dims=["vc", "littlestone"])
     >>> s.classes, s.computed, s.exit_status
-    (3, 3, 0)
+    (4, 4, 0)
     >>> run_sweep(all_items("2x2x2"), db=path, dims=["vc", "littlestone"]).computed   # resumed: nothing left
     0
     """
