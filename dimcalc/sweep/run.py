@@ -110,7 +110,7 @@ def register_classes(db: SweepDB, items: Iterable[SweepItem], *, check_labels: A
         if check_labels is not None:
             check_labels(item)
         H = item.hclass
-        c = canonical_form(H)
+        c = item.canonical if item.canonical is not None else canonical_form(H)
         batch.append((c, H.name if H.name != "unnamed" else None, item.source))
         if len(batch) >= _REGISTER_BATCH:
             flush()

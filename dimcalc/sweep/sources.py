@@ -16,7 +16,7 @@ from typing import Any, Iterable, Iterator, Sequence
 
 from ..errors import ClassFileError, InvalidParameterError
 from ..hypothesis_class import HypothesisClass
-from .canonical import all_classes, parse_size
+from .canonical import CanonicalClass, all_classes, parse_size
 
 __all__ = ["SweepItem", "file_items", "random_items", "generator_items", "all_items", "parse_range",
            "CLASS_FILE_SUFFIXES"]
@@ -35,10 +35,13 @@ class SweepItem:
     source : str
         E.g. ``"file data/thresholds-15.json"``, ``"random --hypotheses 5 --points 3 --labels 2 --seed 7"``,
         ``"generate bgs-thm61 --k 7 --d 1"``, ``"all 4x3x2"``.
+    canonical : CanonicalClass, optional
+        The class's canonical form when the source already has it (saves computing it again).
     """
 
     hclass: HypothesisClass
     source: str
+    canonical: CanonicalClass | None = None
 
 
 def _expand_paths(paths: Sequence[str | os.PathLike]) -> list[Path]:
@@ -195,7 +198,7 @@ def all_items(size: str) -> Iterator[SweepItem]:
 
     def gen() -> Iterator[SweepItem]:
         for c in itertools.chain([first], classes):
-            yield SweepItem(c.to_class(name=f"all-{rows}x{cols}x{labels}"), f"all {rows}x{cols}x{labels}")
+            yield SweepItem(c.to_class(name=f"all-{rows}x{cols}x{labels}"), f"all {rows}x{cols}x{labels}", c)
     return gen()
 
 
