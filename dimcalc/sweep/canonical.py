@@ -10,10 +10,13 @@ computes each isomorphism class once.
 The canonical form comes from nauty (McKay and Piperno, *Practical graph
 isomorphism II*, J. Symbolic Comput. 60, 2014) through :mod:`pynauty`, on a
 vertex-coloured graph that encodes the table: one vertex per hypothesis
-(colour "row"), one per point (colour "column") and one per cell (colour =
-its label), each cell joined to its row and its column.  Colour-preserving
-automorphisms of that graph are exactly the pairs (row permutation, column
-permutation) that fix the table, so nauty's canonical labelling orders the
+(colour "row"), one per point (colour "column") and one per pair (point c,
+label l used at c) (colour l), joined to c; hypothesis r is joined to the pair
+(c, r(c)) of every point c.  A colour-preserving automorphism maps a pair
+(c, l) to (c', l) where c' is the image of c (the pair's only neighbour among
+the points), so it maps r to a row r' with r'(c') = r(c) for every c: the
+colour-preserving automorphisms are exactly the pairs (row permutation, column
+permutation) that fix the table, and nauty's canonical labelling orders the
 rows and columns the same way for every table of one isomorphism class.
 """
 
@@ -106,24 +109,34 @@ def canonical_table(table: np.ndarray, num_labels: int) -> np.ndarray:
     rows, cols = table.shape
     if cols == 0:
         return np.ascontiguousarray(table)
-    n_cells = rows * cols
-    first_cell = rows + cols
-    flat = np.ascontiguousarray(table).reshape(-1)
-    cell_ids = np.arange(first_cell, first_cell + n_cells)
-    row_of = np.repeat(np.arange(rows), cols)
-    col_of = np.tile(np.arange(rows, rows + cols), rows)
-    adjacency = {int(v): [int(r), int(c)] for v, r, c in zip(cell_ids, row_of, col_of)}
-    colouring = [set(range(rows)), set(range(rows, rows + cols))]
-    for label in range(num_labels):
-        cells = cell_ids[flat == label]
-        if cells.size:  # a label that is absent leaves no cell; isomorphic tables omit the same ones
-            colouring.append(set(cells.tolist()))
-    graph = pynauty.Graph(first_cell + n_cells, adjacency_dict=adjacency, vertex_coloring=colouring)
+    # one vertex per (point, label used at that point), joined to its point; row r joined to (c, T[r, c]).
+    # Plain Python: the tables are small and numpy's per-call overhead would dominate.
+    rows_list = table.tolist()
+    pair_vertex: dict[tuple[int, int], int] = {}
+    adjacency: dict[int, list[int]] = {}
+    next_vertex = rows + cols
+    for r, row in enumerate(rows_list):
+        neighbours = []
+        for c, label in enumerate(row):
+            v = pair_vertex.get((c, label))
+            if v is None:
+                v = pair_vertex[(c, label)] = next_vertex
+                next_vertex += 1
+            neighbours.append(v)
+        adjacency[r] = neighbours
+    by_label: dict[int, set[int]] = {}
+    for (c, label), v in pair_vertex.items():
+        adjacency[v] = [rows + c]
+        by_label.setdefault(label, set()).add(v)
+    # an absent label has no vertex; isomorphic tables use the same labels, so their partitions match
+    colouring = [set(range(rows)), set(range(rows, rows + cols))] + [by_label[k] for k in sorted(by_label)]
+    graph = pynauty.Graph(next_vertex, adjacency_dict=adjacency, vertex_coloring=colouring)
     lab = pynauty.canon_label(graph)   # lab[position] = original vertex at that canonical position
-    position = np.empty(len(lab), dtype=np.int64)
-    position[np.asarray(lab)] = np.arange(len(lab))
-    row_order = np.argsort(position[:rows], kind="stable")
-    col_order = np.argsort(position[rows:rows + cols], kind="stable")
+    position = [0] * next_vertex
+    for i, v in enumerate(lab):
+        position[v] = i
+    row_order = sorted(range(rows), key=position.__getitem__)
+    col_order = sorted(range(cols), key=lambda c: position[rows + c])
     return np.ascontiguousarray(table[row_order][:, col_order])
 
 
@@ -160,6 +173,11 @@ def canonical_form(H: HypothesisClass | np.ndarray, num_labels: int | None = Non
         if num_labels is None:
             raise parameter_error("num_labels", "canonical_form", "given with a table", None)
         distinct = np.unique(np.asarray(H), axis=0) if np.asarray(H).shape[1] else np.asarray(H)[:1]
+    return _canonical_distinct(distinct, int(num_labels))
+
+
+def _canonical_distinct(distinct: np.ndarray, num_labels: int) -> CanonicalClass:
+    """:func:`canonical_form` of a table whose rows are known to be distinct."""
     if distinct.shape[0] * distinct.shape[1] > CANONICAL_MAX_CELLS:
         rows = distinct[np.lexsort(distinct.T[::-1])] if distinct.shape[1] else distinct
         rows = np.ascontiguousarray(rows)
@@ -247,6 +265,20 @@ def all_classes(rows: int, cols: int, labels: int) -> Iterator[CanonicalClass]:
             f"size {rows}x{cols}x{labels} is too large to enumerate (C({universe}, {rows}) sets of rows, "
             f"over {MAX_ENUMERATED}); use --random or the extremal search instead")
     all_rows = np.array(list(itertools.product(range(labels), repeat=cols)), dtype=np.int64).reshape(universe, cols)
+    if rows > universe - rows:
+        # complements: a point permutation maps a set of rows onto another exactly when it maps their
+        # complements onto each other, so the classes of R rows are the complements of those of U - R
+        if rows == universe:
+            c = _canonical_distinct(all_rows, labels)
+            yield CanonicalClass(c.table, labels, c.canonical_hash)
+            return
+        out = []
+        for small in all_classes(universe - rows, cols, labels):
+            taken = {t.tobytes() for t in small.table.astype(np.int64)}
+            rest = np.array([v for v in all_rows if v.tobytes() not in taken])
+            out.append(_canonical_distinct(rest, labels))
+        yield from sorted(out, key=lambda c: c.table.tolist())
+        return
     level: dict[str, np.ndarray] = {}
     for v in all_rows:
         c = canonical_form(v[None, :], labels)
@@ -259,7 +291,7 @@ def all_classes(rows: int, cols: int, labels: int) -> Iterator[CanonicalClass]:
             for v in all_rows:
                 if v.tobytes() in present:
                     continue
-                c = canonical_form(np.vstack([table.astype(np.int64), v[None, :]]), labels)
+                c = _canonical_distinct(np.vstack([table.astype(np.int64), v[None, :]]), labels)
                 nxt.setdefault(c.canonical_hash, c.table)
         level = nxt
     ordered = sorted(level.items(), key=lambda kv: kv[1].tolist())

@@ -18,7 +18,7 @@ from ..errors import ClassFileError, InvalidParameterError
 from ..hypothesis_class import HypothesisClass
 from .canonical import CanonicalClass, all_classes, parse_size
 
-__all__ = ["SweepItem", "file_items", "random_items", "generator_items", "all_items", "parse_range",
+__all__ = ["SweepItem", "file_items", "random_items", "generator_items", "all_items", "chain_items", "parse_range",
            "CLASS_FILE_SUFFIXES"]
 
 #: File name endings read from a directory.
