@@ -340,3 +340,39 @@ def test_stored_values_match_brute_force(tmp_path: Path, size: str) -> None:
             assert got["littlestone"] == brute_littlestone(H)
         else:
             assert got["vc"] is None and got["littlestone"] is None
+
+
+@pytest.mark.slow
+def test_dask_worker_lost_mid_sweep_is_rerun(tmp_path: Path) -> None:
+    # two worker processes; one is killed with SIGKILL while tasks run: Dask re-runs its tasks elsewhere
+    distributed = pytest.importorskip("distributed")
+    run_sweep(all_items("3x2x3"), db=tmp_path / "one.db", dims=DIMS, theorems=True)
+    db = tmp_path / "lost.db"
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
+                                  silence_logs=50) as cluster, distributed.Client(cluster) as client:
+        pids = list(client.run(os.getpid).values())
+        result: dict = {}
+
+        def sweep() -> None:
+            result["summary"] = run_sweep(all_items("3x2x3"), db=db, dims=DIMS, theorems=True, client=client,
+                                          chunk_size=1)
+        worker = threading.Thread(target=sweep)
+        worker.start()
+        deadline = time.monotonic() + 120
+        killed = False
+        while time.monotonic() < deadline and worker.is_alive():
+            try:
+                with sqlite3.connect(db, timeout=5) as c:
+                    done = c.execute("SELECT COUNT(DISTINCT class_id) FROM completed").fetchone()[0]
+            except sqlite3.OperationalError:
+                done = 0
+            if done >= 5:
+                os.kill(pids[0], signal.SIGKILL)
+                killed = True
+                break
+            time.sleep(0.01)
+        worker.join(timeout=300)
+    assert killed, "the sweep ended before a worker could be killed"
+    assert result["summary"].computed == 47 and result["summary"].exit_status == 0
+    no_duplicates(db)
+    assert content(db) == content(tmp_path / "one.db")
