@@ -182,7 +182,7 @@ def _run_list(args: argparse.Namespace) -> int:
 
     seen: dict[str, Any] = {}
     for item in itertools.chain.from_iterable(_sources(args)):
-        c = canonical_form(item.hclass)
+        c = item.canonical if item.canonical is not None else canonical_form(item.hclass)
         seen.setdefault(c.canonical_hash, (c, item.source))
     if args.json:
         emit_json({"classes": len(seen), "tables": [{"canonical_hash": h, "labels": c.num_labels,

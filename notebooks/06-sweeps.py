@@ -106,7 +106,6 @@ show_table(["VC", "LDim", "classes"], [(v, ldim, n) for (v, ldim), n in sorted(v
 # %%
 db = SweepDB(binary_db)
 gap = expression_extremes(db, "littlestone - vc")
-tight = expression_extremes(db, "log2(hypotheses) - littlestone")
 best = extremal_class(db, gap.max_classes[0], expression=gap.expression, value=gap.max_value)
 db.close()
 print(f"littlestone - vc: max {gap.max_value} on {len(gap.max_classes)} classes, min {gap.min_value}")
@@ -186,7 +185,7 @@ print({k: v["value"] for k, v in found_dims.items()})
 
 
 def gaps_of(H):
-    r = check_class(H, ["multiclass_littlestone", "psi_littlestone", "binary_restrictions"])
+    r = check_class(H, dims=["multiclass_littlestone", "psi_littlestone", "binary_restrictions"])
     assert r.verify()
     mld = r.dimensions["multiclass_littlestone"].value
     return mld, r.dimensions["psi_littlestone"]["bin"].value, max(x.value for x in r.dimensions["binary_restrictions"])
@@ -220,14 +219,14 @@ for (m, p), n in mld_psi.items():
     ax.annotate(str(n), (m, p), textcoords="offset points", xytext=(10, -3), fontsize=8)
 ax.plot(xs, xs, "k--", lw=1, label="Ψ^bin = MLD (lower bound: Lemma 4.5 + Claim 4.7)")
 ax.axhline(math.floor(math.log2(5)), color="grey", lw=1, ls=":", label="⌊log₂ 5⌋ (every Littlestone-type dim.)")
-e = report.extremes[0]
 ax.set(xlabel="MLD", ylabel="Ψ^bin-Littlestone dimension", title="every 5×2×4 class (counts)", xticks=range(4),
        yticks=range(4))
 ax.legend(loc="upper left", fontsize=8)
 
 ax = axes[1]
 for (m, b), n in mld_bits.items():
-    ax.scatter(m, b, s=30 + 2 * n ** 0.8, color="C0", alpha=0.6, label="every 5×2×4 class" if (m, b) == (1, 1) else None)
+    label = "every 5×2×4 class" if (m, b) == (1, 1) else None
+    ax.scatter(m, b, s=30 + 2 * n ** 0.8, color="C0", alpha=0.6, label=label)
     ax.annotate(str(n), (m, b), textcoords="offset points", xytext=(12, -3), fontsize=8)
 ax.plot(xs, 6 * math.log(4) * xs, color="C2", lw=1, label="6·ln(k+1)·MLD for k+1 = 4 (Thm 3.4, upper)")
 ax.plot(xs, xs / 2, color="C1", lw=1, label="MLD / ⌈log₂(k+1)⌉ for k+1 = 4 (Thm 7.1, lower)")

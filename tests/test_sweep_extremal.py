@@ -29,7 +29,7 @@ def gap_of(H: HypothesisClass, expression: str = GAP) -> int:
     from dimcalc.sweep.expr import parse_expression
 
     e = parse_expression(expression)
-    values, complete = objective_values(check_class(H, e.dimension_keys()), H)
+    values, complete = objective_values(check_class(H, dims=e.dimension_keys()), H)
     assert complete
     return e.evaluate(values)
 

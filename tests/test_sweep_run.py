@@ -28,12 +28,10 @@ def content(path: Path) -> dict:
     c = sqlite3.connect(path)
     classes = {cid: (h, n, p, lab, t) for cid, h, n, p, lab, t in
                c.execute('SELECT id, canonical_hash, hypotheses, points, labels, "table" FROM classes')}
-    results = sorted((classes[cid][0], dim, v, ex, lo, up, w, k, r, ver) for cid, dim, v, ex, lo, up, w, k, r, ver in
-                     c.execute("SELECT class_id, dimension, value, exact, lower, upper, witness, kind, reason, verified "
-                               "FROM results"))
-    theorems = sorted((classes[cid][0], pos, src, st, lhs, rel, rhs, ex, holds) for cid, pos, src, st, lhs, rel, rhs, ex,
-                      holds in c.execute("SELECT class_id, position, source, statement, lhs, relation, rhs, exact, "
-                                         "holds FROM theorems"))
+    results = sorted((classes[row[0]][0], *row[1:]) for row in c.execute(
+        "SELECT class_id, dimension, value, exact, lower, upper, witness, kind, reason, verified FROM results"))
+    theorems = sorted((classes[row[0]][0], *row[1:]) for row in c.execute(
+        "SELECT class_id, position, source, statement, lhs, relation, rhs, exact, holds FROM theorems"))
     completed = sorted((classes[cid][0], item) for cid, item in c.execute("SELECT class_id, item FROM completed"))
     c.close()
     return {"classes": sorted(classes.values()), "results": results, "theorems": theorems, "completed": completed}
@@ -74,7 +72,6 @@ def test_sweep_stores_every_class_once_and_resumes_with_nothing_to_do(tmp_path: 
 
 def test_isomorphic_inputs_are_one_class(tmp_path: Path) -> None:
     from dimcalc.io import save
-    from dimcalc.sweep.sources import SweepItem
 
     A = HypothesisClass.from_table([[0, 0, 1], [0, 1, 1], [1, 1, 1]], name="a")
     B = HypothesisClass.from_table([[1, 1, 1], [1, 0, 0], [1, 1, 0]], name="b")   # A with columns reversed
@@ -140,7 +137,8 @@ def _sweep_cmd(db: Path, size: str, *extra: str) -> list[str]:
 def test_resume_after_kill_recomputes_nothing_and_loses_nothing(tmp_path: Path) -> None:
     size = "3x2x3"                       # 47 classes; with the theorem report about a second in one process
     db = tmp_path / "killed.db"
-    proc = subprocess.Popen(_sweep_cmd(db, size, "--theorems"), cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(_sweep_cmd(db, size, "--theorems"), cwd=ROOT, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE)
     done = 0
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and proc.poll() is None:
@@ -164,7 +162,8 @@ def test_resume_after_kill_recomputes_nothing_and_loses_nothing(tmp_path: Path) 
     # every committed class has all its results (one transaction per class)
     assert {cid for cid, _ in committed} == committed_classes
 
-    out = subprocess.run(_sweep_cmd(db, size, "--theorems", "--json"), cwd=ROOT, capture_output=True, text=True, timeout=300)
+    out = subprocess.run(_sweep_cmd(db, size, "--theorems", "--json"), cwd=ROOT, capture_output=True, text=True,
+                         timeout=300)
     assert out.returncode == 0, out.stderr
     summary = json.loads(out.stdout)
     assert summary["already_done"] == len(committed_classes)

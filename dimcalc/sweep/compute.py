@@ -52,7 +52,8 @@ def flatten_dimensions(dimensions: dict[str, Any]) -> dict[str, DimensionResult]
 
     >>> from dimcalc import HypothesisClass
     >>> from dimcalc.check import check_class
-    >>> report = check_class(HypothesisClass.from_table([[0, 1], [2, 0]]), ["psi_littlestone", "binary_restrictions"])
+    >>> H = HypothesisClass.from_table([[0, 1], [2, 0]])
+    >>> report = check_class(H, dims=["psi_littlestone", "binary_restrictions"])
     >>> sorted(flatten_dimensions(report.dimensions))
     ['binary_restrictions.1', 'binary_restrictions.2', 'psi_littlestone.B', 'psi_littlestone.N', 'psi_littlestone.bin']
     """
@@ -72,8 +73,9 @@ def flatten_dimensions(dimensions: dict[str, Any]) -> dict[str, DimensionResult]
 def dimension_names(keys: Sequence[str], num_labels: int, *, user_family: bool = False) -> list[str]:
     """The flat result names that ``check`` keys produce for a class with ``num_labels`` labels.
 
-    >>> dimension_names(["vc", "psi_littlestone", "binary_restrictions"], 4)
-    ['vc', 'psi_littlestone.N', 'psi_littlestone.bin', 'psi_littlestone.B', 'binary_restrictions.1', 'binary_restrictions.2']
+    >>> dimension_names(["vc", "psi_littlestone", "binary_restrictions"], 4)  # doctest: +NORMALIZE_WHITESPACE
+    ['vc', 'psi_littlestone.N', 'psi_littlestone.bin', 'psi_littlestone.B',
+     'binary_restrictions.1', 'binary_restrictions.2']
     """
     from ..check import PSI_FAMILIES
     from ..hypothesis_class import label_bits
@@ -131,7 +133,7 @@ def compute_task(task: Task, options: dict[str, Any]) -> Outcome:
     time_limit = options.get("time_limit")
     if keys:
         try:
-            report = check_class(H, keys, time_limit=time_limit, family=options.get("family"))
+            report = check_class(H, dims=keys, time_limit=time_limit, family=options.get("family"))
             flat = flatten_dimensions(report.dimensions)
             for name, r in flat.items():
                 group = name.split(".", 1)[0]

@@ -294,8 +294,8 @@ class SweepDB:
                     self.conn.execute("DELETE FROM theorems WHERE class_id = ?", (class_id,))
                 for t in theorems:
                     self.conn.execute(
-                        "INSERT INTO theorems (class_id, position, source, statement, lhs, relation, rhs, exact, holds, "
-                        "note, run_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                        "INSERT INTO theorems (class_id, position, source, statement, lhs, relation, rhs, exact, "
+                        "holds, note, run_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
                         (class_id, *t, run_id))
             for item, seconds in completed:
                 self.conn.execute(

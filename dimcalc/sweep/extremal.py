@@ -189,7 +189,7 @@ def local_search(expression: str | Expression, *, hypotheses: int, points: int, 
         if key in cache:
             return cache[key]
         H = HypothesisClass(table, num_labels=labels)
-        report = check_class(H, keys, time_limit=time_limit)
+        report = check_class(H, dims=keys, time_limit=time_limit)
         values, complete = objective_values(report, H)
         inexact += not complete
         try:
@@ -241,7 +241,7 @@ def local_search(expression: str | Expression, *, hypotheses: int, points: int, 
         best_table = current
     canon = canonical_form(best_table, labels)
     H = canon.to_class()
-    report = check_class(H, keys, time_limit=time_limit)
+    report = check_class(H, dims=keys, time_limit=time_limit)
     values, _ = objective_values(report, H)
     try:
         final = expr.evaluate(values)

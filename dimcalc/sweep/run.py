@@ -279,7 +279,8 @@ def run_sweep(items: Iterable[SweepItem], *, db: str | os.PathLike | SweepDB, di
                     raise InvalidParameterError(f"--family does not fit {item.source}: {exc}") from None
             family = maps
         elif any(k.startswith("psi_littlestone") for k in dims) and database.get_meta("psi_user_family"):
-            raise InvalidParameterError(f"--db {database.path}: was swept with a user Ψ family; give the same --family")
+            raise InvalidParameterError(
+                f"--db {database.path}: was swept with a user Ψ family; give the same --family")
 
         if scheduler is not None:
             client = connect_dask(scheduler)
