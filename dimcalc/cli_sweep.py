@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from .check import DIMENSION_KEYS
-from .cli import EXIT_OK, add_json_option, add_quiet_option, add_time_limit_option, emit_json, parameter_list, \
+from .cli import EXIT_OK, _positive_seconds, add_json_option, add_quiet_option, emit_json, parameter_list, \
     wants_progress
 from .errors import InvalidParameterError
 
@@ -75,7 +75,9 @@ def register(sub: Any) -> None:
                       help="theorem report without the representation-dimension statements (a MILP each)")
     comp.add_argument("--family", metavar="FAMILY.json", default=None,
                       help="also Ψ-Littlestone for this user family (key 'user'; every class needs its label count)")
-    add_time_limit_option(p)
+    comp.add_argument("--time-limit", type=_positive_seconds, default=None, metavar="S",
+                      help="seconds per class for its dimensions (and as much for its theorem report); a stopped "
+                           "search stores proven bounds (exit status 3)")
     comp.add_argument("--jobs", type=int, default=1, metavar="N", help="worker processes on this machine (default 1)")
     comp.add_argument("--scheduler", metavar="dask://HOST:PORT", default=None, help="compute on this Dask cluster")
     comp.add_argument("--chunk-size", type=int, default=None, metavar="N", help="classes per task (default auto)")

@@ -253,3 +253,24 @@ def test_user_family_sweep(tmp_path: Path) -> None:
         run_sweep(all_items("3x2x3"), db=db, dims=["psi_littlestone"], family=[[0, 1, 1]])
     with pytest.raises(InvalidParameterError, match="does not fit"):
         run_sweep(all_items("2x2x2"), db=db, dims=["psi_littlestone"], family=fam)
+
+
+def test_cli_time_limit_stores_bounds_and_retry_completes_them(tmp_path: Path, capsys) -> None:
+    db = str(tmp_path / "tl.db")
+    assert main(["sweep", "--random", "80x12x4", "--count", "1", "--time-limit", "0.002", "--db", db, "--json"]) == 3
+    first = json.loads(capsys.readouterr().out)
+    assert first["inexact"] > 0
+    with sqlite3.connect(db) as c:
+        exact_before = dict(c.execute("SELECT dimension, witness FROM results WHERE exact = 1").fetchall())
+        bounds = c.execute("SELECT COUNT(*) FROM results WHERE exact = 0 AND lower <= upper").fetchone()[0]
+    assert bounds == first["inexact"]
+    assert main(["sweep", "--random", "80x12x4", "--count", "1", "--db", db, "--json"]) == 3   # resumed: kept
+    assert json.loads(capsys.readouterr().out)["computed"] == 0
+    assert main(["sweep", "--random", "80x12x4", "--count", "1", "--retry-inexact", "--db", db, "--json"]) == 0
+    again = json.loads(capsys.readouterr().out)
+    assert again["computed"] == 1 and again["inexact"] == 0
+    with sqlite3.connect(db) as c:
+        after = dict(c.execute("SELECT dimension, witness FROM results").fetchall())
+        assert c.execute("SELECT COUNT(*) FROM results GROUP BY class_id, dimension HAVING COUNT(*) > 1").fetchall() == []
+    assert all(after[k] == w for k, w in exact_before.items())   # exact results were never replaced
+    assert verify_stored(SweepDB(db))["failed"] == []
