@@ -40,7 +40,8 @@ EXIT_INPUT = 2
 EXIT_TIME_LIMIT = 3
 
 #: Subcommand modules, imported as ``dimcalc.cli_<name>``.
-COMMAND_MODULES = ("check", "bench", "generate", "growth", "sample_size", "covers", "theorems", "repdim")
+COMMAND_MODULES = ("check", "bench", "generate", "growth", "sample_size", "covers", "theorems", "repdim",
+                   "sweep")
 
 
 class _Parser(argparse.ArgumentParser):

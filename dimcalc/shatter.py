@@ -179,7 +179,8 @@ def _virtual_columns(H: HypothesisClass, kind: str, need: int, points: np.ndarra
         deadline.check()
         rr = r[s:s + step]
         # (m, chunk), packed along the hypotheses axis; a slice (no gather) when the columns are consecutive.
-        cols = sub[:, rr[0]:rr[-1] + 1] if rr[-1] - rr[0] == len(rr) - 1 else sub[:, rr]
+        consecutive = bool(np.all(np.diff(rr) == 1))
+        cols = sub[:, rr[0]:rr[-1] + 1] if consecutive else sub[:, rr]
         ones[s:s + step] = _pack_columns(cols == o[s:s + step][None, :], n_words)
         zz = z[s:s + step]
         pair = zz >= 0

@@ -49,10 +49,25 @@ def test_notebooks_match_their_builder() -> None:
     spec = importlib.util.spec_from_file_location("build_notebooks", ROOT / "scripts" / "build_notebooks.py")
     builder = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(builder)
-    assert sorted(p.stem for p in NOTEBOOKS) == sorted(builder.NOTEBOOKS), \
+    built_here = [p for p in NOTEBOOKS if not p.with_suffix(".py").exists()]  # .py pairs: jupytext sources
+    assert sorted(p.stem for p in built_here) == sorted(builder.NOTEBOOKS), \
         "notebooks/ and scripts/build_notebooks.py list different notebooks"
-    for path in NOTEBOOKS:
+    for path in built_here:
         stored = nbformat.read(path, as_version=4)
         built = builder.build(path.stem)
         assert [(c.cell_type, c.source) for c in stored.cells] == [(c.cell_type, c.source) for c in built.cells], \
             f"{path.name} differs from scripts/build_notebooks.py; run it and `make notebooks`"
+
+
+@pytest.mark.parametrize("path", [p for p in NOTEBOOKS if p.with_suffix(".py").exists()],
+                         ids=[p.stem for p in NOTEBOOKS if p.with_suffix(".py").exists()])
+def test_jupytext_notebook_matches_its_script(path: Path) -> None:
+    # notebooks/NN-name.py (jupytext percent format) is the source of its .ipynb
+    import jupytext
+    from jupytext.config import JupytextConfiguration
+
+    config = JupytextConfiguration(formats="ipynb,py:percent", notebook_metadata_filter="-all",
+                                   cell_metadata_filter="-all")
+    assert jupytext.writes(jupytext.read(path), fmt="py:percent", config=config) == \
+        path.with_suffix(".py").read_text(encoding="utf-8"), \
+        f"{path.name} differs from {path.with_suffix('.py').name}; run jupytext --to ipynb and re-execute it"
