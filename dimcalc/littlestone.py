@@ -360,7 +360,12 @@ class _MapSplitter(_LabelClassSplitter):
         self.maps = maps if isinstance(getattr(maps, "count", None), int) else list(maps)
         self.n_maps = _map_count(self.maps)
         self.node = node
-        self._present = [[lab for lab, m in enumerate(mx) if m] for mx in self.masks]
+        self._deadline = deadline
+        self._present = []
+        for x, mx in enumerate(self.masks):
+            if deadline is not None and not x % 1024:
+                deadline.check()
+            self._present.append([lab for lab, m in enumerate(mx) if m])
         self._cache: dict[int, tuple[list[int], list[int]]] = {}
 
     def _masks(self, j: int) -> tuple[list[int], list[int]]:
@@ -369,7 +374,10 @@ class _MapSplitter(_LabelClassSplitter):
         if got is None:
             phi = self.maps[j]
             zero, one = [], []
-            for mx, present in zip(self.masks, self._present):
+            deadline = self._deadline
+            for x, (mx, present) in enumerate(zip(self.masks, self._present)):
+                if deadline is not None and not (x + 1) % 1024:
+                    deadline.check()
                 z = o = 0
                 for lab in present:
                     v = phi[lab]
