@@ -40,7 +40,7 @@ test: lint
 	$(BIN)/python -m pytest -q -n $(JOBS) -m "not audit"
 
 test-fast: $(VENV)/.installed-test
-	$(BIN)/python -m pytest -q -x -n $(JOBS) -m "not audit and not slow and not notebooks"
+	DIMCALC_HYPOTHESIS_PROFILE=fast $(BIN)/python -m pytest -q -x -n $(JOBS) -m "not audit and not slow and not notebooks"
 
 audit: $(VENV)/.installed-test
 	$(BIN)/python -m pytest -q -m audit

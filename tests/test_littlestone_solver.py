@@ -401,6 +401,7 @@ def test_sat_is_used_when_the_recursion_is_slow(monkeypatch):
     check_result(H, r, "binary")
 
 
+@pytest.mark.slow
 def test_benchmark_suites_quick_smoke():
     from dimcalc.bench import BenchOptions, run_suites
 

@@ -277,6 +277,7 @@ def test_log2_bound_is_respected_on_random_classes():
         assert r.value == brute_vc(H.table.tolist(), n)[0]
 
 
+@pytest.mark.slow
 def test_bench_suite_quick():
     from dimcalc.bench import BenchOptions, load_suites
     fn, _ = load_suites()["vc"]
