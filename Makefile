@@ -1,12 +1,16 @@
 # dimcalc: two commands set everything up on a fresh machine with Python 3.11+ and make.
 #   make demo   create .venv, install dimcalc, check a class shipped in data/
-#   make test   create .venv, install with test extras, run the whole suite
+#   make test   create .venv, install with test extras, lint (ruff, mypy), run the whole suite
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 DEMO   ?= data/thresholds-15.json
 
-.PHONY: demo test test-fast audit bench notebooks install clean
+# pytest-xdist workers for make test / make test-fast (`make test JOBS=1` runs in one process).
+JOBS   ?= auto
+LINTED := dimcalc tests scripts benchmarks notebooks
+
+.PHONY: demo test test-fast lint audit bench notebooks install clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -25,11 +29,18 @@ install: $(VENV)/.installed-base
 demo: $(VENV)/.installed-base
 	$(BIN)/dimcalc check $(DEMO)
 
-test: $(VENV)/.installed-test
-	$(BIN)/python -m pytest -q -m "not audit"
+lint: $(VENV)/.installed-test
+	$(BIN)/ruff check $(LINTED)
+	$(BIN)/ruff format --check $(LINTED)
+	$(BIN)/mypy
+
+# Everything but the full audits: lint, then the unit, property and doctest suites, the reduced
+# audits (marked slow) and the notebooks (marked notebooks), on $(JOBS) xdist workers.
+test: lint
+	$(BIN)/python -m pytest -q -n $(JOBS) -m "not audit"
 
 test-fast: $(VENV)/.installed-test
-	$(BIN)/python -m pytest -q -x -m "not audit and not slow"
+	DIMCALC_HYPOTHESIS_PROFILE=fast $(BIN)/python -m pytest -q -x -n $(JOBS) -m "not audit and not slow and not notebooks"
 
 audit: $(VENV)/.installed-test
 	$(BIN)/python -m pytest -q -m audit
@@ -37,8 +48,10 @@ audit: $(VENV)/.installed-test
 bench: $(VENV)/.installed-base
 	$(BIN)/dimcalc bench
 
+# notebooks/NN-name.py (jupytext percent format) is the source of notebooks/NN-name.ipynb:
+# sync each pair (the newer side wins, outputs are kept), then execute and store the outputs.
 notebooks: $(VENV)/.installed-test
-	$(BIN)/python scripts/build_notebooks.py
+	$(BIN)/jupytext --sync notebooks/[0-9]*.py
 	$(BIN)/python scripts/run_notebooks.py --write
 
 clean:

@@ -32,8 +32,6 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Optional
 
-from hypothesis import strategies as st
-
 from dimcalc import HypothesisClass
 from dimcalc.psi import psi_family
 
@@ -44,7 +42,6 @@ __all__ = [
     "brute_psi_littlestone",
     "brute_dimension",
     "all_dimensions",
-    "small_classes",
 ]
 
 
@@ -196,14 +193,3 @@ def all_dimensions(H: HypothesisClass, families: Iterable[str] = ("N", "bin", "B
         out[f"psi_littlestone:{f}"] = brute_psi_littlestone(H, f)
         out[f"psi_littlestone_uniform:{f}"] = brute_psi_littlestone(H, f, True)
     return out
-
-
-@st.composite
-def small_classes(draw, *, min_labels: int = 2, max_labels: int = 4, max_points: int = 4,
-                  max_hyps: int = 8) -> HypothesisClass:
-    """Hypothesis strategy: random tables with 1..max_hyps rows (duplicates possible), 1..max_points columns."""
-    num_labels = draw(st.integers(min_labels, max_labels))
-    n_points = draw(st.integers(1, max_points))
-    row = st.lists(st.integers(0, num_labels - 1), min_size=n_points, max_size=n_points)
-    rows = draw(st.lists(row, min_size=1, max_size=max_hyps))
-    return HypothesisClass(rows, num_labels=num_labels)

@@ -6,8 +6,8 @@ halved, i.e. twice the epsilon) must be caught.  Seeds are fixed; the
 ``"exact"`` back end is driven by the seeded generator, so those audits are
 reproducible.  OpenDP's back end cannot be seeded: its audits hold with
 probability >= 1 - 4e-6 (see dimcalc.audit) and its controls have a wide margin.
-The reduced audits run in ``make test``; the full ones (``@pytest.mark.audit``)
-in ``make audit``.
+The reduced audits (``@pytest.mark.slow``) run in ``make test`` but not in
+``make test-fast``; the full ones (``@pytest.mark.audit``) in ``make audit``.
 """
 
 from __future__ import annotations
@@ -126,6 +126,7 @@ def _audit(mech, d0, d1, sizes, seed):
     return audit_epsilon(mech, d0, d1, claimed_epsilon=EPSILON, rng=np.random.default_rng(seed), **sizes)
 
 
+@pytest.mark.slow
 def test_exponential_mechanism_exact_reduced():
     ok = _audit(_em("exact", 1.0), SCORES0, SCORES1, REDUCED, 1)
     assert ok.passed
@@ -133,6 +134,7 @@ def test_exponential_mechanism_exact_reduced():
     assert not bad.passed, bad
 
 
+@pytest.mark.slow
 def test_exponential_mechanism_opendp_reduced():
     small = dict(n_select=1_000, n_test=10_000)
     ok = _audit(_em("opendp", 1.0), SCORES0, SCORES1, small, 2)
@@ -194,6 +196,7 @@ LEARNERS = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(LEARNERS))
 def test_learner_audit_reduced(name):
     make, fit_kwargs, output = LEARNERS[name]
@@ -214,6 +217,7 @@ R0 = (np.array([0, 5]), np.array([0, 0]))
 R1 = (np.array([1, 5]), np.array([1, 0]))
 
 
+@pytest.mark.slow
 def test_binary_reduction_audit_reduced():
     out = lambda L: tuple(b.hypothesis_ for b in L.learners_)  # noqa: E731
     ok = _audit(_learner_mech(_reduction, 1.0, out), R0, R1, REDUCED, 12)
@@ -223,6 +227,7 @@ def test_binary_reduction_audit_reduced():
     assert not bad.passed, bad
 
 
+@pytest.mark.slow
 def test_generic_learner_opendp_audit_reduced():
     small = dict(n_select=1_000, n_test=10_000)
 

@@ -21,6 +21,7 @@ def _run(capsys, *argv):
     return status, out.out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", CLASS_FILES, ids=IDS)
 def test_theorems_hold_on_shipped_class(path, capsys):
     status, out = _run(capsys, "theorems", path, "--json", "--time-limit", 60)
@@ -43,6 +44,7 @@ def test_cover_depth_2_on_shipped_class(path, capsys):
     assert obj["value"] <= min(H.n_distinct, H.num_labels ** 2)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", CLASS_FILES, ids=IDS)
 def test_repdim_on_shipped_class(path, capsys):
     status, out = _run(capsys, "repdim", path, "--json", "--time-limit", 10)

@@ -15,8 +15,9 @@ import math
 import pytest
 from hypothesis import event, given, settings, strategies as st
 
-from brute_littlestone import brute_dimension, small_classes
+from brute_littlestone import brute_dimension
 from dimcalc import HypothesisClass
+from strategies import classes
 from dimcalc.generators import bgs_thm61_class, bgs_thm72_class
 from dimcalc.hypothesis_class import label_bits
 from dimcalc.littlestone import (littlestone_dimension, multiclass_littlestone_dimension,
@@ -49,7 +50,7 @@ def max_restriction_ld(H):
     return max(ld(binary_restriction(H, i)) for i in range(1, label_bits(H.num_labels) + 1))
 
 
-multiclass = small_classes(max_labels=5, max_points=4, max_hyps=8)
+multiclass = classes(max_labels=5, max_points=4, max_rows=8)
 
 
 # ---------------------------------------------------------------------- BGS §4.2
@@ -88,7 +89,7 @@ def test_theorem_7_1_mld_le_bits_times_max_restriction(H):
 
 
 # ---------------------------------------------------------------------- binary classes
-@given(small_classes(max_labels=2, max_points=5, max_hyps=12))
+@given(classes(max_labels=2, max_points=5, max_rows=12))
 def test_binary_vc_le_ld_le_log2_and_all_trees_agree(H):
     vc = vc_dimension(H)
     assert vc.exact and vc.verify(H)
@@ -100,7 +101,7 @@ def test_binary_vc_le_ld_le_log2_and_all_trees_agree(H):
 
 
 # ---------------------------------------------------------------------- solvers vs brute force
-@given(small_classes(max_labels=4, max_points=4, max_hyps=8))
+@given(classes(max_labels=4, max_points=4, max_rows=8))
 def test_solvers_match_brute_force(H):
     m = mld(H)
     event(f"MLD = {m}")
@@ -135,17 +136,17 @@ def test_deep_multiclass_classes_match_brute_force(codes):
     assert psi(H, "bin") == brute_dimension(H, "psi", "bin")
 
 
-@given(small_classes(max_labels=3, max_points=4, max_hyps=8), st.booleans())
+@given(classes(max_labels=3, max_points=4, max_rows=8), st.booleans())
 def test_psi_B_solver_matches_brute_force(H, uniform):
     assert psi(H, "B", uniform=uniform) == brute_dimension(H, "psi", "B", uniform=uniform)
 
 
-@given(small_classes(min_labels=4, max_labels=4, max_points=3, max_hyps=6))
+@given(classes(min_labels=4, max_labels=4, max_points=3, max_rows=6))
 def test_psi_B_solver_matches_brute_force_four_labels(H):
     assert psi(H, "B") == brute_dimension(H, "psi", "B")
 
 
-@given(small_classes(max_labels=4, max_points=3, max_hyps=7),
+@given(classes(max_labels=4, max_points=3, max_rows=7),
        st.lists(st.lists(st.sampled_from([0, 1, None]), min_size=4, max_size=4), min_size=1, max_size=4))
 def test_user_family_matches_brute_force(H, maps):
     maps = [m[:H.num_labels] for m in maps]
@@ -174,7 +175,7 @@ def test_theorem_6_1_amplified_class(k, d):
 
 
 @settings(max_examples=200)
-@given(small_classes(max_labels=4, max_points=3, max_hyps=4), st.integers(2, 3))
+@given(classes(max_labels=4, max_points=3, max_rows=4), st.integers(2, 3))
 def test_claim_6_2_gap_amplification_multiplies_mld(H, ell):
     if ell == 3 and H.n_distinct > 3:
         ell = 2  # keep the product class small (n_distinct ** ell rows)

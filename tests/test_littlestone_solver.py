@@ -4,7 +4,7 @@ The reference here is a definition-level search written independently of the
 solver: tables as tuples, version spaces as frozensets of rows, EVERY map of
 the family (no reductions, no pruning, no bitsets), and for the uniform
 variant every map sequence.  Every witness is checked by walking its paths
-(and by dimcalc.trees' checkers when that module is present).
+(and by the independent checkers of dimcalc.trees).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dimcalc import HypothesisClass
+from dimcalc import HypothesisClass, generators
 from dimcalc.errors import InvalidParameterError
 from dimcalc.littlestone import (
     binary_restriction_littlestone,
@@ -27,11 +27,9 @@ from dimcalc.littlestone import (
     multiclass_littlestone_dimension_of,
     psi_littlestone_dimension,
 )
+from dimcalc import trees
+from strategies import classes
 
-try:  # the trees engineer's independent checkers
-    from dimcalc import trees as _trees
-except ImportError:  # pragma: no cover - until dimcalc.trees lands
-    _trees = None
 
 
 # ---------------------------------------------------------------------------- reference (definition level)
@@ -168,19 +166,7 @@ def check_result(H: HypothesisClass, r, style, *, family: str | None = None, uni
     assert r.upper <= H.log2_size()
     st_ = family_check(family, H.num_labels) if family else style
     assert walk_tree(H, r.witness, st_, uniform=uniform) == r.lower
-    if _trees is not None:
-        assert r.verify(H, debug=True)
-
-
-# ---------------------------------------------------------------------------- strategies
-
-@st.composite
-def small_classes(draw, max_labels: int = 2, max_points: int = 4, max_rows: int = 9):
-    L = draw(st.integers(2, max_labels))
-    n = draw(st.integers(1, max_points))
-    m = draw(st.integers(1, max_rows))
-    rows = draw(st.lists(st.lists(st.integers(0, L - 1), min_size=n, max_size=n), min_size=m, max_size=m))
-    return HypothesisClass.from_table(rows, num_labels=L)
+    assert r.verify(H, debug=True)
 
 
 def rows_of(H: HypothesisClass) -> list[tuple]:
@@ -189,14 +175,14 @@ def rows_of(H: HypothesisClass) -> list[tuple]:
 
 # ---------------------------------------------------------------------------- properties
 
-@given(small_classes(max_labels=2, max_points=5, max_rows=12))
+@given(classes(max_labels=2, max_points=5, max_rows=12))
 def test_littlestone_matches_definition(H):
     r = littlestone_dimension(H)
     assert r.exact and r.value == ref_dimension(rows_of(H), [(0, 1)])
     check_result(H, r, "binary")
 
 
-@given(small_classes(max_labels=2, max_points=3, max_rows=8))
+@given(classes(max_labels=2, max_points=3, max_rows=8))
 @settings(max_examples=60)
 def test_reference_matches_literal_tree_enumeration(H):
     # Cross-check of the reference itself against Definition 2.12 enumerated literally.
@@ -205,7 +191,7 @@ def test_reference_matches_literal_tree_enumeration(H):
     assert d + 1 > 2 or not ref_mistake_tree_exists(rows_of(H), d + 1)
 
 
-@given(small_classes(max_labels=4, max_points=3, max_rows=9))
+@given(classes(max_labels=4, max_points=3, max_rows=9))
 def test_multiclass_matches_definition(H):
     r = multiclass_littlestone_dimension(H)
     assert r.exact and r.value == ref_dimension(rows_of(H), all_maps("N", H.num_labels))
@@ -213,7 +199,7 @@ def test_multiclass_matches_definition(H):
 
 
 @pytest.mark.parametrize("family", ["N", "bin", "B"])
-@given(H=small_classes(max_labels=4, max_points=3, max_rows=9))
+@given(H=classes(max_labels=4, max_points=3, max_rows=9))
 def test_psi_matches_definition(family, H):
     r = psi_littlestone_dimension(H, family)
     assert r.kind == f"psi_littlestone:{family}"
@@ -221,7 +207,7 @@ def test_psi_matches_definition(family, H):
     check_result(H, r, None, family=family)
 
 
-@given(small_classes(max_labels=5, max_points=3, max_rows=10))
+@given(classes(max_labels=5, max_points=3, max_rows=10))
 def test_uniform_bin_matches_definition(H):
     r = psi_littlestone_dimension(H, "bin", uniform=True)
     assert r.kind == "psi_littlestone_uniform:bin"
@@ -230,7 +216,7 @@ def test_uniform_bin_matches_definition(H):
 
 
 @pytest.mark.parametrize("family", ["N", "B"])
-@given(H=small_classes(max_labels=3, max_points=3, max_rows=7))
+@given(H=classes(max_labels=3, max_points=3, max_rows=7))
 @settings(max_examples=100)
 def test_uniform_n_b_match_definition(family, H):
     r = psi_littlestone_dimension(H, family, uniform=True)
@@ -238,7 +224,7 @@ def test_uniform_n_b_match_definition(family, H):
     check_result(H, r, None, family=family, uniform=True)
 
 
-@given(small_classes(max_labels=3, max_points=3, max_rows=8),
+@given(classes(max_labels=3, max_points=3, max_rows=8),
        st.lists(st.tuples(*[st.sampled_from((0, 1, None))] * 3), min_size=1, max_size=4))
 @settings(max_examples=100)
 def test_user_family_matches_definition(H, maps):
@@ -250,12 +236,11 @@ def test_user_family_matches_definition(H, maps):
     u = psi_littlestone_dimension(H, maps, uniform=True)
     assert u.exact and u.value == ref_uniform(rows_of(H), maps)
     assert walk_tree(H, u.witness, lambda phi: None, uniform=True) == u.value
-    if _trees is not None:
-        assert _trees.is_psi_tree(H, r.witness, maps) == r.value
-        assert _trees.is_psi_tree(H, u.witness, maps, uniform=True) == u.value
+    assert trees.is_psi_tree(H, r.witness, maps) == r.value
+    assert trees.is_psi_tree(H, u.witness, maps, uniform=True) == u.value
 
 
-@given(small_classes(max_labels=4, max_points=3, max_rows=9))
+@given(classes(max_labels=4, max_points=3, max_rows=9))
 @settings(max_examples=100)
 def test_binary_restrictions_and_version_spaces(H):
     bits = max(1, math.ceil(math.log2(H.num_labels)))
@@ -266,8 +251,7 @@ def test_binary_restrictions_and_version_spaces(H):
         assert r.value == ref_dimension(rows_of(Hi), [(0, 1)])
         assert walk_tree(Hi, r.witness, "binary") == r.value
         assert r.kind == f"littlestone_restriction:{i}"
-        if _trees is not None:
-            assert r.verify(H, debug=True)
+        assert r.verify(H, debug=True)
     mask = H.full_mask & 0b1011011
     if mask:
         sub = [rows_of(H)[j] for j in H.mask_to_indices(mask)]
@@ -337,30 +321,30 @@ def test_multiclass_class_has_no_binary_littlestone():
 
 # ---------------------------------------------------------------------------- time limits and errors
 
-def random_class(m: int, n: int, labels: int, seed: int) -> HypothesisClass:
-    import numpy as np
-    rng = np.random.default_rng(seed)
-    return HypothesisClass(rng.integers(0, labels, size=(m, n)), num_labels=labels)
-
-
+# Classes on which a short budget certainly stops the search (measured on two shared cores): intervals
+# over 256 points (32 897 rows) have LDim 14 < log2|H| = 15; proving the upper bound takes 30-40 s
+# (docs/littlestone.md, stretch suite) and uniform Ψ^bin is not settled in 120 s; a random 2000 x 60 class
+# with 4 labels is not settled in 60 s (MLD in [7, 10]).  The budgets below are 600x shorter.
 @pytest.mark.parametrize("solver", [
     lambda H, tl: littlestone_dimension(H, time_limit=tl),
     lambda H, tl: psi_littlestone_dimension(H, "bin", uniform=True, time_limit=tl),
-])
-def test_time_limit_gives_certified_bounds(solver):
-    H = random_class(3000, 60, 2, seed=1)
-    r = solver(H, 0.3)
-    assert r.lower is not None and r.upper is not None and r.lower <= r.upper <= H.log2_size()
-    if not r.exact:
-        assert r.value is None
+], ids=["littlestone", "uniform-psi-bin"])
+def test_time_limit_stops_with_certified_bounds(solver):
+    H = generators.intervals(256)
+    r = solver(H, 0.05)
+    assert r.exact is False and r.value is None
+    assert r.stats["stopped"] == "time limit"
+    assert r.lower is not None and r.upper is not None and r.lower <= 14 <= r.upper <= H.log2_size()
     check_result(H, r, "binary" if r.kind == "littlestone" else None,
                  family=None if r.kind == "littlestone" else "bin", uniform=r.kind != "littlestone")
 
 
-def test_time_limit_multiclass():
-    H = random_class(600, 30, 4, seed=2)
-    r = multiclass_littlestone_dimension(H, time_limit=0.2)
-    assert r.lower <= r.upper
+def test_time_limit_stops_multiclass_with_certified_bounds():
+    H = generators.random_class(2000, 60, labels=4, seed=2)
+    r = multiclass_littlestone_dimension(H, time_limit=0.1)
+    assert r.exact is False and r.value is None
+    assert r.stats["stopped"] == "time limit"
+    assert r.lower is not None and r.upper is not None and r.lower <= r.upper <= H.log2_size()
     check_result(H, r, "multiclass")
 
 
@@ -382,7 +366,7 @@ def test_bad_parameters():
 from dimcalc.sat import shattered_tree_exists  # noqa: E402
 
 
-@given(small_classes(max_labels=2, max_points=4, max_rows=10), st.integers(1, 3))
+@given(classes(max_labels=2, max_points=4, max_rows=10), st.integers(1, 3))
 @settings(max_examples=200)
 def test_sat_agrees_with_recursion_binary(H, depth):
     d = littlestone_dimension(H).value
@@ -390,12 +374,11 @@ def test_sat_agrees_with_recursion_binary(H, depth):
     assert answer == (d >= depth)
     if answer:
         assert walk_tree(H, tree, "binary") == depth
-        if _trees is not None:
-            assert _trees.is_mistake_tree(H, tree) == depth
+        assert trees.is_mistake_tree(H, tree) == depth
 
 
 @pytest.mark.parametrize("family", ["MLD", "bin", "B"])
-@given(H=small_classes(max_labels=4, max_points=3, max_rows=8), depth=st.integers(1, 3))
+@given(H=classes(max_labels=4, max_points=3, max_rows=8), depth=st.integers(1, 3))
 @settings(max_examples=100)
 def test_sat_agrees_with_recursion_multiclass(family, H, depth):
     if family == "MLD":
@@ -418,6 +401,7 @@ def test_sat_is_used_when_the_recursion_is_slow(monkeypatch):
     check_result(H, r, "binary")
 
 
+@pytest.mark.slow
 def test_benchmark_suites_quick_smoke():
     from dimcalc.bench import BenchOptions, run_suites
 

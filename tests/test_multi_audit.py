@@ -13,8 +13,8 @@ GenericLearner and PointLearner are DP with the share of the budget their select
 step gets (``epsilon - epsilon_san``, resp. ``(epsilon/2, delta/2)``), which is the
 claim audited there (a stronger claim than the total).
 
-The unmarked tests are reduced (fewer draws) and run in ``make test``; the
-``@pytest.mark.audit`` ones repeat them with 10x the draws (``make audit``).
+The reduced tests (fewer draws, ``@pytest.mark.slow``) run in ``make test`` but not in
+``make test-fast``; the ``@pytest.mark.audit`` ones repeat them with 10x the draws (``make audit``).
 Fixed seeds, no retries.
 """
 
@@ -66,6 +66,7 @@ def adist_case(sizes, seed):
     return run_pair(mechanism_for, pair_for, EPS, DELTA, sizes, seed)
 
 
+@pytest.mark.slow
 def test_a_dist_audit_reduced():
     check(adist_case(REDUCED, 10), EPS)
 
@@ -97,6 +98,7 @@ def mwem_case(sizes, seed):
     return run_pair(mechanism_for, pair_for, eps_round, 0.0, sizes, seed)
 
 
+@pytest.mark.slow
 def test_mwem_step_audit_reduced():
     check(mwem_case(REDUCED, 20), 2.0)
 
@@ -121,6 +123,7 @@ def sanitizer_case(sizes, seed):
     return run_pair(mechanism_for, pair_for, EPS, DELTA, sizes, seed)
 
 
+@pytest.mark.slow
 def test_point_sanitizer_audit_reduced():
     check(sanitizer_case(REDUCED, 30), EPS)
 
@@ -166,6 +169,7 @@ def composition_case(sizes, seed):
                     event=all_point_zero)
 
 
+@pytest.mark.slow
 def test_composition_learner_audit_reduced():
     check(composition_case(LEARNER_REDUCED, 40), LEARNER_EPS, near_worst=0.4)
 
@@ -190,6 +194,7 @@ def generic_case(sizes, seed):
                     event=all_point_zero)
 
 
+@pytest.mark.slow
 def test_generic_learner_audit_reduced():
     check(generic_case(LEARNER_REDUCED, 50), LEARNER_EPS, near_worst=0.4)
 
@@ -225,6 +230,7 @@ def point_learner_case(sizes, seed):
     return run_pair(mechanism_for, pair_for, eps / 2, delta / 2, sizes, seed, event=selection_failed)
 
 
+@pytest.mark.slow
 def test_point_learner_audit_reduced():
     check(point_learner_case(LEARNER_REDUCED, 60), 1.0)
 
@@ -256,6 +262,7 @@ def parity_case(sizes, seed):
     return run_pair(mechanism_for, pair_for, eps, delta, sizes, seed, event=selection_failed)
 
 
+@pytest.mark.slow
 def test_parity_learner_audit_reduced():
     check(parity_case(LEARNER_REDUCED, 70), 2.0)
 

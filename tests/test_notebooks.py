@@ -1,8 +1,10 @@
-"""Every notebook in notebooks/ runs top to bottom in a fresh kernel without an error.
+"""The notebooks: each ``notebooks/NN-name.py`` (jupytext percent format, the source) is paired with
+``notebooks/NN-name.ipynb`` (its executed twin, committed with outputs), the two are in sync, and every
+notebook runs top to bottom in a fresh kernel without an error.
 
-The runner is ``scripts/run_notebooks.py`` (the same code ``make notebooks``
-uses to refresh the stored outputs); here the notebooks are executed in memory
-and the files are left untouched.
+The runner is ``scripts/run_notebooks.py`` (the same code ``make notebooks`` uses to refresh the stored
+outputs); here the notebooks are executed in memory and the files are left untouched.  Execution is
+marked ``notebooks`` (``make test`` runs it, ``make test-fast`` does not).
 """
 
 from __future__ import annotations
@@ -10,26 +12,49 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 
+import jupytext
 import nbformat
 import pytest
+from jupytext.compare import compare_cells
+from jupytext.config import load_jupytext_config
 
 ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOK_DIR = ROOT / "notebooks"
 _spec = importlib.util.spec_from_file_location("run_notebooks", ROOT / "scripts" / "run_notebooks.py")
 run_notebooks = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(run_notebooks)
 
 NOTEBOOKS = run_notebooks.discover()
+SOURCES = sorted(NOTEBOOK_DIR.glob("[0-9]*.py"))
+FORMAT = "py:percent"
+FIX = "edit the .py, then run `make notebooks` (jupytext --sync, then execute)"
 
 
-@pytest.mark.slow
+def test_notebooks_exist_in_pairs() -> None:
+    assert NOTEBOOKS, "no notebooks found"
+    assert [p.stem for p in NOTEBOOKS] == [p.stem for p in SOURCES], \
+        f"every notebooks/*.ipynb needs its percent-format .py and vice versa; {FIX}"
+
+
+def test_jupytext_configuration_pairs_ipynb_with_percent_scripts() -> None:
+    config = load_jupytext_config(str(NOTEBOOK_DIR))
+    assert config is not None, "no jupytext configuration ([tool.jupytext] in pyproject.toml)"
+    formats = {f.strip() for group in config.formats for f in group.split(",")}
+    assert {FORMAT, "ipynb"} <= formats, config.formats
+
+
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
-def test_notebook_runs_clean(path: Path) -> None:
-    nb, _seconds = run_notebooks.execute_notebook(path)
-    code_cells = [c for c in nb.cells if c.cell_type == "code"]
-    assert code_cells, f"{path.name} has no code cells"
-    assert all(c.get("execution_count") for c in code_cells), f"{path.name}: a code cell did not run"
-    errors = [o for c in code_cells for o in c.get("outputs", []) if o.get("output_type") == "error"]
-    assert not errors, f"{path.name}: error outputs {errors}"
+def test_notebook_script_and_ipynb_are_in_sync(path: Path) -> None:
+    source = path.with_suffix(".py")
+    config = load_jupytext_config(str(NOTEBOOK_DIR))
+    stored = jupytext.read(path)
+    from_script = jupytext.read(source, fmt=FORMAT, config=config)
+    # Same cells (type and source), with a readable diff when they are not ...
+    compare_cells(from_script.cells, stored.cells, compare_outputs=False, compare_ids=False,
+                  cell_metadata_filter="-all", allow_removed_final_blank_line=False)
+    # ... and the .py is exactly what `jupytext --sync` writes from the .ipynb (nothing left to sync).
+    assert jupytext.writes(stored, fmt=FORMAT, config=config) == source.read_text(encoding="utf-8"), \
+        f"{source.name} and {path.name} are out of sync; {FIX}"
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
@@ -44,30 +69,12 @@ def test_notebook_is_committed_with_outputs(path: Path) -> None:
         f"{path.name} is stored with an error output; fix it and run `make notebooks`"
 
 
-def test_notebooks_match_their_builder() -> None:
-    # scripts/build_notebooks.py is the source of the notebooks; a hand edit of a .ipynb would be lost.
-    spec = importlib.util.spec_from_file_location("build_notebooks", ROOT / "scripts" / "build_notebooks.py")
-    builder = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(builder)
-    built_here = [p for p in NOTEBOOKS if not p.with_suffix(".py").exists()]  # .py pairs: jupytext sources
-    assert sorted(p.stem for p in built_here) == sorted(builder.NOTEBOOKS), \
-        "notebooks/ and scripts/build_notebooks.py list different notebooks"
-    for path in built_here:
-        stored = nbformat.read(path, as_version=4)
-        built = builder.build(path.stem)
-        assert [(c.cell_type, c.source) for c in stored.cells] == [(c.cell_type, c.source) for c in built.cells], \
-            f"{path.name} differs from scripts/build_notebooks.py; run it and `make notebooks`"
-
-
-@pytest.mark.parametrize("path", [p for p in NOTEBOOKS if p.with_suffix(".py").exists()],
-                         ids=[p.stem for p in NOTEBOOKS if p.with_suffix(".py").exists()])
-def test_jupytext_notebook_matches_its_script(path: Path) -> None:
-    # notebooks/NN-name.py (jupytext percent format) is the source of its .ipynb
-    import jupytext
-    from jupytext.config import JupytextConfiguration
-
-    config = JupytextConfiguration(formats="ipynb,py:percent", notebook_metadata_filter="-all",
-                                   cell_metadata_filter="-all")
-    assert jupytext.writes(jupytext.read(path), fmt="py:percent", config=config) == \
-        path.with_suffix(".py").read_text(encoding="utf-8"), \
-        f"{path.name} differs from {path.with_suffix('.py').name}; run jupytext --to ipynb and re-execute it"
+@pytest.mark.notebooks
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
+def test_notebook_runs_clean(path: Path) -> None:
+    nb, _seconds = run_notebooks.execute_notebook(path)
+    code_cells = [c for c in nb.cells if c.cell_type == "code"]
+    assert code_cells, f"{path.name} has no code cells"
+    assert all(c.get("execution_count") for c in code_cells), f"{path.name}: a code cell did not run"
+    errors = [o for c in code_cells for o in c.get("outputs", []) if o.get("output_type") == "error"]
+    assert not errors, f"{path.name}: error outputs {errors}"

@@ -12,6 +12,7 @@ from dimcalc import HypothesisClass, InvalidParameterError
 from dimcalc.hypothesis_class import label_bits
 from dimcalc.operations import (binary_restriction, binary_restrictions, complement, gap_amplification, restrict,
                                 xor_class)
+from strategies import classes
 
 
 # ---------------------------------------------------------------- definition-level helpers
@@ -53,13 +54,10 @@ def vc(H: HypothesisClass) -> int:
     return best
 
 
-@st.composite
-def classes(draw, max_rows=6, max_points=5, max_labels=9, min_points=0, binary=False):
-    labels = 2 if binary else draw(st.integers(1, max_labels))
-    n = draw(st.integers(min_points, max_points))
-    m = draw(st.integers(1, max_rows))
-    rows = draw(st.lists(st.lists(st.integers(0, labels - 1), min_size=n, max_size=n), min_size=m, max_size=m))
-    return HypothesisClass(np.array(rows, dtype=np.int64).reshape(m, n), num_labels=labels)
+# Classes with 1 to 9 labels (binary: exactly 2), 0 to 5 points and 1 to 6 rows.
+def op_classes(*, max_rows=6, max_points=5, max_labels=9, min_points=0, binary=False):
+    labels = dict(min_labels=2, max_labels=2) if binary else dict(min_labels=1, max_labels=max_labels)
+    return classes(**labels, min_points=min_points, max_points=max_points, max_rows=max_rows)
 
 
 def row_set(H: HypothesisClass) -> set:
@@ -67,7 +65,7 @@ def row_set(H: HypothesisClass) -> set:
 
 
 # ---------------------------------------------------------------- binary restrictions
-@given(classes())
+@given(op_classes())
 def test_binary_restrictions_reassemble_the_labels(H):
     parts = binary_restrictions(H)
     assert len(parts) == label_bits(H.num_labels)
@@ -91,7 +89,7 @@ def test_binary_restriction_refuses_bad_bit(bad):
 
 
 # ---------------------------------------------------------------- restrict
-@given(classes(min_points=1), st.data())
+@given(op_classes(min_points=1), st.data())
 def test_restrict_commutes_with_column_selection(H, data):
     cols = data.draw(st.permutations(range(H.n_points)))
     k = data.draw(st.integers(0, H.n_points))
@@ -110,7 +108,7 @@ def test_restrict_refuses_bad_points(points):
 
 
 # ---------------------------------------------------------------- complement
-@given(classes(binary=True))
+@given(op_classes(binary=True))
 def test_complement_is_an_involution_and_keeps_vc(H):
     C = complement(H)
     assert np.array_equal(C.table, 1 - H.table)
@@ -124,7 +122,7 @@ def test_complement_refuses_multiclass():
 
 
 # ---------------------------------------------------------------- xor class
-@given(classes(binary=True, max_rows=7, max_points=6))
+@given(op_classes(binary=True, max_rows=7, max_points=6))
 def test_xor_class_is_the_set_of_pairwise_xors(H):
     X = xor_class(H)
     rows = [tuple(r) for r in H.table.tolist()]
@@ -146,9 +144,9 @@ def test_xor_class_of_a_group_is_the_group(n, gens, data):
     assert all(tuple(a ^ b for a, b in zip(f, g)) in span for f in span for g in span)
 
 
-@given(classes(binary=True, max_rows=4, max_points=4, min_points=2), st.data())
+@given(op_classes(binary=True, max_rows=4, max_points=4, min_points=2), st.data())
 def test_xor_of_two_classes(H, data):
-    G = data.draw(classes(binary=True, max_rows=4, max_points=H.n_points, min_points=H.n_points))
+    G = data.draw(op_classes(binary=True, max_rows=4, max_points=H.n_points, min_points=H.n_points))
     rows_h, rows_g = [tuple(r) for r in H.table.tolist()], [tuple(r) for r in G.table.tolist()]
     expected = {tuple(a ^ b for a, b in zip(h, g)) for h in rows_h for g in rows_g}
     assert row_set(xor_class(H, G)) == expected
@@ -162,7 +160,7 @@ def test_xor_class_refuses_multiclass_and_mismatched_domains():
 
 
 # ---------------------------------------------------------------- gap amplification (BGS Claim 6.2)
-@given(classes(max_rows=4, max_points=3, max_labels=5), st.integers(1, 3))
+@given(op_classes(max_rows=4, max_points=3, max_labels=5), st.integers(1, 3))
 def test_gap_amplification_sizes_and_definition(H, ell):
     G = gap_amplification(H, ell)
     m, n = H.n_distinct, H.n_points
@@ -173,7 +171,7 @@ def test_gap_amplification_sizes_and_definition(H, ell):
         assert all(tuple(row[j * n:(j + 1) * n]) in base for j in range(ell))
 
 
-@given(classes(max_rows=4, max_points=3, max_labels=5))
+@given(op_classes(max_rows=4, max_points=3, max_labels=5))
 def test_gap_amplification_commutes_with_binary_restriction(H):
     # BGS equation (9): H'|_i is the ell-fold product of H|_i.
     G = gap_amplification(H, 2)
@@ -181,7 +179,7 @@ def test_gap_amplification_commutes_with_binary_restriction(H):
         assert row_set(binary_restriction(G, i)) == row_set(gap_amplification(binary_restriction(H, i), 2))
 
 
-@given(classes(max_rows=4, max_points=3, max_labels=4))
+@given(op_classes(max_rows=4, max_points=3, max_labels=4))
 def test_gap_amplification_multiplies_the_dimensions(H):
     # BGS Claim 6.2: MLD(H') = ell * MLD(H); the same argument gives LDim(H'|_i) = ell * LDim(H|_i).
     G = gap_amplification(H, 2)

@@ -29,6 +29,7 @@ from dimcalc.representation import (
     probabilistic_representation_bounds,
     representation_error,
 )
+from strategies import classes, tables
 
 
 def brute_represents(H_rows, f, eps):
@@ -82,14 +83,12 @@ def _solve(rows, size):
 
 
 @st.composite
-def pair_of_classes(draw, max_points=4, max_labels=3):
-    n = draw(st.integers(1, max_points))
-    labels = draw(st.integers(2, max_labels))
-    row = st.lists(st.integers(0, labels - 1), min_size=n, max_size=n)
-    H = draw(st.lists(row, min_size=1, max_size=5))
-    C = draw(st.lists(row, min_size=1, max_size=3))
+def pair_of_classes(draw):
+    """A class H (1 to 5 rows), a candidate class C (1 to 3 rows) on the same domain and labels, and ε."""
+    H = draw(classes(min_labels=2, max_labels=3, min_points=1, max_points=4, max_rows=5))
+    C = draw(tables(H.n_points, H.num_labels, max_rows=3))
     eps = draw(st.sampled_from([Fraction(0), Fraction(1, 4), Fraction(1, 3), Fraction(1, 2), Fraction(2, 5)]))
-    return H, C, eps
+    return H.table.tolist(), C, eps
 
 
 @given(pair_of_classes())

@@ -9,8 +9,9 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, strategies as st
 
-from brute_littlestone import brute_littlestone, brute_multiclass_littlestone, small_classes
+from brute_littlestone import brute_littlestone, brute_multiclass_littlestone
 from dimcalc import HypothesisClass
+from strategies import classes
 from dimcalc.errors import InvalidParameterError, InvalidWitnessError
 from dimcalc.hypothesis_class import label_bits
 from dimcalc.littlestone import littlestone_dimension, multiclass_littlestone_dimension
@@ -50,12 +51,12 @@ class RestrictionsLearner:
 
 
 def sequence_data(binary):
-    classes = small_classes(max_labels=2 if binary else 5, max_points=5, max_hyps=10)
-    return st.tuples(classes, st.integers(0, 10 ** 6), st.lists(st.integers(0, 10 ** 6), max_size=15))
+    drawn = classes(max_labels=2 if binary else 5, max_points=5, max_rows=10)
+    return st.tuples(drawn, st.integers(0, 10 ** 6), st.lists(st.integers(0, 10 ** 6), max_size=15))
 
 
 # ---------------------------------------------------------------------- adversary on witness trees
-@given(small_classes(max_labels=2, max_points=5, max_hyps=10))
+@given(classes(max_labels=2, max_points=5, max_rows=10))
 def test_adversary_forces_exactly_ld_mistakes(H):
     r = littlestone_dimension(H)
     assert adversary_walk(StandardOptimalAlgorithm(H), r.witness) == r.value
@@ -64,7 +65,7 @@ def test_adversary_forces_exactly_ld_mistakes(H):
     assert adversary_walk(MulticlassSOA(H), r.witness) == r.value
 
 
-@given(small_classes(max_labels=5, max_points=4, max_hyps=10))
+@given(classes(max_labels=5, max_points=4, max_rows=10))
 def test_adversary_forces_exactly_mld_mistakes(H):
     r = multiclass_littlestone_dimension(H)
     soa = MulticlassSOA(H)

@@ -9,20 +9,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dimcalc import HypothesisClass
+from dimcalc import HypothesisClass, generators
 from dimcalc.theorems import Side, compare, theorem_report
-
-
-@st.composite
-def small_classes(draw, max_points=4, max_labels=4, max_rows=6):
-    n = draw(st.integers(1, max_points))
-    labels = draw(st.integers(2, max_labels))
-    rows = draw(st.lists(st.lists(st.integers(0, labels - 1), min_size=n, max_size=n), min_size=1, max_size=max_rows))
-    return HypothesisClass.from_table(rows, num_labels=labels)
+from strategies import classes
 
 
 @settings(max_examples=200)
-@given(small_classes())
+@given(classes(max_points=4, max_labels=4, max_rows=6))
 def test_every_statement_holds_exactly_on_small_classes(H):
     report = theorem_report(H, representation=H.num_labels ** H.n_points <= 16)
     sources = {c.source for c in report}
@@ -53,8 +46,8 @@ def test_report_on_named_classes_and_time_limit():
     assert all(c.holds is True for c in report)
     lemma = next(c for c in report if c.source == "BGS Lemma 5.11")
     assert lemma.rhs.lower == 8 and lemma.lhs.lower >= 8      # d_B = LDim = 3 for 9 thresholds
-    rng = np.random.default_rng(5)
-    H = HypothesisClass.from_table(rng.integers(0, 5, size=(60, 12)))
+    # MLD of a random 2000 x 60 class with 4 labels is not settled in 60 s: 0.5 s certainly stops the searches.
+    H = generators.random_class(2000, 60, labels=4, seed=2)
     report = theorem_report(H, time_limit=0.5)
-    assert all(c.holds is not False for c in report)          # bounds are used soundly
-    assert all(c.holds in (True, "unknown") for c in report)
+    assert any(c.holds == "unknown" for c in report)          # some search stopped with bounds ...
+    assert all(c.holds in (True, "unknown") for c in report)  # ... and the bounds are used soundly

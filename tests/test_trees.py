@@ -14,8 +14,9 @@ import json
 import pytest
 from hypothesis import event, given, strategies as st
 
-from brute_littlestone import shattered_tree, small_classes
+from brute_littlestone import shattered_tree
 from dimcalc import HypothesisClass
+from strategies import classes
 from dimcalc.errors import InvalidParameterError, InvalidWitnessError
 from dimcalc.psi import (PsiFamily, family_to_json, load_psi_family, map_from_json, map_to_json, normalize_map,
                          psi_family)
@@ -261,7 +262,7 @@ def _replace_first_leaf(tree, row):
     return t
 
 
-@given(small_classes(max_labels=2, max_hyps=8))
+@given(classes(max_labels=2, max_rows=8))
 def test_brute_binary_trees_accepted_and_corruptions_rejected(H):
     for t in range(0, 4):
         tree = shattered_tree(H, t, "binary")
@@ -275,7 +276,7 @@ def test_brute_binary_trees_accepted_and_corruptions_rejected(H):
             assert is_mistake_tree(H, bad) is None, name
 
 
-@given(small_classes(max_labels=4, max_hyps=8))
+@given(classes(max_labels=4, max_rows=8))
 def test_brute_multiclass_trees_accepted_and_corruptions_rejected(H):
     for t in range(0, 4):
         tree = shattered_tree(H, t, "multiclass")
@@ -293,7 +294,7 @@ def test_brute_multiclass_trees_accepted_and_corruptions_rejected(H):
             assert is_multiclass_tree(H, bad) is None
 
 
-@given(small_classes(max_labels=4, max_hyps=7), st.sampled_from(["N", "bin", "B"]))
+@given(classes(max_labels=4, max_rows=7), st.sampled_from(["N", "bin", "B"]))
 def test_brute_psi_trees_accepted_and_corruptions_rejected(H, family):
     for t in range(0, 3):
         tree = shattered_tree(H, t, "psi", family)
@@ -314,7 +315,7 @@ def test_brute_psi_trees_accepted_and_corruptions_rejected(H, family):
                 assert is_psi_tree(H, bad, family) is None
 
 
-@given(small_classes(max_labels=3, max_hyps=8), st.sampled_from(["N", "bin", "B"]))
+@given(classes(max_labels=3, max_rows=8), st.sampled_from(["N", "bin", "B"]))
 def test_brute_uniform_psi_trees(H, family):
     for t in range(0, 3):
         tree = shattered_tree(H, t, "psi", family, uniform=True)
