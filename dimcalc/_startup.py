@@ -13,7 +13,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
-from typing import Iterator
+from collections.abc import Iterator
 
 __all__ = ["cli_interrupt_guard", "is_cli_process", "EXIT_INTERRUPTED"]
 

@@ -84,7 +84,8 @@ def run(args: argparse.Namespace) -> int:
             raise InvalidParameterError(f"--depth must be at most {MAX_DEPTH} (a witness holds a tree of 2^n - 1 "
                                         f"nodes); got {args.depth}")
         n = args.depth
-        result = zero_cover_function(H, n, time_limit=None if remaining is None else deadline.left() * 0.85,
+        left = deadline.remaining()   # the search's share: the rest checks and prints the witness
+        result = zero_cover_function(H, n, time_limit=None if left is None else max(left * 0.85, 1e-3),
                                      max_witness_nodes=cap)
     verified = result.verify(H)
     bounds: dict[str, Any] = {"trivial_upper": trivial_zero_cover_bound(H, n)}
@@ -94,6 +95,7 @@ def run(args: argparse.Namespace) -> int:
         mld = multiclass_littlestone_dimension(H, time_limit=deadline.left())
     except ImportError:  # pragma: no cover
         pass
+    d = None
     if mld is not None and mld.upper is not None:
         d, k = mld.upper, H.max_label
         bounds["mld"] = mld.to_json() | {"witness": None}
@@ -121,7 +123,7 @@ def run(args: argparse.Namespace) -> int:
         if written:
             print(f"full witness written to {args.witness_file}")
         if "thm_5_6_sum" in bounds:
-            print(f"BGS Thm 5.6 bound with d = MLD = {mld.upper}: {bounds['thm_5_6_sum']}"
+            print(f"BGS Thm 5.6 bound with d = MLD = {d}: {bounds['thm_5_6_sum']}"
                   + (f"  (e·k·n/d)^d = {bounds['thm_5_6_exponential']:.4g}" if "thm_5_6_exponential" in bounds else ""))
         print(f"trivial bound min(|H|, (k+1)^n): {bounds['trivial_upper']}")
     if not verified:

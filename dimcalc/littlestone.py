@@ -357,7 +357,9 @@ class _MapSplitter(_LabelClassSplitter):
     def __init__(self, H: HypothesisClass, maps: Sequence[tuple], node: Callable[[Any, Any, Any], dict],
                  points: Sequence[int] | None = None, deadline: Deadline | None = None) -> None:
         super().__init__(H, points, deadline)
-        self.maps = maps if isinstance(getattr(maps, "count", None), int) else list(maps)
+        from .psi import MapSequence
+
+        self.maps = maps if isinstance(maps, MapSequence) else list(maps)
         self.n_maps = _map_count(self.maps)
         self.node = node
         self._deadline = deadline
@@ -434,8 +436,9 @@ class _MapSplitter(_LabelClassSplitter):
 
 def _map_count(maps: Any) -> int:
     """Number of maps of a list or of a lazy :class:`dimcalc.psi.MapSequence` (whose ``len`` may overflow)."""
-    count = getattr(maps, "count", None)
-    return count if isinstance(count, int) else len(maps)
+    from .psi import MapSequence
+
+    return maps.size if isinstance(maps, MapSequence) else len(maps)
 
 
 def _union(masks: Sequence[int], labels: Iterable[int]) -> int:

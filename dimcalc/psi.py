@@ -503,47 +503,47 @@ def _splits_on(restriction: CollapsingMap) -> bool:
 class MapSequence(Sequence):
     """A lazily built, indexable sequence of collapsing maps (the canonical maps of a search).
 
-    ``count`` is the number of maps as a Python ``int`` -- possibly far beyond
+    ``size`` is the number of maps as a Python ``int`` -- possibly far beyond
     ``sys.maxsize`` for Ψ^B over many present labels, where ``len()`` would
-    overflow; searches iterate ``range(seq.count)`` and stop when their budget
+    overflow; searches iterate ``range(seq.size)`` and stop when their budget
     is spent.  ``seq[j]`` builds map ``j`` on demand (a tuple of
     ``num_labels`` entries ``0``, ``1``, ``None``).
 
     Examples
     --------
     >>> seq = uniform_maps(psi_family("B", 300), (0, 1, 2))
-    >>> seq.count, seq[0][:4], seq[2][:4]
+    >>> seq.size, seq[0][:4], seq[2][:4]
     (3, (0, 1, 0, None), (0, 1, 1, None))
-    >>> uniform_maps(psi_family("B", 300), tuple(range(300))).count == 2 ** 299 - 1
+    >>> uniform_maps(psi_family("B", 300), tuple(range(300))).size == 2 ** 299 - 1
     True
     """
 
     def __init__(self, count: int, build: Any, num_labels: int, description: str = "") -> None:
-        self.count = int(count)
+        self.size = int(count)
         self._build = build
         self.num_labels = num_labels
         self.description = description
 
     def __getitem__(self, j: Any) -> Any:
         if isinstance(j, slice):
-            return [self[i] for i in range(*j.indices(min(self.count, 1 << 62)))]
+            return [self[i] for i in range(*j.indices(min(self.size, 1 << 62)))]
         if j < 0:
-            j += self.count
-        if not 0 <= j < self.count:
+            j += self.size
+        if not 0 <= j < self.size:
             raise IndexError(j)
         return self._build(j)
 
     def __len__(self) -> int:
-        return self.count  # OverflowError from len() beyond sys.maxsize: use .count
+        return self.size  # OverflowError from len() beyond sys.maxsize: use .size
 
     def __iter__(self) -> Iterator[CollapsingMap]:
         j = 0
-        while j < self.count:
+        while j < self.size:
             yield self._build(j)
             j += 1
 
     def __repr__(self) -> str:
-        return f"MapSequence(count={self.count}{', ' + self.description if self.description else ''})"
+        return f"MapSequence(size={self.size}{', ' + self.description if self.description else ''})"
 
 
 def _pair_unrank(j: int, m: int) -> tuple[int, int]:
@@ -729,27 +729,28 @@ class _GreedyBipartition:
             return 0, V
         if self.deadline is not None and self.deadline.expired():
             raise _Expired
-        best = None
+        best: tuple[int, int, list[int], list[int], list[list[int]]] | None = None
         for x, cls in enumerate(self.classes):
             parts = [(c.bit_count(), lab, c) for lab, m in cls if (c := V & m)]
             if len(parts) < 2:
                 continue
             parts.sort(key=lambda t: -t[0])
-            sides = [[0, 0, []], [0, 0, []]]  # size, mask, labels
-            for n, lab, c in parts:
-                side = sides[0] if sides[0][0] <= sides[1][0] else sides[1]
-                side[0] += n
-                side[1] |= c
-                side[2].append(lab)
-            score = min(sides[0][0], sides[1][0])
+            sizes, masks = [0, 0], [0, 0]              # per side: hypotheses, their bitset, and their labels
+            labels: list[list[int]] = [[], []]
+            for n, lab, c in parts:                    # largest class first, onto the lighter side
+                side = 0 if sizes[0] <= sizes[1] else 1
+                sizes[side] += n
+                masks[side] |= c
+                labels[side].append(lab)
+            score = min(sizes)
             if best is None or score > best[0]:
-                best = (score, x, sides)
+                best = (score, x, sizes, masks, labels)
         if best is None:
             return 0, V
-        _, x, (s0, s1) = best
-        d0, n0 = self.grow(s0[1], min(cap - 1, s0[0].bit_length() - 1))
-        d1, n1 = self.grow(s1[1], min(cap - 1, s1[0].bit_length() - 1))
-        return 1 + min(d0, d1), (x, s0[2], s1[2], V, n0, n1)
+        _, x, sizes, masks, labels = best
+        d0, n0 = self.grow(masks[0], min(cap - 1, sizes[0].bit_length() - 1))
+        d1, n1 = self.grow(masks[1], min(cap - 1, sizes[1].bit_length() - 1))
+        return 1 + min(d0, d1), (x, labels[0], labels[1], V, n0, n1)
 
     def emit(self, node: Any, depth: int) -> dict:
         """The tree of exactly ``depth`` levels below ``node`` (deeper subtrees cut; leaves any hypothesis left)."""

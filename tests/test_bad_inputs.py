@@ -27,7 +27,7 @@ from dimcalc.cli import main
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "data"
 THRESHOLDS = DATA / "thresholds-15.json"
-MULTICLASS = DATA / "random-multiclass.json"          # 4 labels
+MULTICLASS = DATA / "random-multiclass.json"  # 4 labels
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
 CLI = [sys.executable, "-m", "dimcalc"]
 
@@ -52,11 +52,18 @@ def refused(capsys, *argv, needle: str | None = None, name: str | None = None) -
 
 # ------------------------------------------------------------------------------------------------ environment
 BAD_ENV = ["nan", "inf", "1e400", "abc", "", "-1", "-0.5", " "]
-COMMANDS = [["--version"], ["--help"], ["check", THRESHOLDS, "--dims", "vc"], ["growth", THRESHOLDS],
-            ["cover", THRESHOLDS, "--depth", "1"], ["theorems", DATA / "tiny-3.json"],
-            ["repdim", DATA / "tiny-3.json"], ["sample-size", THRESHOLDS, "--alpha", ".1", "--beta", ".1",
-                                               "--epsilon", "1"],
-            ["generate", "--list"], ["bench", "--help"]]
+COMMANDS = [
+    ["--version"],
+    ["--help"],
+    ["check", THRESHOLDS, "--dims", "vc"],
+    ["growth", THRESHOLDS],
+    ["cover", THRESHOLDS, "--depth", "1"],
+    ["theorems", DATA / "tiny-3.json"],
+    ["repdim", DATA / "tiny-3.json"],
+    ["sample-size", THRESHOLDS, "--alpha", ".1", "--beta", ".1", "--epsilon", "1"],
+    ["generate", "--list"],
+    ["bench", "--help"],
+]
 
 
 @pytest.mark.parametrize("value", BAD_ENV)
@@ -74,12 +81,16 @@ def test_good_memory_limits_accepted(value, capsys, monkeypatch):
 
 
 def test_bad_memory_limit_does_not_break_import():
-    proc = subprocess.run([sys.executable, "-c", "import dimcalc, dimcalc._budget as b; "
-                           "print(b.MEMORY_LIMIT_BYTES == 1280 << 20)"], capture_output=True, text=True,
-                          env={**ENV, "DIMCALC_MEMORY_LIMIT_MB": "nan"})
+    proc = subprocess.run(
+        [sys.executable, "-c", "import dimcalc, dimcalc._budget as b; print(b.MEMORY_LIMIT_BYTES == 1280 << 20)"],
+        capture_output=True,
+        text=True,
+        env={**ENV, "DIMCALC_MEMORY_LIMIT_MB": "nan"},
+    )
     assert proc.returncode == 0 and proc.stdout.strip() == "True" and proc.stderr == ""
-    proc = subprocess.run(CLI + ["--version"], capture_output=True, text=True,
-                          env={**ENV, "DIMCALC_MEMORY_LIMIT_MB": "nan"})
+    proc = subprocess.run(
+        CLI + ["--version"], capture_output=True, text=True, env={**ENV, "DIMCALC_MEMORY_LIMIT_MB": "nan"}
+    )
     assert proc.returncode == 2 and proc.stdout == "" and proc.stderr.count("\n") == 1
     assert "Traceback" not in proc.stderr
 
@@ -101,7 +112,7 @@ def _tree(capsys, path, **kw):
 
 SIDE_CASES = {
     # case: (bytes, needle)
-    "non-utf8": (b'[[0, 1, null, \xff]]', "not UTF-8"),
+    "non-utf8": (b"[[0, 1, null, \xff]]", "not UTF-8"),
     "empty": (b"", "empty"),
     "blank": (b"  \n", "empty"),
     "deep-lists": (b"[" * 100_000 + b"]" * 100_000, "nested too deeply"),
@@ -132,34 +143,40 @@ def test_deep_tree_objects_refused(tmp_path, capsys):
     assert "nested too deeply" in err or "deeper than" in err
 
 
-@pytest.mark.parametrize("content,needle", [
-    ('{"point": 99}', "point 99 must be an integer in 0..14"),
-    ('{"point": -1}', "point -1 must be an integer in 0..14"),
-    ('{"point": 1.5}', "point 1.5 must be an integer"),
-    ('{"point": true}', "point true must be an integer"),
-    ('{"point": null}', "point null must be an integer"),
-    ('{"point": 0, "children": [{"point": 1}, {"point": 2, "colour": "red"}]}', "unknown key 'colour'"),
-    ('{"point": 0, "chidren": [{"point": 1}, {"point": 2}]}', "unknown key 'chidren'"),
-    ('{"point": 0, "children": [{"point": 1}]}', "two nodes"),
-    ('{"heap": [0, 1]}', "2^d - 1"),
-    ('{"heap": [0, 1, 77]}', "point 77"),
-    ('[1, 2]', "a node must be an object"),
-])
+@pytest.mark.parametrize(
+    "content,needle",
+    [
+        ('{"point": 99}', "point 99 must be an integer in 0..14"),
+        ('{"point": -1}', "point -1 must be an integer in 0..14"),
+        ('{"point": 1.5}', "point 1.5 must be an integer"),
+        ('{"point": true}', "point true must be an integer"),
+        ('{"point": null}', "point null must be an integer"),
+        ('{"point": 0, "children": [{"point": 1}, {"point": 2, "colour": "red"}]}', "unknown key 'colour'"),
+        ('{"point": 0, "chidren": [{"point": 1}, {"point": 2}]}', "unknown key 'chidren'"),
+        ('{"point": 0, "children": [{"point": 1}]}', "two nodes"),
+        ('{"heap": [0, 1]}', "2^d - 1"),
+        ('{"heap": [0, 1, 77]}', "point 77"),
+        ("[1, 2]", "a node must be an object"),
+    ],
+)
 def test_bad_tree_contents_name_the_file(content, needle, tmp_path, capsys):
     p = _fam(tmp_path, content, "tree.json")
     _tree(capsys, p, needle=needle, name=str(p))
 
 
-@pytest.mark.parametrize("content,needle", [
-    ("[[0, 1, 2, 0]]", "entry 2 = 2; entries must be 0, 1 or null"),
-    ("[[0, true, null, 1]]", "entry 1 = true"),
-    ('[[0, "x", null, 1]]', 'entry 1 = "x"'),
-    ("[[0, 1]]", "length 2"),
-    ("[]", "non-empty"),
-    ('{"maps": [[0, 1, null, null]], "extra": 1}', "exactly the key 'maps'"),
-    ("[7]", "is a number, not a list"),
-    ("[null]", "is a null, not a list"),
-])
+@pytest.mark.parametrize(
+    "content,needle",
+    [
+        ("[[0, 1, 2, 0]]", "entry 2 = 2; entries must be 0, 1 or null"),
+        ("[[0, true, null, 1]]", "entry 1 = true"),
+        ('[[0, "x", null, 1]]', 'entry 1 = "x"'),
+        ("[[0, 1]]", "length 2"),
+        ("[]", "non-empty"),
+        ('{"maps": [[0, 1, null, null]], "extra": 1}', "exactly the key 'maps'"),
+        ("[7]", "is a number, not a list"),
+        ("[null]", "is a null, not a list"),
+    ],
+)
 def test_bad_family_contents_name_the_file_in_json_terms(content, needle, tmp_path, capsys):
     p = _fam(tmp_path, content)
     err = _family(capsys, p, needle=needle, name=str(p))
@@ -179,7 +196,8 @@ def test_byte_order_mark_accepted_in_every_kind_of_file(tmp_path, capsys):
 
 def test_side_files_over_the_size_limit_refused_before_reading(tmp_path, capsys, monkeypatch):
     import dimcalc.io as dio
-    cls = _fam(tmp_path, '{"hypotheses": [[0], [1], [2], [3]]}', "c.json")      # under the limit below
+
+    cls = _fam(tmp_path, '{"hypotheses": [[0], [1], [2], [3]]}', "c.json")  # under the limit below
     fam = _fam(tmp_path, "[" + ", ".join(["[0, 1, null, null]"] * 10) + "]")
     tree = _fam(tmp_path, '{"point": 0}' + " " * 100, "tree.json")
     monkeypatch.setattr(dio, "MAX_FILE_BYTES", 64)
@@ -200,9 +218,11 @@ def test_missing_and_directory_side_files(tmp_path, capsys):
 def test_fifos_refused_without_blocking(role, tmp_path):
     fifo = tmp_path / "pipe.json"
     os.mkfifo(fifo)
-    argv = {"class": ["check", str(fifo)],
-            "tree": ["cover", str(THRESHOLDS), "--tree", str(fifo)],
-            "family": ["check", str(MULTICLASS), "--family", str(fifo)]}[role]
+    argv = {
+        "class": ["check", str(fifo)],
+        "tree": ["cover", str(THRESHOLDS), "--tree", str(fifo)],
+        "family": ["check", str(MULTICLASS), "--family", str(fifo)],
+    }[role]
     proc = subprocess.run(CLI + argv, capture_output=True, text=True, env=ENV, timeout=60)
     assert proc.returncode == 2 and proc.stdout == "" and proc.stderr.count("\n") == 1
     assert "FIFO" in proc.stderr and str(fifo) in proc.stderr
@@ -219,21 +239,24 @@ def test_devices_refused(capsys):
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full")
 def test_full_disk_reported_as_a_write_failure():
     with open("/dev/full", "w") as full:
-        proc = subprocess.run(CLI + ["check", str(THRESHOLDS), "--json"], stdout=full, stderr=subprocess.PIPE,
-                              text=True, env=ENV)
+        proc = subprocess.run(
+            CLI + ["check", str(THRESHOLDS), "--json"], stdout=full, stderr=subprocess.PIPE, text=True, env=ENV
+        )
     assert proc.returncode == 1
     assert proc.stderr.count("\n") == 1 and "cannot write the output" in proc.stderr and "Traceback" not in proc.stderr
 
 
 def test_closed_stdout_reported_not_lost():
-    proc = subprocess.run(CLI + ["check", str(THRESHOLDS)], stderr=subprocess.PIPE, text=True, env=ENV,
-                          preexec_fn=lambda: os.close(1))
+    proc = subprocess.run(
+        CLI + ["check", str(THRESHOLDS)], stderr=subprocess.PIPE, text=True, env=ENV, preexec_fn=lambda: os.close(1)
+    )
     assert proc.returncode == 1 and "standard output is closed" in proc.stderr and proc.stderr.count("\n") == 1
 
 
 def test_closed_pipe_is_quiet():
-    proc = subprocess.Popen(CLI + ["check", str(THRESHOLDS), "--json"], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, env=ENV)
+    proc = subprocess.Popen(
+        CLI + ["check", str(THRESHOLDS), "--json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=ENV
+    )
     proc.stdout.read(10)
     proc.stdout.close()
     err = proc.stderr.read().decode()
@@ -245,12 +268,14 @@ def test_closed_pipe_is_quiet():
 def test_interrupt_while_the_package_imports_is_one_line():
     """A KeyboardInterrupt raised inside ``import dimcalc`` (deterministically, by an import hook on numpy)
     in the dimcalc command: one line and exit 130; in any other program the interrupt goes through."""
-    hook = ("import sys\n"
-            "class Hook:\n"
-            "    def find_spec(self, name, path=None, target=None):\n"
-            "        if name == 'numpy':\n"
-            "            raise KeyboardInterrupt\n"
-            "sys.meta_path.insert(0, Hook())\n")
+    hook = (
+        "import sys\n"
+        "class Hook:\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        "        if name == 'numpy':\n"
+        "            raise KeyboardInterrupt\n"
+        "sys.meta_path.insert(0, Hook())\n"
+    )
     as_cli = hook + "sys.argv = ['/usr/bin/dimcalc', 'check', 'x.json']\nfrom dimcalc.cli import main\n"
     proc = subprocess.run([sys.executable, "-c", as_cli], capture_output=True, text=True, env=ENV)
     assert proc.returncode == 130 and proc.stderr == "dimcalc: interrupted\n" and proc.stdout == ""
@@ -264,6 +289,7 @@ def test_interrupt_in_a_handler_or_the_parser(capsys, monkeypatch):
 
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
+
     monkeypatch.setattr(cc, "check_class", interrupted)
     status, out, err = run(capsys, "check", THRESHOLDS)
     assert status == 130 and err == "dimcalc: interrupted\n"
@@ -276,8 +302,14 @@ def test_sigint_during_a_search_is_one_line(tmp_path):
     rng = __import__("numpy").random.default_rng(0)
     big = tmp_path / "big.json"
     big.write_text(json.dumps({"hypotheses": rng.integers(0, 2, size=(3000, 300)).tolist()}))
-    proc = subprocess.Popen(CLI + ["check", str(big)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            env=ENV, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    proc = subprocess.Popen(
+        CLI + ["check", str(big)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=ENV,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
     time.sleep(2.0)
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=60)
@@ -319,18 +351,21 @@ def test_zero_point_classes_answered_by_every_command(zero_point_file, capsys):
     obj = json.loads(out)
     assert status == 0 and obj["drdim"]["value"] == 0 and obj["drdim"]["verified"]
     assert obj["communication"]["deterministic"]["value"] == 0
-    status, out, _ = run(capsys, "sample-size", zero_point_file, "--alpha", "0.1", "--beta", "0.1",
-                         "--epsilon", "1", "--json")
+    status, out, _ = run(
+        capsys, "sample-size", zero_point_file, "--alpha", "0.1", "--beta", "0.1", "--epsilon", "1", "--json"
+    )
     assert status == 0 and json.loads(out)["rows"]
 
 
 # ------------------------------------------------------------------------------------------------ many labels
 def test_many_labels_check_answers_within_its_limit(tmp_path, capsys):
     p = tmp_path / "labels300.json"
-    p.write_text(json.dumps({"labels": 300,
-                             "hypotheses": [[(7 * i + 13 * j) % 300 for j in range(6)] for i in range(300)]}))
-    status, out, _ = run(capsys, "check", p, "--json", "--time-limit", "20",
-                         "--dims", "psi_littlestone,psi_littlestone_uniform")
+    p.write_text(
+        json.dumps({"labels": 300, "hypotheses": [[(7 * i + 13 * j) % 300 for j in range(6)] for i in range(300)]})
+    )
+    status, out, _ = run(
+        capsys, "check", p, "--json", "--time-limit", "20", "--dims", "psi_littlestone,psi_littlestone_uniform"
+    )
     dims = json.loads(out)["dimensions"]
     assert status in (0, 3)
     assert dims["psi_littlestone"]["B"]["value"] == 8 and dims["psi_littlestone_uniform"]["B"]["value"] == 8
@@ -344,6 +379,7 @@ def test_many_labels_check_answers_within_its_limit(tmp_path, capsys):
 # ------------------------------------------------------------------------------------------------ witnesses
 def test_big_cover_witness_summarised_and_written_in_full(tmp_path, capsys, monkeypatch):
     import dimcalc.cli as cli
+
     monkeypatch.setattr(cli, "WITNESS_PRINT_LIMIT", 100)
     boxes = DATA / "boxes-b2-d2.json"
     wfile = tmp_path / "w.json"
@@ -354,22 +390,24 @@ def test_big_cover_witness_summarised_and_written_in_full(tmp_path, capsys, monk
     full = json.loads(wfile.read_text())
     H = dimcalc.load(boxes)
     from dimcalc.covers import is_zero_cover, is_zero_cover_fooling_set
+
     assert len(full["cover"]) == len(full["fooling_set"]) == obj["value"]
-    assert is_zero_cover(H, full["tree"], full["cover"]) and is_zero_cover_fooling_set(H, full["tree"],
-                                                                                       full["fooling_set"])
+    assert is_zero_cover(H, full["tree"], full["cover"]) and is_zero_cover_fooling_set(
+        H, full["tree"], full["fooling_set"]
+    )
 
 
 def test_deep_cover_answers_with_bounds_and_a_checked_fooling_set(capsys):
-    status, out, _ = run(capsys, "cover", DATA / "boxes-b2-d2.json", "--depth", "20", "--json",
-                         "--time-limit", "3")
+    status, out, _ = run(capsys, "cover", DATA / "boxes-b2-d2.json", "--depth", "20", "--json", "--time-limit", "3")
     obj = json.loads(out)
     assert status in (0, 3) and obj["verified"]
-    assert obj["witness"]["omitted"].startswith("the witness has")     # 2^20 - 1 tree nodes: summarised
+    assert obj["witness"]["omitted"].startswith("the witness has")  # 2^20 - 1 tree nodes: summarised
     refused(capsys, "cover", DATA / "boxes-b2-d2.json", "--depth", "23", needle="at most 22")
 
 
 def test_cover_witness_without_its_cover_is_certified_by_the_fooling_set():
     from dimcalc.covers import zero_cover_function
+
     H = dimcalc.load(DATA / "boxes-b2-d2.json")
     full = zero_cover_function(H, 5)
     small = zero_cover_function(H, 5, max_witness_nodes=10)
@@ -377,11 +415,13 @@ def test_cover_witness_without_its_cover_is_certified_by_the_fooling_set():
     assert small.verify(H) and full.verify(H)
     forged = dict(small.witness, fooling_set=small.witness["fooling_set"] + small.witness["fooling_set"][:1])
     from dimcalc.results import verifier_for
+
     assert verifier_for("zero_cover_function")(H, forged) is None
 
 
 def test_big_representation_witness_summarised(tmp_path, capsys, monkeypatch):
     import dimcalc.cli as cli
+
     monkeypatch.setattr(cli, "WITNESS_PRINT_LIMIT", 10)
     wfile = tmp_path / "rep.json"
     status, out, _ = run(capsys, "repdim", DATA / "thresholds-6.csv", "--json", "--witness-file", wfile)
@@ -389,12 +429,14 @@ def test_big_representation_witness_summarised(tmp_path, capsys, monkeypatch):
     assert status == 0 and obj["drdim"]["verified"] and "omitted" in obj["drdim"]["witness"]
     full = json.loads(wfile.read_text())
     from dimcalc.representation import is_representation
+
     assert len(full["representation"]) == obj["drdim"]["size"]
     assert is_representation(full["representation"], dimcalc.load(DATA / "thresholds-6.csv"), "1/4").represents
 
 
 def test_representation_check_is_linear_when_the_witness_is_the_class():
     from dimcalc.representation import is_representation
+
     rows = [[(i >> b) & 1 for b in range(12)] for i in range(4096)]
     r = is_representation(rows, rows, 0)
     assert r.represents and len(r.mixtures) == 4096 and sum(r.mixtures[5]) == 1 and r.mixtures[5][5] == 1
@@ -404,6 +446,7 @@ def test_representation_check_is_linear_when_the_witness_is_the_class():
 def test_load_time_is_taken_off_the_time_limit(capsys, monkeypatch):
     import dimcalc.cli_check as cc
     import dimcalc.io as dio
+
     real_load = dio.load
     seen = {}
 
@@ -414,6 +457,7 @@ def test_load_time_is_taken_off_the_time_limit(capsys, monkeypatch):
     def spy(H, dims, *, time_limit, **kwargs):
         seen["time_limit"] = time_limit
         return real_check(H, dims, time_limit=time_limit, **kwargs)
+
     real_check = cc.check_class
     monkeypatch.setattr(dio, "load", slow_load)
     monkeypatch.setattr(cc, "check_class", spy)
@@ -425,11 +469,16 @@ def test_load_time_is_taken_off_the_time_limit(capsys, monkeypatch):
 
 def test_big_json_tables_checked_vectorised_with_the_same_refusals(tmp_path):
     from dimcalc import ClassFileError
+
     good = tmp_path / "g.json"
     good.write_text(json.dumps({"hypotheses": [[0, 1, 2], [2, 1, 0]], "hypothesis_names": ["a", "b"]}))
     assert dimcalc.load(good).num_labels == 3
-    for rows, needle in (([[0, True], [1, 0]], "not an integer"), ([[0, -1], [1, 0]], "negative"),
-                         ([[0, 1.0], [1, 0]], "not an integer"), ([[0, 1], [1]], "row 1")):
+    for rows, needle in (
+        ([[0, True], [1, 0]], "not an integer"),
+        ([[0, -1], [1, 0]], "negative"),
+        ([[0, 1.0], [1, 0]], "not an integer"),
+        ([[0, 1], [1]], "row 1"),
+    ):
         bad = tmp_path / "b.json"
         bad.write_text(json.dumps({"hypotheses": rows}))
         with pytest.raises(ClassFileError, match=needle):
@@ -468,21 +517,43 @@ def test_repdim_epsilon_range_is_the_documented_one(capsys):
 def test_tiny_alpha_prints_sane_sample_sizes(capsys):
     status, out, _ = run(capsys, "sample-size", THRESHOLDS, "--alpha", "1e-300", "--beta", "0.05", "--epsilon", "1")
     assert status == 0
-    samples = [line.split()[0] for line in out.splitlines()[6:] if line.strip() and not line.strip().startswith(
-        ("note", "O(.)"))]
+    samples = [
+        line.split()[0]
+        for line in out.splitlines()[6:]
+        if line.strip() and not line.strip().startswith(("note", "O(.)"))
+    ]
     assert samples and all(len(s) <= 20 for s in samples)
 
 
 def test_concurrent_generate_to_one_file(tmp_path):
     target = tmp_path / "same.json"
-    procs = [subprocess.Popen(CLI + ["generate", "random", "--hypotheses", "300", "--points", "40", "--labels", "3",
-                                     "--seed", str(i), "-o", str(target)], stderr=subprocess.PIPE, env=ENV)
-             for i in range(8)]
+    procs = [
+        subprocess.Popen(
+            CLI
+            + [
+                "generate",
+                "random",
+                "--hypotheses",
+                "300",
+                "--points",
+                "40",
+                "--labels",
+                "3",
+                "--seed",
+                str(i),
+                "-o",
+                str(target),
+            ],
+            stderr=subprocess.PIPE,
+            env=ENV,
+        )
+        for i in range(8)
+    ]
     codes = [p.wait(timeout=120) for p in procs]
     assert codes == [0] * 8
     H = dimcalc.load(target)
     assert H.n_hypotheses == 300 and H.n_points == 40
-    assert sorted(os.listdir(tmp_path)) == ["same.json"]          # no temporary file left behind
+    assert sorted(os.listdir(tmp_path)) == ["same.json"]  # no temporary file left behind
 
 
 def test_readme_library_entry_points():

@@ -71,8 +71,16 @@ def _readme_shell_lines() -> list[str]:
 def _help_examples() -> list[tuple[str, list[str]]]:
     parser = build_parser()
     sub = next(a for a in parser._actions if a.dest == "command")
-    out = [("dimcalc", [ln.strip() for ln in (parser.epilog or "").splitlines() if ln.strip().startswith("dimcalc ")
-                        and "<command>" not in ln])]
+    out = [
+        (
+            "dimcalc",
+            [
+                ln.strip()
+                for ln in (parser.epilog or "").splitlines()
+                if ln.strip().startswith("dimcalc ") and "<command>" not in ln
+            ],
+        )
+    ]
     for name, p in sub.choices.items():
         lines = []
         for ln in (p.epilog or "").splitlines():
@@ -113,10 +121,10 @@ def _check(lines: list[str], folder: Path) -> None:
     for line in lines:
         if line.startswith(PARSED_ONLY):
             words = shlex.split(line, comments=True)
-            build_parser().parse_args(words[1:])          # a bad option exits (SystemExit) and fails the test
+            build_parser().parse_args(words[1:])  # a bad option exits (SystemExit) and fails the test
             continue
         status, out, err = _run_line(line, folder)
-        assert status in (0, 3), (line, status, err)        # 3: an example that shows a time limit stopping
+        assert status in (0, 3), (line, status, err)  # 3: an example that shows a time limit stopping
         assert "error" not in err, (line, err)
 
 

@@ -14,14 +14,14 @@ import itertools
 
 import numpy as np
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from brute_littlestone import brute_dimension
 from dimcalc import HypothesisClass
 from dimcalc.hypothesis_class import label_bits
 from dimcalc.littlestone import _run, _uniform, psi_littlestone_dimension
-from dimcalc.psi import (MapSequence, bipartition_seed_tree, present_labels, psi_family, restricted_maps,
-                         uniform_maps)
+from dimcalc.psi import MapSequence, bipartition_seed_tree, present_labels, psi_family, restricted_maps, uniform_maps
 from dimcalc.trees import is_psi_tree
 
 
@@ -46,11 +46,13 @@ def test_absent_labels_change_no_value(H, family, uniform):
 
 
 @settings(max_examples=40, deadline=None)
-@given(sparse_label_classes(max_declared=4),
-       st.lists(st.lists(st.sampled_from([0, 1, None]), min_size=4, max_size=4), min_size=1, max_size=5),
-       st.booleans())
+@given(
+    sparse_label_classes(max_declared=4),
+    st.lists(st.lists(st.sampled_from([0, 1, None]), min_size=4, max_size=4), min_size=1, max_size=5),
+    st.booleans(),
+)
 def test_user_family_over_present_labels_matches_brute_force(H, maps, uniform):
-    maps = [m[:H.num_labels] for m in maps]
+    maps = [m[: H.num_labels] for m in maps]
     r = psi_littlestone_dimension(H, maps, uniform=uniform)
     assert r.exact and r.verify(H)
     assert r.value == brute_dimension(H, "psi", maps, uniform=uniform)
@@ -61,6 +63,7 @@ def test_user_family_over_present_labels_matches_brute_force(H, maps, uniform):
             assert tuple(t["map"]) in set(fam.user_maps)
             for c in t["children"]:
                 walk(c)
+
     walk(r.witness)
 
 
@@ -102,12 +105,13 @@ def test_user_canonical_maps_unchanged_when_every_label_is_present(maps):
 
 def test_map_sequence_over_many_labels_is_lazy():
     seq = uniform_maps(psi_family("B", 300), range(300))
-    assert isinstance(seq, MapSequence) and seq.count == 2 ** 299 - 1
-    last = seq[seq.count - 1]
+    assert isinstance(seq, MapSequence) and seq.size == 2**299 - 1
+    last = seq[seq.size - 1]
     assert last[0] == 0 and all(v == 1 for v in last[1:])
     pairs = uniform_maps(psi_family("N", 300), (3, 7, 250))
-    assert list(pairs) == [tuple(0 if i == a else 1 if i == b else None for i in range(300))
-                           for a, b in [(3, 7), (3, 250), (7, 250)]]
+    assert list(pairs) == [
+        tuple(0 if i == a else 1 if i == b else None for i in range(300)) for a, b in [(3, 7), (3, 250), (7, 250)]
+    ]
 
 
 def _labels300() -> HypothesisClass:
@@ -157,7 +161,7 @@ def test_psi_B_over_twenty_labels_answers():
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.integers(2, 12), st.integers(1, 4), st.integers(2, 40), st.integers(0, 10 ** 6), st.booleans())
+@given(st.integers(2, 12), st.integers(1, 4), st.integers(2, 40), st.integers(0, 10**6), st.booleans())
 def test_seed_trees_are_shattered(labels, points, hyps, seed, uniform):
     rng = np.random.default_rng(seed)
     H = HypothesisClass(rng.integers(0, labels, size=(hyps, points)), num_labels=labels)
