@@ -698,6 +698,9 @@ def words_to_ints(words: np.ndarray) -> list[int]:
     """
     if words.shape[0] == 0:
         return []
+    if words.shape[1] > 4:  # one linear-time conversion per row (shifting in word by word is quadratic)
+        data = np.ascontiguousarray(words, dtype="<u8")
+        return [int.from_bytes(row.tobytes(), "little") for row in data]
     out = words[:, -1].tolist()
     for j in range(words.shape[1] - 2, -1, -1):
         out = [(hi << 64) | lo for hi, lo in zip(out, words[:, j].tolist())]

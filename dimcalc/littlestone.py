@@ -476,18 +476,18 @@ class _Engine:
         self._split_cache: dict[int, tuple[list[int], list]] = {}
         self._split_cache_size = 0
 
-    #: Most split entries kept in the cache (about 150 bytes each).
-    SPLIT_CACHE_ENTRIES = 2_000_000
+    #: Bytes of splits kept in the cache (each split holds two bitsets of about |V| / 8 bytes).
+    SPLIT_CACHE_BYTES = 128 << 20
 
     def _splits(self, V: int, live: Sequence[int]) -> tuple[list[int], list]:
         hit = self._split_cache.get(V)
         if hit is not None:
             return hit
         result = self.splitter.splits(V, live)
-        n = len(result[1])
-        if len(live) >= _VECTOR_MIN_LIVE and self._split_cache_size + n <= self.SPLIT_CACHE_ENTRIES:
+        cost = len(result[1]) * (V.bit_length() // 4 + 120)
+        if len(live) >= _VECTOR_MIN_LIVE and self._split_cache_size + cost <= self.SPLIT_CACHE_BYTES:
             self._split_cache[V] = result
-            self._split_cache_size += n
+            self._split_cache_size += cost
         return result
 
     # -- bounds
