@@ -51,6 +51,8 @@ __all__ = [
     "composition_sample_size",
     "advanced_composition_epsilon",
     "generic_k_learner_sample_size",
+    "generic_learner_mwem_sample_size",
+    "split_privacy_budget",
     "point_k_learner_sample_size",
     "parity_k_learner_sample_size",
     "abm_semi_private_sample_size",
@@ -867,6 +869,155 @@ def _evaluates_below_one(expr: sp.Expr, values: Mapping[str, Any]) -> bool:
     """``expr < 1`` at ``values`` (exact evaluation at 30 digits)."""
     subs = {s: _number(values[s.name]) for s in expr.free_symbols if s.name in values}
     return bool(sp.N(expr.xreplace(subs), 30) < 1)
+
+
+def split_privacy_budget(epsilon: Any, delta: Any, k: int, composition: str = "auto") -> tuple:
+    """Per-run epsilon for ``k`` pure-DP runs composing to at most ``(epsilon, delta)`` (BNS Thm 17).
+
+    Returns ``(epsilon_each, total_epsilon, total_delta, method)``.  Basic composition (Thm 17.1):
+    ``epsilon/k`` each, exactly (a Fraction), total ``(epsilon, 0)``.  Advanced composition
+    (Thm 17.2) with slack ``delta' = delta/2``: ``e`` solving
+    ``sqrt(2k ln(1/delta')) e + 2k e^2 = epsilon`` (rounded down so that the total never exceeds
+    ``epsilon``), total ``(epsilon, delta/2)``; it needs ``delta > 0`` and ``e < 1`` (the theorem's
+    range).  ``"auto"`` takes the larger per-run epsilon among the methods in range.
+
+    Examples
+    --------
+    >>> split_privacy_budget(1, 0, 4)
+    (Fraction(1, 4), Fraction(1, 1), 0, 'basic')
+    >>> split_privacy_budget(2.0, 1e-6, 400)[3]
+    'advanced'
+    """
+    eps = Fraction(epsilon) if not isinstance(epsilon, Fraction) else epsilon
+    basic = (eps / k, eps, 0, "basic")
+    if composition == "basic" or (composition == "auto" and delta == 0):
+        return basic
+    if delta == 0:
+        raise parameter_error("delta", "split_budget", "a float in (0, 1) for advanced composition", delta)
+    slack = delta / 2
+    a = math.sqrt(2 * k * math.log(1 / float(slack)))
+    each = (math.sqrt(a * a + 8 * k * float(eps)) - a) / (4 * k)
+    each = math.nextafter(each, 0.0) if each > 0 else each  # never above the exact root
+    if each >= 1:
+        if composition == "advanced":
+            raise InvalidParameterError(
+                f"split_budget: advanced composition needs a per-run epsilon below 1 (BNS Thm 17.2), got {each:.3g}; "
+                "use composition='basic' or a smaller epsilon")
+        return basic
+    total = a * each + 2 * k * each * each
+    advanced = (each, min(total, float(eps)) if total <= float(eps) * (1 + 1e-12) else total, slack, "advanced")
+    if composition == "advanced" or advanced[0] > basic[0]:
+        return advanced
+    return basic
+
+
+def generic_learner_mwem_sample_size(*, log_size: float, n_queries: int, domain_size: int, k: int, alpha: float,
+                                     beta: float, epsilon: Any, delta: Any = 0, sanitizer_fraction: Any = Fraction(1, 2),
+                                     composition: str = "auto", iterations: int | None = None) -> SampleSizeBound:
+    """Explicit sample size of :class:`dimcalc.learners.GenericLearner`: BNS Alg 3 with MWEM for ``C⊕``.
+
+    The proof of BNS Lemma 36 with every constant worked out for the implemented learner
+    (agnostic, proper, ``k`` concepts; ``|C| = e^log_size`` distinct hypotheses, ``|Q|``
+    distinct queries of ``C⊕``, domain ``|X|``).  Privacy: MWEM gets
+    ``epsilon_san = sanitizer_fraction * epsilon`` and the ``k`` exponential mechanisms the
+    per-run ``epsilon_0`` of :func:`split_privacy_budget` on the rest.  With
+    ``OPT_j = min_{c in C} error_{P_j}(c)``,
+    ``error_{P_j}(h_j) <= OPT_j + eta_san + eta_sel + 2 eta_gen`` where, each failing with
+    probability ``beta/4``:
+
+    * ``eta_gen = alpha/10`` -- Hoeffding and a union bound: no ``f`` in ``C`` has
+      ``error_P(f) - error_S(f) > eta`` and no ``c*_j`` has ``error_S - error_P > eta``:
+      ``n >= ln(4 k (|C| + 1)/beta) / (2 (alpha/10)^2)``;
+    * ``eta_sel = alpha/10`` -- BNS Prop 21 for each exponential mechanism over
+      ``H`` (``|H| <= |C|``): ``n >= 2 ln(4 k |C|/beta) / (epsilon_0 alpha/10)``;
+    * ``eta_san = t + e_MWEM`` -- the representative ``h*_j`` of ``c*_j``'s pattern on
+      ``B = supp(D~)`` has ``q = h*_j xor c*_j`` in ``C⊕`` with ``q(D~) = 0``; a synthetic
+      sample of ``m >= ln(4|Q|/beta)/t`` points from MWEM's average ``A`` hits every query
+      with ``q(A) > t`` (``t = alpha/10``), and :func:`~dimcalc.learners.sanitizers.mwem_error_bound`
+      (HLM Thm 2.2 with explicit constants) gives ``q(D)/n <= q(A) + e_MWEM``, with
+      ``e_MWEM <= 6 alpha/10`` once
+      ``n >= (2T ln(16T/beta) + 4T ln(8T|Q|/beta) + epsilon_san) / (epsilon_san (6 alpha/10 - 2 sqrt(ln|X|/T)))``
+      for ``T`` rounds; ``T`` minimises this (or is the learner's ``iterations``).
+
+    Returns
+    -------
+    SampleSizeBound
+        ``constants_explicit=True``; ``values`` hold ``rounds`` (``T``) and
+        ``synthetic_size`` (``m``) the learner runs with; a condition states that ``T`` is
+        large enough for MWEM to reach its share.
+
+    References
+    ----------
+    BNS (JMLR) Lemma 36, Algorithm 3 (GenericLearner), Proposition 21, Theorem 17;
+    Hardt, Ligett, McSherry 2012, Algorithm 1 and Theorem 2.2.
+
+    Examples
+    --------
+    >>> b = generic_learner_mwem_sample_size(log_size=math.log(17), n_queries=137, domain_size=16, k=3,
+    ...                                      alpha=0.25, beta=0.1, epsilon=4)
+    >>> b.constants_explicit, b.values["rounds"], b.values["synthetic_size"], b.samples
+    (True, 1063, 345, 990348)
+    """
+    owner = "generic_learner_mwem_sample_size"
+    log_size = _check_nonneg("log_size", owner, log_size)
+    q_count = _check_int("n_queries", owner, n_queries, 1)
+    x_count = _check_int("domain_size", owner, domain_size, 1)
+    k = _check_int("k", owner, k, 1)
+    alpha = _check_unit("alpha", owner, alpha)
+    beta = _check_unit("beta", owner, beta)
+    epsilon = _check_eps(owner, epsilon)
+    delta = _check_unit("delta", owner, delta, closed_low=True)
+    frac = _check_unit("sanitizer_fraction", owner, sanitizer_fraction)
+    if composition not in ("auto", "basic", "advanced"):
+        raise parameter_error("composition", owner, "'auto', 'basic' or 'advanced'", composition)
+    eps_san = Fraction(frac) * Fraction(epsilon)
+    eps0, _, _, method = split_privacy_budget(Fraction(epsilon) - eps_san, delta, k, composition)
+    a, b = float(alpha), float(beta)
+    gamma, L, es = 0.6 * a, math.log(x_count), float(eps_san)
+
+    def n_mwem(T: int) -> float:
+        slack = gamma - 2 * math.sqrt(L / T)
+        if slack <= 0:
+            return math.inf
+        return (2 * T * math.log(16 * T / b) + 4 * T * math.log(8 * T * q_count / b) + es) / (es * slack)
+
+    if iterations is None:
+        lo = max(1, math.floor(4 * L / gamma**2) + 1)
+        hi = max(lo + 3, 64 * lo)
+        while hi - lo > 2:
+            m1, m2 = lo + (hi - lo) // 3, hi - (hi - lo) // 3
+            if n_mwem(m1) <= n_mwem(m2):
+                hi = m2
+            else:
+                lo = m1
+        rounds = min(range(lo, hi + 1), key=n_mwem)
+    else:
+        rounds = _check_int("iterations", owner, iterations, 1)
+    t = a / 10
+    synthetic = math.ceil(math.log(4 * q_count / b) / t)
+    T, Q, X, E0, F = (_symbol("rounds", positive=True, integer=True), _symbol("n_queries", positive=True, integer=True),
+                      DOMAIN_SIZE, _symbol("epsilon_0"), _symbol("sanitizer_fraction"))
+    ES = F * EPSILON
+    size = sp.exp(LOG_SIZE)
+    n_gen = sp.log(4 * K * (size + 1) / BETA) / (2 * (ALPHA / 10) ** 2)
+    n_sel = 2 * sp.log(4 * K * size / BETA) / (E0 * ALPHA / 10)
+    mw_slack = sp.Rational(6, 10) * ALPHA - 2 * sp.sqrt(sp.log(X) / T)
+    n_mw = (2 * T * sp.log(16 * T / BETA) + 4 * T * sp.log(8 * T * Q / BETA) + ES) / (ES * mw_slack)
+    values = {"log_size": log_size, "n_queries": q_count, "domain_size": x_count, "k": k, "alpha": alpha,
+              "beta": beta, "epsilon": epsilon, "sanitizer_fraction": frac, "epsilon_0": eps0, "rounds": rounds,
+              "synthetic_size": synthetic}
+    if delta > 0:
+        values["delta"] = delta
+    notes = (f"MWEM runs T = {rounds} rounds with epsilon_san = {number_text(eps_san)}; synthetic sample of "
+             f"m = {synthetic} points; {method} composition of the k selections (epsilon_0 = {float(eps0):.6g})",)
+    bound = SampleSizeBound(
+        name="generic_learner_mwem", expression=sp.Max(n_gen, n_sel, n_mw), values=values,
+        source="BNS Lemma 36 / Alg 3 with MWEM (HLM Thm 2.2; explicit constants of dimcalc's GenericLearner)",
+        setting=_setting("agnostic", True, "pure" if method == "basic" and delta == 0 else "approximate", "k"),
+        constants_explicit=True, kind="upper", order_constant=None, notes=notes,
+        conditions=(_cond(mw_slack > 0, "HLM Thm 2.2: enough MWEM rounds for its share 6 alpha/10 "
+                          "(2 sqrt(ln|X|/T) < 6 alpha/10)", "rounds"),))
+    return _enforce(bound, owner)
 
 
 def point_k_learner_sample_size(*, domain_size: int | None = None, k: int, alpha: float, beta: float,
