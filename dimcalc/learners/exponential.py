@@ -118,7 +118,7 @@ class GenericPrivateLearner(PrivateLearner):
         self._check_is_fitted()
         H = self.hypothesis_class
         X = check_points(X, H.n_points, f"{self._owner}.predict")
-        return H.table[self.hypothesis_, X].copy()
+        return H.table[self.hypothesis_, X].astype(np.int64)
 
     def required_sample_size(self, alpha: float, beta: float) -> SampleSizeBound:
         """Explicit sample size for ``(alpha, beta)``-accuracy (BNS Thm 27 / Prop 21, explicit constants)."""

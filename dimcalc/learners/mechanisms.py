@@ -76,18 +76,53 @@ BACKENDS = NOISE_SOURCES
 
 
 # ---------------------------------------------------------------------------- exact samplers
-def _uniform_below(bound: int, rng: np.random.Generator) -> int:
-    """A uniform integer in ``[0, bound)`` from the generator, exactly (big ints allowed)."""
-    if bound < (1 << 62):
-        return int(rng.integers(0, bound))
-    bits = bound.bit_length()
-    while True:  # rejection sampling over 62-bit chunks
-        value = 0
-        for _ in range((bits + 61) // 62):
-            value = (value << 62) | int(rng.integers(0, 1 << 62))
-        value >>= (62 * ((bits + 61) // 62) - bits)
-        if value < bound:
-            return value
+class _RandomInts:
+    """Exact uniform integers from a ``numpy.random.Generator``, drawn in blocks of 62-bit words.
+
+    ``below(b)`` takes the top ``bits(b - 1)`` bits of a fresh word and rejects values
+    ``>= b`` (exactly uniform; several words for bounds beyond 2^62).  Buffering only changes
+    how the generator's stream is consumed, not the law.
+    """
+
+    __slots__ = ("rng", "buf", "block")
+
+    def __init__(self, rng: np.random.Generator, block: int = 1024) -> None:
+        self.rng = rng
+        self.buf: list[int] = []
+        self.block = block
+
+    def word(self) -> int:
+        if not self.buf:
+            self.buf = self.rng.integers(0, 1 << 62, size=self.block, dtype=np.int64).tolist()
+        return self.buf.pop()
+
+    def below(self, bound: int) -> int:
+        if bound <= 1:
+            return 0
+        bits = (bound - 1).bit_length()
+        if bits <= 62:
+            shift = 62 - bits
+            while True:
+                v = self.word() >> shift
+                if v < bound:
+                    return v
+        words = (bits + 61) // 62
+        while True:
+            v = 0
+            for _ in range(words):
+                v = (v << 62) | self.word()
+            v >>= 62 * words - bits
+            if v < bound:
+                return v
+
+
+def _source(rng: Any) -> _RandomInts:
+    return rng if isinstance(rng, _RandomInts) else _RandomInts(rng, block=64)
+
+
+def _uniform_below(bound: int, rng: Any) -> int:
+    """A uniform integer in ``[0, bound)``, exactly (big ints allowed)."""
+    return _source(rng).below(bound)
 
 
 def _bernoulli(p: Fraction, rng: np.random.Generator) -> bool:
@@ -96,7 +131,7 @@ def _bernoulli(p: Fraction, rng: np.random.Generator) -> bool:
         return False
     if p >= 1:
         return True
-    return _uniform_below(p.denominator, rng) < p.numerator
+    return _source(rng).below(p.denominator) < p.numerator
 
 
 def bernoulli_exp(gamma: Fraction, rng: np.random.Generator) -> bool:
@@ -114,17 +149,74 @@ def bernoulli_exp(gamma: Fraction, rng: np.random.Generator) -> bool:
     >>> abs(sum(draws) / 20000 - math.exp(-0.5)) < 0.01
     True
     """
+    gamma = Fraction(gamma)
     if gamma < 0:
         raise ValueError("gamma must be >= 0")
-    if gamma <= 1:
-        k = 1
-        while _bernoulli(gamma / k, rng):
-            k += 1
-        return k % 2 == 1
-    for _ in range(math.floor(gamma)):
-        if not bernoulli_exp(Fraction(1), rng):
+    return _bernoulli_exp_int(gamma.numerator, gamma.denominator, _source(rng))
+
+
+_TWO62 = float(1 << 62)
+
+
+def _exp_band_compare(num: int, den: int, ints: _RandomInts, u: int) -> bool:
+    """``U < exp(-num/den)`` for the uniform ``U = 0.u...`` (62-bit word ``u``, extended lazily), exactly.
+
+    Used only when a floating-point comparison cannot decide (probability about 1e-12): both
+    sides are refined -- ``exp`` with :mod:`decimal` (correctly rounded) at growing precision,
+    ``U`` with more random words -- until they separate.
+    """
+    from decimal import Decimal, localcontext
+
+    bits, prec = 62, 40
+    while True:
+        with localcontext() as ctx:
+            ctx.prec = prec + bits // 3 + 20
+            x = (Decimal(-num) / Decimal(den)).exp()
+            err = x * Decimal(10) ** (-prec) + Decimal(10) ** (-(prec + bits // 3 + 10))
+            scale = Decimal(2) ** bits
+            lo = Decimal(u) / scale
+            hi = (Decimal(u) + 1) / scale
+            if hi <= x - err:
+                return True
+            if lo >= x + err:
+                return False
+        u = (u << 62) | ints.word()
+        bits += 62
+        prec += 20
+
+
+def _bernoulli_exp_fast(num: int, den: int, ints: _RandomInts) -> bool:
+    """Bernoulli(exp(-num/den)) exactly: ``U < exp(-gamma)`` for a uniform ``U``, decided in floating point
+    when the two are more than 1e-12 (relative) apart and by :func:`_exp_band_compare` otherwise."""
+    u = ints.word()
+    g = num / den
+    e = math.exp(-g) if g < 745 else 0.0
+    uf = u / _TWO62
+    band = 1e-12 * max(e, uf) + 1e-300
+    if uf < e - band:
+        return True
+    if uf > e + band:
+        return False
+    return _exp_band_compare(num, den, ints, u)
+
+
+def _bernoulli_exp_int(num: int, den: int, rng: _RandomInts) -> bool:
+    """Bernoulli(exp(-num/den)) exactly, in integer arithmetic (the same algorithm as :func:`bernoulli_exp`)."""
+    whole, rem = divmod(num, den)
+    for _ in range(whole):
+        if not _bernoulli_exp_at_most_one(den, den, rng):
             return False
-    return bernoulli_exp(gamma - math.floor(gamma), rng)
+    return _bernoulli_exp_at_most_one(rem, den, rng)
+
+
+def _bernoulli_exp_at_most_one(num: int, den: int, rng: _RandomInts) -> bool:
+    """Bernoulli(exp(-gamma)) for ``gamma = num/den`` in [0, 1]: stop at the first failing Bernoulli(gamma/k)."""
+    if num == 0:
+        return True
+    k = 1
+    while rng.below(den * k) < num:  # Bernoulli(gamma / k)
+        k += 1
+    return k % 2 == 1
 
 
 def discrete_laplace_exact(scale: Number, rng: np.random.Generator) -> int:
@@ -146,15 +238,16 @@ def discrete_laplace_exact(scale: Number, rng: np.random.Generator) -> int:
     if frac <= 0:
         raise ValueError("scale must be > 0")
     t, s = frac.numerator, frac.denominator
+    rng = _source(rng)
     while True:
-        u = _uniform_below(t, rng)
-        if not bernoulli_exp(Fraction(u, t), rng):
+        u = rng.below(t)
+        if not _bernoulli_exp_fast(u, t, rng):
             continue
         v = 0
-        while bernoulli_exp(Fraction(1), rng):
+        while _bernoulli_exp_fast(1, 1, rng):
             v += 1
         y = (u + t * v) // s
-        negative = bool(rng.integers(0, 2))
+        negative = bool(rng.below(2))
         if negative and y == 0:
             continue
         return -y if negative else y
@@ -206,22 +299,53 @@ class ExactNoise:
         if not isinstance(rng, np.random.Generator):
             raise parameter_error("rng", "ExactNoise", "a numpy.random.Generator", rng)
         self.rng = rng
+        self._ints = _RandomInts(rng)
 
     def discrete_laplace(self, scale: Number, size: int | None = None) -> Any:
         if size is None:
-            return discrete_laplace_exact(scale, self.rng)
-        return np.array([discrete_laplace_exact(scale, self.rng) for _ in range(int(size))], dtype=np.int64)
+            return discrete_laplace_exact(scale, self._ints)
+        return np.array([discrete_laplace_exact(scale, self._ints) for _ in range(int(size))], dtype=np.int64)
 
     def exponential_mechanism(self, scores: Sequence[Any], epsilon: Number, sensitivity: Number) -> int:
-        values = _exact_scores(scores)
         rate = as_fraction(epsilon) / (2 * as_fraction(sensitivity))
-        best = max(values)
-        gaps = [best - v for v in values]
-        n = len(values)
+        arr = np.asarray(scores) if not isinstance(scores, np.ndarray) else scores
+        if arr.dtype.kind in "iu" and arr.size and abs(int(arr.max())) < (1 << 62) and abs(int(arr.min())) < (1 << 62):
+            gaps = int(arr.max()) - arr.astype(np.int64).reshape(-1)           # exact integer gaps
+
+            def gamma(i: int) -> tuple[int, int]:
+                return rate.numerator * int(gaps[i]), rate.denominator
+            with np.errstate(over="ignore", under="ignore"):
+                acceptance = np.exp(-gaps * float(rate))
+        else:
+            values = _exact_scores(list(arr.reshape(-1)) if isinstance(arr, np.ndarray) else list(scores))
+            best = max(values)
+            gammas = [rate * (best - v) for v in values]
+
+            def gamma(i: int) -> tuple[int, int]:
+                return gammas[i].numerator, gammas[i].denominator
+            with np.errstate(over="ignore", under="ignore"):
+                acceptance = np.exp(-np.array([float(g) for g in gammas], dtype=float))
+        n = len(acceptance)
+        rng, ints = self.rng, self._ints
+        # Rejection sampling: propose i uniformly, accept iff U_i < exp(-gamma_i) for a fresh uniform U_i.
+        # Proposals and 62-bit uniforms come in numpy blocks; a comparison within 1e-12 (relative) of the
+        # boundary (the float gamma and exp are accurate to ~1e-15) is settled exactly by _exp_band_compare,
+        # so the accepted index has exactly the law P[i] ∝ exp(-gamma_i).
         while True:
-            i = _uniform_below(n, self.rng)
-            if gaps[i] == 0 or bernoulli_exp(rate * gaps[i], self.rng):
-                return i
+            idx = rng.integers(0, n, size=64)
+            words = rng.integers(0, 1 << 62, size=64, dtype=np.int64)
+            uf = words / _TWO62
+            e = acceptance[idx]
+            band = 1e-12 * np.maximum(e, uf) + 1e-300
+            sure = uf < e - band
+            unsure = ~sure & (uf <= e + band)
+            decided = np.flatnonzero(sure | unsure)
+            for j in decided:
+                if sure[j]:
+                    return int(idx[j])
+                i = int(idx[j])
+                if _exp_band_compare(*gamma(i), ints, int(words[j])):
+                    return i
 
 
 #: Former name of :class:`ExactNoise` (it replaced numpy's floating-point samplers).
@@ -267,7 +391,7 @@ class OpenDPNoise:
         return int(values[0]) if size is None else np.asarray(values, dtype=np.int64)
 
     def exponential_mechanism(self, scores: Sequence[Any], epsilon: Number, sensitivity: Number) -> int:
-        values = list(scores)
+        values = np.asarray(scores).reshape(-1).tolist() if isinstance(scores, np.ndarray) else list(scores)
         integer = all(isinstance(v, (int, np.integer)) and not isinstance(v, bool) for v in values)
         scale = float_up(2 * as_fraction(sensitivity) / as_fraction(epsilon))
         measurement, spent_per_unit = _opendp_noisy_max(scale, integer)
@@ -365,8 +489,8 @@ def exponential_mechanism(scores: Sequence[Any] | np.ndarray, *, epsilon: Any, s
     if isinstance(noise_multiplier, bool) or not isinstance(noise_multiplier, (int, float, Fraction)) \
             or not (0 < noise_multiplier < math.inf):
         raise parameter_error("noise_multiplier", owner, "a number in (0, inf)", noise_multiplier)
-    values = np.asarray(scores).reshape(-1).tolist() if isinstance(scores, np.ndarray) else list(scores)
-    if not values:
+    values = np.asarray(scores).reshape(-1) if isinstance(scores, np.ndarray) else list(scores)
+    if len(values) == 0:
         raise parameter_error("scores", owner, "a non-empty sequence of numbers", scores)
     if noise is None:
         if backend not in (None, "opendp", "exact"):

@@ -256,7 +256,7 @@ class CompositionLearner(_KLearner):
         """Labels ``(n, k)`` of the chosen hypotheses on points ``X``."""
         self._check_is_fitted()
         X = check_indices(X, self.H.n_points, self._owner)
-        return self.H.table[self.hypotheses_][:, X].T.copy()
+        return self.H.table[self.hypotheses_][:, X].T.astype(np.int64)
 
     def required_sample_size(self, alpha: float, beta: float, k: int | None = None) -> SampleSizeBound:
         """Explicit sample size (PAC, targets in ``H``): BNS Thm 27 per concept, composed by Obs 32."""
@@ -458,7 +458,7 @@ class GenericLearner(_KLearner):
         """Labels ``(n, k)`` of the chosen hypotheses on points ``X``."""
         self._check_is_fitted()
         X = check_indices(X, self.H.n_points, self._owner)
-        return self.H.table[self.hypotheses_][:, X].T.copy()
+        return self.H.table[self.hypotheses_][:, X].T.astype(np.int64)
 
     def required_sample_size(self, alpha: Any = None, beta: Any = None, k: int | None = None,
                              vc: int | None = None) -> SampleSizeBound:
@@ -835,6 +835,10 @@ class ParityLearner(_KLearner):
         if alpha not in (0, 0.0) and not (0 < alpha < 1):
             raise parameter_error("alpha", f"{self._owner}.required_sample_size", "0 or a float in (0, 1)", alpha)
         s = params["block_size"]
+        if s <= params["d"]:
+            raise parameter_error("block_size", f"{self._owner}.required_sample_size",
+                                  f"an int > d = {params['d']} (a block of d uniform points has full rank with "
+                                  "probability bounded only by 2^(d - block_size) < 1)", s)
         q = 1 - sp.Integer(2) ** (D - s)
         gap = 2 + _dlap_quantile_expr(2 / EPSILON, DELTA) + _dlap_quantile_expr(2 / EPSILON, BETA / 2) - 1
         L = sp.log(2 / BETA)

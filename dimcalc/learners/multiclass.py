@@ -125,7 +125,11 @@ class BinaryReductionLearner(PrivateLearner):
                                   self.binary_learner)
         params["H"] = H
         params["n_bits"] = label_bits(H.num_labels)
-        params["restrictions"] = [binary_restriction_table(H, i) for i in range(1, params["n_bits"] + 1)]
+        cached = getattr(self, "_restriction_cache", None)
+        if cached is None or cached[0] is not H:  # built once per class, not at every fit
+            cached = (H, [binary_restriction_table(H, i) for i in range(1, params["n_bits"] + 1)])
+            self._restriction_cache = cached
+        params["restrictions"] = cached[1]
         return params
 
     @property

@@ -159,7 +159,7 @@ class RepresentationLearner(PrivateLearner):
         self._check_is_fitted()
         G = self.classes[self.class_index_]
         X = check_points(X, G.n_points, f"{self._owner}.predict")
-        return G.table[self.hypothesis_, X].copy()
+        return G.table[self.hypothesis_, X].astype(np.int64)
 
     def required_sample_size(self, alpha: float, beta: float) -> SampleSizeBound:
         """Explicit sample size (BGS Lemma 8.3 with constants; needs ``alpha >= 6 rep_alpha``, ``beta > rep_beta``)."""

@@ -383,7 +383,7 @@ def mwem_step(histogram: np.ndarray, estimate: np.ndarray, queries: np.ndarray, 
     true_answers = queries.astype(np.int64) @ histogram
     public = np.rint(queries @ estimate).astype(np.int64)
     errors = np.abs(public - true_answers)
-    index = exponential_mechanism(errors.tolist(), epsilon=as_fraction(epsilon_round) / 2, noise=noise)
+    index = exponential_mechanism(errors, epsilon=as_fraction(epsilon_round) / 2, noise=noise)
     measured = int(true_answers[index]) + int(noise.discrete_laplace(_scale(1, epsilon_round)))
     return index, measured
 

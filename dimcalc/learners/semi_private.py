@@ -137,7 +137,7 @@ class ASSPP(PrivateLearner):
         """Labels the selected hypothesis gives to ``X``."""
         self._check_is_fitted()
         X = check_points(X, self.hypothesis_class.n_points, f"{self._owner}.predict")
-        return self.hypothesis_class.table[self.hypothesis_, X].copy()
+        return self.hypothesis_class.table[self.hypothesis_, X].astype(np.int64)
 
     def _bounds(self, alpha: float, beta: float) -> tuple[SampleSizeBound, SampleSizeBound]:
         params = self._validate()
