@@ -28,7 +28,7 @@ def register(sub: Any) -> None:
                                    "complexity of Eval_C.", epilog=EXAMPLES,
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("file", metavar="FILE", help="class file (.json or .csv, spec §1; .npy or .npz, §6)")
-    p.add_argument("--epsilon", default="1/4", help="accuracy ε in [0, 1/2] (default 1/4; fractions like 1/3 allowed)")
+    p.add_argument("--epsilon", default="1/4", help="accuracy ε in [0, 1/2] (default 1/4), read exactly: 0.1 is 1/10, 1/3 is one third")
     p.add_argument("--pool", choices=("auto", "all", "class"), default="auto",
                    help="candidate functions: all functions on the domain (exact), the class itself (upper bound); "
                         "auto = all when there are at most 64")

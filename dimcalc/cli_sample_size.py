@@ -9,18 +9,21 @@ from __future__ import annotations
 
 import argparse
 import math
+from fractions import Fraction
 
 from .errors import InvalidParameterError
 
 __all__ = ["register", "run"]
 
 
-def _float(name: str):
-    def parse(text: str) -> float:
+def _number(name: str):
+    """Parse an option exactly: ``0.1`` is 1/10, ``1/3`` one third, ``1e-6`` one millionth."""
+    def parse(text: str) -> Fraction:
         try:
-            return float(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{name} must be a number, got {text!r}") from None
+            return Fraction(text.strip())
+        except (ValueError, ZeroDivisionError):
+            raise argparse.ArgumentTypeError(f"{name} must be a number such as 0.1, 1e-6 or 1/3, "
+                                             f"got {text!r}") from None
     return parse
 
 
@@ -52,10 +55,11 @@ def register(subparsers) -> None:
                "--delta 1e-6 --concepts 10 --json",
         formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("file", metavar="FILE", help="class file (.json or .csv, spec §1; .npy or .npz, §6)")
-    p.add_argument("--alpha", type=_float("--alpha"), required=True, help="accuracy, in (0, 1)")
-    p.add_argument("--beta", type=_float("--beta"), required=True, help="failure probability, in (0, 1)")
-    p.add_argument("--epsilon", type=_float("--epsilon"), required=True, help="privacy epsilon > 0")
-    p.add_argument("--delta", type=_float("--delta"), default=0.0, help="privacy delta in [0, 1) (default 0: pure)")
+    p.add_argument("--alpha", type=_number("--alpha"), required=True, help="accuracy, in (0, 1)")
+    p.add_argument("--beta", type=_number("--beta"), required=True, help="failure probability, in (0, 1)")
+    p.add_argument("--epsilon", type=_number("--epsilon"), required=True, help="privacy epsilon > 0 (exact: 0.1 is 1/10; fractions like 1/3 allowed)")
+    p.add_argument("--delta", type=_number("--delta"), default=Fraction(0),
+                   help="privacy delta in [0, 1) (default 0: pure)")
     p.add_argument("--concepts", type=_int, default=1, metavar="K", help="number of concepts learned at once")
     p.add_argument("--public", action="store_true", help="also rows for learners with public unlabelled data")
     add_json_option(p)
@@ -81,13 +85,14 @@ _EXACT_DIGITS_BELOW = 1e15
 
 def run(args: argparse.Namespace) -> int:
     from .cli import EXIT_OK, EXIT_TIME_LIMIT, emit_json, load_class_arg
+    from ._params import number_text
     from .sample_size import sample_size_table
 
     # Options are checked before the file is read, and the message names the option.
     for name, (what, ok) in _RANGES.items():
         v = getattr(args, name)
-        if v != v or math.isinf(v) or not ok(v):
-            raise InvalidParameterError(f"--{name} must be a number {what}; got {v:g}")
+        if not ok(v):
+            raise InvalidParameterError(f"--{name} must be a number {what}; got {number_text(v)}")
     if args.concepts < 1:
         raise InvalidParameterError(f"--concepts must be a positive integer; got {args.concepts}")
     from ._budget import Deadline
@@ -106,8 +111,8 @@ def run(args: argparse.Namespace) -> int:
                      for k, d in table.dimensions.items())
     print(f"dimensions: {dims}")
     p = table.parameters
-    print(f"alpha={p['alpha']} beta={p['beta']} epsilon={p['epsilon']} delta={p['delta']} "
-          f"concepts={p['concepts']}{' (public data)' if p['public'] else ''}")
+    print(" ".join(f"{name}={number_text(p[name])}" for name in ("alpha", "beta", "epsilon", "delta"))
+          + f" concepts={p['concepts']}{' (public data)' if p['public'] else ''}")
     print()
     def setting_text(st: dict) -> str:
         return (f"{st['task']}, {'proper' if st['proper'] else 'improper'}, {st['privacy']}, "
@@ -125,4 +130,9 @@ def run(args: argparse.Namespace) -> int:
             print(f"{'':>20}  note: {note}")
     print()
     print("O(.) rows are orders of growth only (unspecified constant c); explicit rows are guarantees.")
+    if table.omitted:
+        print()
+        print("omitted: outside the range their theorem is stated for")
+        for row in table.omitted:
+            print(f"  {row['source']}: needs " + "; ".join(row["failed"]))
     return EXIT_OK if table.exact else EXIT_TIME_LIMIT

@@ -20,8 +20,18 @@ recomputed exactly with :class:`fractions.Fraction`.  A mixture certifies
 "does not represent" when the exact least error over ``H`` is ``> ε``.  If
 neither rounding certifies (a numerical tie finer than the tolerance
 ``LP_TOLERANCE``), the result says so (``certified=False``) instead of
-guessing.  ``ε`` is taken as the exact fraction of its decimal text
-(``0.25 -> 1/4``).
+guessing.
+
+``ε`` is exact wherever it is taken (:mod:`dimcalc._params`): a ``Fraction`` or
+text such as ``"1/3"`` or ``"0.25"`` is that number; a ``float`` is taken at its
+own (binary) value -- ``1/3`` typed as a float is a hair under one third, and the
+answer is exact at that value.  Pass ``Fraction(1, 3)`` or ``"1/3"`` to mean one
+third.  The MILP of :func:`deterministic_representation_dimension` decides "error
+``<= ε``" at a threshold chosen away from every error a candidate set can have
+(those are rationals whose denominators are bounded by a Hadamard bound), so it
+answers at the exact ``ε`` even when ``ε`` is within floating-point noise of such
+an error; when the domain is too large for that margin, the answer is given as
+proven bounds.
 
 References
 ----------
@@ -45,6 +55,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from ._budget import Deadline, check_time_limit
+from ._params import as_fraction, exact_number
 from .errors import InvalidParameterError, parameter_error
 from .hypothesis_class import HypothesisClass
 
@@ -67,16 +78,65 @@ _DENOMINATORS = (1, 2, 3, 4, 6, 8, 12, 16, 24, 60, 120, 720, 5040, 10 ** 4, 10 *
 
 
 def exact_fraction(value: Any, name: str = "epsilon", owner: str = "is_representation") -> Fraction:
-    """``value`` as an exact fraction: floats through their shortest decimal text (``0.1 -> 1/10``)."""
-    if isinstance(value, bool) or not isinstance(value, (int, float, Fraction, str)):
-        raise parameter_error(name, owner, "a number in [0, 1]", value)
-    try:
-        frac = Fraction(repr(value)) if isinstance(value, float) else Fraction(value)
-    except (ValueError, ZeroDivisionError):
-        raise parameter_error(name, owner, "a number in [0, 1]", value) from None
+    """``value`` in ``[0, 1]`` as an exact fraction: text exactly (``"0.1" -> 1/10``, ``"1/3"``), a float at
+    its own binary value (``0.1 -> 3602879701896397/36028797018963968``).
+
+    >>> exact_fraction("1/3"), exact_fraction(0.25), exact_fraction(1 / 3) < Fraction(1, 3)
+    (Fraction(1, 3), Fraction(1, 4), True)
+    """
+    v = exact_number(value, name, owner, "a number in [0, 1]", text=True)
+    frac = as_fraction(v)
     if not 0 <= frac <= 1:
         raise parameter_error(name, owner, "a number in [0, 1]", value)
     return frac
+
+
+def _farey_bracket(x: Fraction, order: int) -> tuple[Fraction, Fraction]:
+    """``(a, b)``: neighbours in the Farey sequence of ``order`` with ``a <= x < b``.
+
+    No fraction with denominator ``<= order`` lies strictly between ``a`` and ``b``
+    (a Stern-Brocot descent, whole runs of one direction at a time).
+
+    >>> _farey_bracket(Fraction(1, 3), 5), _farey_bracket(Fraction(6004799503160661, 18014398509481984), 5)
+    ((Fraction(1, 3), Fraction(2, 5)), (Fraction(1, 4), Fraction(1, 3)))
+    """
+    p0, q0 = math.floor(x), 1              # lower end p0/q0 <= x
+    p1, q1 = p0 + 1, 1                     # upper end p1/q1 > x;  p1 q0 - p0 q1 = 1 throughout
+    while q0 + q1 <= order:
+        if Fraction(p0 + p1, q0 + q1) <= x:   # move the lower end towards the upper end, k steps at once
+            num, den = x * q0 - p0, p1 - x * q1
+            k = min(math.floor(num / den), (order - q0) // q1)
+            p0, q0 = p0 + k * p1, q0 + k * q1
+        else:                                  # move the upper end towards the lower end
+            num, den = p1 - x * q1, x * q0 - p0
+            most = (order - q1) // q0
+            k = most if den == 0 else min(math.ceil(num / den) - 1, most)
+            p1, q1 = p1 + k * p0, q1 + k * q0
+    return Fraction(p0, q0), Fraction(p1, q1)
+
+
+#: Least distance (in error) between the MILP's threshold and any error a candidate set can have.
+MILP_SAFE_MARGIN = 1e-5
+
+
+def _milp_threshold(eps: Fraction, n_points: int, pool_size: int) -> tuple[float, bool]:
+    """The float the MILP compares errors with, and whether it decides "<= eps" exactly.
+
+    For a set ``S`` and a concept ``f``, the least worst error of a mixture over ``S`` is the
+    value of an LP with a 0/1 matrix; at an optimal vertex it solves a square system of size
+    ``m + 1 <= min(n_points, |S|) + 1`` with entries in {-1, 0, 1}, so its denominator is at
+    most the Hadamard bound ``sqrt((m+1)^m m)``.  Every such error lies outside the open Farey
+    interval ``(a, b)`` around ``eps``, hence is ``<= eps`` iff it is ``< (a + b)/2``; the
+    midpoint is ``(b - a)/2`` away from all of them.  When that margin is below
+    :data:`MILP_SAFE_MARGIN` (large domains) the old rule ``eps + 1e-7`` is used, which
+    gives sound bounds but may not decide a near tie.
+    """
+    m = max(1, min(n_points, pool_size))
+    order = math.isqrt((m + 1) ** m * m)
+    a, b = _farey_bracket(eps, order)
+    if (b - a) / 2 >= MILP_SAFE_MARGIN:
+        return float((a + b) / 2), True
+    return float(eps) + 1e-7, False
 
 
 def binary_entropy(p: float) -> float:
@@ -447,8 +507,13 @@ def _quiet_native_stdout():
         os.close(saved)
 
 
-def _milp_smallest(P: np.ndarray, C: np.ndarray, eps: Fraction, time_limit: float | None) -> tuple[list[int], int, bool]:
-    """Smallest subset of pool rows that ε-represents C: (chosen rows, proven lower bound on size, optimal?)."""
+def _milp_smallest(P: np.ndarray, C: np.ndarray, eps: Fraction, time_limit: float | None
+                   ) -> tuple[list[int], int, bool, bool]:
+    """Smallest subset of pool rows that ε-represents C.
+
+    Returns (chosen rows, proven lower bound on size, optimal?, decided at ε exactly?).
+    """
+    threshold, decided = _milp_threshold(eps, P.shape[1], len(P))
     from scipy.optimize import Bounds, LinearConstraint, milp
     from scipy.sparse import coo_matrix
 
@@ -458,7 +523,6 @@ def _milp_smallest(P: np.ndarray, C: np.ndarray, eps: Fraction, time_limit: floa
     per = n_x + 1 + n_p
     r_idx, c_idx, vals = [], [], []
     lb, ub = np.empty(n_c * per), np.empty(n_c * per)
-    tol = 1e-7
     p_range = np.arange(n_p)
     for c, f in enumerate(C):
         base_row, base_col = c * per, n_p + c * n_p
@@ -467,7 +531,7 @@ def _milp_smallest(P: np.ndarray, C: np.ndarray, eps: Fraction, time_limit: floa
                   base_row + n_x + 1 + p_range]
         c_idx += [base_col + p_idx, base_col + p_range, base_col + p_range, p_range]
         vals += [np.ones(len(x_idx)), np.ones(n_p), np.ones(n_p), -np.ones(n_p)]
-        lb[base_row:base_row + n_x], ub[base_row:base_row + n_x] = -np.inf, float(eps) + tol
+        lb[base_row:base_row + n_x], ub[base_row:base_row + n_x] = -np.inf, threshold
         lb[base_row + n_x] = ub[base_row + n_x] = 1.0                  # sum_p q_{c,p} = 1
         lb[base_row + n_x + 1:base_row + per], ub[base_row + n_x + 1:base_row + per] = -np.inf, 0.0  # q <= y
     A = coo_matrix((np.concatenate(vals), (np.concatenate(r_idx), np.concatenate(c_idx))),
@@ -479,11 +543,11 @@ def _milp_smallest(P: np.ndarray, C: np.ndarray, eps: Fraction, time_limit: floa
         res = milp(c_vec, constraints=LinearConstraint(A.tocsr(), lb, ub), integrality=integrality,
                    bounds=Bounds(0, 1), options=options)
     if res.x is None:
-        return [], 1, False
+        return [], 1, False, decided
     chosen = [int(p) for p in np.flatnonzero(res.x[:n_p] > 0.5)]
     dual = getattr(res, "mip_dual_bound", None)
     lower = max(1, math.ceil(dual - 1e-6)) if dual is not None and np.isfinite(dual) else 1
-    return chosen, lower, res.status == 0
+    return chosen, lower, res.status == 0, decided
 
 
 def deterministic_representation_dimension(C: HypothesisClass, epsilon: Any = 0.25, *, pool: Any = None,
@@ -509,7 +573,9 @@ def deterministic_representation_dimension(C: HypothesisClass, epsilon: Any = 0.
     ----------
     C : HypothesisClass
     epsilon : float, Fraction or str
-        Accuracy in ``[0, 1]``; FX's ``DRDim`` is ``ε = 1/4``.
+        Accuracy in ``[0, 1]``; FX's ``DRDim`` is ``ε = 1/4``.  Exact: ``"1/3"`` and
+        ``Fraction(1, 3)`` are one third; a float is its own binary value (``1/3`` as a float
+        is a hair below one third, and the answer is exact at that value).
     pool : None, "all", "class", HypothesisClass or array
     time_limit : float, optional
 
@@ -558,9 +624,9 @@ def deterministic_representation_dimension(C: HypothesisClass, epsilon: Any = 0.
                                         f"points but C has {C.n_points}")
         pool_name, complete = f"user pool ({len(P)} functions)", len(P) == n_all
     if len(P) * len(C_rows) <= MAX_MILP_PAIRS:
-        chosen, milp_lower, optimal = _milp_smallest(P, C_rows, eps, deadline.left())
+        chosen, milp_lower, optimal, decided = _milp_smallest(P, C_rows, eps, deadline.left())
     else:  # too large for an exact program: C itself (it represents itself at any ε) is the upper bound
-        chosen, milp_lower, optimal = [], 1, False
+        chosen, milp_lower, optimal, decided = [], 1, False, False
     witness_rows = P[chosen] if chosen else C_rows
     if not chosen or not is_representation(witness_rows, C_rows, eps).represents:
         # numerical trouble or stopped without a solution: fall back to C itself (represents C for any ε)
@@ -580,8 +646,9 @@ def deterministic_representation_dimension(C: HypothesisClass, epsilon: Any = 0.
     rows = np.asarray(witness_rows, dtype=np.int64)
     rows.setflags(write=False)
     return RepresentationDimensionResult(eps, exact, size_lower, size_upper, rows.tolist(), pool_name, bounds,
-                                         {"milp_optimal": optimal, "pool_size": int(len(P)),
-                                          "seconds": deadline.elapsed()}, witness_array=rows)
+                                         {"milp_optimal": optimal, "milp_decides_epsilon": decided,
+                                          "pool_size": int(len(P)), "seconds": deadline.elapsed()},
+                                         witness_array=rows)
 
 
 def _littlestone_lower_bound(C: HypothesisClass, eps: Fraction, time_limit: float | None) -> PaperBound | None:

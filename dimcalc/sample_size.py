@@ -31,21 +31,28 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
 from typing import Any, Literal, Mapping
 
 import sympy as sp
 
-from .errors import parameter_error
+from ._params import Number, check_epsilon, exact_number, number_text
+from .errors import InvalidParameterError, parameter_error
 
 __all__ = [
     "SampleSizeBound",
-    "ALPHA", "BETA", "EPSILON", "DELTA", "K", "D", "LOG_SIZE", "DOMAIN_SIZE", "ORDER_CONSTANT",
+    "Condition",
+    "OutOfRangeError",
+    "ALPHA", "BETA", "EPSILON", "DELTA", "K", "D", "LOG_SIZE", "DOMAIN_SIZE", "ORDER_CONSTANT", "NUM_LABELS",
+    "SAMPLES",
     "generic_learner_sample_size",
     "exponential_mechanism_sample_size",
     "vc_sample_size",
     "composition_sample_size",
     "advanced_composition_epsilon",
     "generic_k_learner_sample_size",
+    "generic_learner_mwem_sample_size",
+    "split_privacy_budget",
     "point_k_learner_sample_size",
     "parity_k_learner_sample_size",
     "abm_semi_private_sample_size",
@@ -79,9 +86,86 @@ D = sp.Symbol("d", nonnegative=True, integer=True)
 LOG_SIZE = sp.Symbol("log_size", nonnegative=True)       # ln |C|
 DOMAIN_SIZE = sp.Symbol("domain_size", positive=True, integer=True)  # |X|
 ORDER_CONSTANT = sp.Symbol("c", positive=True)            # the unspecified O(.) constant
+NUM_LABELS = sp.Symbol("num_labels", positive=True, integer=True)  # k + 1 labels
+SAMPLES = sp.Symbol("n", positive=True)                   # in a Condition: the bound's own number of samples
 
 _TASKS = ("PAC", "agnostic")
 _PRIVACY = ("pure", "approximate", "none")
+
+
+@dataclass(frozen=True)
+class Condition:
+    """One hypothesis of the theorem a bound transcribes: the range the theorem is stated for.
+
+    A bound carries its conditions as data (:attr:`SampleSizeBound.conditions`), beside its
+    source; :meth:`SampleSizeBound.violations` evaluates them at the bound's values, and
+    :func:`sample_size_table` omits (or, for an upper bound and a privacy cap, caps) every
+    row outside its range, saying which condition failed.
+
+    Attributes
+    ----------
+    relation : sympy relational
+        In the module's symbols (``alpha``, ``beta``, ``epsilon``, ``delta``, ``num_labels``,
+        ...); the symbol ``n`` (:data:`SAMPLES`) stands for the bound's own value.
+    source : str
+        The theorem, lemma or proof step that states it, e.g. ``"ABM Lemma 4.4"``.
+    parameter : str
+        The parameter an error message names when the condition fails.
+
+    Examples
+    --------
+    >>> c = Condition(ALPHA <= sp.Rational(1, 100), "ABM Lemma 4.4", "alpha")
+    >>> c.text, c.holds({"alpha": 0.4}), c.holds({"alpha": 0.005})
+    ('alpha <= 1/100', False, True)
+    """
+
+    relation: Any
+    source: str
+    parameter: str
+
+    @property
+    def text(self) -> str:
+        """The relation as text, e.g. ``"alpha <= 1/100"``."""
+        return str(self.relation)
+
+    def holds(self, values: Mapping[str, Any], n: float | None = None) -> bool | None:
+        """Whether the relation holds at ``values`` (and ``n`` samples); None when a symbol has no value."""
+        subs = {s: _number(values[s.name]) for s in self.relation.free_symbols if s.name in values}
+        if n is not None:
+            subs[SAMPLES] = sp.Float(n, 30) if not isinstance(n, int) else sp.Integer(n)
+        result = self.relation.xreplace(subs)
+        if result.free_symbols:
+            return None
+        if result in (sp.true, sp.false):
+            return bool(result)
+        return bool(sp.N(result.lhs - result.rhs, 30).is_zero) if isinstance(result, sp.Eq) else \
+            bool(result.func(sp.N(result.lhs, 30), sp.N(result.rhs, 30)))
+
+    def __str__(self) -> str:
+        return f"{self.text} ({self.source})"
+
+    def to_json(self, values: Mapping[str, Any] | None = None, n: float | None = None) -> dict:
+        out: dict[str, Any] = {"condition": self.text, "source": self.source, "parameter": self.parameter}
+        if values is not None:
+            out["holds"] = self.holds(values, n)
+        return out
+
+
+class OutOfRangeError(InvalidParameterError):
+    """Parameters outside the range the cited theorem is stated for (a :class:`InvalidParameterError`).
+
+    Attributes
+    ----------
+    bound : SampleSizeBound
+        The bound that was built, with the values given (do not use its number).
+    failed : tuple of Condition
+        The conditions that do not hold.
+    """
+
+    def __init__(self, message: str, bound: "SampleSizeBound", failed: tuple) -> None:
+        super().__init__(message)
+        self.bound = bound
+        self.failed = failed
 
 
 @dataclass(frozen=True)
@@ -96,7 +180,7 @@ class SampleSizeBound:
         The bound in the module's symbols (``alpha``, ``beta``, ``epsilon``,
         ``delta``, ``k``, ``d``, ``log_size``, ``domain_size``, ``c``, ...).
     values : dict
-        Symbol name -> number substituted for it.
+        Symbol name -> number substituted for it (int, float or ``Fraction``: exact).
     source : str
         Paper and theorem, e.g. ``"BNS Thm 27 (Kasiviswanathan et al. 2011)"``.
     setting : dict
@@ -113,7 +197,9 @@ class SampleSizeBound:
     order_constant : float or None
         The constant used for the unspecified ``O(.)``; None when explicit.
     notes : tuple of str
-        Caveats: dimensions replaced by sound bounds, variants, ...
+        Caveats: dimensions replaced by sound bounds, variants, what the theorem gives, ...
+    conditions : tuple of Condition
+        The range the theorem is stated for (see :meth:`violations`).
 
     Examples
     --------
@@ -122,6 +208,8 @@ class SampleSizeBound:
     64*(d*log(64/alpha) + log(8/beta))/alpha
     >>> b.samples, b.constants_explicit, b.kind
     (7384, True, 'upper')
+    >>> public_sample_lower_bound(alpha=0.001).conditions[0].text
+    'alpha <= 1/100'
     """
 
     name: str
@@ -133,14 +221,16 @@ class SampleSizeBound:
     kind: Literal["upper", "lower"]
     order_constant: float | None = 1
     notes: tuple = field(default=())
+    conditions: tuple = field(default=())
 
     @property
     def value(self) -> float:
         """The expression evaluated at :attr:`values` (a float, possibly ``inf``).
 
         Every value is put in at once, as an exact number (a float is its exact binary
-        fraction) with 30 significant digits, and the whole expression is then evaluated
-        at that precision (no symbolic simplification of partly substituted ``Max``/``Min``).
+        fraction, a ``Fraction`` a rational) with 30 significant digits, and the whole
+        expression is then evaluated at that precision (no symbolic simplification of
+        partly substituted ``Max``/``Min``).
         """
         subs = {s: _number(self.values[s.name]) for s in self.expression.free_symbols if s.name in self.values}
         number = sp.N(self.expression.xreplace(subs), 30)
@@ -169,6 +259,23 @@ class SampleSizeBound:
         """True when the number depends on an unspecified O(.) constant."""
         return not self.constants_explicit
 
+    def violations(self) -> tuple:
+        """The :attr:`conditions` that do not hold at :attr:`values` (empty: the bound is in range)."""
+        if not self.conditions:
+            return ()
+        n: float | None = None
+        if any(SAMPLES in c.relation.free_symbols for c in self.conditions):
+            try:
+                n = self.value
+            except (ValueError, OverflowError):
+                n = None
+        return tuple(c for c in self.conditions if c.holds(self.values, n) is False)
+
+    @property
+    def in_range(self) -> bool:
+        """True when every condition of the theorem holds at :attr:`values`."""
+        return not self.violations()
+
     def with_values(self, **values: float) -> "SampleSizeBound":
         """A copy with some symbol values replaced (e.g. ``order_constant`` via ``c=``)."""
         new = dict(self.values)
@@ -177,7 +284,7 @@ class SampleSizeBound:
         return replace(self, values=new, order_constant=oc)
 
     def to_json(self) -> dict:
-        """A JSON-ready dict (expression as a string and in LaTeX)."""
+        """A JSON-ready dict (expression as a string and in LaTeX; conditions with ``holds``)."""
         try:
             value: Any = self.value
             samples: Any = self.samples
@@ -199,6 +306,7 @@ class SampleSizeBound:
             "order_of_growth_only": not self.constants_explicit,
             "order_constant": self.order_constant,
             "notes": list(self.notes),
+            "conditions": [c.to_json(self.values, value) for c in self.conditions],
         }
 
 
@@ -208,6 +316,8 @@ def _number(v: Any) -> sp.Expr:
         return v
     if isinstance(v, (int,)) and not isinstance(v, bool):
         return sp.Integer(v)
+    if isinstance(v, Fraction):
+        return sp.Rational(v.numerator, v.denominator)
     return sp.Float(v, 30)
 
 
@@ -219,7 +329,8 @@ def _jsonable(v: Any) -> Any:
     return float(v)
 
 
-_SYMBOLS = {s.name: s for s in (ALPHA, BETA, EPSILON, DELTA, K, D, LOG_SIZE, DOMAIN_SIZE, ORDER_CONSTANT)}
+_SYMBOLS = {s.name: s for s in (ALPHA, BETA, EPSILON, DELTA, K, D, LOG_SIZE, DOMAIN_SIZE, ORDER_CONSTANT,
+                                NUM_LABELS)}
 
 
 def _symbol(name: str, **assumptions: Any) -> sp.Symbol:
@@ -231,19 +342,67 @@ def _symbol(name: str, **assumptions: Any) -> sp.Symbol:
     return s
 
 
+# --------------------------------------------------------------------------- theorem ranges
+def _enforce(bound: SampleSizeBound, owner: str) -> SampleSizeBound:
+    """``bound`` if its theorem's conditions hold at its values, else :class:`OutOfRangeError`."""
+    failed = bound.violations()
+    if failed:
+        first = failed[0]
+        got = bound.values.get(first.parameter, "?")
+        extra = "" if len(failed) == 1 else "; also " + "; ".join(str(c) for c in failed[1:])
+        hint = ""
+        if isinstance(got, float) and Fraction(got) != Fraction(repr(got)) and \
+                first.holds({**bound.values, first.parameter: Fraction(repr(got))}) is True:
+            side = "above" if Fraction(got) > Fraction(repr(got)) else "below"
+            hint = (f" (a float is taken at its binary value, a hair {side} {got!r}: pass Fraction or the text "
+                    f"'{got!r}' to mean it exactly)")
+        raise OutOfRangeError(
+            f"The {first.parameter!r} parameter of {owner} must satisfy {first.text} "
+            f"({first.source}: the range {bound.source.split(' (')[0]} is stated for){extra}. "
+            f"Got {number_text(got) if not isinstance(got, str) else got}{hint} instead.", bound, failed)
+    return bound
+
+
+def _cond(relation: Any, source: str, parameter: str) -> Condition:
+    return Condition(relation, source, parameter)
+
+
+def _precheck(owner: str, values: Mapping[str, Any], source: str, *conditions: Condition) -> None:
+    """Refuse ``values`` outside ``conditions`` before a bound is built (same message as :func:`_enforce`)."""
+    probe = SampleSizeBound(name=owner, expression=sp.Integer(0), values=dict(values), source=source,
+                            setting={}, constants_explicit=True, kind="upper", conditions=conditions)
+    _enforce(probe, owner)
+
+
+#: BGS Thm 3.6 (GGKM20 Thm 6.4) is stated "for any epsilon, delta, alpha, beta in [0, 1]".
+_BGS36_EPS = _cond(EPSILON <= 1, "BGS Thm 3.6: epsilon, delta, alpha, beta in [0, 1]", "epsilon")
+#: BGS Thm 3.7 (and App. A Thm A.1) is stated for epsilon in [0, 1/4].
+_BGS37_EPS = _cond(EPSILON <= sp.Rational(1, 4), "BGS Thm 3.7: epsilon in [0, 1/4]", "epsilon")
+
+
 # --------------------------------------------------------------------------- validation
-def _check_unit(name: str, owner: str, v: Any, *, closed_low: bool = False) -> float:
-    if isinstance(v, bool) or not isinstance(v, (int, float)) or v != v:
-        raise parameter_error(name, owner, "a float in (0, 1)", v)
+def _real(name: str, owner: str, v: Any, requirement: str, *, text: bool = False) -> Number:
+    return exact_number(v, name, owner, requirement, text=text)
+
+
+def _check_unit(name: str, owner: str, v: Any, *, closed_low: bool = False) -> Number:
+    requirement = "a float in [0, 1)" if closed_low else "a float in (0, 1)"
+    v = _real(name, owner, v, requirement)
     if not (0 < v < 1) and not (closed_low and v == 0):
-        raise parameter_error(name, owner, "a float in [0, 1)" if closed_low else "a float in (0, 1)", v)
-    return float(v)
+        raise parameter_error(name, owner, requirement, v)
+    return v
 
 
-def _check_positive(name: str, owner: str, v: Any) -> float:
-    if isinstance(v, bool) or not isinstance(v, (int, float)) or v != v or not (0 < v < math.inf):
+def _check_positive(name: str, owner: str, v: Any) -> Number:
+    v = _real(name, owner, v, "a float in (0, inf)")
+    if not v > 0:
         raise parameter_error(name, owner, "a float in (0, inf)", v)
-    return float(v)
+    return v
+
+
+def _check_eps(owner: str, v: Any, name: str = "epsilon") -> Number:
+    """A privacy epsilon: a positive number, also a Fraction or exact text like ``"1/3"``."""
+    return check_epsilon(v, owner, name)
 
 
 def _check_int(name: str, owner: str, v: Any, low: int) -> int:
@@ -255,26 +414,11 @@ def _check_int(name: str, owner: str, v: Any, low: int) -> int:
     return v
 
 
-def _check_at_most(name: str, owner: str, v: Any, top: float, theorem: str) -> float:
-    """A positive float at most ``top``: the range a theorem is stated for."""
-    v = _check_positive(name, owner, v)
-    if v > top:
-        raise parameter_error(name, owner, f"a float in (0, {top:g}] ({theorem})", v)
-    return v
-
-
-def _check_below(name: str, owner: str, v: Any, top: float, theorem: str) -> float:
-    """A float in ``(0, top)``: the open range a theorem is stated for."""
-    v = _check_positive(name, owner, v)
-    if not v < top:
-        raise parameter_error(name, owner, f"a float in (0, {top:g}) ({theorem})", v)
-    return v
-
-
-def _check_nonneg(name: str, owner: str, v: Any) -> float:
-    if isinstance(v, bool) or not isinstance(v, (int, float)) or v != v or not (0 <= v < math.inf):
+def _check_nonneg(name: str, owner: str, v: Any) -> Number:
+    v = _real(name, owner, v, "a float in [0, inf)")
+    if not v >= 0:
         raise parameter_error(name, owner, "a float in [0, inf)", v)
-    return float(v)
+    return v
 
 
 def _setting(task: str, proper: bool, privacy: str, concepts: str = "single",
@@ -283,21 +427,30 @@ def _setting(task: str, proper: bool, privacy: str, concepts: str = "single",
     return {"task": task, "proper": proper, "privacy": privacy, "concepts": concepts, "data": data}
 
 
-def _order(owner: str, order_constant: Any) -> float:
+def _order(owner: str, order_constant: Any) -> Number:
     return _check_positive("order_constant", owner, order_constant)
 
 
 # --------------------------------------------------------------------------- single concept
-def vc_sample_size(*, vc: int, alpha: float, beta: float, agnostic: bool = False) -> SampleSizeBound:
+def vc_sample_size(*, vc: int, alpha: float, beta: float, agnostic: bool = False,
+                   erm: bool = False) -> SampleSizeBound:
     """Non-private VC generalization bound with the paper's explicit constants.
 
     PAC (BNS Thm 8, Blumer et al. 1989): with
     ``n >= (64/alpha) (d ln(64/alpha) + ln(8/beta))`` i.i.d. examples, every
     ``h`` in ``C`` with empirical error ``<= alpha/2`` has true error ``<= alpha``
     except with probability ``beta`` (so any consistent learner is
-    ``(alpha, beta)``-accurate).  Agnostic (BNS Thm 9, Anthony and Bartlett):
-    with ``n >= (64/alpha^2) (d ln(6/alpha) + ln(8/beta))``, every ``h`` has
-    ``error_P(h) - error_S(h) <= alpha`` except with probability ``beta``.
+    ``(alpha, beta)``-accurate).
+
+    Agnostic (BNS Thm 9, Anthony and Bartlett): with
+    ``n >= (64/alpha^2) (d ln(6/alpha) + ln(8/beta))``, every ``h`` has
+    ``error_P(h) - error_S(h) <= alpha`` except with probability ``beta``.  That is
+    *uniform convergence*, not a learner's guarantee: an empirical risk minimiser at
+    that ``n`` is within ``2 alpha`` of the optimum (``alpha`` from Thm 9 for the output,
+    ``alpha`` for the best hypothesis), not ``alpha``.  ``erm=True`` gives the size for an
+    ERM within ``alpha`` of the optimum: Thm 9 at ``(alpha/2, beta/2)`` for the output and
+    Hoeffding for the one best hypothesis (``exp(-n alpha^2/2) <= beta/2``, far below
+    Thm 9's size at these parameters).
 
     Parameters
     ----------
@@ -307,6 +460,8 @@ def vc_sample_size(*, vc: int, alpha: float, beta: float, agnostic: bool = False
         Accuracy and failure probability.
     agnostic : bool
         Use Thm 9 instead of Thm 8.
+    erm : bool
+        With ``agnostic``: the ERM version (error ``<= OPT + alpha``), see above.
 
     Returns
     -------
@@ -321,22 +476,37 @@ def vc_sample_size(*, vc: int, alpha: float, beta: float, agnostic: bool = False
     --------
     >>> vc_sample_size(vc=2, alpha=0.1, beta=0.1, agnostic=True).samples
     80453
+    >>> vc_sample_size(vc=2, alpha=0.1, beta=0.1, agnostic=True, erm=True).samples
+    375045
     """
     owner = "vc_sample_size"
     vc = _check_int("vc", owner, vc, 0)
     alpha = _check_unit("alpha", owner, alpha)
     beta = _check_unit("beta", owner, beta)
-    if agnostic:
+    if erm and not agnostic:
+        raise parameter_error("erm", owner, "False unless agnostic=True (Thm 8 already gives a consistent "
+                              "learner's error)", erm)
+    notes: tuple = ()
+    if agnostic and erm:
+        a, b = ALPHA / 2, BETA / 2
+        expr = 64 / a**2 * (D * sp.log(6 / a) + sp.log(8 / b))
+        source = "BNS Thm 9 at (alpha/2, beta/2) + Hoeffding for the best hypothesis (ERM)"
+        notes = ("an empirical risk minimiser at this n has error <= OPT + alpha",)
+        name = "vc_erm_agnostic"
+    elif agnostic:
         expr = 64 / ALPHA**2 * (D * sp.log(6 / ALPHA) + sp.log(8 / BETA))
         source = "BNS Thm 9 (Anthony & Bartlett 2009)"
+        notes = ("uniform convergence: error_P(h) - error_S(h) <= alpha for every h; an ERM at this n is "
+                 "within 2 alpha of OPT (within alpha: vc_sample_size(..., agnostic=True, erm=True))",)
+        name = "vc_generalization_agnostic"
     else:
         expr = 64 / ALPHA * (D * sp.log(64 / ALPHA) + sp.log(8 / BETA))
         source = "BNS Thm 8 (Blumer et al. 1989)"
+        name = "vc_generalization"
     return SampleSizeBound(
-        name="vc_generalization_agnostic" if agnostic else "vc_generalization",
-        expression=expr, values={"d": vc, "alpha": alpha, "beta": beta}, source=source,
+        name=name, expression=expr, values={"d": vc, "alpha": alpha, "beta": beta}, source=source,
         setting=_setting("agnostic" if agnostic else "PAC", True, "none"),
-        constants_explicit=True, kind="upper", order_constant=None)
+        constants_explicit=True, kind="upper", order_constant=None, notes=notes)
 
 
 def generic_learner_sample_size(*, log_size: float, alpha: float, beta: float, epsilon: float,
@@ -379,7 +549,7 @@ def generic_learner_sample_size(*, log_size: float, alpha: float, beta: float, e
     log_size = _check_nonneg("log_size", owner, log_size)
     alpha = _check_unit("alpha", owner, alpha)
     beta = _check_unit("beta", owner, beta)
-    epsilon = _check_positive("epsilon", owner, epsilon)
+    epsilon = _check_eps(owner, epsilon)
     oc = _order(owner, order_constant)
     expr = ORDER_CONSTANT * (LOG_SIZE + sp.log(1 / BETA)) * (1 / (ALPHA * EPSILON) + 1 / ALPHA**2)
     return SampleSizeBound(
@@ -453,7 +623,7 @@ def exponential_mechanism_sample_size(*, log_size: float, alpha: float, beta: fl
     log_size = _check_nonneg("log_size", owner, log_size)
     alpha = _check_unit("alpha", owner, alpha)
     beta = _check_unit("beta", owner, beta)
-    epsilon = _check_positive("epsilon", owner, epsilon)
+    epsilon = _check_eps(owner, epsilon)
     return SampleSizeBound(
         name="exponential_mechanism_agnostic" if agnostic else "exponential_mechanism",
         expression=_exponential_mechanism_expression(ALPHA, BETA, agnostic),
@@ -537,7 +707,7 @@ def composition_sample_size(*, single: SampleSizeBound, k: int, epsilon: float, 
     if single.setting.get("privacy") == "none":
         raise parameter_error("single", owner, "a private learner's bound", single.name)
     k = _check_int("k", owner, k, 1)
-    epsilon = _check_positive("epsilon", owner, epsilon)
+    epsilon = _check_eps(owner, epsilon)
     delta = _check_unit("delta", owner, delta, closed_low=True)
     if advanced and delta == 0:
         raise parameter_error("delta", owner, "a float in (0, 1) for advanced composition", delta)
@@ -545,10 +715,9 @@ def composition_sample_size(*, single: SampleSizeBound, k: int, epsilon: float, 
         per_eps = advanced_composition_epsilon(EPSILON, K, DELTA / 2)
         per_delta = DELTA / (2 * K)
         how = "advanced composition (Thm 17.2)"
-        if not float(per_eps.subs({EPSILON: epsilon, K: k, DELTA: delta})) < 1:
-            raise parameter_error("epsilon", owner, "small enough that the per-run epsilon of advanced composition "
-                                  "is below 1 (BNS Thm 17.2 needs 0 < epsilon < 1 per run)", epsilon)
+        extra = (_cond(per_eps < 1, "BNS Thm 17.2: per-run epsilon_0 < 1", "epsilon"),)
     else:
+        extra = ()
         per_eps = EPSILON / K
         per_delta = DELTA / K
         how = "basic composition (Thm 17.1)"
@@ -562,11 +731,14 @@ def composition_sample_size(*, single: SampleSizeBound, k: int, epsilon: float, 
         values["delta"] = delta
     approximate = advanced or single.setting.get("privacy") == "approximate"
     setting = dict(single.setting, concepts="k", privacy="approximate" if approximate else "pure")
-    return SampleSizeBound(
+    # The single learner's own range, now at the per-run parameters.
+    inherited = tuple(Condition(c.relation.subs(subs, simultaneous=True), c.source, c.parameter)
+                      for c in single.conditions)
+    return _enforce(SampleSizeBound(
         name=f"composition[{single.name}]", expression=expr, values=values,
         source=f"BNS Thm 17 / Obs 32, {how}, applied to {single.source}",
         setting=setting, constants_explicit=single.constants_explicit, kind="upper",
-        order_constant=single.order_constant, notes=single.notes)
+        order_constant=single.order_constant, notes=single.notes, conditions=inherited + extra), owner)
 
 
 # --------------------------------------------------------------------------- k-learners
@@ -584,7 +756,9 @@ def generic_k_learner_sample_size(*, vc: int, k: int, alpha: float, beta: float,
       of the ``k`` runs uses ``beta/k`` and ``epsilon/k`` (pure) or the
       advanced-composition ``epsilon_0`` (approximate):
       ``(log|C| + log(k/beta)) (1/(alpha epsilon_0) + 1/alpha^2)``; needs
-      ``log_size``;
+      ``log_size``.  Advanced composition (Thm 17.2) is used only where its per-run
+      ``epsilon_0 < 1`` (the theorem's range, a condition of the returned bound);
+      otherwise basic composition ``epsilon/k`` (a note says so);
     * GenericLearner (BNS Alg 3, Lemma 36 with the sanitizer of Thm 24 for
       pure DP or Thm 25 for approximate DP; Lemma 35), half the budget for the
       sanitizer and half for the k exponential mechanisms:
@@ -633,7 +807,7 @@ def generic_k_learner_sample_size(*, vc: int, k: int, alpha: float, beta: float,
     k = _check_int("k", owner, k, 1)
     alpha = _check_unit("alpha", owner, alpha)
     beta = _check_unit("beta", owner, beta)
-    epsilon = _check_positive("epsilon", owner, epsilon)
+    epsilon = _check_eps(owner, epsilon)
     delta = _check_unit("delta", owner, delta, closed_low=True)
     oc = _order(owner, order_constant)
     if domain_size is None and log_size is None:
@@ -652,8 +826,23 @@ def generic_k_learner_sample_size(*, vc: int, k: int, alpha: float, beta: float,
         if log_size is None:
             size = D * sp.log(DOMAIN_SIZE + 1)
             notes.append("ln|C| bounded by Sauer-Shelah: d ln(|X|+1)")
+    conditions = []
+
+    def per_run(total: sp.Expr, branch: str) -> sp.Expr:
+        # BNS Thm 17.2 (advanced composition) needs a per-run epsilon_0 < 1; where it is not,
+        # basic composition (Thm 17.1, total/k per run) is used: it holds for approximate DP too.
+        if pure:
+            return total / K
+        adv = advanced_composition_epsilon(total, K, DELTA / 2)
+        if _evaluates_below_one(adv, values):
+            conditions.append(_cond(adv < 1, f"BNS Thm 17.2 ({branch}): per-run epsilon_0 < 1", "epsilon"))
+            return adv
+        notes.append(f"{branch}: advanced composition would need a per-run epsilon_0 >= 1, outside BNS Thm 17.2; "
+                     "basic composition (Thm 17.1) used")
+        return total / K
+
     if log_size is not None or domain_size is not None:
-        eps_each = EPSILON / K if pure else advanced_composition_epsilon(EPSILON, K, DELTA / 2)
+        eps_each = per_run(EPSILON, "Cor 34 branch")
         branches.append((size + sp.log(K / BETA)) * (1 / (ALPHA * eps_each) + 1 / ALPHA**2))
     if domain_size is not None:
         eps_san = EPSILON / 2
@@ -662,17 +851,173 @@ def generic_k_learner_sample_size(*, vc: int, k: int, alpha: float, beta: float,
             sanitizer = (D * sp.log(DOMAIN_SIZE) * sp.log(1 / ALPHA) / (ALPHA**3 * eps_san)
                          + sp.log(1 / BETA) / (ALPHA * eps_san))
         else:
-            eps0 = advanced_composition_epsilon(EPSILON / 2, K, DELTA / 2)
+            eps0 = per_run(EPSILON / 2, "Lemma 36 branch")
             sanitizer = ((size + sp.log(1 / BETA)) * sp.sqrt(sp.log(DOMAIN_SIZE) * sp.log(2 / DELTA))
                          / (ALPHA**2 * eps_san))
         branches.append(sanitizer + D / (ALPHA**3 * eps0) * sp.log(1 / ALPHA)
                         + sp.log(K / BETA) / (ALPHA * eps0) + D / ALPHA**2 * sp.log(K / (ALPHA * BETA)))
     body = branches[0] if len(branches) == 1 else sp.Min(*branches)
-    return SampleSizeBound(
+    return _enforce(SampleSizeBound(
         name="generic_k_learner", expression=ORDER_CONSTANT * body, values=values,
         source="BNS Thm 31, via Cor 34 (Obs 32 + Thm 27) and Lemma 36 (Alg 3 with Thm 24/25 sanitizer)",
         setting=_setting("agnostic", True, "pure" if pure else "approximate", "k"),
-        constants_explicit=False, kind="upper", order_constant=oc, notes=tuple(notes))
+        constants_explicit=False, kind="upper", order_constant=oc, notes=tuple(notes),
+        conditions=tuple(conditions)), owner)
+
+
+def _evaluates_below_one(expr: sp.Expr, values: Mapping[str, Any]) -> bool:
+    """``expr < 1`` at ``values`` (exact evaluation at 30 digits)."""
+    subs = {s: _number(values[s.name]) for s in expr.free_symbols if s.name in values}
+    return bool(sp.N(expr.xreplace(subs), 30) < 1)
+
+
+def split_privacy_budget(epsilon: Any, delta: Any, k: int, composition: str = "auto") -> tuple:
+    """Per-run epsilon for ``k`` pure-DP runs composing to at most ``(epsilon, delta)`` (BNS Thm 17).
+
+    Returns ``(epsilon_each, total_epsilon, total_delta, method)``.  Basic composition (Thm 17.1):
+    ``epsilon/k`` each, exactly (a Fraction), total ``(epsilon, 0)``.  Advanced composition
+    (Thm 17.2) with slack ``delta' = delta/2``: ``e`` solving
+    ``sqrt(2k ln(1/delta')) e + 2k e^2 = epsilon`` (rounded down so that the total never exceeds
+    ``epsilon``), total ``(epsilon, delta/2)``; it needs ``delta > 0`` and ``e < 1`` (the theorem's
+    range).  ``"auto"`` takes the larger per-run epsilon among the methods in range.
+
+    Examples
+    --------
+    >>> split_privacy_budget(1, 0, 4)
+    (Fraction(1, 4), Fraction(1, 1), 0, 'basic')
+    >>> split_privacy_budget(2.0, 1e-6, 400)[3]
+    'advanced'
+    """
+    eps = Fraction(epsilon) if not isinstance(epsilon, Fraction) else epsilon
+    basic = (eps / k, eps, 0, "basic")
+    if composition == "basic" or (composition == "auto" and delta == 0):
+        return basic
+    if delta == 0:
+        raise parameter_error("delta", "split_budget", "a float in (0, 1) for advanced composition", delta)
+    slack = delta / 2
+    a = math.sqrt(2 * k * math.log(1 / float(slack)))
+    each = (math.sqrt(a * a + 8 * k * float(eps)) - a) / (4 * k)
+    each = math.nextafter(each, 0.0) if each > 0 else each  # never above the exact root
+    if each >= 1:
+        if composition == "advanced":
+            raise InvalidParameterError(
+                f"split_budget: advanced composition needs a per-run epsilon below 1 (BNS Thm 17.2), got {each:.3g}; "
+                "use composition='basic' or a smaller epsilon")
+        return basic
+    total = a * each + 2 * k * each * each
+    advanced = (each, min(total, float(eps)) if total <= float(eps) * (1 + 1e-12) else total, slack, "advanced")
+    if composition == "advanced" or advanced[0] > basic[0]:
+        return advanced
+    return basic
+
+
+def generic_learner_mwem_sample_size(*, log_size: float, n_queries: int, domain_size: int, k: int, alpha: float,
+                                     beta: float, epsilon: Any, delta: Any = 0, sanitizer_fraction: Any = Fraction(1, 2),
+                                     composition: str = "auto", iterations: int | None = None) -> SampleSizeBound:
+    """Explicit sample size of :class:`dimcalc.learners.GenericLearner`: BNS Alg 3 with MWEM for ``C⊕``.
+
+    The proof of BNS Lemma 36 with every constant worked out for the implemented learner
+    (agnostic, proper, ``k`` concepts; ``|C| = e^log_size`` distinct hypotheses, ``|Q|``
+    distinct queries of ``C⊕``, domain ``|X|``).  Privacy: MWEM gets
+    ``epsilon_san = sanitizer_fraction * epsilon`` and the ``k`` exponential mechanisms the
+    per-run ``epsilon_0`` of :func:`split_privacy_budget` on the rest.  With
+    ``OPT_j = min_{c in C} error_{P_j}(c)``,
+    ``error_{P_j}(h_j) <= OPT_j + eta_san + eta_sel + 2 eta_gen`` where, each failing with
+    probability ``beta/4``:
+
+    * ``eta_gen = alpha/10`` -- Hoeffding and a union bound: no ``f`` in ``C`` has
+      ``error_P(f) - error_S(f) > eta`` and no ``c*_j`` has ``error_S - error_P > eta``:
+      ``n >= ln(4 k (|C| + 1)/beta) / (2 (alpha/10)^2)``;
+    * ``eta_sel = alpha/10`` -- BNS Prop 21 for each exponential mechanism over
+      ``H`` (``|H| <= |C|``): ``n >= 2 ln(4 k |C|/beta) / (epsilon_0 alpha/10)``;
+    * ``eta_san = t + e_MWEM`` -- the representative ``h*_j`` of ``c*_j``'s pattern on
+      ``B = supp(D~)`` has ``q = h*_j xor c*_j`` in ``C⊕`` with ``q(D~) = 0``; a synthetic
+      sample of ``m >= ln(4|Q|/beta)/t`` points from MWEM's average ``A`` hits every query
+      with ``q(A) > t`` (``t = alpha/10``), and :func:`~dimcalc.learners.sanitizers.mwem_error_bound`
+      (HLM Thm 2.2 with explicit constants) gives ``q(D)/n <= q(A) + e_MWEM``, with
+      ``e_MWEM <= 6 alpha/10`` once
+      ``n >= (2T ln(16T/beta) + 4T ln(8T|Q|/beta) + epsilon_san) / (epsilon_san (6 alpha/10 - 2 sqrt(ln|X|/T)))``
+      for ``T`` rounds; ``T`` minimises this (or is the learner's ``iterations``).
+
+    Returns
+    -------
+    SampleSizeBound
+        ``constants_explicit=True``; ``values`` hold ``rounds`` (``T``) and
+        ``synthetic_size`` (``m``) the learner runs with; a condition states that ``T`` is
+        large enough for MWEM to reach its share.
+
+    References
+    ----------
+    BNS (JMLR) Lemma 36, Algorithm 3 (GenericLearner), Proposition 21, Theorem 17;
+    Hardt, Ligett, McSherry 2012, Algorithm 1 and Theorem 2.2.
+
+    Examples
+    --------
+    >>> b = generic_learner_mwem_sample_size(log_size=math.log(17), n_queries=137, domain_size=16, k=3,
+    ...                                      alpha=0.25, beta=0.1, epsilon=4)
+    >>> b.constants_explicit, b.values["rounds"], b.values["synthetic_size"], b.samples
+    (True, 1063, 345, 990348)
+    """
+    owner = "generic_learner_mwem_sample_size"
+    log_size = _check_nonneg("log_size", owner, log_size)
+    q_count = _check_int("n_queries", owner, n_queries, 1)
+    x_count = _check_int("domain_size", owner, domain_size, 1)
+    k = _check_int("k", owner, k, 1)
+    alpha = _check_unit("alpha", owner, alpha)
+    beta = _check_unit("beta", owner, beta)
+    epsilon = _check_eps(owner, epsilon)
+    delta = _check_unit("delta", owner, delta, closed_low=True)
+    frac = _check_unit("sanitizer_fraction", owner, sanitizer_fraction)
+    if composition not in ("auto", "basic", "advanced"):
+        raise parameter_error("composition", owner, "'auto', 'basic' or 'advanced'", composition)
+    eps_san = Fraction(frac) * Fraction(epsilon)
+    eps0, _, _, method = split_privacy_budget(Fraction(epsilon) - eps_san, delta, k, composition)
+    a, b = float(alpha), float(beta)
+    gamma, L, es = 0.6 * a, math.log(x_count), float(eps_san)
+
+    def n_mwem(T: int) -> float:
+        slack = gamma - 2 * math.sqrt(L / T)
+        if slack <= 0:
+            return math.inf
+        return (2 * T * math.log(16 * T / b) + 4 * T * math.log(8 * T * q_count / b) + es) / (es * slack)
+
+    if iterations is None:
+        lo = max(1, math.floor(4 * L / gamma**2) + 1)
+        hi = max(lo + 3, 64 * lo)
+        while hi - lo > 2:
+            m1, m2 = lo + (hi - lo) // 3, hi - (hi - lo) // 3
+            if n_mwem(m1) <= n_mwem(m2):
+                hi = m2
+            else:
+                lo = m1
+        rounds = min(range(lo, hi + 1), key=n_mwem)
+    else:
+        rounds = _check_int("iterations", owner, iterations, 1)
+    t = a / 10
+    synthetic = math.ceil(math.log(4 * q_count / b) / t)
+    T, Q, X, E0, F = (_symbol("rounds", positive=True, integer=True), _symbol("n_queries", positive=True, integer=True),
+                      DOMAIN_SIZE, _symbol("epsilon_0"), _symbol("sanitizer_fraction"))
+    ES = F * EPSILON
+    size = sp.exp(LOG_SIZE)
+    n_gen = sp.log(4 * K * (size + 1) / BETA) / (2 * (ALPHA / 10) ** 2)
+    n_sel = 2 * sp.log(4 * K * size / BETA) / (E0 * ALPHA / 10)
+    mw_slack = sp.Rational(6, 10) * ALPHA - 2 * sp.sqrt(sp.log(X) / T)
+    n_mw = (2 * T * sp.log(16 * T / BETA) + 4 * T * sp.log(8 * T * Q / BETA) + ES) / (ES * mw_slack)
+    values = {"log_size": log_size, "n_queries": q_count, "domain_size": x_count, "k": k, "alpha": alpha,
+              "beta": beta, "epsilon": epsilon, "sanitizer_fraction": frac, "epsilon_0": eps0, "rounds": rounds,
+              "synthetic_size": synthetic}
+    if delta > 0:
+        values["delta"] = delta
+    notes = (f"MWEM runs T = {rounds} rounds with epsilon_san = {number_text(eps_san)}; synthetic sample of "
+             f"m = {synthetic} points; {method} composition of the k selections (epsilon_0 = {float(eps0):.6g})",)
+    bound = SampleSizeBound(
+        name="generic_learner_mwem", expression=sp.Max(n_gen, n_sel, n_mw), values=values,
+        source="BNS Lemma 36 / Alg 3 with MWEM (HLM Thm 2.2; explicit constants of dimcalc's GenericLearner)",
+        setting=_setting("agnostic", True, "pure" if method == "basic" and delta == 0 else "approximate", "k"),
+        constants_explicit=True, kind="upper", order_constant=None, notes=notes,
+        conditions=(_cond(mw_slack > 0, "HLM Thm 2.2: enough MWEM rounds for its share 6 alpha/10 "
+                          "(2 sqrt(ln|X|/T) < 6 alpha/10)", "rounds"),))
+    return _enforce(bound, owner)
 
 
 def point_k_learner_sample_size(*, domain_size: int | None = None, k: int, alpha: float, beta: float,
@@ -707,7 +1052,7 @@ def point_k_learner_sample_size(*, domain_size: int | None = None, k: int, alpha
     values: dict[str, Any] = {
         "k": _check_int("k", owner, k, 1),
         "alpha": _check_unit("alpha", owner, alpha), "beta": _check_unit("beta", owner, beta),
-        "epsilon": _check_positive("epsilon", owner, epsilon), "delta": _check_unit("delta", owner, delta),
+        "epsilon": _check_eps(owner, epsilon), "delta": _check_unit("delta", owner, delta),
         "c": _order(owner, order_constant)}
     if domain_size is not None:
         values["domain_size"] = _check_int("domain_size", owner, domain_size, 1)
@@ -754,7 +1099,7 @@ def parity_k_learner_sample_size(*, d: int, k: int, alpha: float = 0.0, beta: fl
     owner = "parity_k_learner_sample_size"
     values: dict[str, Any] = {
         "d": _check_int("d", owner, d, 1), "k": _check_int("k", owner, k, 1),
-        "beta": _check_unit("beta", owner, beta), "epsilon": _check_positive("epsilon", owner, epsilon),
+        "beta": _check_unit("beta", owner, beta), "epsilon": _check_eps(owner, epsilon),
         "delta": _check_unit("delta", owner, delta), "c": _order(owner, order_constant)}
     if variant == "theorem":
         expr = ORDER_CONSTANT * (D * sp.log(1 / BETA) + sp.log(1 / (BETA * DELTA)) / EPSILON)
@@ -799,7 +1144,7 @@ def abm_semi_private_sample_size(*, vc: int, alpha: float, beta: float, epsilon:
     """
     owner = "abm_semi_private_sample_size"
     values = {"d": _check_int("vc", owner, vc, 0), "alpha": _check_unit("alpha", owner, alpha),
-              "beta": _check_unit("beta", owner, beta), "epsilon": _check_positive("epsilon", owner, epsilon),
+              "beta": _check_unit("beta", owner, beta), "epsilon": _check_eps(owner, epsilon),
               "c": _order(owner, order_constant)}
     core = D * sp.log(1 / ALPHA) + sp.log(1 / BETA)
     setting = _setting("agnostic", True, "pure", data="public+private")
@@ -851,7 +1196,7 @@ def asspp_sample_size(*, log_size: float, alpha: float, beta: float,
     log_size = _check_nonneg("log_size", owner, log_size)
     alpha = _check_unit("alpha", owner, alpha)
     beta = _check_unit("beta", owner, beta)
-    epsilon = _check_positive("epsilon", owner, epsilon)
+    epsilon = _check_eps(owner, epsilon)
     values = {"log_size": log_size, "alpha": alpha, "beta": beta, "epsilon": epsilon}
     setting = _setting("agnostic", True, "pure", data="public+private")
     priv_expr = _exponential_mechanism_expression(3 * ALPHA / 4, BETA / 2, agnostic=True)
@@ -866,32 +1211,79 @@ def asspp_sample_size(*, log_size: float, alpha: float, beta: float,
     return priv, pub
 
 
-def public_sample_lower_bound(*, alpha: float) -> SampleSizeBound:
-    """Public examples every semi-private learner needs: ``n_pub > 1/(1600 alpha)`` (ABM Thms 4.1-4.2).
+def public_sample_lower_bound(*, alpha: float, epsilon: Any = Fraction(1, 10), beta: Any = Fraction(1, 18),
+                              delta: Any = 0, num_labels: int = 2) -> SampleSizeBound:
+    """Public examples a semi-private learner needs: ``n_pub > 1/(1600 alpha)`` (ABM Thms 4.1-4.2).
 
-    Holds for classes of infinite Littlestone dimension (Thm 4.1) and, for
-    pure semi-private learners, for every class that is not pure-privately
-    learnable (Thm 4.2), at confidence ``beta = 1/18``.  A *finite* class is
-    pure-privately learnable (BNS Thm 27), so for it the bound is informative
-    only about the family it belongs to (e.g. thresholds over growing domains).
-    The constant comes from the proofs (Lemma 4.4 with excess error
-    ``100 n_pub alpha > 1/16``).
+    The theorems, through Lemma 4.4, are stated for a semi-private learner of a
+    **binary** class that is ``(alpha, 1/18)``-accurate with ``alpha <= 1/100`` and
+    ``(0.1, delta)``-private (Thm 4.1, via Thm 4.3 of ALMM19: ``delta <= 1/(100 n^2 log n)``
+    for its private sample size ``n``; Thm 4.2: pure, ``delta = 0``).  A learner with
+    smaller ``epsilon`` and ``beta`` is such a learner, so the bound holds for
+    ``epsilon <= 1/10`` and ``beta <= 1/18``; outside that range (or for a multiclass class)
+    the theorem says nothing and the calculator refuses.  The defaults of ``epsilon``
+    and ``beta`` are the theorem's own.
+
+    It concerns classes of **unbounded Littlestone dimension** (Thm 4.1) and, for pure
+    semi-private learners, classes that are not pure-privately learnable (Thm 4.2).  A
+    *finite* class is pure-privately learnable (BNS Thm 27), so for it the bound speaks
+    only about the family it belongs to (e.g. thresholds over growing domains).  The
+    constant comes from the proofs (Lemma 4.4 with excess error ``100 n_pub alpha > 1/16``).
+
+    Parameters
+    ----------
+    alpha : float in (0, 1)
+        The learner's excess error; the theorem needs ``alpha <= 1/100``.
+    epsilon : number, default 1/10
+        The learner's privacy (``<= 1/10``).
+    beta : number, default 1/18
+        The learner's failure probability (``<= 1/18``).
+    delta : number, default 0
+        The learner's delta (pure: Thm 4.2; positive: Thm 4.1 for learners whose private sample
+        ``n`` has ``delta <= 1/(100 n^2 log n)``, stated in a note).
+    num_labels : int, default 2
+        ABM's classes are binary.
+
+    Raises
+    ------
+    OutOfRangeError
+        Parameters outside the range above.
 
     References
     ----------
-    ABM Theorems 4.1 and 4.2, Lemma 4.4.
+    ABM Theorems 4.1 and 4.2, Lemma 4.4 (and Thm 4.3, ALMM19 Corollary 2).
 
     Examples
     --------
     >>> public_sample_lower_bound(alpha=0.0001).samples
     7
+    >>> public_sample_lower_bound(alpha=0.4)
+    Traceback (most recent call last):
+    ...
+    dimcalc.sample_size.OutOfRangeError: The 'alpha' parameter of public_sample_lower_bound must satisfy alpha <= 1/100 (ABM Lemma 4.4: the range ABM Thms 4.1-4.2 is stated for). Got 0.4 instead.
     """
-    alpha = _check_unit("alpha", "public_sample_lower_bound", alpha)
-    return SampleSizeBound(
-        name="public_sample_lower_bound", expression=1 / (1600 * ALPHA), values={"alpha": alpha},
+    owner = "public_sample_lower_bound"
+    values = {"alpha": _check_unit("alpha", owner, alpha), "epsilon": _check_eps(owner, epsilon),
+              "beta": _check_unit("beta", owner, beta), "delta": _check_unit("delta", owner, delta, closed_low=True),
+              "num_labels": _check_int("num_labels", owner, num_labels, 2)}
+    conditions = (
+        _cond(ALPHA <= sp.Rational(1, 100), "ABM Lemma 4.4", "alpha"),
+        _cond(EPSILON <= sp.Rational(1, 10), "ABM Thms 4.1-4.2: a (0.1, delta)-private learner", "epsilon"),
+        _cond(BETA <= sp.Rational(1, 18), "ABM Lemma 4.4: an (alpha, 1/18)-accurate learner", "beta"),
+        _cond(sp.Eq(NUM_LABELS, 2), "ABM: binary classes", "num_labels"),
+    )
+    notes = ["applies to families of unbounded Littlestone dimension (Thm 4.1) or not pure-privately learnable "
+             "(Thm 4.2); a finite class is pure-privately learnable (BNS Thm 27)"]
+    if values["delta"] > 0:
+        notes.append("delta > 0: Thm 4.1, for learners whose private sample n has delta <= 1/(100 n^2 log n) "
+                     "(ABM Thm 4.3)")
+    return _enforce(SampleSizeBound(
+        name="public_sample_lower_bound", expression=1 / (1600 * ALPHA), values=values,
         source="ABM Thms 4.1-4.2 (Lemma 4.4; infinite Littlestone dimension / not pure-privately learnable)",
-        setting=_setting("agnostic", False, "approximate", data="public+private"),
-        constants_explicit=True, kind="lower", order_constant=None)
+        setting=_setting("agnostic", False, "pure" if values["delta"] == 0 else "approximate",
+                         data="public+private"),
+        constants_explicit=True, kind="lower", order_constant=None, notes=tuple(notes),
+        conditions=conditions), owner)
 
 
 # --------------------------------------------------------------------------- multiclass (BGS)
@@ -1010,15 +1402,15 @@ def ggkm_sample_size(*, littlestone: int, alpha: float, beta: float, epsilon: fl
     owner = "ggkm_sample_size"
     values = {"d": _check_int("littlestone", owner, littlestone, 0), "alpha": _check_unit("alpha", owner, alpha),
               "beta": _check_unit("beta", owner, beta),
-              "epsilon": _check_at_most("epsilon", owner, epsilon, 1.0, "BGS Thm 3.6"),
+              "epsilon": _check_eps(owner, epsilon),
               "delta": _check_unit("delta", owner, delta), "c": _order(owner, order_constant)}
     expr = ORDER_CONSTANT * D**6 * sp.log(D / (ALPHA * BETA * EPSILON * DELTA))**2 / (EPSILON * ALPHA**2)
     if values["d"] == 0:
         expr = sp.Integer(0) * ORDER_CONSTANT
-    return SampleSizeBound(
+    return _enforce(SampleSizeBound(
         name="ggkm_littlestone", expression=expr, values=values,
         source="BGS Thm 3.6 (GGKM20 Thm 6.4)", setting=_setting("PAC", False, "approximate"),
-        constants_explicit=False, kind="upper", order_constant=values["c"])
+        constants_explicit=False, kind="upper", order_constant=values["c"], conditions=(_BGS36_EPS,)), owner)
 
 
 def multiclass_littlestone_sample_size(*, alpha: float, beta: float, epsilon: float, delta: float,
@@ -1051,7 +1443,8 @@ def multiclass_littlestone_sample_size(*, alpha: float, beta: float, epsilon: fl
     num_labels = _check_int("num_labels", owner, num_labels, 2)
     alpha = _check_unit("alpha", owner, alpha)
     beta = _check_unit("beta", owner, beta)
-    epsilon = _check_at_most("epsilon", owner, epsilon, 1.0, "BGS Thm 3.6")
+    epsilon = _check_eps(owner, epsilon)
+    _precheck(owner, {"epsilon": epsilon}, "BGS Cor 3.3/3.5 (with Thm 3.6)", _BGS36_EPS)
     delta = _check_unit("delta", owner, delta)
     oc = _order(owner, order_constant)
     bits = max(1, math.ceil(math.log2(num_labels)))
@@ -1064,7 +1457,7 @@ def multiclass_littlestone_sample_size(*, alpha: float, beta: float, epsilon: fl
                                   order_constant=oc) for d in dims]
         r = multiclass_reduction_sample_size(binary_bounds=parts, alpha=alpha, beta=beta)
         candidates.append(replace(r, name="multiclass_littlestone_cor33", source="BGS Cor 3.3 (Thm 3.1 + Thm 3.6)",
-                                  setting=_setting("PAC", False, "approximate")))
+                                  setting=_setting("PAC", False, "approximate"), conditions=(_BGS36_EPS,)))
     if multiclass_littlestone is not None:
         d = _check_int("multiclass_littlestone", owner, multiclass_littlestone, 0)
         KL = _symbol("num_labels", positive=True, integer=True)
@@ -1077,7 +1470,7 @@ def multiclass_littlestone_sample_size(*, alpha: float, beta: float, epsilon: fl
             values={"d": d, "num_labels": num_labels, "b": bits, "alpha": alpha, "beta": beta,
                     "epsilon": epsilon, "delta": delta, "c": oc},
             source="BGS Cor 3.5 (Thm 3.1 + Thm 3.4 + Thm 3.6)", setting=_setting("PAC", False, "approximate"),
-            constants_explicit=False, kind="upper", order_constant=oc))
+            constants_explicit=False, kind="upper", order_constant=oc, conditions=(_BGS36_EPS,)))
     if not candidates:
         raise parameter_error("restriction_littlestone", owner,
                               "given (or multiclass_littlestone given)", None)
@@ -1102,7 +1495,7 @@ def bgs_boosted_sample_size(*, multiclass_littlestone: int, num_labels: int, alp
     'upper'
     """
     owner = "bgs_boosted_sample_size"
-    epsilon = _check_at_most("epsilon", owner, epsilon, 0.25, "BGS Thm 3.7")
+    epsilon = _check_eps(owner, epsilon)
     values = {"d": _check_int("multiclass_littlestone", owner, multiclass_littlestone, 0),
               "num_labels": _check_int("num_labels", owner, num_labels, 2),
               "alpha": _check_unit("alpha", owner, alpha), "beta": _check_unit("beta", owner, beta),
@@ -1113,10 +1506,10 @@ def bgs_boosted_sample_size(*, multiclass_littlestone: int, num_labels: int, alp
             / (EPSILON * ALPHA))
     if values["d"] == 0:
         expr = sp.Integer(0) * ORDER_CONSTANT
-    return SampleSizeBound(
+    return _enforce(SampleSizeBound(
         name="bgs_boosted", expression=expr, values=values, source="BGS Thm 3.7 (App. A boosting)",
         setting=_setting("PAC", False, "approximate"), constants_explicit=False, kind="upper",
-        order_constant=values["c"])
+        order_constant=values["c"], conditions=(_BGS37_EPS,)), owner)
 
 
 # --------------------------------------------------------------------------- representation dimension
@@ -1139,7 +1532,7 @@ def repdim_sample_size(*, repdim: float, alpha: float, beta: float, epsilon: flo
     owner = "repdim_sample_size"
     R = _symbol("repdim", nonnegative=True)
     values = {"repdim": _check_nonneg("repdim", owner, repdim), "alpha": _check_unit("alpha", owner, alpha),
-              "beta": _check_unit("beta", owner, beta), "epsilon": _check_positive("epsilon", owner, epsilon),
+              "beta": _check_unit("beta", owner, beta), "epsilon": _check_eps(owner, epsilon),
               "c": _order(owner, order_constant)}
     return SampleSizeBound(
         name="repdim_learner", expression=ORDER_CONSTANT * (R + sp.log(1 / BETA)) / (ALPHA * EPSILON),
@@ -1178,7 +1571,7 @@ def representation_learner_sample_size(*, size: float, alpha: float, beta: float
     size = _check_nonneg("size", owner, size)
     alpha = _check_unit("alpha", owner, alpha)
     beta = _check_unit("beta", owner, beta)
-    epsilon = _check_positive("epsilon", owner, epsilon)
+    epsilon = _check_eps(owner, epsilon)
     if isinstance(rep_alpha, bool) or not isinstance(rep_alpha, (int, float)) or not (0 <= rep_alpha <= alpha / 6):
         raise parameter_error("rep_alpha", owner, f"a float in [0, alpha/6 = {alpha / 6:g}]", rep_alpha)
     if isinstance(rep_beta, bool) or not isinstance(rep_beta, (int, float)) or not (0 <= rep_beta < beta):
@@ -1220,7 +1613,7 @@ def prdim_sample_size(*, prdim: float, alpha: float, beta: float, epsilon: float
     owner = "prdim_sample_size"
     P = _symbol("prdim", nonnegative=True)
     values = {"prdim": _check_nonneg("prdim", owner, prdim), "alpha": _check_unit("alpha", owner, alpha),
-              "beta": _check_unit("beta", owner, beta), "epsilon": _check_positive("epsilon", owner, epsilon),
+              "beta": _check_unit("beta", owner, beta), "epsilon": _check_eps(owner, epsilon),
               "c": _order(owner, order_constant)}
     factor = 1 / (ALPHA * EPSILON) + (1 / ALPHA**2 if agnostic else 0)
     # O(.) convention: the iterated logarithm is read as log(max(e, log(1/(alpha beta)))), so the
@@ -1252,25 +1645,33 @@ def line_learner_sample_size(*, alpha: float, beta: float, epsilon: float, delta
     c*log(1/beta)*log(1/delta)/(alpha*epsilon)
     """
     owner = "line_learner_sample_size"
-    values = {name: _check_below(name, owner, v, 0.5, "FX Thm 6.1")
-              for name, v in (("alpha", alpha), ("beta", beta), ("epsilon", epsilon), ("delta", delta))}
+    values: dict[str, Any] = {"alpha": _check_unit("alpha", owner, alpha), "beta": _check_unit("beta", owner, beta),
+                              "epsilon": _check_eps(owner, epsilon), "delta": _check_unit("delta", owner, delta)}
     values["c"] = _order(owner, order_constant)
-    return SampleSizeBound(
+    return _enforce(SampleSizeBound(
         name="line_learner", expression=ORDER_CONSTANT * sp.log(1 / DELTA) * sp.log(1 / BETA) / (ALPHA * EPSILON),
         values=values, source="FX Thm 6.1 / Thm 1.3 (Line_p)", setting=_setting("PAC", False, "approximate"),
-        constants_explicit=False, kind="upper", order_constant=values["c"])
+        constants_explicit=False, kind="upper", order_constant=values["c"],
+        conditions=tuple(_cond(sym < sp.Rational(1, 2), "FX Thm 6.1: epsilon, delta, alpha, beta in (0, 1/2)",
+                               sym.name) for sym in (ALPHA, BETA, EPSILON, DELTA))), owner)
 
 
 # --------------------------------------------------------------------------- lower bounds
 def _lower(name: str, expr: sp.Expr, values: dict, source: str, setting: dict, explicit: bool = False,
-           notes: tuple = ()) -> SampleSizeBound:
-    return SampleSizeBound(name=name, expression=expr, values=values, source=source, setting=setting,
-                           constants_explicit=explicit, kind="lower",
-                           order_constant=None if explicit else values.get("c", 1), notes=notes)
+           notes: tuple = (), conditions: tuple = (), owner: str | None = None) -> SampleSizeBound:
+    bound = SampleSizeBound(name=name, expression=expr, values=values, source=source, setting=setting,
+                            constants_explicit=explicit, kind="lower",
+                            order_constant=None if explicit else values.get("c", 1), notes=notes,
+                            conditions=conditions)
+    return _enforce(bound, owner or name)
 
 
 def vc_lower_bound(*, vc: int, alpha: float, agnostic: bool = False, order_constant: float = 1) -> SampleSizeBound:
     """Non-private lower bound: ``Omega(d/alpha)`` (PAC), ``Omega(d/alpha^2)`` (agnostic).
+
+    BNS states it without a range; the classical theorems behind it (Ehrenfeucht et al.
+    1989; Anthony and Bartlett 2009, Thm 5.3) need ``alpha`` and ``beta`` below small
+    constants, which the unspecified ``Omega`` constant absorbs only in order of growth.
 
     References
     ----------
@@ -1286,11 +1687,18 @@ def vc_lower_bound(*, vc: int, alpha: float, agnostic: bool = False, order_const
               "c": _order(owner, order_constant)}
     expr = ORDER_CONSTANT * D / (ALPHA**2 if agnostic else ALPHA)
     return _lower("vc_lower" + ("_agnostic" if agnostic else ""), expr, values, "BNS §2.2 (after Cor 13)",
-                  _setting("agnostic" if agnostic else "PAC", False, "none"))
+                  _setting("agnostic" if agnostic else "PAC", False, "none"),
+                  notes=("order of growth: the classical statements need alpha, beta below small constants",),
+                  owner=owner)
 
 
-def pure_k_learner_lower_bound(*, k: int, epsilon: float, order_constant: float = 1) -> SampleSizeBound:
-    """Every pure-DP PAC k-learner of a non-trivial class needs ``Omega(k/epsilon)`` (BNS Thm 52, beta = 1/2).
+def pure_k_learner_lower_bound(*, k: int, epsilon: float, beta: Any = Fraction(1, 2),
+                               order_constant: float = 1) -> SampleSizeBound:
+    """Every pure-DP PAC k-learner of a non-trivial class needs ``Omega(k/epsilon)`` (BNS Thm 52).
+
+    Stated for ``(alpha, beta = 1/2, epsilon)``-private learners (``|C| >= 2``); a learner
+    with ``beta <= 1/2`` is one, so the bound holds for ``beta <= 1/2`` (the default is the
+    theorem's own ``beta``).
 
     References
     ----------
@@ -1302,18 +1710,24 @@ def pure_k_learner_lower_bound(*, k: int, epsilon: float, order_constant: float 
     20
     """
     owner = "pure_k_learner_lower_bound"
-    values = {"k": _check_int("k", owner, k, 1), "epsilon": _check_positive("epsilon", owner, epsilon),
-              "c": _order(owner, order_constant)}
+    values = {"k": _check_int("k", owner, k, 1), "epsilon": _check_eps(owner, epsilon),
+              "beta": _check_unit("beta", owner, beta), "c": _order(owner, order_constant)}
     return _lower("pure_k_lower", ORDER_CONSTANT * K / EPSILON, values, "BNS Thm 52 (packing; |C| >= 2)",
-                  _setting("PAC", False, "pure", "k"))
+                  _setting("PAC", False, "pure", "k"),
+                  conditions=(_cond(BETA <= sp.Rational(1, 2), "BNS Thm 52: beta = 1/2", "beta"),), owner=owner)
 
 
-def parity_pure_lower_bound(*, d: int, k: int, epsilon: float, order_constant: float = 1) -> SampleSizeBound:
-    """Pure-DP PAC k-learning of PAR_d (uniform) needs ``Omega(k d/epsilon)`` (BNS Thm 55, alpha < 1/4).
+def parity_pure_lower_bound(*, d: int, k: int, epsilon: float, alpha: Any = 0, beta: Any = Fraction(1, 2),
+                            order_constant: float = 1) -> SampleSizeBound:
+    """Pure-DP PAC k-learning of PAR_d (uniform) needs ``Omega(k d/epsilon)`` (BNS Thm 55).
+
+    Stated for ``alpha < 1/4`` (Lemma 54 rounds a hypothesis to the nearest parity) and
+    ``beta = 1/2``; holds for every learner with ``alpha < 1/4`` and ``beta <= 1/2``.
+    ``alpha = 0`` (the default) is exact learning.
 
     References
     ----------
-    BNS (JMLR) Theorem 55.
+    BNS (JMLR) Theorem 55 and Lemma 54.
 
     Examples
     --------
@@ -1322,63 +1736,101 @@ def parity_pure_lower_bound(*, d: int, k: int, epsilon: float, order_constant: f
     """
     owner = "parity_pure_lower_bound"
     values = {"d": _check_int("d", owner, d, 1), "k": _check_int("k", owner, k, 1),
-              "epsilon": _check_positive("epsilon", owner, epsilon), "c": _order(owner, order_constant)}
+              "epsilon": _check_eps(owner, epsilon), "alpha": _check_unit("alpha", owner, alpha, closed_low=True),
+              "beta": _check_unit("beta", owner, beta), "c": _order(owner, order_constant)}
     return _lower("parity_pure_lower", ORDER_CONSTANT * K * D / EPSILON, values, "BNS Thm 55",
-                  _setting("PAC", False, "pure", "k"))
+                  _setting("PAC", False, "pure", "k"),
+                  conditions=(_cond(ALPHA < sp.Rational(1, 4), "BNS Thm 55 / Lemma 54: alpha < 1/4", "alpha"),
+                              _cond(BETA <= sp.Rational(1, 2), "BNS Thm 55: beta = 1/2", "beta")), owner=owner)
 
 
-def threshold_k_learner_lower_bound(*, k: int, alpha: float, domain_size: int,
-                                    order_constant: float = 1) -> SampleSizeBound:
-    """Approximate-DP empirical k-learning of THRESH_X: ``min{|X|, Omega~(k^(1/3)/alpha)}`` (BNS Cor 46).
+def _fingerprinting_conditions(theorem: str) -> tuple:
+    # Thm 43 / Thm 47: alpha <= 1/3 and delta < (1 - xi - beta)/n' - e^eps xi for the empirical
+    # learner's n' (xi -> 0 is absorbed in the log factors); Thm 28 turns a PAC learner with n samples
+    # into an empirical learner with n' = 9n, for epsilon <= 1.  With n the row's own (PAC) number:
+    # delta < (1 - beta)/(9 n), the numeric reading of "delta = o(1/n)".
+    return (_cond(ALPHA <= sp.Rational(1, 3), f"{theorem}: alpha <= 1/3", "alpha"),
+            _cond(EPSILON <= 1, "BNS Thm 28 (PAC -> empirical learner): epsilon <= 1; Cor 46/50: epsilon = O(1)",
+                  "epsilon"),
+            _cond(DELTA < (1 - BETA) / (9 * SAMPLES),
+                  f"{theorem} with Thm 28: delta < (1 - beta)/n' for the empirical learner's n' = 9n "
+                  "(delta = o(1/n))", "delta"))
 
-    For ``epsilon = O(1)``, ``delta = o(1/n)``; the ``Omega~`` hides
-    logarithmic factors, dropped here.
+
+def threshold_k_learner_lower_bound(*, k: int, alpha: float, domain_size: int, epsilon: Any = 1, delta: Any = 0,
+                                    beta: Any = Fraction(1, 2), order_constant: float = 1) -> SampleSizeBound:
+    """Approximate-DP PAC k-learning of THRESH_X: ``min{|X|, Omega~(k^(1/3)/alpha)} / 9`` (BNS Cor 46 + Thm 28).
+
+    BNS Cor 46 is stated for **empirical** k-learners that are ``(epsilon = O(1),
+    delta = o(1/n))``-DP, with ``alpha <= 1/3`` (Thm 43, Remark 44).  A PAC k-learner with
+    ``n`` samples and ``epsilon <= 1`` gives an empirical one with ``9n`` (BNS Thm 28), so a
+    PAC learner needs at least a ninth of the empirical bound; the returned row is that PAC
+    bound, with conditions ``alpha <= 1/3``, ``epsilon <= 1`` and ``delta < (1 - beta)/(9 n)``
+    (``n`` the row's number).  The ``Omega~`` hides logarithmic factors, dropped here.  The
+    defaults of ``epsilon``, ``delta``, ``beta`` are a setting the corollary covers.
 
     References
     ----------
-    BNS (JMLR) Corollary 46 (Theorem 43 with the Boneh-Shaw code, Lemma 45).
+    BNS (JMLR) Corollary 46 (Theorem 43 with the Boneh-Shaw code, Lemma 45), Theorem 28.
 
     Examples
     --------
     >>> threshold_k_learner_lower_bound(k=1000, alpha=0.1, domain_size=64).samples
-    64
+    8
     """
     owner = "threshold_k_learner_lower_bound"
     values = {"k": _check_int("k", owner, k, 1), "alpha": _check_unit("alpha", owner, alpha),
-              "domain_size": _check_int("domain_size", owner, domain_size, 1), "c": _order(owner, order_constant)}
-    return _lower("threshold_k_lower", sp.Min(DOMAIN_SIZE, ORDER_CONSTANT * K**sp.Rational(1, 3) / ALPHA), values,
-                  "BNS Cor 46 (fingerprinting codes)", _setting("PAC", False, "approximate", "k"),
-                  notes=("log factors of Omega~ dropped",))
+              "domain_size": _check_int("domain_size", owner, domain_size, 1), "epsilon": _check_eps(owner, epsilon),
+              "delta": _check_unit("delta", owner, delta, closed_low=True), "beta": _check_unit("beta", owner, beta),
+              "c": _order(owner, order_constant)}
+    return _lower("threshold_k_lower", sp.Min(DOMAIN_SIZE, ORDER_CONSTANT * K**sp.Rational(1, 3) / ALPHA) / 9,
+                  values, "BNS Cor 46 (fingerprinting codes; empirical learners) via Thm 28 (PAC: 1/9 of it)",
+                  _setting("PAC", False, "approximate", "k"),
+                  notes=("log factors of Omega~ dropped",), conditions=_fingerprinting_conditions("BNS Thm 43"),
+                  owner=owner)
 
 
-def agnostic_k_learner_lower_bound(*, k: int, domain_size: int, order_constant: float = 1) -> SampleSizeBound:
-    """Approximate-DP agnostic k-learning (POINT, THRESH, PAR): ``min{|X|, Omega~(sqrt(k))}`` (BNS Cor 50).
+def agnostic_k_learner_lower_bound(*, k: int, domain_size: int, alpha: Any = Fraction(1, 3), epsilon: Any = 1,
+                                   delta: Any = 0, beta: Any = Fraction(1, 2),
+                                   order_constant: float = 1) -> SampleSizeBound:
+    """Approximate-DP agnostic PAC k-learning: ``min{|X|, Omega~(sqrt(k))} / 9`` (BNS Cor 50 + Thm 28).
 
-    BNS Thm 47 gives the same for every class with two distinct concepts.
+    BNS Cor 50 (POINT, THRESH, PAR; Thm 47 for every class with two distinct concepts)
+    is stated for **empirical** agnostic k-learners that are ``(epsilon = O(1),
+    delta = o(1/n))``-DP, with ``alpha <= 1/3`` (Thm 47).  As for
+    :func:`threshold_k_learner_lower_bound`, BNS Thm 28 (``epsilon <= 1``) moves it to PAC
+    learners at a ninth of the size; conditions ``alpha <= 1/3``, ``epsilon <= 1``,
+    ``delta < (1 - beta)/(9 n)``.
 
     References
     ----------
-    BNS (JMLR) Corollary 50 and Theorem 47 (Tardos codes, Proposition 49).
+    BNS (JMLR) Corollary 50 and Theorem 47 (Tardos codes, Proposition 49), Theorem 28.
 
     Examples
     --------
     >>> agnostic_k_learner_lower_bound(k=100, domain_size=64).samples
-    10
+    2
     """
     owner = "agnostic_k_learner_lower_bound"
     values = {"k": _check_int("k", owner, k, 1), "domain_size": _check_int("domain_size", owner, domain_size, 1),
+              "alpha": _check_unit("alpha", owner, alpha), "epsilon": _check_eps(owner, epsilon),
+              "delta": _check_unit("delta", owner, delta, closed_low=True), "beta": _check_unit("beta", owner, beta),
               "c": _order(owner, order_constant)}
-    return _lower("agnostic_k_lower", sp.Min(DOMAIN_SIZE, ORDER_CONSTANT * sp.sqrt(K)), values,
-                  "BNS Cor 50 / Thm 47 (fingerprinting codes)", _setting("agnostic", False, "approximate", "k"),
-                  notes=("log factors of Omega~ dropped",))
+    return _lower("agnostic_k_lower", sp.Min(DOMAIN_SIZE, ORDER_CONSTANT * sp.sqrt(K)) / 9, values,
+                  "BNS Cor 50 / Thm 47 (fingerprinting codes; empirical learners) via Thm 28 (PAC: 1/9 of it)",
+                  _setting("agnostic", False, "approximate", "k"),
+                  notes=("log factors of Omega~ dropped",), conditions=_fingerprinting_conditions("BNS Thm 47"),
+                  owner=owner)
 
 
 def repdim_lower_bound(*, repdim: float, alpha: float, epsilon: float, num_labels: int = 2,
-                       order_constant: float = 1) -> SampleSizeBound:
+                       beta: Any = Fraction(1, 2), order_constant: float = 1) -> SampleSizeBound:
     """Pure-DP PAC learning needs ``Omega((RepDim - ln(k+1))/(alpha epsilon))`` (BGS Lemma 8.5; FX Thm 2.5 lower).
 
-    For binary classes (``k + 1 = 2``) this is FX Thm 2.5's ``Omega(PRDim/(alpha epsilon))``
-    up to the additive ``ln 2``.
+    BGS Lemma 8.5 is stated for ``(epsilon, 0)``-DP, ``(alpha, 1/2)``-accurate learners (so
+    ``beta <= 1/2``) and its proof reweights the distribution by ``4 alpha`` (so
+    ``alpha <= 1/4``).  For binary classes (``k + 1 = 2``) this is FX Thm 2.5's
+    ``Omega(PRDim/(alpha epsilon))`` up to the additive ``ln 2``.
 
     References
     ----------
@@ -1391,13 +1843,15 @@ def repdim_lower_bound(*, repdim: float, alpha: float, epsilon: float, num_label
     """
     owner = "repdim_lower_bound"
     R = _symbol("repdim", nonnegative=True)
-    KL = _symbol("num_labels", positive=True, integer=True)
     values = {"repdim": _check_nonneg("repdim", owner, repdim), "alpha": _check_unit("alpha", owner, alpha),
-              "epsilon": _check_positive("epsilon", owner, epsilon),
+              "epsilon": _check_eps(owner, epsilon), "beta": _check_unit("beta", owner, beta),
               "num_labels": _check_int("num_labels", owner, num_labels, 2), "c": _order(owner, order_constant)}
-    expr = ORDER_CONSTANT * sp.Max(0, R - sp.log(KL)) / (ALPHA * EPSILON)
+    expr = ORDER_CONSTANT * sp.Max(0, R - sp.log(NUM_LABELS)) / (ALPHA * EPSILON)
     return _lower("repdim_lower", expr, values, "BGS Lemma 8.5 (FX Thm 2.5 lower bound)",
-                  _setting("PAC", False, "pure"))
+                  _setting("PAC", False, "pure"),
+                  conditions=(_cond(ALPHA <= sp.Rational(1, 4), "BGS Lemma 8.5 (proof: mass 1 - 4 alpha)", "alpha"),
+                              _cond(BETA <= sp.Rational(1, 2), "BGS Lemma 8.5: (alpha, 1/2)-accurate", "beta")),
+                  owner=owner)
 
 
 # --------------------------------------------------------------------------- the table for a class
@@ -1414,9 +1868,13 @@ class SampleSizeTable:
     dimensions : dict
         Kind -> ``DimensionResult.to_json()`` of every dimension computed.
     rows : list of SampleSizeBound
+        Every row is inside the range its theorem is stated for (``row.in_range``).
     exact : bool
         False when some dimension was only bounded (time limit); the rows then
         use sound bounds and say so in their notes.
+    omitted : list of dict
+        The bounds left out because the parameters are outside their theorem's range:
+        ``{"name", "source", "kind", "failed": [condition text (source), ...]}``.
     """
 
     class_summary: dict
@@ -1424,6 +1882,7 @@ class SampleSizeTable:
     dimensions: dict
     rows: list
     exact: bool = True
+    omitted: list = field(default_factory=list)
 
     def __iter__(self):
         return iter(self.rows)
@@ -1432,8 +1891,9 @@ class SampleSizeTable:
         return len(self.rows)
 
     def to_json(self) -> dict:
-        return {"class": self.class_summary, "parameters": self.parameters, "dimensions": self.dimensions,
-                "exact": self.exact, "rows": [r.to_json() for r in self.rows]}
+        return {"class": self.class_summary, "parameters": {k: _jsonable(v) for k, v in self.parameters.items()},
+                "dimensions": self.dimensions, "exact": self.exact, "rows": [r.to_json() for r in self.rows],
+                "omitted": list(self.omitted)}
 
 
 def _dimension_bounds(result: Any, name: str) -> tuple[int | None, int | None, str | None]:
@@ -1469,6 +1929,7 @@ def sample_size_table(H: Any, *, alpha: float, beta: float, epsilon: float, delt
 
     * one concept, private data: the exponential-mechanism learner (explicit,
       PAC and agnostic), BNS Thm 27, the VC bounds of BNS Thms 8-9 (binary),
+      with the ERM version of Thm 9 (error ``<= OPT + alpha``),
       the non-private lower bounds of BNS §2.2 (with the Natarajan dimension
       for a multiclass class), the representation learner with the
       trivial representation ``{H}`` (``RepDim <= ln|H|``), BGS Thm 3.1 with
@@ -1481,6 +1942,16 @@ def sample_size_table(H: Any, *, alpha: float, beta: float, epsilon: float, delt
       generator metadata), and the lower bounds of BNS Thm 52, 55, Cor 46, 50;
     * ``public=True``: ASSPP's explicit sizes and ABM Thm 3.1, and the public
       lower bound of ABM Thms 4.1-4.2 (informative for families only).
+
+    **Theorem ranges.**  Every row carries the conditions its theorem is stated
+    for (:attr:`SampleSizeBound.conditions`).  A row outside them is never
+    returned: an upper bound stated for ``epsilon <= e0`` (BGS Thms 3.6, 3.7) is
+    *capped* (evaluated at ``e0``: an ``(e0, delta)``-DP learner is
+    ``(epsilon, delta)``-DP) with a note; every other row is *omitted* and listed in
+    :attr:`SampleSizeTable.omitted` with the conditions that failed (e.g. ABM's
+    public lower bound needs ``alpha <= 1/100``, ``epsilon <= 1/10``, ``beta <= 1/18``
+    and a binary class; BNS Cor 46/50 as PAC bounds need ``alpha <= 1/3``,
+    ``epsilon <= 1`` and ``delta < (1 - beta)/(9 n)``; BNS Thm 55 needs ``alpha < 1/4``).
 
     Parameters
     ----------
@@ -1520,7 +1991,7 @@ def sample_size_table(H: Any, *, alpha: float, beta: float, epsilon: float, delt
         raise parameter_error("H", owner, "a dimcalc.HypothesisClass", type(H).__name__)
     alpha = _check_unit("alpha", owner, alpha)
     beta = _check_unit("beta", owner, beta)
-    epsilon = _check_positive("epsilon", owner, epsilon)
+    epsilon = _check_eps(owner, epsilon)
     delta = _check_unit("delta", owner, delta, closed_low=True)
     k = _check_int("concepts", owner, concepts, 1)
     time_limit = check_time_limit(time_limit, owner)
@@ -1561,6 +2032,18 @@ def sample_size_table(H: Any, *, alpha: float, beta: float, epsilon: float, delt
         # give a lower bound: a label may name the hypothesis, BGS / Daniely et al.)
         vc_lo, _, lower_note = _dimension_bounds(dims["natarajan"], "Natarajan dimension")
 
+    omitted: list[dict] = []
+
+    def attempt(make: Any, *notes: str | None, **kwargs: Any) -> None:
+        """Add the bound ``make(**kwargs)`` to the rows, or record it as omitted (outside its range)."""
+        try:
+            bound = make(**kwargs)
+        except OutOfRangeError as err:
+            omitted.append({"name": err.bound.name, "source": err.bound.source, "kind": err.bound.kind,
+                            "failed": [str(c) for c in err.failed]})
+            return
+        rows.append(_with_note(bound, *notes))
+
     # ---- one concept
     rows.append(exponential_mechanism_sample_size(log_size=log_size, alpha=alpha, beta=beta, epsilon=epsilon))
     rows.append(exponential_mechanism_sample_size(log_size=log_size, alpha=alpha, beta=beta, epsilon=epsilon,
@@ -1571,10 +2054,11 @@ def sample_size_table(H: Any, *, alpha: float, beta: float, epsilon: float, delt
     if H.is_binary and vc_hi is not None:
         rows.append(_with_note(vc_sample_size(vc=vc_hi, alpha=alpha, beta=beta), vc_note))
         rows.append(_with_note(vc_sample_size(vc=vc_hi, alpha=alpha, beta=beta, agnostic=True), vc_note))
+        rows.append(_with_note(vc_sample_size(vc=vc_hi, alpha=alpha, beta=beta, agnostic=True, erm=True), vc_note))
     if vc_lo is not None:
         note = None if H.is_binary else "Natarajan dimension in place of VC (multiclass)"
-        rows.append(_with_note(vc_lower_bound(vc=vc_lo, alpha=alpha), lower_note, note))
-        rows.append(_with_note(vc_lower_bound(vc=vc_lo, alpha=alpha, agnostic=True), lower_note, note))
+        attempt(vc_lower_bound, lower_note, note, vc=vc_lo, alpha=alpha)
+        attempt(vc_lower_bound, lower_note, note, vc=vc_lo, alpha=alpha, agnostic=True)
     if not H.is_binary:
         bits = label_bits(H.num_labels)
         per_bit = []
@@ -1586,40 +2070,37 @@ def sample_size_table(H: Any, *, alpha: float, beta: float, epsilon: float, delt
     if not pure:
         # BGS Thm 3.6 holds for epsilon <= 1 and Thm 3.7 for epsilon <= 1/4; for a larger epsilon
         # the bound at the cap applies (an (e, delta)-DP learner is (epsilon, delta)-DP for e <= epsilon).
-        eps36, eps37 = min(epsilon, 1.0), min(epsilon, 0.25)
+        eps36, eps37 = min(epsilon, 1), min(epsilon, Fraction(1, 4))
         note36 = (f"BGS Thm 3.6 is stated for epsilon <= 1: bound at epsilon = 1 (a (1, delta)-DP learner is "
-                  f"({epsilon:g}, delta)-DP)") if epsilon > 1 else None
+                  f"({number_text(epsilon)}, delta)-DP)") if epsilon > 1 else None
         note37 = (f"BGS Thm 3.7 is stated for epsilon <= 1/4: bound at epsilon = 1/4 (a (1/4, delta)-DP learner "
-                  f"is ({epsilon:g}, delta)-DP)") if epsilon > 0.25 else None
+                  f"is ({number_text(epsilon)}, delta)-DP)") if epsilon > Fraction(1, 4) else None
         if H.is_binary:
             lo, hi, note = _dimension_bounds(dims["littlestone"], "Littlestone dimension")
-            rows.append(_with_note(ggkm_sample_size(littlestone=hi, alpha=alpha, beta=beta, epsilon=eps36,
-                                                    delta=delta), note, note36))
+            attempt(ggkm_sample_size, note, note36, littlestone=hi, alpha=alpha, beta=beta, epsilon=eps36,
+                    delta=delta)
         else:
             parts = [_dimension_bounds(dims[f"littlestone|{i}"], f"Littlestone dimension of H|{i}")
                      for i in range(1, label_bits(H.num_labels) + 1)]
             mlo, mhi, mnote = _dimension_bounds(dims["multiclass_littlestone"], "multiclass Littlestone dimension")
-            rows.append(_with_note(multiclass_littlestone_sample_size(
-                alpha=alpha, beta=beta, epsilon=eps36, delta=delta, num_labels=H.num_labels,
-                restriction_littlestone=[p[1] for p in parts]), *[p[2] for p in parts], note36))
-            rows.append(_with_note(multiclass_littlestone_sample_size(
-                alpha=alpha, beta=beta, epsilon=eps36, delta=delta, num_labels=H.num_labels,
-                multiclass_littlestone=mhi), mnote, note36))
-            rows.append(_with_note(bgs_boosted_sample_size(
-                multiclass_littlestone=mhi, num_labels=H.num_labels, alpha=alpha, beta=beta, epsilon=eps37,
-                delta=delta), mnote, note37))
+            attempt(multiclass_littlestone_sample_size, *[p[2] for p in parts], note36,
+                    alpha=alpha, beta=beta, epsilon=eps36, delta=delta, num_labels=H.num_labels,
+                    restriction_littlestone=[p[1] for p in parts])
+            attempt(multiclass_littlestone_sample_size, mnote, note36, alpha=alpha, beta=beta, epsilon=eps36,
+                    delta=delta, num_labels=H.num_labels, multiclass_littlestone=mhi)
+            attempt(bgs_boosted_sample_size, mnote, note37, multiclass_littlestone=mhi, num_labels=H.num_labels,
+                    alpha=alpha, beta=beta, epsilon=eps37, delta=delta)
 
     # ---- k concepts
     if k > 1:
         single = exponential_mechanism_sample_size(log_size=log_size, alpha=alpha, beta=beta, epsilon=epsilon,
                                                    agnostic=True)
         rows.append(composition_sample_size(single=single, k=k, epsilon=epsilon, delta=delta))
-        if not pure and float(advanced_composition_epsilon(epsilon, k, delta / 2)) < 1:  # Thm 17.2's range
-            rows.append(composition_sample_size(single=single, k=k, epsilon=epsilon, delta=delta, advanced=True))
+        if not pure:  # omitted (and listed) when the per-run epsilon reaches 1, outside BNS Thm 17.2
+            attempt(composition_sample_size, single=single, k=k, epsilon=epsilon, delta=delta, advanced=True)
         if H.is_binary and vc_hi is not None:
-            rows.append(_with_note(generic_k_learner_sample_size(
-                vc=vc_hi, k=k, alpha=alpha, beta=beta, epsilon=epsilon, delta=delta, domain_size=H.n_points,
-                log_size=log_size), vc_note))
+            attempt(generic_k_learner_sample_size, vc_note, vc=vc_hi, k=k, alpha=alpha, beta=beta, epsilon=epsilon,
+                    delta=delta, domain_size=H.n_points, log_size=log_size)
         family = H.metadata.get("family")
         params = H.metadata.get("params", {}) or {}
         if not pure and family == "point-functions":
@@ -1630,14 +2111,16 @@ def sample_size_table(H: Any, *, alpha: float, beta: float, epsilon: float, delt
                 rows.append(parity_k_learner_sample_size(d=params["d"], k=k, beta=beta, epsilon=epsilon,
                                                          delta=delta))
             else:
-                rows.append(parity_pure_lower_bound(d=params["d"], k=k, epsilon=epsilon))
+                attempt(parity_pure_lower_bound, d=params["d"], k=k, epsilon=epsilon, alpha=alpha, beta=beta)
         if H.n_distinct >= 2:
             if pure:
-                rows.append(pure_k_learner_lower_bound(k=k, epsilon=epsilon))
+                attempt(pure_k_learner_lower_bound, k=k, epsilon=epsilon, beta=beta)
             else:
-                rows.append(agnostic_k_learner_lower_bound(k=k, domain_size=H.n_points))
+                attempt(agnostic_k_learner_lower_bound, k=k, domain_size=H.n_points, alpha=alpha, epsilon=epsilon,
+                        delta=delta, beta=beta)
                 if family == "thresholds":
-                    rows.append(threshold_k_learner_lower_bound(k=k, alpha=alpha, domain_size=H.n_points))
+                    attempt(threshold_k_learner_lower_bound, k=k, alpha=alpha, domain_size=H.n_points,
+                            epsilon=epsilon, delta=delta, beta=beta)
 
     # ---- public data
     if public:
@@ -1646,13 +2129,13 @@ def sample_size_table(H: Any, *, alpha: float, beta: float, epsilon: float, delt
         if H.is_binary and vc_hi is not None:
             rows += [_with_note(b, vc_note) for b in abm_semi_private_sample_size(vc=vc_hi, alpha=alpha, beta=beta,
                                                                                   epsilon=epsilon)]
-        rows.append(_with_note(public_sample_lower_bound(alpha=alpha),
-                               "applies to families of unbounded Littlestone dimension; a finite class is "
-                               "pure-privately learnable (BNS Thm 27)"))
+        attempt(public_sample_lower_bound, alpha=alpha, epsilon=epsilon, beta=beta, delta=delta,
+                num_labels=H.num_labels)
 
+    assert all(r.in_range for r in rows), [r.name for r in rows if not r.in_range]
     parameters = {"alpha": alpha, "beta": beta, "epsilon": epsilon, "delta": delta, "concepts": k,
                   "public": bool(public)}
     return SampleSizeTable(class_summary=H.summary(), parameters=parameters,
                            dimensions={name: r.to_json() | {"lower": r.lower, "upper": r.upper}
                                        for name, r in dims.items()},
-                           rows=rows, exact=exact)
+                           rows=rows, exact=exact, omitted=omitted)

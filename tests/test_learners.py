@@ -427,35 +427,44 @@ def test_same_seed_same_output_under_the_exact_backend(name):
     assert first != other  # the seed is really used
 
 
-def test_privacy_parameters_and_backends_are_checked():
+def test_privacy_parameters_and_backends_are_checked_at_fit():
+    """scikit-learn's convention: the constructor stores, fit validates (with dimcalc's one-line message)."""
+    X, y = np.arange(4), np.zeros(4, dtype=np.int64)
     for make, param in ((lambda: GenericPrivateLearner(THR, epsilon=0.0), "epsilon"),
                         (lambda: GenericPrivateLearner(THR, epsilon=float("nan")), "epsilon"),
                         (lambda: GenericPrivateLearner(THR, epsilon=True), "epsilon"),
+                        (lambda: GenericPrivateLearner(THR, epsilon="a lot"), "epsilon"),
                         (lambda: GenericPrivateLearner(THR, epsilon=1.0, backend="numpy"), "backend"),
-                        (lambda: GenericPrivateLearner(THR, epsilon=1.0, rng=3), "rng"),
+                        (lambda: GenericPrivateLearner(THR, epsilon=1.0, noise="gumbel"), "noise"),
+                        (lambda: GenericPrivateLearner(THR, epsilon=1.0, rng=3.5), "rng"),
+                        (lambda: GenericPrivateLearner(THR, epsilon=1.0, random_state="seed"), "random_state"),
                         (lambda: GenericPrivateLearner(THR.table, epsilon=1.0), "hypothesis_class"),
                         (lambda: GenericPrivateLearner(THR, epsilon=1.0, noise_multiplier=0), "noise_multiplier"),
                         (lambda: ASSPP(INT, epsilon=-1.0), "epsilon"),
                         (lambda: BinaryReductionLearner(MC, epsilon=1.0, delta=1.0), "delta"),
                         (lambda: RepresentationLearner(REP_FAMILY, [1 / N_PTS] * N_PTS, rep_alpha=0.0,
                                                        rep_beta=1.5, epsilon=1.0), "rep_beta")):
+        learner = make()  # storing parameters never fails
         with pytest.raises(InvalidParameterError, match=f"'{param}' parameter"):
-            make()
+            _fit(learner, X, y)
+        assert not learner.fitted_
 
 
 @pytest.mark.parametrize("probabilities", [[0.5, 0.6], [1.5, -0.5], [1.0], [float("nan"), 1.0], ["0.5", "0.5"],
                                            [None, 1.0], 3, [True, False]])
 def test_representation_learner_refuses_bad_probabilities(probabilities):
     classes = REP_FAMILY[:2]
+    learner = RepresentationLearner(classes, probabilities, rep_alpha=0.0, rep_beta=0.5, epsilon=1.0)
     with pytest.raises(InvalidParameterError, match="'probabilities' parameter of RepresentationLearner"):
-        RepresentationLearner(classes, probabilities, rep_alpha=0.0, rep_beta=0.5, epsilon=1.0)
+        learner.fit(np.arange(3), np.zeros(3, dtype=np.int64))
 
 
 def test_representation_learner_refuses_mismatched_classes():
     with pytest.raises(InvalidParameterError, match="'classes' parameter"):
-        RepresentationLearner([POINTS, point_functions(5)], [0.5, 0.5], rep_alpha=0.0, rep_beta=0.5, epsilon=1.0)
+        RepresentationLearner([POINTS, point_functions(5)], [0.5, 0.5], rep_alpha=0.0, rep_beta=0.5,
+                              epsilon=1.0).fit([0], [0])
     with pytest.raises(InvalidParameterError, match="'classes' parameter"):
-        RepresentationLearner([], [], rep_alpha=0.0, rep_beta=0.5, epsilon=1.0)
+        RepresentationLearner([], [], rep_alpha=0.0, rep_beta=0.5, epsilon=1.0).fit([0], [0])
 
 
 def test_required_sample_size_checks_alpha_beta():
@@ -482,5 +491,5 @@ def test_opendp_backend_learns_with_a_wide_margin():
     data = np.random.default_rng(5)
     X = data.choice(THR.n_points, size=n, p=THR_MASS)
     learner = GenericPrivateLearner(THR, epsilon=EPSILON).fit(X, THR.table[6, X])
-    assert learner.backend == "opendp" and learner.privacy_spent == (EPSILON, 0.0)
+    assert learner.noise == "opendp" and learner.privacy_spent == (EPSILON, 0.0)
     assert float(THR_MASS @ (learner.predict(np.arange(THR.n_points)) != THR.table[6])) <= 0.2

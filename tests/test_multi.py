@@ -6,8 +6,8 @@ distribution, labels it with k target concepts, fits, and computes every hypothe
 succeed (error <= alpha on all k concepts) in at least a (1 - beta) fraction of trials;
 we assert ``successes >= binom.ppf(1e-6, trials, 1 - beta)`` (failing a correct learner
 with probability <= 1e-6).  Sample sizes are the calculator's (``required_sample_size``),
-except for GenericLearner whose calculator bound has an unspecified O(.) constant: there
-the test states the size it uses.
+explicit for every learner, GenericLearner included (BNS Lemma 36 with MWEM, constants
+worked out).  The learners run with the exact, seeded sampler (``noise="exact"``).
 """
 
 from __future__ import annotations
@@ -30,12 +30,15 @@ from dimcalc.learners.multi import (
     xor_queries,
 )
 from dimcalc.learners.sanitizers import (
+    ExactNoise,
     NumpyNoise,
     a_dist,
     a_dist_required_gap,
     a_dist_threshold,
     discrete_laplace_tail,
     mwem,
+    mwem_error_bound,
+    mwem_rounds,
     point_sanitizer,
 )
 
@@ -75,8 +78,8 @@ def test_split_budget_basic_and_advanced():
 
 # ---------------------------------------------------------------------------- mechanisms (exact checks)
 def test_discrete_laplace_matches_its_law():
-    noise = NumpyNoise(np.random.default_rng(11))
-    z = noise.discrete_laplace(1.5, size=200_000)
+    noise = ExactNoise(np.random.default_rng(11))  # the exact sampler (CKS 2020 Alg 2)
+    z = noise.discrete_laplace(1.5, size=30_000)
     for a in (-2, 0, 1, 3):
         expected = discrete_laplace_tail(1.5, a)
         assert abs((z >= a).mean() - expected) < 5 * math.sqrt(expected * (1 - expected) / z.size) + 1e-9
@@ -162,7 +165,7 @@ def test_composition_learner_accuracy_at_calculator_size():
     for _ in range(trials):
         targets = rng.choice(16, size=k)
         X = rng.choice(16, size=n, p=mass)
-        learner = CompositionLearner(H, epsilon=2.0, rng=rng).fit(X, H.table[targets][:, X].T)
+        learner = CompositionLearner(H, epsilon=2.0, noise="exact", random_state=rng).fit(X, H.table[targets][:, X].T)
         err = exact_errors(learner.predict(np.arange(16)), H.table[targets].T, mass)
         successes += bool(np.all(err <= alpha))
         assert learner.privacy_spent == (2.0, 0.0)
@@ -181,7 +184,7 @@ def test_composition_learner_advanced_composition_accuracy():
     for _ in range(trials):
         targets = rng.choice(8, size=k)
         X = rng.choice(8, size=bound.samples)
-        learner = CompositionLearner(H, epsilon=2.0, delta=1e-6, rng=rng).fit(X, H.table[targets][:, X].T)
+        learner = CompositionLearner(H, epsilon=2.0, delta=1e-6, noise="exact", random_state=rng).fit(X, H.table[targets][:, X].T)
         err = exact_errors(learner.predict(np.arange(8)), H.table[targets].T, mass)
         successes += bool(np.all(err <= alpha))
         eps, delta = learner.privacy_spent
@@ -189,30 +192,94 @@ def test_composition_learner_advanced_composition_accuracy():
     assert successes >= min_successes(trials, beta), (successes, bound.samples)
 
 
-def test_generic_learner_accuracy_documented_size():
-    """GenericLearner on thresholds over 16 points, k = 3, epsilon = 4.
+GL_H = thresholds(16)
+GL_MASS = np.linspace(1, 2, 16) / np.linspace(1, 2, 16).sum()
+GL_ALPHA, GL_BETA, GL_K, GL_EPS, GL_ETA, GL_TRIALS = 0.25, 0.1, 3, 4.0, 0.1, 20
 
-    The calculator's bound (BNS Thm 31 / Lemma 36) has an unspecified O(.) constant,
-    so it is no guarantee; this test uses n = 2000 (stated here and in docs/multi.md)
-    and checks the (alpha = 0.1, beta = 0.1) claim empirically at that size.
-    """
-    H = thresholds(16)
-    mass = np.linspace(1, 2, 16)
-    mass /= mass.sum()
-    alpha, beta, k, n, trials = 0.1, 0.1, 3, 2000, 30
-    rng = np.random.default_rng(31)
-    successes = 0
-    for _ in range(trials):
-        targets = rng.choice(H.n_hypotheses, size=k)
+
+def generic_learner_trials(n, *, seed, labels_ignored=False, synthetic_size=None):
+    """Agnostic trials: k thresholds, every label flipped w.p. ETA; success = every excess error <= alpha."""
+    H, mass = GL_H, GL_MASS
+    rng = np.random.default_rng(seed)
+    successes, worst = 0, []
+    for _ in range(GL_TRIALS):
+        targets = H.table[rng.choice(H.n_hypotheses, size=GL_K)]            # (k, |X|)
         X = rng.choice(16, size=n, p=mass)
-        learner = GenericLearner(H, epsilon=4.0, rng=rng).fit(X, H.table[targets][:, X].T)
-        err = exact_errors(learner.predict(np.arange(16)), H.table[targets].T, mass)
-        successes += bool(np.all(err <= alpha))
-        assert learner.privacy_spent == (4.0, 0.0)
+        Y = (targets[:, X].T ^ (rng.random((n, GL_K)) < GL_ETA)).astype(np.int64)
+        if labels_ignored:  # the control: labels carry no information about the targets
+            Y = rng.integers(0, 2, size=(n, GL_K))
+        learner = GenericLearner(H, epsilon=GL_EPS, alpha=GL_ALPHA, beta=GL_BETA, noise="exact",
+                                 random_state=rng, synthetic_size=synthetic_size).fit(X, Y)
+        assert learner.privacy_spent == (GL_EPS, 0.0)
         assert len(learner.representatives_) <= 2 ** len(learner.support_)
-    assert successes >= min_successes(trials, beta), successes
-    bound = GenericLearner(H, epsilon=4.0).required_sample_size(alpha, beta, k=k)
-    assert bound.order_of_growth_only
+        pred = learner.predict(np.arange(16)).T                              # (k, |X|)
+        # error under P (x ~ mass, y = target flipped w.p. ETA) and the best in the class, exactly
+        err = (np.where(pred != targets, 1 - GL_ETA, GL_ETA) * mass).sum(axis=1)
+        opt = np.array([min(float(mass @ np.where(row != t, 1 - GL_ETA, GL_ETA)) for row in H.distinct_rows)
+                        for t in targets])
+        excess = err - opt
+        worst.append(float(excess.max()))
+        successes += bool(np.all(excess <= GL_ALPHA))
+    return successes, worst
+
+
+@pytest.mark.slow
+def test_generic_learner_meets_alpha_beta_at_its_own_required_size():
+    """GenericLearner (BNS Alg 3 with MWEM) at the explicit size of *that* algorithm, T and m derived."""
+    probe = GenericLearner(GL_H, epsilon=GL_EPS, alpha=GL_ALPHA, beta=GL_BETA)
+    bound = probe.required_sample_size(k=GL_K)
+    assert bound.constants_explicit and bound.name == "generic_learner_mwem" and bound.in_range
+    assert bound.setting["task"] == "agnostic" and bound.setting["proper"]
+    n = bound.samples
+    successes, worst = generic_learner_trials(n, seed=31)
+    assert successes >= min_successes(GL_TRIALS, GL_BETA), (successes, n, worst)
+    # what it ran is what the size assumed: T rounds and m synthetic points derived from (alpha, beta, eps, |X|, |C⊕|)
+    learner = GenericLearner(GL_H, epsilon=GL_EPS, alpha=GL_ALPHA, beta=GL_BETA, noise="exact", random_state=0)
+    X = np.random.default_rng(0).choice(16, size=n, p=GL_MASS)
+    learner.fit(X, np.zeros((n, GL_K), dtype=int))
+    assert (learner.iterations_, learner.synthetic_size_) == (bound.values["rounds"], bound.values["synthetic_size"])
+
+
+@pytest.mark.slow
+def test_generic_learner_negative_controls():
+    n = GenericLearner(GL_H, epsilon=GL_EPS, alpha=GL_ALPHA, beta=GL_BETA).required_sample_size(k=GL_K).samples
+    blind, worst = generic_learner_trials(n, seed=32, labels_ignored=True)
+    assert blind < min_successes(GL_TRIALS, GL_BETA), (blind, worst)
+    few, worst = generic_learner_trials(4, seed=33)  # far too few examples
+    assert few < min_successes(GL_TRIALS, GL_BETA), (few, worst)
+
+
+def test_generic_learner_size_is_its_own_algorithms():
+    """The bound is BNS Lemma 36 with MWEM (explicit), not the Cor 34 direct-sum branch of Thm 31."""
+    H = thresholds(16)
+    bound = GenericLearner(H, epsilon=4.0, alpha=0.1, beta=0.1).required_sample_size(k=3)
+    assert bound.constants_explicit and "Lemma 36" in bound.source and "MWEM" in bound.source
+    assert bound.values["rounds"] > 10 and bound.values["synthetic_size"] > 200
+    # at the bound, MWEM's explicit error at T rounds is its share 6 alpha/10 (HLM Thm 2.2, beta/4)
+    err = mwem_error_bound(n=bound.samples, iterations=bound.values["rounds"], n_domain=16,
+                           n_queries=len(xor_queries(H)), epsilon=2.0, beta=0.1 / 4)
+    assert err <= 0.06 + 1e-12
+    # the learner refuses to size itself for an accuracy it is not run at (T, m depend on alpha, beta)
+    with pytest.raises(InvalidParameterError, match="'alpha' parameter"):
+        GenericLearner(H, epsilon=4.0, alpha=0.1, beta=0.1).required_sample_size(0.2, 0.1, k=3)
+    with pytest.raises(InvalidParameterError, match="'update_passes' parameter"):
+        GenericLearner(H, epsilon=4.0, update_passes=5).required_sample_size(k=3)
+
+
+def test_mwem_error_bound_holds_empirically():
+    """HLM Thm 2.2 as implemented: MWEM's worst query error stays below mwem_error_bound (beta = 0.1)."""
+    H = thresholds(8)
+    queries = xor_queries(H)
+    rng = np.random.default_rng(12)
+    n, eps = 20_000, 2.0
+    T, bound = mwem_rounds(n=n, n_domain=8, n_queries=len(queries), epsilon=eps, beta=0.1)
+    worst = []
+    for _ in range(10):
+        points = rng.choice(8, size=n, p=np.linspace(1, 3, 8) / np.linspace(1, 3, 8).sum())
+        res = mwem(points, queries, epsilon=eps, iterations=T, noise=ExactNoise(rng))
+        truth = queries @ np.bincount(points, minlength=8) / n
+        worst.append(float(np.max(np.abs(queries @ res.distribution - truth))))
+    assert max(worst) <= bound, (worst, bound)
 
 
 def test_point_learner_accuracy_at_calculator_size():
@@ -230,7 +297,7 @@ def test_point_learner_accuracy_at_calculator_size():
         targets = np.r_[rng.choice(3, size=3), rng.choice(domain, size=k - 3)]  # heavy and light targets
         X = rng.choice(domain, size=n, p=mass)
         Y = (X[:, None] == targets[None, :]).astype(int)
-        learner = PointLearner(domain, alpha=alpha, epsilon=2.0, delta=1e-6, rng=rng).fit(X, Y)
+        learner = PointLearner(domain, alpha=alpha, epsilon=2.0, delta=1e-6, noise="exact", random_state=rng).fit(X, Y)
         truth = (np.arange(domain)[:, None] == targets[None, :]).astype(int)
         err = exact_errors(learner.predict(np.arange(domain)), truth, mass)
         successes += bool(np.all(err <= alpha))
@@ -246,7 +313,7 @@ def test_parity_learner_exact_at_calculator_size():
     for _ in range(trials):
         targets = rng.integers(0, 2, size=(k, d))
         X = rng.integers(0, 2, size=(n, d))
-        learner = ParityLearner(d, epsilon=1.0, delta=1e-6, rng=rng).fit(X, X @ targets.T % 2)
+        learner = ParityLearner(d, epsilon=1.0, delta=1e-6, noise="exact", random_state=rng).fit(X, X @ targets.T % 2)
         successes += bool(np.array_equal(learner.parities_, targets))  # alpha = 0: exact recovery
     assert successes >= min_successes(trials, beta), (successes, n)
 
@@ -254,7 +321,7 @@ def test_parity_learner_exact_at_calculator_size():
 def test_parity_learner_fails_safely_without_enough_blocks():
     rng = np.random.default_rng(1)
     X = rng.integers(0, 2, size=(40, 6))
-    learner = ParityLearner(6, epsilon=1.0, delta=1e-6, rng=rng).fit(X, X[:, :2])
+    learner = ParityLearner(6, epsilon=1.0, delta=1e-6, noise="exact", random_state=rng).fit(X, X[:, :2])
     assert learner.selection_failed_ and not learner.parities_.any()  # 4 blocks are too few for A_dist
 
 
@@ -271,11 +338,14 @@ def test_predict_shapes_and_opendp_backend():
 
 
 @pytest.mark.parametrize("make, message", [
-    (lambda: CompositionLearner(point_functions(4), epsilon=-1), "'epsilon' parameter of CompositionLearner"),
-    (lambda: PointLearner(10, alpha=0.1, epsilon=1.0, delta=0.0), "'delta' parameter of PointLearner"),
-    (lambda: ParityLearner(4, epsilon=1.0, delta=1e-6, block_size=3), "'block_size' parameter"),
-    (lambda: CompositionLearner(HypothesisClass.from_table([[0, 2]]), epsilon=1.0), "binary class"),
-    (lambda: GenericLearner(point_functions(4), epsilon=1.0, rng=3), "'rng' parameter"),
+    (lambda: CompositionLearner(point_functions(4), epsilon=-1).fit([0], [[0]]),
+     "'epsilon' parameter of CompositionLearner"),
+    (lambda: PointLearner(10, alpha=0.1, epsilon=1.0, delta=0.0).fit([0], [[0]]), "'delta' parameter of PointLearner"),
+    (lambda: ParityLearner(4, epsilon=1.0, delta=1e-6, block_size=3).fit([[0, 0, 0, 0]], [[0]]),
+     "'block_size' parameter"),
+    (lambda: CompositionLearner(HypothesisClass.from_table([[0, 2]]), epsilon=1.0).fit([0], [[0]]), "binary class"),
+    (lambda: GenericLearner(point_functions(4), epsilon=1.0, rng=3.5).fit([0], [[0]]), "'rng' parameter"),
+    (lambda: GenericLearner(point_functions(4), epsilon=1.0, iterations=0).fit([0], [[0]]), "'iterations' parameter"),
     (lambda: CompositionLearner(point_functions(4), epsilon=1.0).fit([0, 9], [[0], [1]]), "point indices"),
     (lambda: CompositionLearner(point_functions(4), epsilon=1.0).fit([0, 1], [[0], [2]]), "binary labels"),
     (lambda: CompositionLearner(point_functions(4), epsilon=1.0).fit([0, 1], [[0]]), "(m, k)"),
@@ -285,3 +355,11 @@ def test_bad_input_is_refused_with_one_line(make, message):
     with pytest.raises(InvalidParameterError) as info:
         make()
     assert message in str(info.value) and "\n" not in str(info.value)
+
+
+def test_point_learner_documented_threshold_matches_the_code():
+    """E3 of the docstring: A_dist at (eps/2, delta/2) needs a gap g <= 3 + (4/eps) ln(4/(beta delta))."""
+    eps, delta, beta = 2.0, 1e-6, 0.1
+    g = a_dist_required_gap(eps / 2, delta / 2, beta / 2)
+    assert g <= 3 + (4 / eps) * math.log(4 / (beta * delta))
+    assert "ln(4/(βδ))" in PointLearner.required_sample_size.__doc__

@@ -120,7 +120,9 @@ def test_counter_witness_and_tolerance_cases():
     r = is_representation([[0, 0], [1, 1]], [[0, 1]], 0.49)
     assert r.represents is False and r.counter_distribution == [Fraction(1, 2), Fraction(1, 2)]
     assert representation_error([[0, 0], [1, 1]], [[0, 1]]) == pytest.approx(0.5)
-    assert exact_fraction(0.1) == Fraction(1, 10) and exact_fraction("1/3") == Fraction(1, 3)
+    # text is read exactly; a float is its own (binary) value
+    assert exact_fraction("0.1") == Fraction(1, 10) and exact_fraction("1/3") == Fraction(1, 3)
+    assert exact_fraction(0.1) == Fraction(0.1) != Fraction(1, 10) and exact_fraction(Fraction(2, 7)) == Fraction(2, 7)
     with pytest.raises(InvalidParameterError):
         is_representation([[0]], [[0, 1]], 0.25)
     with pytest.raises(InvalidParameterError):
@@ -195,3 +197,30 @@ def test_one_way_bounds_are_consistent():
     assert binary_entropy(0.125) == pytest.approx(0.5435644431995964)
     with pytest.raises(InvalidParameterError):
         one_way_communication_complexity(P, 0.75)
+
+
+# ----------------------------------------------------------------------------- exact epsilon (a float is its own value)
+@settings(max_examples=60)
+@given(st.integers(1, 3).flatmap(lambda n: st.lists(st.lists(st.integers(0, 1), min_size=n, max_size=n),
+                                                    min_size=1, max_size=4)),
+       st.sampled_from([1 / 3, 2 / 3 / 2, 0.1, 1 / 6, 0.3]))
+def test_drdim_at_a_float_is_exact_at_the_floats_own_value(rows, eps):
+    """A float ε within 1e-17 of an error a set can have (1/3, 1/6) is answered exactly at its binary value."""
+    C = HypothesisClass.from_table(rows)
+    r = deterministic_representation_dimension(C, eps)
+    assert r.exact and r.epsilon == Fraction(eps) and r.stats["milp_decides_epsilon"]
+    assert r.size == brute_drdim_size([list(x) for x in C.distinct_rows], 2, Fraction(eps))
+    assert r.verify(C)
+
+
+def test_drdim_one_third_as_float_fraction_and_text():
+    """The issue's case: thresholds over 6 points.  "1/3" and Fraction(1, 3) are one third; the float 1/3 is a
+    hair below it, where the answer differs -- and both are exact (before: bounds [5, 7] for the float)."""
+    T = HypothesisClass.from_table(np.tril(np.ones((7, 6), dtype=int), -1))
+    third = deterministic_representation_dimension(T, Fraction(1, 3))
+    assert deterministic_representation_dimension(T, "1/3").size == third.size == 5 and third.exact
+    below = deterministic_representation_dimension(T, 1 / 3)
+    assert below.exact and below.epsilon == Fraction(1 / 3) < Fraction(1, 3) and below.size == 7
+    # the one-third witness does not represent at the float's value; the float's own witness does
+    assert is_representation(third.witness, T, 1 / 3).represents is False
+    assert is_representation(below.witness, T, 1 / 3).represents is True and below.verify(T)

@@ -11,6 +11,7 @@ every calculator.  Papers: BNS = seed 001 (JMLR), ABM = 002, BGS = 003, FX = 004
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 import json
 import math
 import os
@@ -113,13 +114,17 @@ def generic_k(d, k, a, b, e, delta, X, L, c=1.0):
     # BNS Thm 31 as the minimum of Cor 34 (Obs 32 + Thm 27, k runs at beta/k) and
     # Lemma 36 (Alg 3: sanitizer of Thm 24 / Thm 25 with eps/2, k exponential mechanisms with eps0).
     pure = delta == 0
-    e_each = e / k if pure else adv_eps0(e, k, delta / 2)
+
+    def per_run(total):  # BNS Thm 17.2 only where its per-run epsilon_0 < 1, else basic composition
+        adv = adv_eps0(total, k, delta / 2)
+        return adv if adv < 1 else total / k
+    e_each = e / k if pure else per_run(e)
     direct = (L + ln(k / b)) * (1 / (a * e_each) + 1 / a**2)
     if pure:
         e0 = e / (2 * k)
         san = d * ln(X) * ln(1 / a) / (a**3 * e / 2) + ln(1 / b) / (a * e / 2)
     else:
-        e0 = adv_eps0(e / 2, k, delta / 2)
+        e0 = per_run(e / 2)
         san = (L + ln(1 / b)) * math.sqrt(ln(X) * ln(2 / delta)) / (a**2 * e / 2)
     alg3 = san + d / (a**3 * e0) * ln(1 / a) + ln(k / b) / (a * e0) + d / a**2 * ln(k / (a * b))
     return c * min(direct, alg3)
@@ -142,6 +147,9 @@ def _cases():
                               bns_thm8(p["d"], p["a"], p["b"]), True),
         "vc_thm9": lambda p: (vc_sample_size(vc=p["d"], alpha=p["a"], beta=p["b"], agnostic=True),
                               bns_thm9(p["d"], p["a"], p["b"]), True),
+        # ERM within alpha of OPT: Thm 9 at (alpha/2, beta/2) (+ Hoeffding for the best hypothesis).
+        "vc_thm9_erm": lambda p: (vc_sample_size(vc=p["d"], alpha=p["a"], beta=p["b"], agnostic=True, erm=True),
+                                  bns_thm9(p["d"], p["a"] / 2, p["b"] / 2), True),
         "generic_thm27": lambda p: (generic_learner_sample_size(log_size=p["L"], alpha=p["a"], beta=p["b"],
                                                                 epsilon=p["e"], order_constant=p["c"]),
                                     bns_thm27(p["L"], p["a"], p["b"], p["e"], p["c"]), False),
@@ -195,8 +203,9 @@ def _cases():
         "asspp_private": lambda p: (first(asspp_sample_size(log_size=p["L"], alpha=p["a"], beta=p["b"],
                                                            epsilon=p["e"])),
                                     em_agnostic(p["L"], 3 * p["a"] / 4, p["b"] / 2, p["e"]), True),
-        # ABM Thm 4.1 proof (Lemma 4.4): 100 n_pub alpha > 1/16, i.e. n_pub > 1/(1600 alpha).
-        "public_lower": lambda p: (public_sample_lower_bound(alpha=p["a"]), 1 / (1600 * p["a"]), True),
+        # ABM Thm 4.1 proof (Lemma 4.4, alpha <= 1/100): 100 n_pub alpha > 1/16, i.e. n_pub > 1/(1600 alpha).
+        "public_lower": lambda p: (public_sample_lower_bound(alpha=min(p["a"], 0.0099)), 1 / (1600 * min(p["a"], 0.0099)),
+                                   True),
         "ggkm": lambda p: (ggkm_sample_size(littlestone=p["d"], alpha=p["a"], beta=p["b"], epsilon=min(1, p["e"]),
                                             delta=p["delta"], order_constant=p["c"]),
                            ggkm(p["d"], p["a"], p["b"], min(1, p["e"]), p["delta"], p["c"]), False),
@@ -256,15 +265,17 @@ def _cases():
         "pure_k_lower": lambda p: (pure_k_learner_lower_bound(k=p["k"], epsilon=p["e"]), p["k"] / p["e"], False),
         "parity_pure_lower": lambda p: (parity_pure_lower_bound(d=max(1, p["d"]), k=p["k"], epsilon=p["e"]),
                                         p["k"] * max(1, p["d"]) / p["e"], False),
-        # BNS Cor 46: min{|X|, Omega~(k^(1/3)/alpha)}.  Cor 50: min{|X|, Omega~(sqrt k)}.
-        "threshold_k_lower": lambda p: (threshold_k_learner_lower_bound(k=p["k"], alpha=p["a"], domain_size=p["X"]),
-                                        min(p["X"], p["k"] ** (1 / 3) / p["a"]), False),
+        # BNS Cor 46: min{|X|, Omega~(k^(1/3)/alpha)} (alpha <= 1/3), Cor 50: min{|X|, Omega~(sqrt k)}, for
+        # empirical learners; Thm 28 (epsilon <= 1) moves them to PAC learners at 1/9 of the size.
+        "threshold_k_lower": lambda p: (threshold_k_learner_lower_bound(k=p["k"], alpha=min(p["a"], 1 / 3),
+                                                                        domain_size=p["X"]),
+                                        min(p["X"], p["k"] ** (1 / 3) / min(p["a"], 1 / 3)) / 9, False),
         "agnostic_k_lower": lambda p: (agnostic_k_learner_lower_bound(k=p["k"], domain_size=p["X"]),
-                                       min(p["X"], math.sqrt(p["k"])), False),
-        # BGS Lemma 8.5: Omega((RepDim - ln(k+1)) / (alpha eps)).
-        "repdim_lower": lambda p: (repdim_lower_bound(repdim=p["L"], alpha=p["a"], epsilon=p["e"],
+                                       min(p["X"], math.sqrt(p["k"])) / 9, False),
+        # BGS Lemma 8.5 (alpha <= 1/4, beta = 1/2): Omega((RepDim - ln(k+1)) / (alpha eps)).
+        "repdim_lower": lambda p: (repdim_lower_bound(repdim=p["L"], alpha=min(p["a"], 0.25), epsilon=p["e"],
                                                       num_labels=p["labels"]),
-                                   max(0.0, p["L"] - ln(p["labels"])) / (p["a"] * p["e"]), False),
+                                   max(0.0, p["L"] - ln(p["labels"])) / (min(p["a"], 0.25) * p["e"]), False),
     }
 
 
@@ -408,7 +419,7 @@ def test_bounds_grow_as_the_problem_gets_harder(name, p, u, which):
 
 
 # =========================================================================== flags, JSON, bad input
-EXPLICIT = {"vc_generalization", "vc_generalization_agnostic", "exponential_mechanism",
+EXPLICIT = {"vc_generalization", "vc_generalization_agnostic", "vc_erm_agnostic", "exponential_mechanism",
             "exponential_mechanism_agnostic", "asspp_private_explicit", "asspp_public_explicit",
             "public_sample_lower_bound", "representation_learner", "composition[exponential_mechanism_agnostic]"}
 
@@ -431,7 +442,7 @@ def test_explicit_exactly_for_bns_thms_8_9_and_the_worked_out_proofs(name):
 
 
 JSON_KEYS = {"name", "kind", "expression", "latex", "values", "value", "samples", "source", "setting",
-             "constants_explicit", "order_of_growth_only", "order_constant", "notes"}
+             "constants_explicit", "order_of_growth_only", "order_constant", "notes", "conditions"}
 
 
 @given(name=st.sampled_from(sorted(CASES)), p=params)
@@ -571,7 +582,8 @@ def test_table_rows_for_single_k_and_public_settings():
     single = sample_size_table(H, alpha=0.1, beta=0.05, epsilon=1.0)
     assert single.exact and len(single) == len(single.rows)
     assert {"exponential_mechanism", "exponential_mechanism_agnostic", "generic_learner", "repdim_learner",
-            "vc_generalization", "vc_generalization_agnostic", "vc_lower", "vc_lower_agnostic"} == set(names(single))
+            "vc_generalization", "vc_generalization_agnostic", "vc_erm_agnostic", "vc_lower",
+            "vc_lower_agnostic"} == set(names(single))
     assert all(r.setting["concepts"] == "single" and r.setting["data"] == "private" for r in single)
     assert single.dimensions["vc"]["value"] == 1 and single.dimensions["littlestone"]["value"] == 4
     # The rows use the class's numbers: ln|H| and VC.
@@ -593,8 +605,14 @@ def test_table_rows_for_single_k_and_public_settings():
 
     public = sample_size_table(H, alpha=0.1, beta=0.05, epsilon=1.0, public=True)
     pub_rows = [r for r in public if r.setting["data"] == "public+private"]
-    assert {"asspp_private_explicit", "asspp_public_explicit", "asspp_private", "asspp_public",
-            "public_sample_lower_bound"} == {r.name for r in pub_rows}
+    assert {"asspp_private_explicit", "asspp_public_explicit", "asspp_private", "asspp_public"} == \
+        {r.name for r in pub_rows}
+    # ABM's public lower bound needs alpha <= 1/100 and epsilon <= 1/10: omitted here, with the reason ...
+    assert [o["name"] for o in public.omitted] == ["public_sample_lower_bound"]
+    assert any(f.startswith("alpha <= 1/100") for f in public.omitted[0]["failed"])
+    # ... and present where the theorem applies.
+    small = sample_size_table(H, alpha=0.005, beta=0.05, epsilon="1/10", public=True)  # exactly 1/10
+    assert "public_sample_lower_bound" in names(small) and not small.omitted
     assert public.parameters == {"alpha": 0.1, "beta": 0.05, "epsilon": 1.0, "delta": 0.0, "concepts": 1,
                                  "public": True}
 
@@ -712,7 +730,7 @@ def test_table_refuses_bad_input():
 
 
 # =========================================================================== CLI
-TABLE_KEYS = {"class", "parameters", "dimensions", "exact", "rows"}
+TABLE_KEYS = {"class", "parameters", "dimensions", "exact", "rows", "omitted"}
 
 
 @pytest.mark.parametrize("path", CLASS_FILES, ids=[p.name for p in CLASS_FILES])
@@ -815,3 +833,211 @@ def test_prdim_bound_positive_near_one(alpha, beta, agnostic):
     """FX Thm 2.5's iterated log is read as log max(e, log 1/(alpha beta)): never a negative sample size."""
     b = prdim_sample_size(prdim=0.0, alpha=alpha, beta=beta, epsilon=1.0, agnostic=agnostic)
     assert b.value > 0 and b.samples >= 1
+
+
+# =========================================================================== theorem ranges, as data, on a grid
+from fractions import Fraction  # noqa: E402
+
+from dimcalc.sample_size import OutOfRangeError  # noqa: E402
+
+# (alpha, beta, epsilon, delta, k): values inside and outside every range the papers state.
+# alpha: inside ABM's 1/100, BNS Thm 55's 1/4 and Cor 46's 1/3, or outside; beta: inside ABM's 1/18 or above
+# Thm 52's 1/2; epsilon: inside ABM's 1/10, BGS Thm 3.7's 1/4, Thm 28's 1, or above; delta: pure, tiny, large.
+GRID_ALPHA = [Fraction(1, 200), 0.3, 0.4]
+GRID_BETA = [Fraction(1, 18), 0.6]
+GRID_EPSILON = [Fraction(1, 20), Fraction(1, 4), 40]
+GRID_DELTA = [0, 1e-9, 0.3]
+GRID_K = [1, 10]
+GRID = list(itertools.product(GRID_ALPHA, GRID_BETA, GRID_EPSILON, GRID_DELTA, GRID_K))
+
+
+def _grid_calculators(a, b, e, delta, k):
+    """Every calculator called at one grid point (approximate-DP ones only with delta > 0)."""
+    L, d, X = ln(16), 2, 16
+    calls = {
+        "vc": lambda: vc_sample_size(vc=d, alpha=a, beta=b),
+        "vc_agnostic": lambda: vc_sample_size(vc=d, alpha=a, beta=b, agnostic=True),
+        "vc_erm": lambda: vc_sample_size(vc=d, alpha=a, beta=b, agnostic=True, erm=True),
+        "thm27": lambda: generic_learner_sample_size(log_size=L, alpha=a, beta=b, epsilon=e),
+        "em": lambda: exponential_mechanism_sample_size(log_size=L, alpha=a, beta=b, epsilon=e, agnostic=True),
+        "generic_k": lambda: generic_k_learner_sample_size(vc=d, k=k, alpha=a, beta=b, epsilon=e, delta=delta,
+                                                           domain_size=X, log_size=L),
+        "abm": lambda: abm_semi_private_sample_size(vc=d, alpha=a, beta=b, epsilon=e)[0],
+        "asspp": lambda: asspp_sample_size(log_size=L, alpha=a, beta=b, epsilon=e)[0],
+        "public_lower": lambda: public_sample_lower_bound(alpha=a, epsilon=e, beta=b, delta=delta),
+        "public_lower_multiclass": lambda: public_sample_lower_bound(alpha=a, epsilon=e, beta=b, num_labels=3),
+        "repdim": lambda: repdim_sample_size(repdim=L, alpha=a, beta=b, epsilon=e),
+        "prdim": lambda: prdim_sample_size(prdim=L, alpha=a, beta=b, epsilon=e),
+        "vc_lower": lambda: vc_lower_bound(vc=d, alpha=a),
+        "pure_k_lower": lambda: pure_k_learner_lower_bound(k=k, epsilon=e, beta=b),
+        "parity_pure_lower": lambda: parity_pure_lower_bound(d=d, k=k, epsilon=e, alpha=a, beta=b),
+        "repdim_lower": lambda: repdim_lower_bound(repdim=L, alpha=a, epsilon=e, beta=b),
+    }
+    if a != 0.3 or b != GRID_BETA[0]:  # composition's ranges (Thm 17.2) depend on epsilon, delta, k only (and
+        del calls["generic_k"]          # building its sympy expression is slow): one (alpha, beta) suffices
+    else:
+        single = exponential_mechanism_sample_size(log_size=L, alpha=a, beta=b, epsilon=e)
+        calls["composition"] = lambda: composition_sample_size(single=single, k=k, epsilon=e, delta=delta)
+        if delta > 0:
+            calls["composition_advanced"] = lambda: composition_sample_size(single=single, k=k, epsilon=e,
+                                                                            delta=delta, advanced=True)
+    if delta > 0:
+        calls.update({
+            "point_k": lambda: point_k_learner_sample_size(k=k, alpha=a, beta=b, epsilon=e, delta=delta),
+            "parity_k": lambda: parity_k_learner_sample_size(d=d, k=k, beta=b, epsilon=e, delta=delta),
+            "ggkm": lambda: ggkm_sample_size(littlestone=d, alpha=a, beta=b, epsilon=e, delta=delta),
+            "bgs_cor35": lambda: multiclass_littlestone_sample_size(alpha=a, beta=b, epsilon=e, delta=delta,
+                                                                    num_labels=4, multiclass_littlestone=d),
+            "bgs_thm37": lambda: bgs_boosted_sample_size(multiclass_littlestone=d, num_labels=4, alpha=a, beta=b,
+                                                         epsilon=e, delta=delta),
+            "line": lambda: line_learner_sample_size(alpha=a, beta=b, epsilon=e, delta=delta),
+            "threshold_k_lower": lambda: threshold_k_learner_lower_bound(k=k, alpha=a, domain_size=X, epsilon=e,
+                                                                         delta=delta, beta=b),
+            "agnostic_k_lower": lambda: agnostic_k_learner_lower_bound(k=k, domain_size=X, alpha=a, epsilon=e,
+                                                                       delta=delta, beta=b),
+        })
+    return calls
+
+
+def test_every_calculator_on_the_grid_returns_only_in_range_bounds():
+    """Over the (alpha, beta, epsilon, delta, k) grid, a calculator returns a bound whose declared
+    conditions all hold, or refuses with OutOfRangeError naming the conditions that fail."""
+    refused, returned = Counter(), Counter()
+    for a, b, e, delta, k in GRID[1::2]:  # every other point: k = 10 (the k = 1 points change no range)
+        for name, call in _grid_calculators(a, b, e, delta, k).items():
+            try:
+                bound = call()
+            except OutOfRangeError as err:
+                refused[name] += 1
+                assert err.failed and all(c.holds(err.bound.values, None) is not True for c in err.failed), name
+                assert err.failed == err.bound.violations()
+                assert "\n" not in str(err) and f"'{err.failed[0].parameter}' parameter" in str(err)
+                continue
+            returned[name] += 1
+            assert bound.in_range and not bound.violations(), (name, a, b, e, delta, k)
+            for c in bound.conditions:
+                assert c.holds(bound.values, bound.value) is True, (name, str(c))
+    # The grid reaches both sides of every declared range.
+    ranged = {"public_lower", "public_lower_multiclass", "parity_pure_lower", "repdim_lower", "ggkm", "bgs_cor35",
+              "bgs_thm37", "line", "threshold_k_lower", "agnostic_k_lower", "composition_advanced",
+              "pure_k_lower"}
+    assert ranged - {"public_lower_multiclass"} <= set(returned), ranged - set(returned)
+    assert ranged <= set(refused), ranged - set(refused)
+    assert "public_lower_multiclass" not in returned  # ABM's classes are binary
+
+
+def test_the_papers_ranges_are_declared_on_the_bounds():
+    """Each bound carries the range its theorem is stated for (seeds 001-004)."""
+    def texts(bound):
+        return {c.text for c in bound.conditions}
+    pub = public_sample_lower_bound(alpha=Fraction(1, 200))
+    assert texts(pub) == {"alpha <= 1/100", "epsilon <= 1/10", "beta <= 1/18", "Eq(num_labels, 2)"}  # ABM L 4.4
+    assert pub.values["epsilon"] == Fraction(1, 10) and pub.values["beta"] == Fraction(1, 18)  # the theorem's
+    assert texts(parity_pure_lower_bound(d=2, k=2, epsilon=1)) == {"alpha < 1/4", "beta <= 1/2"}  # BNS Thm 55
+    assert texts(pure_k_learner_lower_bound(k=2, epsilon=1)) == {"beta <= 1/2"}  # BNS Thm 52
+    for lower in (threshold_k_learner_lower_bound(k=8, alpha=0.1, domain_size=64),
+                  agnostic_k_learner_lower_bound(k=8, domain_size=64)):  # BNS Cor 46 / 50 via Thm 28
+        assert texts(lower) == {"alpha <= 1/3", "epsilon <= 1", "delta < (1 - beta)/(9*n)"}
+        assert "empirical" in lower.source and "Thm 28" in lower.source and lower.setting["task"] in ("PAC",
+                                                                                                      "agnostic")
+    assert texts(ggkm_sample_size(littlestone=1, alpha=0.1, beta=0.1, epsilon=1, delta=1e-6)) == {"epsilon <= 1"}
+    assert texts(bgs_boosted_sample_size(multiclass_littlestone=1, num_labels=4, alpha=0.1, beta=0.1,
+                                         epsilon=0.25, delta=1e-6)) == {"epsilon <= 1/4"}
+    assert len(line_learner_sample_size(alpha=0.1, beta=0.1, epsilon=0.4, delta=1e-6).conditions) == 4
+    assert texts(repdim_lower_bound(repdim=2.0, alpha=0.1, epsilon=1)) == {"alpha <= 1/4", "beta <= 1/2"}
+    # BNS Thm 31's approximate branches: advanced composition (Thm 17.2) only with a per-run epsilon_0 < 1.
+    gk = generic_k_learner_sample_size(vc=1, k=100, alpha=0.1, beta=0.1, epsilon=1, delta=1e-6, domain_size=16,
+                                       log_size=ln(16))
+    assert sum("Thm 17.2" in c.source for c in gk.conditions) == 2 and gk.in_range
+    big = generic_k_learner_sample_size(vc=1, k=2, alpha=0.1, beta=0.1, epsilon=40, delta=1e-6, domain_size=16,
+                                        log_size=ln(16))
+    assert not big.conditions and sum("basic composition" in n for n in big.notes) == 2
+    assert close(big.value, generic_k(1, 2, 0.1, 0.1, 40, 1e-6, 16, ln(16)))
+
+
+# Grid points for the tables (each table computes dimensions and ~20 rows): every range inside and outside.
+TABLE_GRID = [
+    (Fraction(1, 200), Fraction(1, 18), Fraction(1, 20), 0, 10),  # inside every range (pure)
+    (Fraction(1, 200), Fraction(1, 18), Fraction(1, 20), 1e-9, 10),  # inside every range (approximate)
+    (0.4, 0.6, 40, 0.3, 10),  # outside every range
+    (0.3, Fraction(1, 18), Fraction(1, 4), 1e-9, 10),  # Thm 55 / ABM out, Cor 46 / 50 in
+    (0.3, 0.6, 40, 0, 10),  # Thm 52's beta out
+    (0.4, Fraction(1, 18), 1, 1e-9, 1),  # BGS Thm 3.7 capped
+    (0.3, Fraction(1, 18), 40, 1e-9, 10),  # BGS capped, advanced composition out
+    (Fraction(1, 200), Fraction(1, 18), Fraction(1, 4), 0.3, 10),  # Cor 46 / 50's delta out
+]
+
+
+@pytest.mark.parametrize("path, public", [("thresholds-15.json", True), ("point-functions-8.json", False),
+                                          ("parities-3.json", False), ("bgs-thm61-k7-d1.json", True)])
+def test_table_on_the_grid_has_no_row_outside_its_range(path, public):
+    H = dimcalc.load(DATA / path)
+    seen_omitted, seen_capped = set(), 0
+    for a, b, e, delta, k in TABLE_GRID:
+        table = sample_size_table(H, alpha=a, beta=b, epsilon=e, delta=delta, concepts=k, public=public)
+        for row in table:
+            assert row.in_range, (row.name, [str(c) for c in row.violations()], (a, b, e, delta, k))
+            capped = [n for n in row.notes if "is stated for epsilon" in n]
+            if capped:
+                seen_capped += 1
+                assert row.values["epsilon"] < e and row.kind == "upper"
+        for omitted in table.omitted:
+            assert omitted["failed"] and all(" (" in f for f in omitted["failed"])  # condition (source)
+            seen_omitted.add(omitted["name"])
+        json.dumps(table.to_json(), allow_nan=False)
+    assert seen_omitted, path  # the grid does leave some rows out
+    if "bgs" in path:
+        assert seen_capped
+
+
+def test_table_issue_example_rows_outside_their_ranges_are_omitted(capsys):
+    """`dimcalc sample-size data/thresholds-15.json --alpha 0.4 --beta 0.05 --epsilon 5 --delta 0.3
+    --concepts 10 --public`: ABM's public lower bound (alpha <= 1/100, epsilon <= 1/10) and BNS Cor 46 / 50
+    (epsilon <= 1, alpha <= 1/3) are outside their ranges and must not be printed as rows."""
+    argv = ["sample-size", str(DATA / "thresholds-15.json"), "--alpha", "0.4", "--beta", "0.05", "--epsilon", "5",
+            "--delta", "0.3", "--concepts", "10", "--public"]
+    assert main(argv + ["--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    rows = {r["name"] for r in report["rows"]}
+    assert not rows & {"public_sample_lower_bound", "threshold_k_lower", "agnostic_k_lower"}
+    omitted = {o["name"]: o["failed"] for o in report["omitted"]}
+    assert any(f.startswith("alpha <= 1/100") for f in omitted["public_sample_lower_bound"])
+    assert any(f.startswith("epsilon <= 1/10") for f in omitted["public_sample_lower_bound"])
+    for name in ("threshold_k_lower", "agnostic_k_lower"):
+        assert any(f.startswith("epsilon <= 1") for f in omitted[name])
+        assert any(f.startswith("alpha <= 1/3") for f in omitted[name])
+    assert all(c["holds"] for r in report["rows"] for c in r["conditions"])
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "omitted: outside the range their theorem is stated for" in out and "alpha <= 1/100" in out
+
+
+def test_exact_epsilon_as_fraction_or_text():
+    """epsilon = 1/3 given as a Fraction, as text and on the command line is one third exactly."""
+    b_frac = exponential_mechanism_sample_size(log_size=ln(16), alpha=0.1, beta=0.1, epsilon=Fraction(1, 3))
+    b_text = exponential_mechanism_sample_size(log_size=ln(16), alpha=0.1, beta=0.1, epsilon="1/3")
+    assert b_frac.values["epsilon"] == b_text.values["epsilon"] == Fraction(1, 3)
+    assert b_frac.value == b_text.value == em_pac(ln(16), 0.1, 0.1, 1 / 3) or close(b_frac.value,
+                                                                                    em_pac(ln(16), 0.1, 0.1, 1 / 3))
+    with pytest.raises(InvalidParameterError, match="'epsilon' parameter"):
+        exponential_mechanism_sample_size(log_size=1.0, alpha=0.1, beta=0.1, epsilon="a third")
+    # exact at the boundary of a range: epsilon = 1/4 exactly is inside BGS Thm 3.7's [0, 1/4] ...
+    assert bgs_boosted_sample_size(multiclass_littlestone=1, num_labels=4, alpha=0.1, beta=0.1, epsilon="1/4",
+                                   delta=1e-6).in_range
+    # ... and a float is its own value: 0.01 is a hair above 1/100, outside ABM Lemma 4.4's alpha <= 1/100.
+    assert public_sample_lower_bound(alpha=Fraction(1, 100)).in_range
+    with pytest.raises(OutOfRangeError, match="binary value"):
+        public_sample_lower_bound(alpha=0.01)
+
+
+def test_cli_reads_epsilon_exactly(capsys):
+    assert main(["sample-size", str(DATA / "thresholds-15.json"), "--alpha", "0.1", "--beta", "0.05",
+                 "--epsilon", "1/3", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    em = next(r for r in report["rows"] if r["name"] == "exponential_mechanism")
+    assert em["samples"] == exponential_mechanism_sample_size(log_size=ln(16), alpha=Fraction(1, 10),
+                                                              beta=Fraction(1, 20),
+                                                              epsilon=Fraction(1, 3)).samples
+    assert main(["sample-size", str(DATA / "thresholds-15.json"), "--alpha", "0.1", "--beta", "0.05",
+                 "--epsilon", "1/3"]) == 0
+    assert "epsilon=1/3" in capsys.readouterr().out

@@ -10,25 +10,24 @@ Proposition 21.
 from __future__ import annotations
 
 import math
-from typing import Any, Literal
+from typing import Any
 
 import numpy as np
 
 from ..hypothesis_class import HypothesisClass
 from ..sample_size import SampleSizeBound, exponential_mechanism_sample_size
-from ._base import (PrivateLearnerMixin, check_backend, check_class, check_epsilon, check_noise_multiplier,
-                    check_points, check_rng, check_sample, error_counts)
+from ._base import Privacy, PrivateLearner, check_class, check_points, check_sample, error_counts
 from .mechanisms import exponential_mechanism
 
 __all__ = ["GenericPrivateLearner"]
 
 
-class GenericPrivateLearner(PrivateLearnerMixin):
+class GenericPrivateLearner(PrivateLearner):
     """Proper ``epsilon``-DP learner for a finite class: the exponential mechanism.
 
     ``fit`` scores every distinct hypothesis ``h`` by ``-(number of examples
-    h mislabels)`` (sensitivity 1) and selects one with the exponential
-    mechanism (see :mod:`dimcalc.learners.mechanisms`).
+    h mislabels)`` (sensitivity 1) and selects one with the learners' selection
+    primitive (:func:`dimcalc.learners.mechanisms.exponential_mechanism`).
 
     Guarantee: ``(epsilon, 0)``-DP with respect to the labelled sample (for
     any sample); with ``n >= required_sample_size(alpha, beta).samples``
@@ -41,20 +40,24 @@ class GenericPrivateLearner(PrivateLearnerMixin):
     ----------
     hypothesis_class : HypothesisClass
         The finite class (binary or multiclass; 0-1 loss).
-    epsilon : float > 0
+    epsilon : number > 0
+        Exact as given (a Fraction or text like ``"1/3"`` is that number).
     agnostic : bool
-    rng : numpy.random.Generator, optional
-        Randomness of the ``"exact"`` back end.
-    backend : {"opendp", "exact"}
-        ``"opendp"``: OpenDP's report-noisy-max (not seedable);
-        ``"exact"``: the exact exponential mechanism driven by ``rng``.
-    noise_multiplier : float
+    noise : {"opendp", "exact"} or NoiseSource
+        ``"opendp"`` (default): OpenDP's report-noisy-max with exponential noise (not
+        seedable); ``"exact"``: the exact exponential mechanism driven by ``random_state``.
+    random_state : None, int or numpy.random.Generator
+    noise_multiplier : number
         Audit-only knob; ``< 1`` voids the guarantee (``privacy_spent`` says so).
+    rng, backend
+        Former names of ``random_state`` and ``noise``.
 
     Attributes
     ----------
     hypothesis_ : int
         File row index of the selected hypothesis (after ``fit``).
+    privacy_ : Privacy
+        The accounting of the last fit.
 
     References
     ----------
@@ -67,7 +70,7 @@ class GenericPrivateLearner(PrivateLearnerMixin):
     >>> from dimcalc import HypothesisClass
     >>> H = HypothesisClass([[int(x >= t) for x in range(8)] for t in range(9)])  # thresholds
     >>> rng = np.random.default_rng(0)
-    >>> learner = GenericPrivateLearner(H, epsilon=1.0, rng=rng, backend="exact")
+    >>> learner = GenericPrivateLearner(H, epsilon=1.0, noise="exact", random_state=0)
     >>> n = learner.required_sample_size(alpha=0.1, beta=0.1).samples
     >>> X = rng.integers(0, 8, size=n); y = H.table[3, X]
     >>> learner.fit(X, y).privacy_spent
@@ -76,39 +79,50 @@ class GenericPrivateLearner(PrivateLearnerMixin):
     True
     """
 
-    def __init__(self, hypothesis_class: HypothesisClass, *, epsilon: float, agnostic: bool = False,
-                 rng: np.random.Generator | None = None, backend: Literal["opendp", "exact"] = "opendp",
-                 noise_multiplier: float = 1.0) -> None:
-        owner = "GenericPrivateLearner"
-        self.hypothesis_class = check_class(hypothesis_class, owner)
-        self.epsilon = check_epsilon(epsilon, owner)
-        self.delta = 0.0
-        self.agnostic = bool(agnostic)
-        self.rng = check_rng(rng, owner)
-        self.backend = check_backend(backend, owner)
-        self.noise_multiplier = check_noise_multiplier(noise_multiplier, owner)
-        self.fitted_ = False
+    def __init__(self, hypothesis_class: HypothesisClass, *, epsilon: Any, agnostic: bool = False,
+                 noise: Any = "opendp", random_state: Any = None, noise_multiplier: float = 1.0,
+                 rng: Any = None, backend: Any = None) -> None:
+        self.hypothesis_class = hypothesis_class
+        self.epsilon = epsilon
+        self.agnostic = agnostic
+        self.noise = noise
+        self.random_state = random_state
+        self.noise_multiplier = noise_multiplier
+        self.rng = rng
+        self.backend = backend
+
+    def _validate(self) -> dict:
+        params = self._check_common(self._owner)
+        params["H"] = check_class(self.hypothesis_class, self._owner)
+        params["agnostic"] = bool(self.agnostic)
+        return params
+
+    def _privacy_claim(self, params: dict) -> Privacy:
+        return Privacy.mechanism(params["epsilon"], 0, "exponential mechanism (BNS Prop 21)")
 
     def fit(self, X: Any, y: Any) -> "GenericPrivateLearner":
         """Select a hypothesis privately from the labelled sample ``(X, y)`` (point indices, labels)."""
-        H = self.hypothesis_class
-        X, y = check_sample(X, y, H.n_points, H.num_labels, "GenericPrivateLearner.fit")
+        params = self._validate()
+        H = params["H"]
+        X, y = check_sample(X, y, H.n_points, H.num_labels, f"{self._owner}.fit")
         errors = error_counts(H.distinct_rows, X, y, H.num_labels)
-        j = exponential_mechanism(-errors, epsilon=self.epsilon, rng=self.rng, backend=self.backend,
-                                  noise_multiplier=self.noise_multiplier)
+        j = exponential_mechanism(-errors, epsilon=params["epsilon"], noise=self._noise_source(params),
+                                  noise_multiplier=params["noise_multiplier"])
         self.distinct_index_ = int(j)
         self.hypothesis_ = H.row_of(int(j))
-        self.fitted_ = True
+        self.privacy_ = self._privacy_claim(params)
         return self
 
     def predict(self, X: Any) -> np.ndarray:
         """Labels the selected hypothesis gives to the points ``X``."""
-        self._check_fitted("GenericPrivateLearner.predict")
-        X = check_points(X, self.hypothesis_class.n_points, "GenericPrivateLearner.predict")
-        return self.hypothesis_class.table[self.hypothesis_, X].copy()
+        self._check_is_fitted()
+        H = self.hypothesis_class
+        X = check_points(X, H.n_points, f"{self._owner}.predict")
+        return H.table[self.hypothesis_, X].astype(np.int64)
 
     def required_sample_size(self, alpha: float, beta: float) -> SampleSizeBound:
         """Explicit sample size for ``(alpha, beta)``-accuracy (BNS Thm 27 / Prop 21, explicit constants)."""
+        params = self._validate()
         return exponential_mechanism_sample_size(
-            log_size=math.log(self.hypothesis_class.n_distinct), alpha=alpha, beta=beta,
-            epsilon=self.epsilon, agnostic=self.agnostic)
+            log_size=math.log(params["H"].n_distinct), alpha=alpha, beta=beta,
+            epsilon=params["epsilon"], agnostic=params["agnostic"])

@@ -13,14 +13,15 @@ learner                    paper                                       privacy
 :class:`ParityLearner`      BNS Alg 4 (Thm 39): GF(2) + A_dist          approximate
 =========================  ==========================================  =====================
 
-All follow scikit-learn's estimator shape: keyword-only options, an injected
-``rng`` (``numpy.random.Generator``), ``fit(X, Y)`` with ``Y`` an ``(m, k)`` 0/1
-label matrix (column ``j`` = concept ``j``), ``predict(X) -> (n, k)``, and
-``privacy_spent -> (epsilon, delta)`` (what the run is proven to satisfy).
-``X`` holds point *indices* of the class's domain, except for :class:`ParityLearner`
-where it holds the points of ``{0,1}^d`` themselves (rows of an ``(m, d)`` 0/1 array,
-since ``2^d`` columns would not fit a table).  ``required_sample_size(alpha, beta)``
-returns a :class:`dimcalc.sample_size.SampleSizeBound`.
+They share the single-concept learners' base (:class:`~dimcalc.learners._base.PrivateLearner`:
+scikit-learn's estimator conventions, ``noise="opendp"`` by default or ``"exact"`` for the
+reproducible sampler, ``random_state``, ``get_params``/``set_params``, ``NotFittedError``,
+one privacy accounting).  ``fit(X, Y)`` takes ``Y`` an ``(m, k)`` 0/1 label matrix (column
+``j`` = concept ``j``), ``predict(X) -> (n, k)``, ``privacy_spent -> (epsilon, delta)``.
+``X`` holds point *indices* of the class's domain, except for :class:`ParityLearner` where
+it holds the points of ``{0,1}^d`` themselves (rows of an ``(m, d)`` 0/1 array, since
+``2^d`` columns would not fit a table).  ``required_sample_size(alpha, beta)`` returns a
+:class:`dimcalc.sample_size.SampleSizeBound`.
 
 References
 ----------
@@ -36,32 +37,37 @@ from __future__ import annotations
 import math
 from collections import Counter
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any, Literal
 
 import numpy as np
 import sympy as sp
 
+from dimcalc._params import Number, as_fraction
 from dimcalc.errors import InvalidParameterError, parameter_error
 from dimcalc.hypothesis_class import HypothesisClass
+from dimcalc.learners._base import (Privacy, PrivateLearner, check_delta, check_indices, check_label_matrix,
+                                    check_unit, error_counts)
 from dimcalc.learners.sanitizers import (
     NoiseSource,
     a_dist,
     exponential_mechanism,
     make_noise,
     mwem,
+    mwem_rounds,
     point_sanitizer,
 )
 from dimcalc.sample_size import (
-    ALPHA,
     BETA,
     DELTA,
     EPSILON,
     D,
+    ALPHA,
     SampleSizeBound,
-    advanced_composition_epsilon,
     composition_sample_size,
     exponential_mechanism_sample_size,
-    generic_k_learner_sample_size,
+    generic_learner_mwem_sample_size,
+    split_privacy_budget,
 )
 
 __all__ = [
@@ -85,29 +91,30 @@ class BudgetSplit:
 
     Attributes
     ----------
-    epsilon_each : float
-        Pure-DP parameter of each run.
-    epsilon, delta : float
+    epsilon_each : number
+        Pure-DP parameter of each run (exact for basic composition).
+    epsilon, delta : number
         What the ``k`` runs together are proven to satisfy (BNS Thm 17).
     method : str
         ``"basic"`` (Thm 17.1) or ``"advanced"`` (Thm 17.2).
     """
 
-    epsilon_each: float
-    epsilon: float
-    delta: float
+    epsilon_each: Number
+    epsilon: Number
+    delta: Number
     method: str
 
 
-def split_budget(epsilon: float, delta: float, k: int, composition: Composition = "auto") -> BudgetSplit:
+def split_budget(epsilon: Any, delta: Any, k: int, composition: Composition = "auto") -> BudgetSplit:
     """Per-run epsilon for ``k`` pure-DP runs to compose to at most ``(epsilon, delta)``.
 
-    Basic composition (BNS Thm 17.1): ``epsilon / k`` each, total ``(epsilon, 0)``.
+    Basic composition (BNS Thm 17.1): ``epsilon / k`` each (exactly), total ``(epsilon, 0)``.
     Advanced composition (BNS Thm 17.2) with slack ``delta' = delta / 2`` (as
     :func:`dimcalc.sample_size.composition_sample_size` does): ``e`` solving
     ``sqrt(2k ln(1/delta')) e + 2k e^2 = epsilon``, total ``(epsilon, delta / 2)``;
     needs ``delta > 0`` and ``e < 1`` (the theorem's hypothesis).  ``"auto"`` takes the
-    larger per-run epsilon.
+    larger per-run epsilon.  (The numbers are those of
+    :func:`dimcalc.sample_size.split_privacy_budget`.)
 
     Examples
     --------
@@ -117,115 +124,13 @@ def split_budget(epsilon: float, delta: float, k: int, composition: Composition 
     >>> s.method, round(s.epsilon, 9), s.delta, s.epsilon_each > 2.0 / 400
     ('advanced', 2.0, 5e-07, True)
     """
-    basic = BudgetSplit(epsilon / k, epsilon, 0.0, "basic")
-    if composition == "basic" or (composition == "auto" and delta == 0):
-        return basic
-    if delta == 0:
-        raise parameter_error("delta", "split_budget", "a float in (0, 1) for advanced composition", delta)
-    slack = delta / 2
-    a = math.sqrt(2 * k * math.log(1 / slack))
-    each = (math.sqrt(a * a + 8 * k * epsilon) - a) / (4 * k)
-    if each >= 1:
-        if composition == "advanced":
-            raise InvalidParameterError(
-                f"split_budget: advanced composition needs a per-run epsilon below 1 (BNS Thm 17.2), got {each:.3g}; "
-                "use composition='basic' or a smaller epsilon")
-        return basic
-    advanced = BudgetSplit(each, a * each + 2 * k * each * each, slack, "advanced")
-    if composition == "advanced" or advanced.epsilon_each > basic.epsilon_each:
-        return advanced
-    return basic
-
-
-# ---------------------------------------------------------------------------- input checks
-def _check_epsilon(epsilon: Any, owner: str) -> float:
-    if isinstance(epsilon, bool) or not isinstance(epsilon, (int, float, np.integer, np.floating)) \
-            or not (0 < float(epsilon) < math.inf):
-        raise parameter_error("epsilon", owner, "a float in (0, inf)", epsilon)
-    return float(epsilon)
-
-
-def _check_delta(delta: Any, owner: str, *, allow_zero: bool) -> float:
-    ok = not isinstance(delta, bool) and isinstance(delta, (int, float, np.integer, np.floating))
-    if ok:
-        d = float(delta)
-        ok = (0 <= d < 1) if allow_zero else (0 < d < 1)
-    if not ok:
-        raise parameter_error("delta", owner, "a float in [0, 1)" if allow_zero else "a float in (0, 1)", delta)
-    return float(delta)
-
-
-def _check_unit(value: Any, name: str, owner: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)) \
-            or not (0 < float(value) < 1):
-        raise parameter_error(name, owner, "a float in (0, 1)", value)
-    return float(value)
-
-
-def _check_labels(Y: Any, m: int, owner: str) -> np.ndarray:
-    Y = np.asarray(Y)
-    if Y.ndim == 1:
-        Y = Y.reshape(-1, 1)
-    if Y.ndim != 2 or Y.shape[0] != m or Y.shape[1] == 0:
-        raise parameter_error("Y", owner, f"an (m, k) 0/1 label matrix with m = {m} rows and k >= 1", Y.shape)
-    if not np.issubdtype(Y.dtype, np.integer) and Y.dtype != np.bool_:
-        raise parameter_error("Y", owner, "an integer 0/1 label matrix", str(Y.dtype))
-    if Y.size and (Y.min() < 0 or Y.max() > 1):
-        raise parameter_error("Y", owner, "binary labels 0/1 (one column per concept)", int(Y.max()))
-    return Y.astype(np.int64)
-
-
-def _check_indices(X: Any, n_points: int, owner: str, name: str = "X") -> np.ndarray:
-    X = np.asarray(X)
-    if X.ndim != 1 or (X.size and not np.issubdtype(X.dtype, np.integer)):
-        raise parameter_error(name, owner, "a 1-d array of point indices", getattr(X, "shape", X))
-    if X.size and (X.min() < 0 or X.max() >= n_points):
-        bad = int(X.min() if X.min() < 0 else X.max())
-        raise parameter_error(name, owner, f"point indices in [0, {n_points})", bad)
-    return X.astype(np.int64)
-
-
-def _not_fitted(owner: str) -> InvalidParameterError:
-    return InvalidParameterError(f"{owner}: call fit(X, Y) before predict")
-
-
-class _MultiLearner:
-    """Shared plumbing: privacy parameters, the noise source, ``privacy_spent``."""
-
-    _owner = "learner"
-
-    def __init__(self, *, epsilon: float, delta: float, rng: np.random.Generator | None,
-                 noise: str | NoiseSource, delta_required: bool) -> None:
-        self.epsilon = _check_epsilon(epsilon, self._owner)
-        self.delta = _check_delta(delta, self._owner, allow_zero=not delta_required)
-        if rng is not None and not isinstance(rng, np.random.Generator):
-            raise parameter_error("rng", self._owner, "a numpy.random.Generator or None", rng)
-        self.rng = rng if rng is not None else np.random.default_rng()
-        self.noise = noise
-        make_noise(noise, self.rng, self._owner)  # validate now; fit draws from the current rng
-        self._spent: tuple[float, float] | None = None
-        self.k_: int | None = None
-
-    @property
-    def _noise(self) -> NoiseSource:
-        """The noise source for this fit, drawing from the current ``rng`` (settable, as in scikit-learn)."""
-        return make_noise(self.noise, self.rng, self._owner)
-
-    @property
-    def privacy_spent(self) -> tuple[float, float]:
-        """``(epsilon, delta)`` the last ``fit`` is proven to satisfy (``(0, 0)`` before any fit)."""
-        return self._spent if self._spent is not None else (0.0, 0.0)
-
-
-def _error_counts(rows: np.ndarray, X: np.ndarray, Y: np.ndarray) -> np.ndarray:
-    """``errors[h, j]`` = number of examples ``i`` with ``rows[h, X[i]] != Y[i, j]`` (binary labels)."""
-    n_points = rows.shape[1]
-    ones = np.zeros((n_points, Y.shape[1]), dtype=np.int64)
-    np.add.at(ones, X, Y)
-    totals = np.bincount(X, minlength=n_points).astype(np.int64)
-    zeros = totals[:, None] - ones
-    # a hypothesis labelling point p with 1 errs on its 0-labelled examples, and vice versa
-    return rows.astype(np.int64) @ (zeros - ones) + ones.sum(axis=0)[None, :]
+    each, total, slack, method = split_privacy_budget(epsilon, delta, k, composition)
+    def out(x: Any) -> Any:
+        if isinstance(x, Fraction):
+            f = float(x)
+            return f if Fraction(f) == x and not isinstance(epsilon, Fraction) else x
+        return x
+    return BudgetSplit(out(each), out(total), float(slack) if not isinstance(slack, Fraction) else slack, method)
 
 
 def _check_binary_class(H: Any, owner: str) -> HypothesisClass:
@@ -237,8 +142,39 @@ def _check_binary_class(H: Any, owner: str) -> HypothesisClass:
     return H
 
 
+def _check_composition(composition: Any, owner: str) -> str:
+    if composition not in ("auto", "basic", "advanced"):
+        raise parameter_error("composition", owner, "'auto', 'basic' or 'advanced'", composition)
+    return composition
+
+
+def _selection_privacy(split: tuple, k: int) -> Privacy:
+    """The k exponential mechanisms at ``epsilon_0`` each, composed as ``split`` says (BNS Thm 17)."""
+    each, _, slack, method = split
+    step = Privacy.mechanism(each, 0, "exponential mechanism (BNS Prop 21)")
+    if method == "advanced":
+        return Privacy.advanced(step, k, slack)
+    return Privacy.basic(*([step] * k))
+
+
+class _KLearner(PrivateLearner):
+    """Shared plumbing of the k-learners: the noise source, the selection's budget split, ``k_``."""
+
+    def _k_for_bound(self, k: int | None) -> int:
+        k = getattr(self, "k_", None) if k is None else k
+        if k is None:
+            raise InvalidParameterError(f"{self._owner}.required_sample_size: give k or call fit first")
+        if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or k < 1:
+            raise parameter_error("k", f"{self._owner}.required_sample_size", "an int >= 1", k)
+        return int(k)
+
+    def _privacy_claim(self, params: dict) -> Privacy:
+        """Before a fit (k unknown): the budget, which every fit stays within."""
+        return Privacy.mechanism(params["epsilon"], params.get("delta", 0), "the budget (BNS Thm 17)")
+
+
 # ---------------------------------------------------------------------------- composition baseline
-class CompositionLearner(_MultiLearner):
+class CompositionLearner(_KLearner):
     """The direct-sum baseline: one private learner per concept, composed (BNS Obs 32).
 
     Each of the ``k`` label columns is learned by the exponential mechanism over the
@@ -250,16 +186,18 @@ class CompositionLearner(_MultiLearner):
     ----------
     H : HypothesisClass
         A finite binary class ``C``.
-    epsilon : float
+    epsilon : number
         Total privacy parameter.
-    delta : float
+    delta : number
         0 for pure DP (basic composition); ``> 0`` allows advanced composition.
     composition : {"auto", "basic", "advanced"}
         How the budget is split (BNS Thm 17).
-    rng : numpy.random.Generator, optional
-        Source of randomness (``noise="numpy"``).
-    noise : {"numpy", "opendp"} or noise source
-        ``"opendp"`` draws the mechanism's noise from OpenDP (secure, not seedable).
+    noise : {"opendp", "exact"} or NoiseSource
+    random_state : None, int or numpy.random.Generator
+    noise_multiplier : number
+        Audit-only knob (``< 1`` voids the guarantee).
+    rng
+        Former name of ``random_state``.
 
     Attributes
     ----------
@@ -272,60 +210,63 @@ class CompositionLearner(_MultiLearner):
     >>> rng = np.random.default_rng(0)
     >>> X = rng.integers(0, 8, size=400)
     >>> Y = np.stack([(X == 2), (X == 5)], axis=1).astype(int)
-    >>> learner = CompositionLearner(H, epsilon=2.0, rng=rng).fit(X, Y)
+    >>> learner = CompositionLearner(H, epsilon=2.0, noise="exact", random_state=0).fit(X, Y)
     >>> learner.hypotheses_.tolist(), learner.privacy_spent
     ([2, 5], (2.0, 0.0))
     """
 
-    _owner = "CompositionLearner"
-
-    def __init__(self, H: HypothesisClass, *, epsilon: float, delta: float = 0.0,
-                 composition: Composition = "auto", rng: np.random.Generator | None = None,
-                 noise: str | NoiseSource = "numpy") -> None:
-        super().__init__(epsilon=epsilon, delta=delta, rng=rng, noise=noise, delta_required=False)
-        self.H = _check_binary_class(H, self._owner)
-        if composition not in ("auto", "basic", "advanced"):
-            raise parameter_error("composition", self._owner, "'auto', 'basic' or 'advanced'", composition)
+    def __init__(self, H: HypothesisClass, *, epsilon: Any, delta: Any = 0.0, composition: Composition = "auto",
+                 noise: Any = "opendp", random_state: Any = None, noise_multiplier: float = 1.0,
+                 rng: Any = None) -> None:
+        self.H = H
+        self.epsilon = epsilon
+        self.delta = delta
         self.composition = composition
-        self.hypotheses_: np.ndarray | None = None
+        self.noise = noise
+        self.random_state = random_state
+        self.noise_multiplier = noise_multiplier
+        self.rng = rng
+
+    def _validate(self) -> dict:
+        params = self._check_common(self._owner)
+        params["H"] = _check_binary_class(self.H, self._owner)
+        params["delta"] = check_delta(self.delta, self._owner)
+        params["composition"] = _check_composition(self.composition, self._owner)
+        return params
 
     def fit(self, X: Any, Y: Any) -> "CompositionLearner":
         """Learn one hypothesis per label column of ``Y`` (``X``: point indices)."""
-        X = _check_indices(X, self.H.n_points, self._owner)
-        Y = _check_labels(Y, X.shape[0], self._owner)
-        noise = self._noise
+        params = self._validate()
+        H = params["H"]
+        X = check_indices(X, H.n_points, self._owner)
+        Y = check_label_matrix(Y, X.shape[0], self._owner)
+        noise = self._noise_source(params)
         k = Y.shape[1]
-        split = split_budget(self.epsilon, self.delta, k, self.composition)
-        errors = _error_counts(self.H.distinct_rows, X, Y)
-        chosen = [exponential_mechanism(-errors[:, j], epsilon=split.epsilon_each, noise=noise)
-                  for j in range(k)]
-        self.hypotheses_ = self.H.distinct_to_row[np.array(chosen, dtype=np.int64)]
+        split = split_privacy_budget(params["epsilon"], params["delta"], k, params["composition"])
+        errors = error_counts(H.distinct_rows, X, Y, 2)
+        chosen = [exponential_mechanism(-errors[:, j], epsilon=split[0], noise=noise,
+                                        noise_multiplier=params["noise_multiplier"]) for j in range(k)]
+        self.hypotheses_ = H.distinct_to_row[np.array(chosen, dtype=np.int64)]
         self.k_ = k
-        self.split_ = split
-        self._spent = (split.epsilon, split.delta)
+        self.split_ = split_budget(params["epsilon"], params["delta"], k, params["composition"])
+        self.privacy_ = _selection_privacy(split, k)
         return self
 
     def predict(self, X: Any) -> np.ndarray:
         """Labels ``(n, k)`` of the chosen hypotheses on points ``X``."""
-        if self.hypotheses_ is None:
-            raise _not_fitted(self._owner)
-        X = _check_indices(X, self.H.n_points, self._owner)
-        return self.H.table[self.hypotheses_][:, X].T.copy()
+        self._check_is_fitted()
+        X = check_indices(X, self.H.n_points, self._owner)
+        return self.H.table[self.hypotheses_][:, X].T.astype(np.int64)
 
     def required_sample_size(self, alpha: float, beta: float, k: int | None = None) -> SampleSizeBound:
         """Explicit sample size (PAC, targets in ``H``): BNS Thm 27 per concept, composed by Obs 32."""
+        params = self._validate()
         k = self._k_for_bound(k)
-        single = exponential_mechanism_sample_size(log_size=math.log(self.H.n_distinct), alpha=alpha,
-                                                   beta=beta, epsilon=self.epsilon)
-        advanced = split_budget(self.epsilon, self.delta, k, self.composition).method == "advanced"
-        return composition_sample_size(single=single, k=k, epsilon=self.epsilon, delta=self.delta,
+        single = exponential_mechanism_sample_size(log_size=math.log(params["H"].n_distinct), alpha=alpha,
+                                                   beta=beta, epsilon=params["epsilon"])
+        advanced = split_privacy_budget(params["epsilon"], params["delta"], k, params["composition"])[3] == "advanced"
+        return composition_sample_size(single=single, k=k, epsilon=params["epsilon"], delta=params["delta"],
                                        advanced=advanced)
-
-    def _k_for_bound(self, k: int | None) -> int:
-        k = self.k_ if k is None else k
-        if k is None:
-            raise InvalidParameterError(f"{self._owner}.required_sample_size: give k or call fit first")
-        return int(k)
 
 
 # ---------------------------------------------------------------------------- GenericLearner
@@ -343,113 +284,203 @@ def xor_queries(H: HypothesisClass) -> np.ndarray:
     return table[np.sort(first)].astype(np.int64)
 
 
-class GenericLearner(_MultiLearner):
-    """BNS Algorithm 3 (GenericLearner) with MWEM as the sanitizer for ``C⊕``.
+class GenericLearner(_KLearner):
+    """BNS Algorithm 3 (GenericLearner) with MWEM as the sanitizer for ``C⊕``, run at the size it is proven for.
 
-    1. Sanitize the unlabelled points w.r.t. ``C⊕`` with MWEM ([HLM]_ Thm 2.1: pure
-       ``sanitizer_fraction * epsilon``-DP) and draw ``synthetic_size`` points from its
-       distribution.
-    2. ``B`` = the distinct synthetic points; ``H'`` = one hypothesis of ``C`` per pattern
+    1. Sanitize the unlabelled points w.r.t. ``C⊕`` with MWEM ([HLM]_ Alg 1; pure
+       ``epsilon_san = sanitizer_fraction * epsilon``-DP by [HLM]_ Thm 2.1) for ``T`` rounds,
+       and draw a synthetic database ``D~`` of ``m`` points from its distribution.
+    2. ``B`` = the distinct points of ``D~``; ``H'`` = one hypothesis of ``C`` per pattern
        of ``C`` on ``B`` (so ``|H'| <= 2^|B|``).
     3. For each concept ``j``, the exponential mechanism over ``H'`` with score
        ``-(errors on column j)`` and the per-run epsilon of :func:`split_budget` on the
        rest of the budget.
 
+    **What it runs is what its size assumes.**  ``T`` and ``m`` are derived from
+    ``(alpha, beta, epsilon, |X|, |C⊕|)`` and the sample size ``n`` (public):
+    ``m = ceil(ln(4|C⊕|/beta) / (alpha/10))`` and ``T`` minimises MWEM's explicit error
+    bound at ``n`` (:func:`~dimcalc.learners.sanitizers.mwem_rounds`: [HLM]_ Thm 2.2 with
+    this implementation's constants, :func:`~dimcalc.learners.sanitizers.mwem_error_bound`).
+    ``required_sample_size(alpha, beta)`` is that algorithm's explicit size
+    (:func:`dimcalc.sample_size.generic_learner_mwem_sample_size`, BNS Lemma 36's proof with
+    constants): at it, ``T`` makes MWEM ``6 alpha/10``-accurate for ``C⊕`` with probability
+    ``1 - beta/4``, and every ``h_j`` has error ``<= OPT_j + alpha`` with probability
+    ``>= 1 - beta`` (agnostic, proper).  ``iterations`` / ``synthetic_size`` override the
+    derived values (then the bound uses them too, or refuses when they are too small).
+
     Privacy: BNS Lemma 36 / Thm 17: ``(epsilon_san + k epsilon_0, 0)`` (basic) or
-    ``(epsilon_san + sqrt(2k ln(2/delta)) epsilon_0 + 2k epsilon_0^2, delta/2)``
-    (advanced).  Accuracy: Lemma 36 when the sanitizer is ``(α/5, β/5)``-accurate for
-    ``C⊕``; MWEM's guarantee is [HLM]_ Thm 2.2 (see :func:`~dimcalc.learners.sanitizers.mwem`).
+    ``(epsilon_san + sqrt(2k ln(2/delta)) epsilon_0 + 2k epsilon_0^2, delta/2)`` (advanced),
+    at most ``(epsilon, delta)``.
 
     Parameters
     ----------
     H : HypothesisClass
         A finite binary class ``C``.
-    epsilon, delta : float
+    epsilon, delta : number
         Total privacy budget (``delta = 0``: pure DP).
-    sanitizer_fraction : float
+    alpha, beta : number in (0, 1)
+        The accuracy the learner is run for (they set ``T`` and ``m``).
+    sanitizer_fraction : number in (0, 1)
         Share of ``epsilon`` given to MWEM (BNS and the calculator use 1/2).
-    iterations : int
-        MWEM rounds ``T``.
+    iterations : int, optional
+        MWEM rounds ``T`` (default: derived, see above).
+    synthetic_size : int, optional
+        Size ``m`` of the sanitized database ``D~`` (default: derived).
     update_passes : int
-        MWEM update passes per round (post-processing; see :func:`mwem`).
-    synthetic_size : int
-        Size of the sanitized database ``D̃``.
+        MWEM update passes per round; ``1`` (default) is the analysed algorithm, more is
+        post-processing outside [HLM]_ Thm 2.2 (``required_sample_size`` refuses it).
     composition : {"auto", "basic", "advanced"}
-    rng, noise
+    noise, random_state, noise_multiplier, rng
         As for :class:`CompositionLearner`.
+
+    Attributes
+    ----------
+    hypotheses_ : ndarray of int, shape (k,)
+    sanitized_ : MWEMResult
+    iterations_, synthetic_size_ : int
+        What MWEM ran with.
 
     Examples
     --------
     >>> H = HypothesisClass.from_table(np.tril(np.ones((9, 8), dtype=int), -1))  # thresholds
-    >>> rng = np.random.default_rng(1)
-    >>> X = rng.integers(0, 8, size=2000)
+    >>> learner = GenericLearner(H, epsilon=4.0, alpha=0.5, beta=0.1, noise="exact", random_state=1)
+    >>> n = learner.required_sample_size(alpha=0.5, beta=0.1, k=2).samples
+    >>> n
+    76941
+    >>> X = np.random.default_rng(1).integers(0, 8, size=n)
     >>> Y = np.stack([H.table[3][X], H.table[6][X]], axis=1)
-    >>> learner = GenericLearner(H, epsilon=4.0, rng=rng).fit(X, Y)
-    >>> learner.hypotheses_.tolist(), learner.privacy_spent
-    ([3, 6], (4.0, 0.0))
+    >>> learner.fit(X, Y).hypotheses_.tolist(), learner.privacy_spent, learner.iterations_
+    ([3, 6], (4.0, 0.0), 198)
     """
 
-    _owner = "GenericLearner"
+    def __init__(self, H: HypothesisClass, *, epsilon: Any, delta: Any = 0.0, alpha: Any = 0.1, beta: Any = 0.1,
+                 sanitizer_fraction: Any = Fraction(1, 2), iterations: int | None = None,
+                 synthetic_size: int | None = None, update_passes: int = 1, composition: Composition = "auto",
+                 noise: Any = "opendp", random_state: Any = None, noise_multiplier: float = 1.0,
+                 rng: Any = None) -> None:
+        self.H = H
+        self.epsilon = epsilon
+        self.delta = delta
+        self.alpha = alpha
+        self.beta = beta
+        self.sanitizer_fraction = sanitizer_fraction
+        self.iterations = iterations
+        self.synthetic_size = synthetic_size
+        self.update_passes = update_passes
+        self.composition = composition
+        self.noise = noise
+        self.random_state = random_state
+        self.noise_multiplier = noise_multiplier
+        self.rng = rng
 
-    def __init__(self, H: HypothesisClass, *, epsilon: float, delta: float = 0.0,
-                 sanitizer_fraction: float = 0.5, iterations: int = 10, update_passes: int = 20,
-                 synthetic_size: int = 200, composition: Composition = "auto",
-                 rng: np.random.Generator | None = None, noise: str | NoiseSource = "numpy") -> None:
-        super().__init__(epsilon=epsilon, delta=delta, rng=rng, noise=noise, delta_required=False)
-        self.H = _check_binary_class(H, self._owner)
-        self.sanitizer_fraction = _check_unit(sanitizer_fraction, "sanitizer_fraction", self._owner)
-        for name, value in (("iterations", iterations), ("update_passes", update_passes),
-                            ("synthetic_size", synthetic_size)):
-            if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
-                raise parameter_error(name, self._owner, "a positive int", value)
-        if composition not in ("auto", "basic", "advanced"):
-            raise parameter_error("composition", self._owner, "'auto', 'basic' or 'advanced'", composition)
-        self.iterations, self.update_passes = int(iterations), int(update_passes)
-        self.synthetic_size, self.composition = int(synthetic_size), composition
-        self.queries = xor_queries(self.H)
-        self.hypotheses_: np.ndarray | None = None
+    def _validate(self) -> dict:
+        owner = self._owner
+        params = self._check_common(owner)
+        params["H"] = _check_binary_class(self.H, owner)
+        params["delta"] = check_delta(self.delta, owner)
+        params["alpha"] = check_unit(self.alpha, "alpha", owner)
+        params["beta"] = check_unit(self.beta, "beta", owner)
+        params["sanitizer_fraction"] = check_unit(self.sanitizer_fraction, "sanitizer_fraction", owner)
+        for name in ("iterations", "synthetic_size"):
+            value = getattr(self, name)
+            if value is not None and (isinstance(value, bool) or not isinstance(value, (int, np.integer))
+                                      or value < 1):
+                raise parameter_error(name, owner, "None (derived) or a positive int", value)
+        if isinstance(self.update_passes, bool) or not isinstance(self.update_passes, (int, np.integer)) \
+                or self.update_passes < 1:
+            raise parameter_error("update_passes", owner, "a positive int", self.update_passes)
+        params["composition"] = _check_composition(self.composition, owner)
+        params["eps_san"] = as_fraction(params["sanitizer_fraction"]) * as_fraction(params["epsilon"])
+        return params
+
+    def _queries(self, H: HypothesisClass) -> np.ndarray:
+        cached = getattr(self, "_query_cache", None)
+        if cached is None or cached[0] is not H:
+            cached = (H, xor_queries(H))
+            self._query_cache = cached
+        return cached[1]
+
+    def _bound(self, params: dict, alpha: Any, beta: Any, k: int) -> SampleSizeBound:
+        H = params["H"]
+        return generic_learner_mwem_sample_size(
+            log_size=math.log(H.n_distinct), n_queries=len(self._queries(H)), domain_size=H.n_points, k=k,
+            alpha=alpha, beta=beta, epsilon=params["epsilon"], delta=params["delta"],
+            sanitizer_fraction=params["sanitizer_fraction"], composition=params["composition"],
+            iterations=self.iterations)
 
     def fit(self, X: Any, Y: Any) -> "GenericLearner":
         """Run BNS Algorithm 3 on the k-labelled database ``(X, Y)`` (``X``: point indices)."""
-        X = _check_indices(X, self.H.n_points, self._owner)
-        Y = _check_labels(Y, X.shape[0], self._owner)
-        noise = self._noise
+        params = self._validate()
+        H = params["H"]
+        X = check_indices(X, H.n_points, self._owner)
+        Y = check_label_matrix(Y, X.shape[0], self._owner)
         if X.shape[0] == 0:
             raise InvalidParameterError(f"{self._owner}.fit: the sample is empty; give at least one example")
-        k = Y.shape[1]
-        eps_san = self.sanitizer_fraction * self.epsilon
-        split = split_budget(self.epsilon - eps_san, self.delta, k, self.composition)
-        sanitized = mwem(X, self.queries, epsilon=eps_san, iterations=self.iterations, noise=noise,
-                         synthetic_size=self.synthetic_size, update_passes=self.update_passes)
+        noise = self._noise_source(params)
+        n, k = X.shape[0], Y.shape[1]
+        queries = self._queries(H)
+        multiplier = as_fraction(params["noise_multiplier"])
+        # T and m: what the size bound assumes (n is public under replace-one neighbours).
+        beta, alpha = float(params["beta"]), float(params["alpha"])
+        if self.iterations is None:
+            rounds, _ = mwem_rounds(n=n, n_domain=H.n_points, n_queries=len(queries),
+                                    epsilon=params["eps_san"], beta=beta / 4)
+        else:
+            rounds = int(self.iterations)
+        synthetic_size = int(self.synthetic_size) if self.synthetic_size is not None else \
+            math.ceil(math.log(4 * len(queries) / beta) / (alpha / 10))
+        split = split_privacy_budget(as_fraction(params["epsilon"]) - params["eps_san"], params["delta"], k,
+                                     params["composition"])
+        sanitized = mwem(X, queries, epsilon=params["eps_san"] / multiplier, iterations=rounds, noise=noise,
+                         synthetic_size=synthetic_size, update_passes=int(self.update_passes),
+                         rng=params["generator"])
         support = np.unique(sanitized.synthetic)
         # Step 4: one representative of C per pattern on B (first distinct row with it).
-        _, first = np.unique(self.H.distinct_rows[:, support], axis=0, return_index=True)
+        _, first = np.unique(H.distinct_rows[:, support], axis=0, return_index=True)
         representatives = np.sort(first)
-        errors = _error_counts(self.H.distinct_rows[representatives], X, Y)
-        chosen = [representatives[exponential_mechanism(-errors[:, j], epsilon=split.epsilon_each,
-                                                        noise=noise)] for j in range(k)]
+        errors = error_counts(H.distinct_rows[representatives], X, Y, 2)
+        chosen = [representatives[exponential_mechanism(-errors[:, j], epsilon=split[0], noise=noise,
+                                                        noise_multiplier=multiplier)] for j in range(k)]
         self.sanitized_ = sanitized
         self.support_ = support
-        self.representatives_ = self.H.distinct_to_row[representatives]
-        self.hypotheses_ = self.H.distinct_to_row[np.array(chosen, dtype=np.int64)]
+        self.representatives_ = H.distinct_to_row[representatives]
+        self.hypotheses_ = H.distinct_to_row[np.array(chosen, dtype=np.int64)]
+        self.iterations_, self.synthetic_size_ = rounds, synthetic_size
         self.k_ = k
-        self.split_ = split
-        self._spent = (eps_san + split.epsilon, split.delta)
+        self.split_ = split_budget(as_fraction(params["epsilon"]) - params["eps_san"], params["delta"], k,
+                                   params["composition"])
+        sanitizer = Privacy.mechanism(params["eps_san"], 0, f"MWEM, {rounds} rounds (HLM Thm 2.1, BNS Thm 17.1)")
+        self.privacy_ = Privacy.basic(sanitizer, _selection_privacy(split, k),
+                                      how="sanitizer then selections (BNS Lemma 36, Thm 17.1)")
         return self
 
-    predict = CompositionLearner.predict
+    def predict(self, X: Any) -> np.ndarray:
+        """Labels ``(n, k)`` of the chosen hypotheses on points ``X``."""
+        self._check_is_fitted()
+        X = check_indices(X, self.H.n_points, self._owner)
+        return self.H.table[self.hypotheses_][:, X].T.astype(np.int64)
 
-    def required_sample_size(self, alpha: float, beta: float, k: int | None = None,
+    def required_sample_size(self, alpha: Any = None, beta: Any = None, k: int | None = None,
                              vc: int | None = None) -> SampleSizeBound:
-        """BNS Thm 31 / Lemma 36 sample size (order of growth: the paper's O(.) constant is unknown).
+        """Explicit sample size of this algorithm (BNS Lemma 36 with MWEM, constants worked out).
 
-        ``vc`` defaults to ``floor(log2 |C|)``, a sound upper bound on VC(C).
+        ``alpha``, ``beta`` default to the learner's own (they set ``T`` and ``m``); ``k`` to
+        the fitted number of concepts.  ``vc`` is accepted for compatibility and unused (the
+        explicit bound counts ``|C|`` and ``|C⊕|``).  For BNS Thm 31's order of growth see
+        :func:`dimcalc.sample_size.generic_k_learner_sample_size`.
         """
-        k = CompositionLearner._k_for_bound(self, k)  # type: ignore[arg-type]
-        vc = self.H.log2_size() if vc is None else int(vc)
-        return generic_k_learner_sample_size(vc=vc, k=k, alpha=alpha, beta=beta, epsilon=self.epsilon,
-                                             delta=self.delta, domain_size=self.H.n_points,
-                                             log_size=math.log(self.H.n_distinct))
+        params = self._validate()
+        if self.update_passes != 1:
+            raise parameter_error("update_passes", f"{self._owner}.required_sample_size",
+                                  "1 (HLM Thm 2.2 is for one update per round)", self.update_passes)
+        alpha = params["alpha"] if alpha is None else check_unit(alpha, "alpha", self._owner)
+        beta = params["beta"] if beta is None else check_unit(beta, "beta", self._owner)
+        if (alpha, beta) != (params["alpha"], params["beta"]) and self.synthetic_size is None:
+            raise parameter_error("alpha", f"{self._owner}.required_sample_size",
+                                  f"the learner's alpha = {params['alpha']} and beta = {params['beta']} (they set its "
+                                  "MWEM rounds and synthetic size); build the learner with the alpha, beta wanted",
+                                  (alpha, beta))
+        return self._bound(params, alpha, beta, self._k_for_bound(k))
 
 
 # ---------------------------------------------------------------------------- PointLearner
@@ -458,7 +489,7 @@ def _dlap_quantile_expr(scale: sp.Expr, probability: sp.Expr) -> sp.Expr:
     return scale * sp.log(1 / probability) + 1
 
 
-class PointLearner(_MultiLearner):
+class PointLearner(_KLearner):
     """BNS Algorithm 5 (PointLearner): k point functions with approximate DP, O(1) samples in k.
 
     1. Sanitize the points with the point sanitizer (BNS Alg 2 / Prop 30) at accuracy
@@ -477,17 +508,19 @@ class PointLearner(_MultiLearner):
     ----------
     domain_size : int
         ``|X|``; points are indices ``0 .. domain_size - 1``.
-    alpha : float
+    alpha : number
         Target accuracy (the algorithm's thresholds depend on it).
-    epsilon, delta : float
+    epsilon, delta : number
         Privacy parameters (``delta > 0``).
-    rng, noise
+    noise, random_state, noise_multiplier, rng
         As for :class:`CompositionLearner`.
 
     Attributes
     ----------
     points_ : ndarray of int, shape (k,)
         ``h_j = 1{x == points_[j]}``, or ``h_j = 0`` when ``points_[j] == -1``.
+    released_ : dict
+        The sanitizer's released noisy counts.
     heavy_ : tuple of int
         The set ``G``.
     selection_failed_ : bool
@@ -498,36 +531,56 @@ class PointLearner(_MultiLearner):
     >>> rng = np.random.default_rng(0)
     >>> X = rng.integers(0, 5, size=3000)
     >>> Y = np.stack([X == 1, X == 3, X == 1, np.zeros_like(X, bool)], axis=1).astype(int)
-    >>> PointLearner(100, alpha=0.3, epsilon=2.0, delta=1e-6, rng=rng).fit(X, Y).points_.tolist()
+    >>> PointLearner(100, alpha=0.3, epsilon=2.0, delta=1e-6, noise="exact", random_state=0).fit(X, Y).points_.tolist()
     [1, 3, 1, -1]
     """
 
-    _owner = "PointLearner"
+    def __init__(self, domain_size: int, *, alpha: Any, epsilon: Any, delta: Any, noise: Any = "opendp",
+                 random_state: Any = None, noise_multiplier: float = 1.0, rng: Any = None) -> None:
+        self.domain_size = domain_size
+        self.alpha = alpha
+        self.epsilon = epsilon
+        self.delta = delta
+        self.noise = noise
+        self.random_state = random_state
+        self.noise_multiplier = noise_multiplier
+        self.rng = rng
 
-    def __init__(self, domain_size: int, *, alpha: float, epsilon: float, delta: float,
-                 rng: np.random.Generator | None = None, noise: str | NoiseSource = "numpy") -> None:
-        super().__init__(epsilon=epsilon, delta=delta, rng=rng, noise=noise, delta_required=True)
-        if isinstance(domain_size, bool) or not isinstance(domain_size, (int, np.integer)) or domain_size < 1:
-            raise parameter_error("domain_size", self._owner, "a positive int", domain_size)
-        self.domain_size = int(domain_size)
-        self.alpha = _check_unit(alpha, "alpha", self._owner)
-        self.points_: np.ndarray | None = None
+    def _validate(self) -> dict:
+        owner = self._owner
+        params = self._check_common(owner)
+        if isinstance(self.domain_size, bool) or not isinstance(self.domain_size, (int, np.integer)) \
+                or self.domain_size < 1:
+            raise parameter_error("domain_size", owner, "a positive int", self.domain_size)
+        params["domain_size"] = int(self.domain_size)
+        params["alpha"] = check_unit(self.alpha, "alpha", owner)
+        params["delta"] = check_delta(self.delta, owner, allow_zero=False)
+        return params
+
+    def _privacy_claim(self, params: dict) -> Privacy:
+        half = (as_fraction(params["epsilon"]) / 2, as_fraction(params["delta"]) / 2)
+        return Privacy.basic(Privacy.mechanism(*half, "point sanitizer (BNS Alg 2 / Prop 30)"),
+                             Privacy.mechanism(*half, "A_dist (BNS Alg 1 / Prop 22)"))
 
     def fit(self, X: Any, Y: Any) -> "PointLearner":
         """Run BNS Algorithm 5 on ``(X, Y)`` (``X``: point indices)."""
-        X = _check_indices(X, self.domain_size, self._owner)
-        Y = _check_labels(Y, X.shape[0], self._owner)
-        noise = self._noise
+        params = self._validate()
+        X = check_indices(X, params["domain_size"], self._owner)
+        Y = check_label_matrix(Y, X.shape[0], self._owner)
+        noise = self._noise_source(params)
         n, k = X.shape[0], Y.shape[1]
         if n == 0:
             raise InvalidParameterError(f"{self._owner}.fit: the sample is empty; give at least one example")
-        half_eps, half_delta = self.epsilon / 2, self.delta / 2
-        released = point_sanitizer(X, alpha=self.alpha / 30, epsilon=half_eps, delta=half_delta, noise=noise)
-        heavy = sorted(x for x, c in released.items() if 15 * c >= self.alpha * n)
+        multiplier = as_fraction(params["noise_multiplier"])
+        half_eps, half_delta = as_fraction(params["epsilon"]) / 2, params["delta"] / 2
+        alpha = params["alpha"]
+        released = point_sanitizer(X, alpha=alpha / 30, epsilon=half_eps / multiplier, delta=half_delta,
+                                   noise=noise)
+        heavy = sorted(x for x, c in released.items() if 15 * c >= alpha * n)
         points = np.full(k, -1, dtype=np.int64)
         failed = False
         if heavy:
-            choice = a_dist(self._vector_set_scores(X, Y, heavy), epsilon=half_eps, delta=half_delta,
+            choice = a_dist(self._vector_set_scores(X, Y, heavy), epsilon=half_eps / multiplier, delta=half_delta,
                             noise=noise)
             failed = choice is None
             if not failed:
@@ -540,7 +593,7 @@ class PointLearner(_MultiLearner):
         self.selection_failed_ = failed
         self.points_ = points
         self.k_ = k
-        self._spent = (self.epsilon, self.delta)
+        self.privacy_ = self._privacy_claim(params)
         return self
 
     @staticmethod
@@ -570,34 +623,36 @@ class PointLearner(_MultiLearner):
 
     def predict(self, X: Any) -> np.ndarray:
         """Labels ``(n, k)``: ``h_j(x) = 1`` iff ``x == points_[j]``."""
-        if self.points_ is None:
-            raise _not_fitted(self._owner)
-        X = _check_indices(X, self.domain_size, self._owner)
+        self._check_is_fitted()
+        X = check_indices(X, self.domain_size, self._owner)
         return (X[:, None] == self.points_[None, :]).astype(np.int64)
 
-    def required_sample_size(self, alpha: float | None = None, beta: float = 0.1) -> SampleSizeBound:
+    def required_sample_size(self, alpha: Any = None, beta: Any = 0.1) -> SampleSizeBound:
         """Explicit sample size of this implementation (PAC, BNS Thm 40's proof with its constants).
 
         ``n`` is the maximum of (E1) ``ln(4/(αβ)) / (0.405 α)`` (Chernoff: every point of
         mass ``>= α`` has frequency ``>= α/10``); (E2) ``120 (1 + a) / α`` and
         ``(240 / (αε)) ln(960 / (αβ))`` (the sanitizer at ``α/30``, ``(ε/2, δ/2)``, noise
         ``DLap(4/ε)``, ``a <= (4/ε) ln(4/δ) + 1``, fails with probability ``<= β/4``);
-        (E3) ``(30 / α) g`` with ``g <= 3 + (4/ε) ln(2/(βδ))`` the gap ``A_dist`` at
-        ``(ε/2, δ/2)`` needs to fail with probability ``<= β/2``.  ``alpha`` defaults to the
+        (E3) ``(30 / α) g`` with ``g <= 3 + (4/ε) ln(4/(βδ))`` the gap ``A_dist`` at
+        ``(ε/2, δ/2)`` needs (its threshold is ``2 + a'`` with ``Pr[DLap(4/ε) >= a'] <= δ/2``,
+        and it must clear it except with probability ``β/2``).  ``alpha`` defaults to the
         learner's own (the algorithm's thresholds are set by it).
         """
-        alpha = self.alpha if alpha is None else _check_unit(alpha, "alpha", self._owner)
-        beta = _check_unit(beta, "beta", self._owner)
-        if alpha != self.alpha:
+        params = self._validate()
+        own = params["alpha"]
+        alpha = own if alpha is None else check_unit(alpha, "alpha", self._owner)
+        beta = check_unit(beta, "beta", self._owner)
+        if alpha != own:
             raise parameter_error("alpha", f"{self._owner}.required_sample_size",
-                                  f"the learner's alpha {self.alpha} (its thresholds depend on it)", alpha)
+                                  f"the learner's alpha {own} (its thresholds depend on it)", alpha)
         a = _dlap_quantile_expr(4 / EPSILON, DELTA / 4)
         gap = 2 + _dlap_quantile_expr(4 / EPSILON, DELTA / 2) + _dlap_quantile_expr(4 / EPSILON, BETA / 2) - 1
         expr = sp.Max(sp.log(4 / (ALPHA * BETA)) / (sp.Rational(405, 1000) * ALPHA),
                       120 * (1 + a) / ALPHA,
                       240 / (ALPHA * EPSILON) * sp.log(960 / (ALPHA * BETA)),
                       30 * gap / ALPHA)
-        values = {"alpha": alpha, "beta": beta, "epsilon": self.epsilon, "delta": self.delta}
+        values = {"alpha": alpha, "beta": beta, "epsilon": params["epsilon"], "delta": params["delta"]}
         return SampleSizeBound(
             name="point_k_learner_explicit", expression=expr, values=values,
             source="BNS Thm 40 (Alg 5 PointLearner) with Prop 30 (Alg 2) and Prop 22 (A_dist); "
@@ -655,7 +710,7 @@ def solve_parities_gf2(points: np.ndarray, labels: np.ndarray) -> tuple[int, ...
     return tuple(sum(((rows[i] >> (d + j)) & 1) << i for i in range(d)) for j in range(k))
 
 
-class ParityLearner(_MultiLearner):
+class ParityLearner(_KLearner):
     """BNS Algorithm 4 (ParityLearner): k parities under the uniform distribution, exactly.
 
     Split the sample into ``m = floor(n / block_size)`` disjoint blocks in order; on each,
@@ -670,12 +725,12 @@ class ParityLearner(_MultiLearner):
     ----------
     d : int
         Dimension: examples are points of ``{0,1}^d``, given as rows of an ``(m, d)`` 0/1 array.
-    epsilon, delta : float
+    epsilon, delta : number
         Privacy parameters (``delta > 0``).
     block_size : int, optional
         Block size; default ``d + 4`` (a block of uniform points has rank ``< d`` with
         probability ``< 2^(d - block_size)``).
-    rng, noise
+    noise, random_state, noise_multiplier, rng
         As for :class:`CompositionLearner`.
 
     Attributes
@@ -690,30 +745,43 @@ class ParityLearner(_MultiLearner):
     >>> X = rng.integers(0, 2, size=(1200, 6))
     >>> targets = np.array([[1, 0, 1, 0, 0, 0], [0, 0, 0, 0, 1, 1]])
     >>> Y = X @ targets.T % 2
-    >>> learner = ParityLearner(6, epsilon=1.0, delta=1e-6, rng=rng).fit(X, Y)
+    >>> learner = ParityLearner(6, epsilon=1.0, delta=1e-6, noise="exact", random_state=0).fit(X, Y)
     >>> bool((learner.parities_ == targets).all()), learner.selection_failed_
     (True, False)
     """
 
-    _owner = "ParityLearner"
+    def __init__(self, d: int, *, epsilon: Any, delta: Any, block_size: int | None = None, noise: Any = "opendp",
+                 random_state: Any = None, noise_multiplier: float = 1.0, rng: Any = None) -> None:
+        self.d = d
+        self.epsilon = epsilon
+        self.delta = delta
+        self.block_size = block_size
+        self.noise = noise
+        self.random_state = random_state
+        self.noise_multiplier = noise_multiplier
+        self.rng = rng
 
-    def __init__(self, d: int, *, epsilon: float, delta: float, block_size: int | None = None,
-                 rng: np.random.Generator | None = None, noise: str | NoiseSource = "numpy") -> None:
-        super().__init__(epsilon=epsilon, delta=delta, rng=rng, noise=noise, delta_required=True)
-        if isinstance(d, bool) or not isinstance(d, (int, np.integer)) or d < 1:
-            raise parameter_error("d", self._owner, "a positive int", d)
-        self.d = int(d)
-        block_size = self.d + 4 if block_size is None else block_size
-        if isinstance(block_size, bool) or not isinstance(block_size, (int, np.integer)) or block_size < self.d:
-            raise parameter_error("block_size", self._owner, f"an int >= d = {self.d}", block_size)
-        self.block_size = int(block_size)
-        self.parities_: np.ndarray | None = None
+    def _validate(self) -> dict:
+        owner = self._owner
+        params = self._check_common(owner)
+        if isinstance(self.d, bool) or not isinstance(self.d, (int, np.integer)) or self.d < 1:
+            raise parameter_error("d", owner, "a positive int", self.d)
+        d = int(self.d)
+        block = d + 4 if self.block_size is None else self.block_size
+        if isinstance(block, bool) or not isinstance(block, (int, np.integer)) or block < d:
+            raise parameter_error("block_size", owner, f"an int >= d = {d}", block)
+        params.update(d=d, block_size=int(block), delta=check_delta(self.delta, owner, allow_zero=False))
+        return params
 
-    def _check_points(self, X: Any) -> np.ndarray:
+    def _privacy_claim(self, params: dict) -> Privacy:
+        return Privacy.mechanism(params["epsilon"], params["delta"], "A_dist over the blocks' parities "
+                                                                      "(BNS Alg 1 / Prop 22, Thm 39)")
+
+    def _check_points(self, X: Any, d: int) -> np.ndarray:
         X = np.asarray(X)
-        if X.ndim != 2 or X.shape[1] != self.d or (X.size and (not np.issubdtype(X.dtype, np.integer)
-                                                            and X.dtype != np.bool_)):
-            raise parameter_error("X", self._owner, f"an (m, {self.d}) 0/1 array of points of {{0,1}}^d",
+        if X.ndim != 2 or X.shape[1] != d or (X.size and (not np.issubdtype(X.dtype, np.integer)
+                                                       and X.dtype != np.bool_)):
+            raise parameter_error("X", self._owner, f"an (m, {d}) 0/1 array of points of {{0,1}}^d",
                                   getattr(X, "shape", X))
         if X.size and (X.min() < 0 or X.max() > 1):
             raise parameter_error("X", self._owner, "coordinates 0/1", int(X.max()))
@@ -721,35 +789,36 @@ class ParityLearner(_MultiLearner):
 
     def fit(self, X: Any, Y: Any) -> "ParityLearner":
         """Run BNS Algorithm 4 on ``(X, Y)`` (``X``: ``(m, d)`` 0/1 points)."""
-        X = self._check_points(X)
-        Y = _check_labels(Y, X.shape[0], self._owner)
-        noise = self._noise
+        params = self._validate()
+        d, s = params["d"], params["block_size"]
+        X = self._check_points(X, d)
+        Y = check_label_matrix(Y, X.shape[0], self._owner)
+        noise = self._noise_source(params)
         k = Y.shape[1]
-        blocks = X.shape[0] // self.block_size
+        blocks = X.shape[0] // s
         if blocks == 0:
             raise InvalidParameterError(
-                f"{self._owner}.fit: {X.shape[0]} examples make no block of block_size={self.block_size}; "
-                "give more examples")
+                f"{self._owner}.fit: {X.shape[0]} examples make no block of block_size={s}; give more examples")
         counts: Counter = Counter()
         for t in range(blocks):
-            part = slice(t * self.block_size, (t + 1) * self.block_size)
+            part = slice(t * s, (t + 1) * s)
             vector = solve_parities_gf2(X[part], Y[part])
             if vector is not None:  # ⊥ is never a candidate
                 counts[vector] += 1
-        choice = a_dist(dict(counts), epsilon=self.epsilon, delta=self.delta, noise=noise, unlisted_score=0)
+        choice = a_dist(dict(counts), epsilon=as_fraction(params["epsilon"]) / as_fraction(params["noise_multiplier"]),
+                        delta=params["delta"], noise=noise, unlisted_score=0)
         self.selection_failed_ = choice is None
         vector = (0,) * k if choice is None else choice
-        self.parities_ = np.array([[(a >> i) & 1 for i in range(self.d)] for a in vector], dtype=np.int64)
+        self.parities_ = np.array([[(a >> i) & 1 for i in range(d)] for a in vector], dtype=np.int64)
         self.block_counts_ = counts
         self.k_ = k
-        self._spent = (self.epsilon, self.delta)
+        self.privacy_ = self._privacy_claim(params)
         return self
 
     def predict(self, X: Any) -> np.ndarray:
         """Labels ``(n, k)``: ``<a_j, x> mod 2``."""
-        if self.parities_ is None:
-            raise _not_fitted(self._owner)
-        return self._check_points(X) @ self.parities_.T % 2
+        self._check_is_fitted()
+        return self._check_points(X, int(self.d)) @ self.parities_.T % 2
 
     def required_sample_size(self, alpha: float = 0.0, beta: float = 0.1) -> SampleSizeBound:
         """Explicit sample size of this implementation (α = 0: targets recovered exactly; BNS Thm 39).
@@ -761,15 +830,20 @@ class ParityLearner(_MultiLearner):
         when ``sqrt(m) >= (sqrt(L/2) + sqrt(L/2 + 4 q g)) / (2q)``, ``q = 1 - p``,
         ``L = ln(2/β)``.  The bound is ``s * m``.
         """
-        beta = _check_unit(beta, "beta", self._owner)
+        params = self._validate()
+        beta = check_unit(beta, "beta", self._owner)
         if alpha not in (0, 0.0) and not (0 < alpha < 1):
             raise parameter_error("alpha", f"{self._owner}.required_sample_size", "0 or a float in (0, 1)", alpha)
-        s = self.block_size
+        s = params["block_size"]
+        if s <= params["d"]:
+            raise parameter_error("block_size", f"{self._owner}.required_sample_size",
+                                  f"an int > d = {params['d']} (a block of d uniform points has full rank with "
+                                  "probability bounded only by 2^(d - block_size) < 1)", s)
         q = 1 - sp.Integer(2) ** (D - s)
         gap = 2 + _dlap_quantile_expr(2 / EPSILON, DELTA) + _dlap_quantile_expr(2 / EPSILON, BETA / 2) - 1
         L = sp.log(2 / BETA)
         blocks = sp.ceiling(((sp.sqrt(L / 2) + sp.sqrt(L / 2 + 4 * q * gap)) / (2 * q)) ** 2)
-        values = {"d": self.d, "beta": beta, "epsilon": self.epsilon, "delta": self.delta}
+        values = {"d": params["d"], "beta": beta, "epsilon": params["epsilon"], "delta": params["delta"]}
         return SampleSizeBound(
             name="parity_k_learner_explicit", expression=s * blocks, values=values,
             source=f"BNS Thm 39 (Alg 4 ParityLearner, block size {s}) with Prop 22 (A_dist); "

@@ -19,14 +19,15 @@ Corollaries 3.3 and 3.5.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Literal
+from typing import Any, Callable
 
 import numpy as np
 
 from ..hypothesis_class import HypothesisClass, label_bits
 from ..sample_size import SampleSizeBound, multiclass_reduction_sample_size
-from ._base import (PrivateLearnerMixin, check_backend, check_class, check_epsilon, check_noise_multiplier,
-                    check_points, check_rng, check_sample)
+from .._params import as_fraction
+from ..errors import parameter_error
+from ._base import Privacy, PrivateLearner, check_class, check_delta, check_points, check_sample
 from .exponential import GenericPrivateLearner
 
 __all__ = ["BinaryReductionLearner", "binary_restriction_table"]
@@ -48,7 +49,7 @@ def binary_restriction_table(H: HypothesisClass, i: int) -> HypothesisClass:
     return HypothesisClass((H.table >> (i - 1)) & 1, num_labels=2, name=f"{H.name}|{i}")
 
 
-class BinaryReductionLearner(PrivateLearnerMixin):
+class BinaryReductionLearner(PrivateLearner):
     """Private multiclass PAC learner from private binary learners (BGS Thm 3.1).
 
     Guarantee: ``(epsilon, delta)``-DP (parallel composition, BGS Claim 3.2)
@@ -62,18 +63,22 @@ class BinaryReductionLearner(PrivateLearnerMixin):
     ----------
     hypothesis_class : HypothesisClass
         Labels ``0..k``.
-    epsilon : float > 0
-    delta : float in [0, 1)
+    epsilon : number > 0
+    delta : number in [0, 1)
         Passed to the binary learners (the default one is pure: ``delta`` 0).
     binary_learner : callable, optional
         ``binary_learner(binary_class, epsilon=, delta=, rng=)`` returning an
-        object with ``fit``, ``predict`` and ``required_sample_size(alpha, beta)``.
-        Default: :class:`GenericPrivateLearner` (PAC mode).
-    rng : numpy.random.Generator, optional
-    backend : {"opendp", "exact"}
+        object with ``fit``, ``predict``, ``privacy_spent`` and
+        ``required_sample_size(alpha, beta)``.  Default: :class:`GenericPrivateLearner`
+        (PAC mode) with this learner's ``noise``.
+    noise : {"opendp", "exact"} or NoiseSource
         For the default binary learner.
-    noise_multiplier : float
+    random_state : None, int or numpy.random.Generator
+        Shared by the binary learners (``rng=`` of a custom one).
+    noise_multiplier : number
         Audit-only knob of the default binary learner.
+    rng, backend
+        Former names of ``random_state`` and ``noise``.
 
     Attributes
     ----------
@@ -91,72 +96,97 @@ class BinaryReductionLearner(PrivateLearnerMixin):
     >>> from dimcalc import HypothesisClass
     >>> H = HypothesisClass([[0, 1, 2, 3], [3, 2, 1, 0], [1, 1, 2, 2]], num_labels=4)
     >>> rng = np.random.default_rng(3)
-    >>> learner = BinaryReductionLearner(H, epsilon=1.0, rng=rng, backend="exact")
+    >>> learner = BinaryReductionLearner(H, epsilon=1.0, noise="exact", random_state=3)
     >>> n = learner.required_sample_size(alpha=0.2, beta=0.1).samples
     >>> X = rng.integers(0, 4, size=n)
     >>> learner.fit(X, H.table[1, X]).predict([0, 1, 2, 3]).tolist()
     [3, 2, 1, 0]
     """
 
-    def __init__(self, hypothesis_class: HypothesisClass, *, epsilon: float, delta: float = 0.0,
-                 binary_learner: Callable[..., Any] | None = None, rng: np.random.Generator | None = None,
-                 backend: Literal["opendp", "exact"] = "opendp", noise_multiplier: float = 1.0) -> None:
-        owner = "BinaryReductionLearner"
-        self.hypothesis_class = check_class(hypothesis_class, owner)
-        self.epsilon = check_epsilon(epsilon, owner)
-        if isinstance(delta, bool) or not isinstance(delta, (int, float)) or not (0 <= delta < 1):
-            from ..errors import parameter_error
-            raise parameter_error("delta", owner, "a float in [0, 1)", delta)
-        self.delta = float(delta)
-        self.rng = check_rng(rng, owner)
-        self.backend = check_backend(backend, owner)
-        self.noise_multiplier = check_noise_multiplier(noise_multiplier, owner)
+    def __init__(self, hypothesis_class: HypothesisClass, *, epsilon: Any, delta: Any = 0.0,
+                 binary_learner: Callable[..., Any] | None = None, noise: Any = "opendp", random_state: Any = None,
+                 noise_multiplier: float = 1.0, rng: Any = None, backend: Any = None) -> None:
+        self.hypothesis_class = hypothesis_class
+        self.epsilon = epsilon
+        self.delta = delta
         self.binary_learner = binary_learner
-        self.n_bits = label_bits(self.hypothesis_class.num_labels)
-        self.restrictions = [binary_restriction_table(self.hypothesis_class, i) for i in range(1, self.n_bits + 1)]
-        self.fitted_ = False
+        self.noise = noise
+        self.random_state = random_state
+        self.noise_multiplier = noise_multiplier
+        self.rng = rng
+        self.backend = backend
 
-    def _make(self, G: HypothesisClass) -> Any:
+    def _validate(self) -> dict:
+        params = self._check_common(self._owner)
+        H = check_class(self.hypothesis_class, self._owner)
+        params["delta"] = check_delta(self.delta, self._owner)
+        if self.binary_learner is not None and not callable(self.binary_learner):
+            raise parameter_error("binary_learner", self._owner, "None or a callable (G, epsilon=, delta=, rng=)",
+                                  self.binary_learner)
+        params["H"] = H
+        params["n_bits"] = label_bits(H.num_labels)
+        cached = getattr(self, "_restriction_cache", None)
+        if cached is None or cached[0] is not H:  # built once per class, not at every fit
+            cached = (H, [binary_restriction_table(H, i) for i in range(1, params["n_bits"] + 1)])
+            self._restriction_cache = cached
+        params["restrictions"] = cached[1]
+        return params
+
+    @property
+    def n_bits(self) -> int:
+        """``b = ceil(log2(k+1))``: the number of label bits (binary learners)."""
+        return label_bits(check_class(self.hypothesis_class, self._owner).num_labels)
+
+    @property
+    def restrictions(self) -> list:
+        """The binary restrictions ``H|_1 .. H|_b`` (bit 1 least significant)."""
+        return self._validate()["restrictions"]
+
+    def _make(self, G: HypothesisClass, params: dict) -> Any:
         if self.binary_learner is None:
-            return GenericPrivateLearner(G, epsilon=self.epsilon, rng=self.rng, backend=self.backend,
-                                         noise_multiplier=self.noise_multiplier)
-        return self.binary_learner(G, epsilon=self.epsilon, delta=self.delta, rng=self.rng)
+            return GenericPrivateLearner(G, epsilon=params["epsilon"], noise=params["noise"],
+                                         random_state=params["generator"],
+                                         noise_multiplier=params["noise_multiplier"])
+        return self.binary_learner(G, epsilon=params["epsilon"], delta=params["delta"], rng=params["generator"])
+
+    def _privacy_claim(self, params: dict) -> Privacy:
+        """Parallel composition of what the binary learners report (BGS Claim 3.2)."""
+        learners = [self._make(G, params) for G in params["restrictions"]]
+        return self._parallel(learners, params)
+
+    def _parallel(self, learners: list, params: dict) -> Privacy:
+        # Each binary learner reports its own privacy_spent (the default one already divided by the noise
+        # multiplier, a custom one unaffected by it); privacy_spent divides this account by the multiplier once,
+        # so the reports are multiplied by it here.
+        multiplier = as_fraction(params["noise_multiplier"])
+        parts = [Privacy.mechanism(as_fraction(learner.privacy_spent[0]) * multiplier, learner.privacy_spent[1],
+                                   f"binary learner {type(learner).__name__}") for learner in learners]
+        return Privacy.parallel(*parts)
 
     def fit(self, X: Any, y: Any) -> "BinaryReductionLearner":
         """Split ``(X, y)`` into ``b`` consecutive equal parts (sizes differ by at most one) and fit bit ``i`` on part ``i``."""
-        H = self.hypothesis_class
-        X, y = check_sample(X, y, H.n_points, H.num_labels, "BinaryReductionLearner.fit")
-        parts = np.array_split(np.arange(X.shape[0]), self.n_bits)
-        self.learners_ = []
+        params = self._validate()
+        H = params["H"]
+        X, y = check_sample(X, y, H.n_points, H.num_labels, f"{self._owner}.fit")
+        parts = np.array_split(np.arange(X.shape[0]), params["n_bits"])
+        learners = []
         for i, idx in enumerate(parts, start=1):
-            learner = self._make(self.restrictions[i - 1])
+            learner = self._make(params["restrictions"][i - 1], params)
             learner.fit(X[idx], (y[idx] >> (i - 1)) & 1)
-            self.learners_.append(learner)
+            learners.append(learner)
+        self.learners_ = learners
         self.part_sizes_ = [int(len(idx)) for idx in parts]
-        self.fitted_ = True
+        self.privacy_ = self._parallel(learners, params)
         return self
 
     def predict(self, X: Any) -> np.ndarray:
         """``sum_i 2**(i-1) g_i(X)``: the bits predicted by the binary learners, recombined."""
-        self._check_fitted("BinaryReductionLearner.predict")
-        X = check_points(X, self.hypothesis_class.n_points, "BinaryReductionLearner.predict")
+        self._check_is_fitted()
+        X = check_points(X, self.hypothesis_class.n_points, f"{self._owner}.predict")
         out = np.zeros(X.shape[0], dtype=np.int64)
         for i, learner in enumerate(self.learners_, start=1):
             out |= np.asarray(learner.predict(X), dtype=np.int64) << (i - 1)
         return out
-
-    @property
-    def privacy_spent(self) -> tuple[float, float]:
-        """Parallel composition: the largest ``(epsilon, delta)`` of the binary learners (BGS Claim 3.2).
-
-        Each example reaches one binary learner, so the whole spends what the most
-        expensive binary learner spends (as reported by its own ``privacy_spent``).
-        """
-        if self.binary_learner is None:
-            return (self.epsilon / self.noise_multiplier, 0.0)
-        learners = self.learners_ if self.fitted_ else [self._make(G) for G in self.restrictions]
-        spent = [tuple(learner.privacy_spent) for learner in learners]
-        return (max(e for e, _ in spent), max(d for _, d in spent))
 
     def required_sample_size(self, alpha: float, beta: float) -> SampleSizeBound:
         """Examples for ``(alpha, beta)``-accuracy with this learner's equal split.
@@ -167,10 +197,12 @@ class BinaryReductionLearner(PrivateLearnerMixin):
         binary learner's own conditions are checked at ``(alpha/b, beta/b)``, the
         accuracy it is run at.
         """
+        params = self._validate()
+        b = params["n_bits"]
         bounds = []
-        for G in self.restrictions:
-            learner = self._make(G)
+        for G in params["restrictions"]:
+            learner = self._make(G, params)
             # validation only: the bound below is symbolic in alpha, beta and put in at alpha/b, beta/b
-            learner.required_sample_size(alpha / self.n_bits, beta / self.n_bits)
+            learner.required_sample_size(alpha / b, beta / b)
             bounds.append(learner.required_sample_size(alpha, beta))
         return multiclass_reduction_sample_size(binary_bounds=bounds, alpha=alpha, beta=beta, equal_split=True)

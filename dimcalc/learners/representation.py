@@ -19,21 +19,20 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
-from typing import Any, Literal, Sequence
+from typing import Any, Sequence
 
 import numpy as np
 
 from ..errors import parameter_error
 from ..hypothesis_class import HypothesisClass
 from ..sample_size import SampleSizeBound, representation_learner_sample_size
-from ._base import (PrivateLearnerMixin, check_backend, check_epsilon, check_noise_multiplier, check_points,
-                    check_rng, check_sample, error_counts)
+from ._base import Privacy, PrivateLearner, check_points, check_sample, error_counts
 from .mechanisms import exponential_mechanism
 
 __all__ = ["RepresentationLearner"]
 
 
-class RepresentationLearner(PrivateLearnerMixin):
+class RepresentationLearner(PrivateLearner):
     """Pure-DP (improper) PAC learner from a probabilistic representation (BGS Lemma 8.3).
 
     Guarantee: ``(epsilon, 0)``-DP (the draw of ``G_i`` ignores the data;
@@ -53,12 +52,14 @@ class RepresentationLearner(PrivateLearnerMixin):
         ``P``: non-negative, summing to 1.
     rep_alpha, rep_beta : float
         The representation's parameters (as proved for it; used only for the sample size).
-    epsilon : float > 0
-    rng : numpy.random.Generator, optional
-        Draws ``i ~ P`` and drives the ``"exact"`` back end.
-    backend : {"opendp", "exact"}
-    noise_multiplier : float
+    epsilon : number > 0
+    noise : {"opendp", "exact"} or NoiseSource
+    random_state : None, int or numpy.random.Generator
+        Draws ``i ~ P`` and drives ``noise="exact"``.
+    noise_multiplier : number
         Audit-only knob (``< 1`` voids the guarantee).
+    rng, backend
+        Former names of ``random_state`` and ``noise``.
 
     Attributes
     ----------
@@ -78,74 +79,91 @@ class RepresentationLearner(PrivateLearnerMixin):
     >>> H = HypothesisClass([[int(x == p) for x in range(6)] for p in range(6)])  # point functions
     >>> zero = HypothesisClass([[0] * 6])
     >>> learner = RepresentationLearner([H, zero], [0.95, 0.05], rep_alpha=0.0, rep_beta=0.05,
-    ...                                 epsilon=1.0, rng=np.random.default_rng(0), backend="exact")
+    ...                                 epsilon=1.0, noise="exact", random_state=0)
     >>> learner.required_sample_size(alpha=0.3, beta=0.2).samples
     192
     """
 
     def __init__(self, classes: Sequence[HypothesisClass], probabilities: Sequence[float | Fraction], *,
-                 rep_alpha: float, rep_beta: float, epsilon: float, rng: np.random.Generator | None = None,
-                 backend: Literal["opendp", "exact"] = "opendp", noise_multiplier: float = 1.0) -> None:
-        owner = "RepresentationLearner"
-        classes = list(classes)
+                 rep_alpha: float, rep_beta: float, epsilon: Any, noise: Any = "opendp", random_state: Any = None,
+                 noise_multiplier: float = 1.0, rng: Any = None, backend: Any = None) -> None:
+        self.classes = classes
+        self.probabilities = probabilities
+        self.rep_alpha = rep_alpha
+        self.rep_beta = rep_beta
+        self.epsilon = epsilon
+        self.noise = noise
+        self.random_state = random_state
+        self.noise_multiplier = noise_multiplier
+        self.rng = rng
+        self.backend = backend
+
+    def _validate(self) -> dict:
+        owner = self._owner
+        params = self._check_common(owner)
+        try:
+            classes = None if isinstance(self.classes, HypothesisClass) else list(self.classes)
+        except TypeError:
+            classes = None
         if not classes or not all(isinstance(G, HypothesisClass) for G in classes):
-            raise parameter_error("classes", owner, "a non-empty sequence of HypothesisClass", classes)
+            raise parameter_error("classes", owner, "a non-empty sequence of HypothesisClass", self.classes)
         shapes = {(G.n_points, G.num_labels) for G in classes}
         if len(shapes) != 1:
-            raise parameter_error("classes", owner, "classes over one domain and one label set",
-                                  sorted(shapes))
+            raise parameter_error("classes", owner, "classes over one domain and one label set", sorted(shapes))
         wanted = f"{len(classes)} non-negative numbers summing to 1"
         try:
-            given = list(probabilities)
+            given = list(self.probabilities)
         except TypeError:
-            raise parameter_error("probabilities", owner, wanted, probabilities) from None
+            raise parameter_error("probabilities", owner, wanted, self.probabilities) from None
         if not all(isinstance(p, Fraction) or (isinstance(p, (int, float, np.integer, np.floating))
-                                                 and not isinstance(p, bool) and math.isfinite(p)) for p in given):
+                                                 and not isinstance(p, (bool, np.bool_)) and math.isfinite(p))
+                   for p in given):
             raise parameter_error("probabilities", owner, wanted, given)
         probs = [p if isinstance(p, Fraction) else Fraction(float(p)) for p in given]
         if len(probs) != len(classes) or any(p < 0 for p in probs) or abs(float(sum(probs)) - 1) > 1e-9:
             raise parameter_error("probabilities", owner, wanted, given)
-        for name, v in (("rep_alpha", rep_alpha), ("rep_beta", rep_beta)):
-            if isinstance(v, bool) or not isinstance(v, (int, float)) or not (0 <= v < 1):
+        for name in ("rep_alpha", "rep_beta"):
+            v = getattr(self, name)
+            if isinstance(v, bool) or not isinstance(v, (int, float, Fraction)) or not (0 <= v < 1):
                 raise parameter_error(name, owner, "a float in [0, 1)", v)
-        self.classes = classes
-        self.probabilities = np.array([float(p) for p in probs])
-        self.probabilities /= self.probabilities.sum()
-        self.rep_alpha = float(rep_alpha)
-        self.rep_beta = float(rep_beta)
-        self.epsilon = check_epsilon(epsilon, owner)
-        self.delta = 0.0
-        self.rng = check_rng(rng, owner)
-        self.backend = check_backend(backend, owner)
-        self.noise_multiplier = check_noise_multiplier(noise_multiplier, owner)
-        self.n_points, self.num_labels = classes[0].n_points, classes[0].num_labels
-        self.fitted_ = False
+        weights = np.array([float(p) for p in probs])
+        params.update(classes=classes, weights=weights / weights.sum(), n_points=classes[0].n_points,
+                      num_labels=classes[0].num_labels)
+        return params
+
+    def _privacy_claim(self, params: dict) -> Privacy:
+        return Privacy.mechanism(params["epsilon"], 0, "data-independent draw of G_i, then the exponential "
+                                                       "mechanism over G_i (BNS Prop 21)")
 
     @property
     def size(self) -> float:
         """``size(G) = max_i ln |G_i|`` (BGS Def 8.2), over distinct hypotheses."""
-        return max(math.log(G.n_distinct) for G in self.classes)
+        return max(math.log(G.n_distinct) for G in self._validate()["classes"])
 
     def fit(self, X: Any, y: Any) -> "RepresentationLearner":
-        """Draw ``G_i ~ P``, then select from ``G_i`` with the exponential mechanism on ``(X, y)``."""
-        X, y = check_sample(X, y, self.n_points, self.num_labels, "RepresentationLearner.fit")
-        i = int(self.rng.choice(len(self.classes), p=self.probabilities))
-        G = self.classes[i]
+        """Draw ``G_i ~ P`` (ignoring the data), then select from ``G_i`` with the exponential mechanism on ``(X, y)``."""
+        params = self._validate()
+        X, y = check_sample(X, y, params["n_points"], params["num_labels"], f"{self._owner}.fit")
+        i = int(params["generator"].choice(len(params["classes"]), p=params["weights"]))
+        G = params["classes"][i]
         errors = error_counts(G.distinct_rows, X, y, G.num_labels)
-        j = exponential_mechanism(-errors, epsilon=self.epsilon, rng=self.rng, backend=self.backend,
-                                  noise_multiplier=self.noise_multiplier)
+        j = exponential_mechanism(-errors, epsilon=params["epsilon"], noise=self._noise_source(params),
+                                  noise_multiplier=params["noise_multiplier"])
         self.class_index_ = i
         self.hypothesis_ = G.row_of(int(j))
-        self.fitted_ = True
+        self.privacy_ = self._privacy_claim(params)
         return self
 
     def predict(self, X: Any) -> np.ndarray:
         """Labels the selected hypothesis of ``G_i`` gives to ``X``."""
-        self._check_fitted("RepresentationLearner.predict")
-        X = check_points(X, self.n_points, "RepresentationLearner.predict")
-        return self.classes[self.class_index_].table[self.hypothesis_, X].copy()
+        self._check_is_fitted()
+        G = self.classes[self.class_index_]
+        X = check_points(X, G.n_points, f"{self._owner}.predict")
+        return G.table[self.hypothesis_, X].astype(np.int64)
 
     def required_sample_size(self, alpha: float, beta: float) -> SampleSizeBound:
         """Explicit sample size (BGS Lemma 8.3 with constants; needs ``alpha >= 6 rep_alpha``, ``beta > rep_beta``)."""
-        return representation_learner_sample_size(size=self.size, alpha=alpha, beta=beta, epsilon=self.epsilon,
+        params = self._validate()
+        return representation_learner_sample_size(size=max(math.log(G.n_distinct) for G in params["classes"]),
+                                                  alpha=alpha, beta=beta, epsilon=params["epsilon"],
                                                   rep_alpha=self.rep_alpha, rep_beta=self.rep_beta)

@@ -1,32 +1,28 @@
-"""Differentially private building blocks of the k-learners: noise, selection, sanitizers.
+"""Differentially private building blocks of the k-learners: selection and sanitizers.
 
 Everything here is a small mechanism with its proof reference next to it:
 
-* :func:`exponential_mechanism` -- McSherry and Talwar (2007); BNS Proposition 21.
+* :func:`exponential_mechanism` -- the learners' one selection primitive (defined in
+  :mod:`dimcalc.learners.mechanisms`, re-exported here); BNS Proposition 21.
 * :func:`a_dist` -- the stability-based choice of Smith and Thakurta (2013); BNS
   Algorithm 1 / Proposition 22, with the accounting redone for the *substitution*
   neighbour relation of BNS §2.3 (see the function's notes).
 * :func:`point_sanitizer` -- query release for point functions, BNS Algorithm 2 /
   Proposition 30, on integer counts.
 * :func:`mwem` and :func:`mwem_step` -- private multiplicative weights (MWEM) of
-  Hardt, Ligett and McSherry (2012), Theorems 2.1 (privacy) and 2.2 (accuracy),
-  used as the sanitizer for ``C⊕`` in BNS Algorithm 3.
+  Hardt, Ligett and McSherry (2012), Algorithm 1, Theorems 2.1 (privacy) and 2.2
+  (accuracy; :func:`mwem_error_bound` states it with explicit constants for this
+  implementation), used as the sanitizer for ``C⊕`` in BNS Algorithm 3.
 
-Noise comes from a *noise source*.  ``NumpyNoise(rng)`` draws from an injected
-``numpy.random.Generator`` so that runs and tests are reproducible; ``OpenDPNoise()``
-delegates to OpenDP's vetted samplers (exact discrete Laplace and Gumbel report-noisy-max
-from a cryptographically secure generator; not seedable).  Counts are released with
-*discrete* Laplace noise (the geometric mechanism, Ghosh, Roughgarden and Sundararajan
-2009), so every noisy count and every threshold test is integer arithmetic.
-
-Floating-point caveats of ``NumpyNoise`` (the reason ``OpenDPNoise`` exists):
-numpy samples a geometric variate by inverting a binary64 CDF, so each probability is
-exact only up to rounding (relative error about 1e-16) and the far tail beyond about
-``37 * scale`` is never produced; the exponential mechanism is sampled by the Gumbel-max
-trick with binary64 Gumbel variates.  These effects change output probabilities by
-amounts far below anything an audit can see, but they are not covered by the proofs.
-Continuous Laplace noise added to floats (whose porous support Mironov 2012 attacked)
-is never used.
+Noise comes from the learners' one noise source (:mod:`dimcalc.learners.mechanisms`):
+``OpenDPNoise()`` (OpenDP's vetted samplers: exact discrete Laplace, and report-noisy-max
+with **exponential** noise for selection; secure, not seedable) or ``ExactNoise(rng)``
+(exact in-process samplers driven by an injected ``numpy.random.Generator``: the exact
+exponential mechanism and exact discrete Laplace; reproducible).  Counts are released
+with *discrete* Laplace noise (the geometric mechanism, Ghosh, Roughgarden and
+Sundararajan 2009), so every noisy count and every threshold test is integer arithmetic;
+continuous Laplace noise added to floats (whose porous support Mironov 2012 attacked) is
+never used.
 
 References
 ----------
@@ -35,22 +31,27 @@ References
 .. [HLM] M. Hardt, K. Ligett, F. McSherry. A Simple and Practical Algorithm for
    Differentially Private Data Release. NeurIPS 2012.
 .. [CKS] C. Canonne, G. Kamath, T. Steinke. The Discrete Gaussian for Differential
-   Privacy. NeurIPS 2020 (exact discrete Laplace sampling, used by OpenDP).
+   Privacy. NeurIPS 2020 (exact discrete Laplace sampling, used by OpenDP and ExactNoise).
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, Hashable, Mapping, Protocol, Sequence
+from fractions import Fraction
+from typing import Any, Hashable, Mapping, Sequence
 
 import numpy as np
 
-from dimcalc.errors import InvalidParameterError, parameter_error
+from .._params import Number, as_fraction, check_epsilon
+from ..errors import InvalidParameterError, parameter_error
+from .mechanisms import (ExactNoise, NoiseSource, NumpyNoise, OpenDPNoise, check_random_state,
+                         exponential_mechanism, make_noise)
 
 __all__ = [
     "NoiseSource",
     "NumpyNoise",
+    "ExactNoise",
     "OpenDPNoise",
     "make_noise",
     "discrete_laplace_tail",
@@ -63,6 +64,8 @@ __all__ = [
     "MWEMResult",
     "mwem_step",
     "mwem",
+    "mwem_error_bound",
+    "mwem_rounds",
     "BOTTOM",
 ]
 
@@ -72,114 +75,19 @@ BOTTOM = None
 
 # ---------------------------------------------------------------------------- validation
 def _check_positive(value: Any, name: str, owner: str, *, upper: float = math.inf) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)):
+    if isinstance(value, bool) or not isinstance(value, (int, float, Fraction, np.integer, np.floating)):
         raise parameter_error(name, owner, f"a float in (0, {upper})", value)
-    value = float(value)
-    if not (0.0 < value < upper):
+    if not (0 < value < upper):
         raise parameter_error(name, owner, f"a float in (0, {upper})", value)
-    return value
+    return float(value)
+
+
+def _check_eps(value: Any, owner: str, name: str = "epsilon") -> Number:
+    return check_epsilon(value, owner, name)
 
 
 def _check_delta(value: Any, owner: str) -> float:
     return _check_positive(value, "delta", owner, upper=1.0)
-
-
-# ---------------------------------------------------------------------------- noise sources
-class NoiseSource(Protocol):
-    """What a mechanism needs from a source of randomness."""
-
-    def discrete_laplace(self, scale: float, size: int | None = None) -> Any:
-        """Integer noise with ``Pr[Z = z]`` proportional to ``exp(-|z| / scale)``."""
-
-    def exponential_mechanism(self, scores: np.ndarray, epsilon: float, sensitivity: float) -> int:
-        """Index ``i`` with probability proportional to ``exp(epsilon * scores[i] / (2 * sensitivity))``."""
-
-
-class NumpyNoise:
-    """Reproducible noise from a ``numpy.random.Generator`` (see the module notes on rounding).
-
-    The discrete Laplace variate is the difference of two i.i.d. geometric variates with
-    success probability ``1 - exp(-1/scale)`` (its standard representation); the
-    exponential mechanism is sampled with the Gumbel-max trick, which is exactly the
-    exponential mechanism in exact arithmetic (report-noisy-max with Gumbel noise).
-
-    Examples
-    --------
-    >>> noise = NumpyNoise(np.random.default_rng(0))
-    >>> z = noise.discrete_laplace(2.0, size=20000)
-    >>> bool(abs(z.mean()) < 0.1), z.dtype.kind
-    (True, 'i')
-    """
-
-    def __init__(self, rng: np.random.Generator) -> None:
-        if not isinstance(rng, np.random.Generator):
-            raise parameter_error("rng", "NumpyNoise", "a numpy.random.Generator", rng)
-        self.rng = rng
-
-    def discrete_laplace(self, scale: float, size: int | None = None) -> Any:
-        p = -math.expm1(-1.0 / scale)  # 1 - exp(-1/scale), without cancellation
-        g = self.rng.geometric(p, size=2 if size is None else (2, size)) - 1
-        diff = g[0] - g[1]
-        return int(diff) if size is None else diff.astype(np.int64)
-
-    def exponential_mechanism(self, scores: np.ndarray, epsilon: float, sensitivity: float) -> int:
-        scores = np.asarray(scores, dtype=float)
-        keys = scores * (epsilon / (2.0 * sensitivity)) + self.rng.gumbel(size=scores.shape[0])
-        return int(np.argmax(keys))
-
-
-class OpenDPNoise:
-    """Noise from OpenDP's vetted samplers (``contrib`` features; not seedable).
-
-    ``discrete_laplace`` uses ``opendp.measurements.make_laplace`` on integers (exact
-    sampling after [CKS]_); ``exponential_mechanism`` uses ``make_noisy_max`` with the
-    max-divergence measure (report-noisy-max with Gumbel noise, which is the exponential
-    mechanism).  Randomness comes from OpenDP's secure generator, so an injected ``rng``
-    does not control it.
-    """
-
-    def __init__(self) -> None:
-        import opendp.prelude as dp
-
-        dp.enable_features("contrib")
-        self._dp = dp
-        self._laplace: dict[float, Any] = {}
-        self._noisy_max: dict[float, Any] = {}
-
-    def discrete_laplace(self, scale: float, size: int | None = None) -> Any:
-        dp = self._dp
-        meas = self._laplace.get(scale)
-        if meas is None:
-            meas = dp.m.make_laplace(dp.vector_domain(dp.atom_domain(T=int)), dp.l1_distance(T=int), scale=scale)
-            self._laplace[scale] = meas
-        values = meas([0] * (1 if size is None else size))
-        return int(values[0]) if size is None else np.asarray(values, dtype=np.int64)
-
-    def exponential_mechanism(self, scores: np.ndarray, epsilon: float, sensitivity: float) -> int:
-        dp = self._dp
-        # OpenDP's noisy max over scores with L-inf sensitivity s is (2 s / scale)-DP.
-        scale = 2.0 * sensitivity / epsilon
-        meas = self._noisy_max.get(scale)
-        if meas is None:
-            meas = dp.m.make_noisy_max(dp.vector_domain(dp.atom_domain(T=float, nan=False)),
-                                       dp.linf_distance(T=float), dp.max_divergence(), scale=scale)
-            self._noisy_max[scale] = meas
-        return int(meas([float(s) for s in np.asarray(scores, dtype=float)]))
-
-
-def make_noise(noise: str | NoiseSource, rng: np.random.Generator | None, owner: str) -> NoiseSource:
-    """Normalise a ``noise`` argument: ``"numpy"`` (uses ``rng``), ``"opendp"``, or a noise source."""
-    if noise == "numpy":
-        if rng is None:
-            rng = np.random.default_rng()
-        if not isinstance(rng, np.random.Generator):
-            raise parameter_error("rng", owner, "a numpy.random.Generator or None", rng)
-        return NumpyNoise(rng)
-    if noise == "opendp":
-        return OpenDPNoise()
-    if hasattr(noise, "discrete_laplace") and hasattr(noise, "exponential_mechanism"):
-        return noise  # type: ignore[return-value]
-    raise parameter_error("noise", owner, "'numpy', 'opendp' or a noise source", noise)
 
 
 def discrete_laplace_tail(scale: float, a: int) -> float:
@@ -199,47 +107,6 @@ def discrete_laplace_tail(scale: float, a: int) -> float:
     return 1.0 - r ** (1 - a) / (1.0 + r)
 
 
-# ---------------------------------------------------------------------------- exponential mechanism
-def exponential_mechanism(scores: Sequence[float] | np.ndarray, *, epsilon: float, sensitivity: float = 1.0,
-                          noise: NoiseSource) -> int:
-    """Choose an index with probability proportional to ``exp(epsilon * score / (2 * sensitivity))``.
-
-    Parameters
-    ----------
-    scores : sequence of float
-        Quality of each candidate (higher is better); each score may change by at most
-        ``sensitivity`` between neighbouring databases.
-    epsilon : float
-        Privacy parameter.
-    sensitivity : float
-        The sensitivity ``Δq`` of every score.
-    noise : NoiseSource
-        Where the randomness comes from.
-
-    Returns
-    -------
-    int
-        The chosen index.
-
-    Notes
-    -----
-    ``epsilon``-differentially private, and with probability at least
-    ``1 - |F| exp(-epsilon * t / (2 * sensitivity))`` the chosen score is at least
-    ``max(scores) - t`` (BNS Proposition 21, McSherry and Talwar 2007).
-
-    Examples
-    --------
-    >>> exponential_mechanism([0, -10, -10], epsilon=5.0, noise=NumpyNoise(np.random.default_rng(1)))
-    0
-    """
-    scores = np.asarray(scores, dtype=float)
-    if scores.ndim != 1 or scores.shape[0] == 0:
-        raise parameter_error("scores", "exponential_mechanism", "a non-empty 1-d sequence", scores.shape)
-    epsilon = _check_positive(epsilon, "epsilon", "exponential_mechanism")
-    sensitivity = _check_positive(sensitivity, "sensitivity", "exponential_mechanism")
-    return noise.exponential_mechanism(scores, epsilon, sensitivity)
-
-
 # ---------------------------------------------------------------------------- A_dist
 def a_dist_threshold(epsilon: float, delta: float, sensitivity: int = 1) -> tuple[int, float]:
     """Integer threshold ``T`` and noise scale ``b`` of :func:`a_dist`.
@@ -252,15 +119,27 @@ def a_dist_threshold(epsilon: float, delta: float, sensitivity: int = 1) -> tupl
     >>> a_dist_threshold(1.0, 1e-6)
     (29, 2.0)
     """
-    epsilon = _check_positive(epsilon, "epsilon", "a_dist")
+    epsilon = _check_eps(epsilon, "a_dist")
     delta = _check_delta(delta, "a_dist")
-    scale = 2.0 * sensitivity / epsilon
-    a = max(1, math.ceil(scale * math.log(1.0 / delta)) - 2)
-    while discrete_laplace_tail(scale, a) > delta:
+    scale = float(2 * sensitivity / as_fraction(epsilon))
+    return 2 * sensitivity + _least_tail_index(scale, delta), scale
+
+
+def _least_tail_index(scale: float, p: float) -> int:
+    """Least integer ``a >= 1`` with ``Pr[DLap(scale) >= a] <= p`` (with a 1e-12 relative safety margin
+    for the floating-point evaluation of the tail)."""
+    target = p * (1 - 1e-12)
+    a = max(1, math.ceil(scale * math.log(1.0 / p)) - 2)
+    while discrete_laplace_tail(scale, a) > target:
         a += 1
-    while a > 1 and discrete_laplace_tail(scale, a - 1) <= delta:
+    while a > 1 and discrete_laplace_tail(scale, a - 1) <= target:
         a -= 1
-    return 2 * sensitivity + a, scale
+    return a
+
+
+def _scale(sensitivity: Number, epsilon: Number) -> Fraction:
+    """The exact noise scale ``2 sensitivity / epsilon`` handed to the noise source."""
+    return 2 * as_fraction(sensitivity) / as_fraction(epsilon)
 
 
 def a_dist_required_gap(epsilon: float, delta: float, beta: float, sensitivity: int = 1) -> int:
@@ -347,7 +226,7 @@ def a_dist(scores: Mapping[Hashable, int], *, epsilon: float, delta: float, nois
     if second is None:  # a single candidate: it is the answer whatever the data
         return best
     gap = top - second
-    return best if gap + noise.discrete_laplace(scale) >= threshold else BOTTOM
+    return best if gap + noise.discrete_laplace(_scale(sensitivity, epsilon)) >= threshold else BOTTOM
 
 
 # ---------------------------------------------------------------------------- point sanitizer
@@ -362,14 +241,9 @@ def point_sanitizer_cutoffs(n: int, *, alpha: float, epsilon: float, delta: floa
     >>> point_sanitizer_cutoffs(1000, alpha=0.1, epsilon=1.0, delta=1e-6)
     (25, 55, 2.0)
     """
-    scale = 2.0 / epsilon
+    scale = float(_scale(1, epsilon))
     tau = int(math.floor(alpha * n / 4))
-    a = max(1, math.ceil(scale * math.log(2.0 / delta)) - 2)
-    while discrete_laplace_tail(scale, a) > delta / 2:
-        a += 1
-    while a > 1 and discrete_laplace_tail(scale, a - 1) <= delta / 2:
-        a -= 1
-    return tau, tau + 1 + a, scale
+    return tau, tau + 1 + _least_tail_index(scale, delta / 2), scale
 
 
 def point_sanitizer(points: Sequence[int] | np.ndarray, *, alpha: float, epsilon: float, delta: float,
@@ -418,7 +292,7 @@ def point_sanitizer(points: Sequence[int] | np.ndarray, *, alpha: float, epsilon
     """
     owner = "point_sanitizer"
     alpha = _check_positive(alpha, "alpha", owner, upper=1.0)
-    epsilon = _check_positive(epsilon, "epsilon", owner)
+    epsilon = _check_eps(epsilon, owner)
     delta = _check_delta(delta, owner)
     points = np.asarray(points, dtype=np.int64).reshape(-1)
     n = int(points.shape[0])
@@ -428,7 +302,7 @@ def point_sanitizer(points: Sequence[int] | np.ndarray, *, alpha: float, epsilon
     values, counts = values[heavy], counts[heavy]
     if values.shape[0] == 0:
         return {}
-    noisy = counts + noise.discrete_laplace(scale, size=int(values.shape[0]))
+    noisy = counts + noise.discrete_laplace(_scale(1, epsilon), size=int(values.shape[0]))
     keep = noisy >= release
     return {int(x): int(c) for x, c in zip(values[keep], noisy[keep])}
 
@@ -441,14 +315,14 @@ class MWEMResult:
     Attributes
     ----------
     distribution : ndarray of float, shape (n_domain,)
-        The average of the multiplicative-weights distributions (sums to 1).
+        The average of the multiplicative-weights distributions ``A_0 .. A_{T-1}`` (sums to 1).
     selected : tuple of int
         The query chosen in each round.
     measurements : tuple of int
         The noisy count measured in each round.
     synthetic : ndarray of int
         ``synthetic_size`` points drawn i.i.d. from ``distribution`` (post-processing).
-    epsilon : float
+    epsilon : number
         The privacy parameter spent (pure DP).
     """
 
@@ -456,7 +330,7 @@ class MWEMResult:
     selected: tuple[int, ...]
     measurements: tuple[int, ...]
     synthetic: np.ndarray
-    epsilon: float
+    epsilon: Number
 
 
 def _histogram(points: np.ndarray, n_domain: int, owner: str) -> np.ndarray:
@@ -467,7 +341,7 @@ def _histogram(points: np.ndarray, n_domain: int, owner: str) -> np.ndarray:
     return np.bincount(points, minlength=n_domain).astype(np.int64)
 
 
-def mwem_step(histogram: np.ndarray, estimate: np.ndarray, queries: np.ndarray, *, epsilon_round: float,
+def mwem_step(histogram: np.ndarray, estimate: np.ndarray, queries: np.ndarray, *, epsilon_round: Any,
               noise: NoiseSource) -> tuple[int, int]:
     """One private round of MWEM: choose a badly answered query, then measure it.
 
@@ -479,7 +353,7 @@ def mwem_step(histogram: np.ndarray, estimate: np.ndarray, queries: np.ndarray, 
         The current synthetic histogram (public: it is built from earlier outputs).
     queries : ndarray of {0,1}, shape (n_queries, n_domain)
         The counting queries.
-    epsilon_round : float
+    epsilon_round : number
         Privacy spent by this round (half on selection, half on measurement).
     noise : NoiseSource
         Where the randomness comes from.
@@ -492,28 +366,31 @@ def mwem_step(histogram: np.ndarray, estimate: np.ndarray, queries: np.ndarray, 
     Notes
     -----
     [HLM]_ Algorithm 1, one iteration: the exponential mechanism with parameter
-    ``epsilon_round / 2`` on the score ``|q(estimate) - q(data)|`` (sensitivity 1, since
-    replacing one row changes a count by at most 1), then the count plus
-    ``DLap(2 / epsilon_round)`` (the geometric mechanism, ``epsilon_round / 2``-DP).
-    Composition (BNS Theorem 17(1)): ``epsilon_round``-DP.
+    ``epsilon_round / 2`` on the integer score ``|round(q(estimate)) - q(data)|``
+    (sensitivity 1, since replacing one row changes a count by at most 1; rounding the
+    public estimate is post-processing of earlier outputs and costs at most one count of
+    accuracy), then the count plus ``DLap(2 / epsilon_round)`` (the geometric mechanism,
+    ``epsilon_round / 2``-DP).  Composition (BNS Theorem 17(1)): ``epsilon_round``-DP.
 
     Examples
     --------
     >>> q = np.array([[1, 0, 0], [0, 1, 0]])
     >>> mwem_step(np.array([90, 5, 5]), np.array([100 / 3] * 3), q, epsilon_round=2.0,
-    ...           noise=NumpyNoise(np.random.default_rng(0)))[0]
+    ...           noise=ExactNoise(np.random.default_rng(0)))[0]
     0
     """
-    true_answers = queries @ histogram
-    errors = np.abs(queries @ estimate - true_answers)
-    index = exponential_mechanism(errors, epsilon=epsilon_round / 2, noise=noise)
-    measured = int(true_answers[index]) + int(noise.discrete_laplace(2.0 / epsilon_round))
+    epsilon_round = _check_eps(epsilon_round, "mwem_step", "epsilon_round")
+    true_answers = queries.astype(np.int64) @ histogram
+    public = np.rint(queries @ estimate).astype(np.int64)
+    errors = np.abs(public - true_answers)
+    index = exponential_mechanism(errors, epsilon=as_fraction(epsilon_round) / 2, noise=noise)
+    measured = int(true_answers[index]) + int(noise.discrete_laplace(_scale(1, epsilon_round)))
     return index, measured
 
 
-def mwem(points: Sequence[int] | np.ndarray, queries: np.ndarray, *, epsilon: float, iterations: int,
+def mwem(points: Sequence[int] | np.ndarray, queries: np.ndarray, *, epsilon: Any, iterations: int,
          noise: NoiseSource, synthetic_size: int = 0, n_domain: int | None = None,
-         update_passes: int = 1) -> MWEMResult:
+         update_passes: int = 1, rng: Any = None) -> MWEMResult:
     """Private multiplicative weights with the exponential mechanism (MWEM), a sanitizer for ``queries``.
 
     Parameters
@@ -522,7 +399,7 @@ def mwem(points: Sequence[int] | np.ndarray, queries: np.ndarray, *, epsilon: fl
         The database: one domain point (index) per row.  Its size ``n`` is public.
     queries : ndarray of {0,1}, shape (n_queries, n_domain)
         Counting queries (for BNS Algorithm 3: the class ``C⊕`` as rows over the domain).
-    epsilon : float
+    epsilon : number
         Total privacy parameter (pure DP).
     iterations : int
         Number of rounds ``T``; each round spends ``epsilon / T``.
@@ -533,10 +410,13 @@ def mwem(points: Sequence[int] | np.ndarray, queries: np.ndarray, *, epsilon: fl
     n_domain : int, optional
         Domain size; defaults to ``queries.shape[1]``.
     update_passes : int
-        ``1`` is [HLM]_ Algorithm 1 (one update per round, the analysed version).  More
-        passes replay every measurement so far that many times per round ([HLM]_ §3,
-        "iterating the update"): post-processing, so privacy is unchanged, and much more
-        accurate in practice, though Theorem 2.2's bound is stated for one pass.
+        ``1`` is [HLM]_ Algorithm 1 (one update per round, the analysed version, whose
+        accuracy :func:`mwem_error_bound` states).  More passes replay every measurement so
+        far that many times per round ([HLM]_ §3): post-processing, so privacy is
+        unchanged, but outside the accuracy theorem.
+    rng : None, int or numpy.random.Generator
+        Randomness of the synthetic sample (post-processing); default: the noise source's
+        generator, else a fresh one.
 
     Returns
     -------
@@ -544,25 +424,25 @@ def mwem(points: Sequence[int] | np.ndarray, queries: np.ndarray, *, epsilon: fl
 
     Notes
     -----
-    [HLM]_ Algorithm 1: each round runs :func:`mwem_step`, then the multiplicative-weights
-    update ``A(x) <- A(x) * exp(q(x) * (m - q(A)) / (2n))`` with the measured query.  **Privacy**: Theorem 2.1 of [HLM]_ (and BNS
-    Theorem 17(1)): ``epsilon``-DP, since the rounds are ``epsilon / T``-DP each and the
-    update and the synthetic sample are post-processing.  **Accuracy**: Theorem 2.2 of
-    [HLM]_: with probability ``>= 1 - 2T / |Q|^c``, every query's answer on the average
-    distribution is within ``2n sqrt(log|X| / T) + 10 T log|Q| / epsilon`` of the truth
-    (counts); a synthetic sample of size ``m`` adds the uniform-convergence error of the
-    query class (VC bound, BNS Theorem 8/9).
+    [HLM]_ Algorithm 1: ``A_0`` uniform; each round ``t`` runs :func:`mwem_step` against
+    ``A_{t-1}``, then the multiplicative-weights update
+    ``A_t(x) ∝ A_{t-1}(x) exp(q(x) (m - q(A_{t-1})) / (2n))``; the output is the average
+    of ``A_0 .. A_{T-1}`` (the distributions the selections were made against).
+    **Privacy** ([HLM]_ Thm 2.1, BNS Thm 17(1)): ``epsilon``-DP, the rounds being
+    ``epsilon / T``-DP each and the update and the synthetic sample post-processing.
+    **Accuracy** ([HLM]_ Thm 2.2 with this implementation's constants): see
+    :func:`mwem_error_bound`.
 
     Examples
     --------
     >>> q = np.eye(4, dtype=int)
     >>> res = mwem([0] * 50 + [3] * 50, q, epsilon=5.0, iterations=4, synthetic_size=10,
-    ...            update_passes=30, noise=NumpyNoise(np.random.default_rng(0)))
-    >>> bool(res.distribution[0] + res.distribution[3] > 0.8), res.synthetic.shape
+    ...            update_passes=30, noise=ExactNoise(np.random.default_rng(0)))
+    >>> bool(res.distribution[0] + res.distribution[3] > 0.6), res.synthetic.shape
     (True, (10,))
     """
     owner = "mwem"
-    epsilon = _check_positive(epsilon, "epsilon", owner)
+    epsilon = _check_eps(epsilon, owner)
     if isinstance(iterations, bool) or not isinstance(iterations, (int, np.integer)) or iterations < 1:
         raise parameter_error("iterations", owner, "a positive int", iterations)
     if isinstance(update_passes, bool) or not isinstance(update_passes, (int, np.integer)) or update_passes < 1:
@@ -572,33 +452,101 @@ def mwem(points: Sequence[int] | np.ndarray, queries: np.ndarray, *, epsilon: fl
         raise parameter_error("queries", owner, "a non-empty 2-d 0/1 array (queries x domain)", queries.shape)
     n_domain = queries.shape[1] if n_domain is None else int(n_domain)
     histogram = _histogram(np.asarray(points), n_domain, owner)
-    queries = queries.astype(np.float64)
+    queries_f = queries.astype(np.float64)
     n = float(histogram.sum())
     if n == 0:
         raise InvalidParameterError("mwem: the database is empty; give at least one point")
-    eps_round = epsilon / iterations
+    eps_round = as_fraction(epsilon) / int(iterations)
     log_weights = np.zeros(n_domain)
     selected: list[int] = []
     measured: list[int] = []
     average = np.zeros(n_domain)
-    for _ in range(iterations):
+    for _ in range(int(iterations)):
         weights = np.exp(log_weights - log_weights.max())
-        estimate = n * weights / weights.sum()
+        weights /= weights.sum()
+        average += weights                       # A_{t-1}: the distribution this round selects against
+        estimate = n * weights
         index, value = mwem_step(histogram, estimate, queries, epsilon_round=eps_round, noise=noise)
         selected.append(index)
         measured.append(value)
-        log_weights = log_weights + queries[index] * (value - queries[index] @ estimate) / (2.0 * n)
+        log_weights = log_weights + queries_f[index] * (value - queries_f[index] @ estimate) / (2.0 * n)
         for _ in range(update_passes - 1):
             for i, m in zip(selected, measured):
                 weights = np.exp(log_weights - log_weights.max())
                 estimate = n * weights / weights.sum()
-                log_weights = log_weights + queries[i] * (m - queries[i] @ estimate) / (2.0 * n)
-        weights = np.exp(log_weights - log_weights.max())
-        average += weights / weights.sum()
-    distribution = average / iterations
+                log_weights = log_weights + queries_f[i] * (m - queries_f[i] @ estimate) / (2.0 * n)
+    distribution = average / int(iterations)
     synthetic = np.zeros(0, dtype=np.int64)
     if synthetic_size > 0:
-        rng = getattr(noise, "rng", None) or np.random.default_rng()
-        synthetic = rng.choice(n_domain, size=int(synthetic_size), p=distribution).astype(np.int64)
+        generator = check_random_state(rng if rng is not None else getattr(noise, "rng", None), owner, "rng")
+        synthetic = generator.choice(n_domain, size=int(synthetic_size), p=distribution).astype(np.int64)
     return MWEMResult(distribution=distribution, selected=tuple(selected), measurements=tuple(measured),
                       synthetic=synthetic, epsilon=epsilon)
+
+
+def mwem_error_bound(*, n: int, iterations: int, n_domain: int, n_queries: int, epsilon: Any,
+                     beta: float) -> float:
+    """Explicit accuracy of :func:`mwem` ([HLM]_ Thm 2.2 with this implementation's constants).
+
+    With probability at least ``1 - beta`` over the noise, for **every** query ``q``,
+    ``|q(A) - q(D)| / n`` is at most
+
+        ``2 sqrt(ln|X| / T) + (2T/(epsilon n)) ln(4T/beta) + (4T ln(2 T |Q|/beta) / epsilon + 1) / n``
+
+    for the output average ``A`` of ``T = iterations`` rounds (one update pass) on a
+    database of ``n`` rows over a domain of ``|X|`` points, when this is below 1.
+
+    Proof ([HLM]_'s, with the constants worked out).  Let ``p = D/n`` and ``Ψ_t`` the
+    relative entropy ``RE(p || A_t)``; ``Ψ_0 <= ln|X|`` and ``Ψ_t >= 0``.  With
+    ``a_t = (q_t(A_{t-1}) - q_t(D))/n`` and ``e_t = (m_t - q_t(D))/n`` (the measurement
+    error), ``e^x <= 1 + x + x^2`` (``|x| <= 1``) gives
+    ``Ψ_{t-1} - Ψ_t >= a_t^2/4 - e_t^2/4``, so ``(1/T) Σ|a_t| <= 2 sqrt(ln|X|/T) + max|e_t|``.
+    Measurements: ``|Z| >= z`` for ``DLap(2T/epsilon)`` has probability
+    ``<= 2 exp(-z epsilon/(2T))``; over ``T`` rounds, ``max|e_t| <= (2T/(epsilon n)) ln(4T/beta)``
+    except with probability ``beta/2``.  Selections (BNS Prop 21 with ``epsilon/(2T)``, score
+    sensitivity 1): each chosen score is within ``(4T/epsilon) ln(2T|Q|/beta)`` of the
+    largest except with probability ``beta/(2T)``; the rounding of the public estimate adds
+    at most one count.  Then
+    ``max_q |q(A) - q(D)| <= (1/T) Σ_t max_q |q(A_{t-1}) - q(D)| <= n (1/T) Σ|a_t| + (selection slack)``.
+
+    Examples
+    --------
+    >>> round(mwem_error_bound(n=10**6, iterations=300, n_domain=16, n_queries=137, epsilon=2.0, beta=0.1), 4)
+    0.2033
+    """
+    eps = float(as_fraction(check_epsilon(epsilon, "mwem_error_bound")))
+    T = int(iterations)
+    if n < 1 or T < 1 or n_domain < 1 or n_queries < 1 or not 0 < beta < 1:
+        raise parameter_error("n", "mwem_error_bound", "positive sizes and beta in (0, 1)",
+                              (n, iterations, n_domain, n_queries, beta))
+    measurement = 2 * T / (eps * n) * math.log(4 * T / beta)
+    selection = (4 * T / eps * math.log(2 * T * n_queries / beta) + 1) / n
+    return 2 * math.sqrt(math.log(n_domain) / T) + measurement + selection
+
+
+def mwem_rounds(*, n: int, n_domain: int, n_queries: int, epsilon: Any, beta: float,
+                max_rounds: int = 10**6) -> tuple[int, float]:
+    """The number of rounds ``T`` minimising :func:`mwem_error_bound` at ``n`` rows, and that bound.
+
+    ``n`` is public (neighbouring databases replace a row), so choosing ``T`` from it is
+    data-independent.  The bound's first term falls like ``T^(-1/2)`` and the others grow
+    about linearly in ``T``; the minimum is near ``T* = (ln|X| (epsilon n)^2 / c^2)^(1/3)``.
+
+    Examples
+    --------
+    >>> T, bound = mwem_rounds(n=10**6, n_domain=16, n_queries=137, epsilon=2.0, beta=0.1)
+    >>> T, round(bound, 4)
+    (1134, 0.145)
+    """
+    def bound(T: int) -> float:
+        return mwem_error_bound(n=n, iterations=T, n_domain=n_domain, n_queries=n_queries, epsilon=epsilon,
+                                beta=beta)
+    lo, hi = 1, max(1, int(max_rounds))
+    while hi - lo > 2:  # the bound is unimodal in T (convex plus increasing): ternary search
+        m1, m2 = lo + (hi - lo) // 3, hi - (hi - lo) // 3
+        if bound(m1) <= bound(m2):
+            hi = m2
+        else:
+            lo = m1
+    best = min(range(lo, hi + 1), key=bound)
+    return best, bound(best)

@@ -14,14 +14,13 @@ Public Data*, NeurIPS 2019 (ABM): Algorithm 1, Theorem 3.1, Lemmas 3.2-3.3.
 from __future__ import annotations
 
 import math
-from typing import Any, Literal
+from typing import Any
 
 import numpy as np
 
 from ..hypothesis_class import HypothesisClass
 from ..sample_size import SampleSizeBound, asspp_sample_size
-from ._base import (PrivateLearnerMixin, check_backend, check_class, check_epsilon, check_noise_multiplier,
-                    check_points, check_rng, check_sample, error_counts)
+from ._base import Privacy, PrivateLearner, check_class, check_points, check_sample, error_counts
 from .mechanisms import exponential_mechanism
 
 __all__ = ["ASSPP", "public_cover"]
@@ -51,24 +50,28 @@ def public_cover(H: HypothesisClass, public_points: Any) -> np.ndarray:
     return np.sort(first).astype(np.int64)
 
 
-class ASSPP(PrivateLearnerMixin):
-    """Semi-private agnostic learner: public cover + exponential mechanism (ABM Alg 1).
+class ASSPP(PrivateLearner):
+    """Semi-private **agnostic** learner: public cover + exponential mechanism (ABM Alg 1).
 
     Guarantee (ABM Thm 3.1): for every public sample, ``fit`` is
     ``(epsilon, 0)``-DP with respect to the private labelled sample (Lemma
     3.2); with ``required_public_sample_size(alpha, beta)`` public and
-    ``required_sample_size(alpha, beta)`` private i.i.d. examples, the output
-    has error ``<= min_h error(h) + alpha`` with probability ``>= 1 - beta``.
-    The output is a hypothesis of the class (proper).
+    ``required_sample_size(alpha, beta)`` private i.i.d. examples from any
+    distribution over labelled points (agnostic: no target need be in the class), the
+    output has error ``<= min_h error(h) + alpha`` with probability ``>= 1 - beta``.
+    The output is a hypothesis of the class (proper); in the realisable case
+    (``min_h error(h) = 0``) this is PAC learning.
 
     Parameters
     ----------
     hypothesis_class : HypothesisClass
-    epsilon : float > 0
-    rng : numpy.random.Generator, optional
-    backend : {"opendp", "exact"}
-    noise_multiplier : float
+    epsilon : number > 0
+    noise : {"opendp", "exact"} or NoiseSource
+    random_state : None, int or numpy.random.Generator
+    noise_multiplier : number
         Audit-only knob (``< 1`` voids the guarantee).
+    rng, backend
+        Former names of ``random_state`` and ``noise``.
 
     Attributes
     ----------
@@ -87,7 +90,7 @@ class ASSPP(PrivateLearnerMixin):
     >>> from dimcalc import HypothesisClass
     >>> H = HypothesisClass([[int(x >= t) for x in range(8)] for t in range(9)])
     >>> rng = np.random.default_rng(1)
-    >>> learner = ASSPP(H, epsilon=1.0, rng=rng, backend="exact")
+    >>> learner = ASSPP(H, epsilon=1.0, noise="exact", random_state=1)
     >>> n_pub = learner.required_public_sample_size(alpha=0.2, beta=0.1).samples
     >>> n = learner.required_sample_size(alpha=0.2, beta=0.1).samples
     >>> X = rng.integers(0, 8, size=n)
@@ -95,44 +98,54 @@ class ASSPP(PrivateLearnerMixin):
     (1.0, 0.0)
     """
 
-    def __init__(self, hypothesis_class: HypothesisClass, *, epsilon: float,
-                 rng: np.random.Generator | None = None, backend: Literal["opendp", "exact"] = "opendp",
-                 noise_multiplier: float = 1.0) -> None:
-        owner = "ASSPP"
-        self.hypothesis_class = check_class(hypothesis_class, owner)
-        self.epsilon = check_epsilon(epsilon, owner)
-        self.delta = 0.0
-        self.rng = check_rng(rng, owner)
-        self.backend = check_backend(backend, owner)
-        self.noise_multiplier = check_noise_multiplier(noise_multiplier, owner)
-        self.fitted_ = False
+    def __init__(self, hypothesis_class: HypothesisClass, *, epsilon: Any, noise: Any = "opendp",
+                 random_state: Any = None, noise_multiplier: float = 1.0, rng: Any = None,
+                 backend: Any = None) -> None:
+        self.hypothesis_class = hypothesis_class
+        self.epsilon = epsilon
+        self.noise = noise
+        self.random_state = random_state
+        self.noise_multiplier = noise_multiplier
+        self.rng = rng
+        self.backend = backend
+
+    def _validate(self) -> dict:
+        params = self._check_common(self._owner)
+        params["H"] = check_class(self.hypothesis_class, self._owner)
+        return params
+
+    def _privacy_claim(self, params: dict) -> Privacy:
+        return Privacy.mechanism(params["epsilon"], 0, "exponential mechanism over the public cover (ABM Lemma 3.2)")
 
     def fit(self, X: Any, y: Any, *, public: Any) -> "ASSPP":
         """Build the cover from the public points, then select on the private ``(X, y)``."""
-        H = self.hypothesis_class
-        X, y = check_sample(X, y, H.n_points, H.num_labels, "ASSPP.fit")
-        cover = public_cover(H, check_points(public, H.n_points, "ASSPP.fit", name="public"))
+        params = self._validate()
+        H = params["H"]
+        owner = f"{self._owner}.fit"
+        X, y = check_sample(X, y, H.n_points, H.num_labels, owner)
+        cover = public_cover(H, check_points(public, H.n_points, owner, name="public"))
         errors = error_counts(H.distinct_rows[cover], X, y, H.num_labels)
-        j = exponential_mechanism(-errors, epsilon=self.epsilon, rng=self.rng, backend=self.backend,
-                                  noise_multiplier=self.noise_multiplier)
+        j = exponential_mechanism(-errors, epsilon=params["epsilon"], noise=self._noise_source(params),
+                                  noise_multiplier=params["noise_multiplier"])
         self.cover_ = cover
         self.distinct_index_ = int(cover[j])
         self.hypothesis_ = H.row_of(int(cover[j]))
-        self.fitted_ = True
+        self.privacy_ = self._privacy_claim(params)
         return self
 
     def predict(self, X: Any) -> np.ndarray:
         """Labels the selected hypothesis gives to ``X``."""
-        self._check_fitted("ASSPP.predict")
-        X = check_points(X, self.hypothesis_class.n_points, "ASSPP.predict")
-        return self.hypothesis_class.table[self.hypothesis_, X].copy()
+        self._check_is_fitted()
+        X = check_points(X, self.hypothesis_class.n_points, f"{self._owner}.predict")
+        return self.hypothesis_class.table[self.hypothesis_, X].astype(np.int64)
 
     def _bounds(self, alpha: float, beta: float) -> tuple[SampleSizeBound, SampleSizeBound]:
-        return asspp_sample_size(log_size=math.log(self.hypothesis_class.n_distinct), alpha=alpha, beta=beta,
-                                 epsilon=self.epsilon)
+        params = self._validate()
+        return asspp_sample_size(log_size=math.log(params["H"].n_distinct), alpha=alpha, beta=beta,
+                                 epsilon=params["epsilon"])
 
     def required_sample_size(self, alpha: float, beta: float) -> SampleSizeBound:
-        """Private labelled examples for ``(alpha, beta)`` (explicit; see :func:`asspp_sample_size`)."""
+        """Private labelled examples for ``(alpha, beta)`` (explicit, agnostic; see :func:`asspp_sample_size`)."""
         return self._bounds(alpha, beta)[0]
 
     def required_public_sample_size(self, alpha: float, beta: float) -> SampleSizeBound:
