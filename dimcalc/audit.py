@@ -69,10 +69,12 @@ from __future__ import annotations
 import math
 from collections import Counter
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any, Callable, Hashable, Sequence
 
 import numpy as np
 
+from ._params import exact_number
 from .errors import parameter_error
 
 __all__ = [
@@ -216,9 +218,9 @@ def _select_event(first: Counter, second: Counter, *, n_select: int, n_test: int
 
 def _check_common(owner: str, claimed_epsilon: Any, claimed_delta: Any, n_select: Any, n_test: Any,
                   confidence: Any, rng: Any, event: Any) -> None:
-    if isinstance(claimed_epsilon, bool) or not isinstance(claimed_epsilon, (int, float)) \
-            or not (0 <= claimed_epsilon < math.inf):
-        raise parameter_error("claimed_epsilon", owner, "a float in [0, inf)", claimed_epsilon)
+    eps = exact_number(claimed_epsilon, "claimed_epsilon", owner, "a number in [0, inf)", text=True)
+    if not eps >= 0:
+        raise parameter_error("claimed_epsilon", owner, "a number in [0, inf)", claimed_epsilon)
     if isinstance(claimed_delta, bool) or not isinstance(claimed_delta, (int, float)) \
             or not (0 <= claimed_delta < 1):
         raise parameter_error("claimed_delta", owner, "a float in [0, 1)", claimed_delta)
@@ -258,9 +260,10 @@ def _audit(draw: Callable[[Any, int], list], dataset0: Any, dataset1: Any, *, cl
                      "hits_second": hits[1], "p_first_lower": p_lo, "p_second_upper": p_hi,
                      "epsilon_lower": eps})
     top = max(rows, key=lambda r: r["epsilon_lower"])
-    return AuditResult(epsilon_lower=top["epsilon_lower"], claimed_epsilon=float(claimed_epsilon),
+    claimed = exact_number(claimed_epsilon, "claimed_epsilon", "audit_epsilon", text=True)
+    return AuditResult(epsilon_lower=top["epsilon_lower"], claimed_epsilon=float(claimed),
                        claimed_delta=float(claimed_delta),
-                       passed=top["epsilon_lower"] <= claimed_epsilon,
+                       passed=Fraction(top["epsilon_lower"]) <= Fraction(claimed),
                        direction=top["direction"], event=top["event"], hits_first=top["hits_first"],
                        hits_second=top["hits_second"], p_first_lower=top["p_first_lower"],
                        p_second_upper=top["p_second_upper"], n_select=n_select if event is None else 0,
@@ -280,7 +283,8 @@ def audit_epsilon(mechanism: Callable[[Any, np.random.Generator], Hashable], dat
     dataset0, dataset1 : object
         Neighbouring inputs (ideally a near-worst-case pair).
     claimed_epsilon, claimed_delta : float
-        The guarantee under test.
+        The guarantee under test (``claimed_epsilon`` may be a ``Fraction`` or exact text such
+        as ``"1/3"``; a float is its own value).
     n_select : int
         Runs per dataset used only to choose the event (ignored with ``event``).
     n_test : int

@@ -1938,7 +1938,8 @@ def sample_size_table(H: Any, *, alpha: float, beta: float, epsilon: float, delt
       resp. ``min(epsilon, 1/4)``: the ranges the theorems are stated for);
     * ``concepts = k > 1``: BNS Obs 32 (basic, and advanced with ``delta > 0``
       when its per-run epsilon is below 1, the range of BNS Thm 17.2),
-      Thm 31, Thm 40 / Thm 39 for point functions / parities (by the class's
+      Thm 31 (O(.)) and the explicit size of dimcalc's GenericLearner (BNS Lemma 36 with
+      MWEM), Thm 40 / Thm 39 for point functions / parities (by the class's
       generator metadata), and the lower bounds of BNS Thm 52, 55, Cor 46, 50;
     * ``public=True``: ASSPP's explicit sizes and ABM Thm 3.1, and the public
       lower bound of ABM Thms 4.1-4.2 (informative for families only).
@@ -2101,6 +2102,12 @@ def sample_size_table(H: Any, *, alpha: float, beta: float, epsilon: float, delt
         if H.is_binary and vc_hi is not None:
             attempt(generic_k_learner_sample_size, vc_note, vc=vc_hi, k=k, alpha=alpha, beta=beta, epsilon=epsilon,
                     delta=delta, domain_size=H.n_points, log_size=log_size)
+        if H.is_binary:  # the size of the GenericLearner dimcalc runs (explicit), beside Thm 31's O(.)
+            n_c = H.n_distinct
+            attempt(generic_learner_mwem_sample_size,
+                    "|C xor C| bounded by |C|(|C|-1)/2 + 1 (the learner counts it exactly)",
+                    log_size=log_size, n_queries=n_c * (n_c - 1) // 2 + 1, domain_size=H.n_points, k=k,
+                    alpha=alpha, beta=beta, epsilon=epsilon, delta=delta)
         family = H.metadata.get("family")
         params = H.metadata.get("params", {}) or {}
         if not pure and family == "point-functions":

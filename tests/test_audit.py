@@ -275,3 +275,13 @@ def test_opendp_noisy_max_adds_exponential_noise_not_gumbel():
     wins = sum(noise.exponential_mechanism([0, -1], 2, 1) == 0 for _ in range(20_000)) / 20_000  # scale 2/2 = 1
     exponential, gumbel = 1 - math.exp(-1) / 2, 1 / (1 + math.exp(-1))
     assert abs(wins - exponential) < 0.015 and abs(wins - gumbel) > 0.06, wins
+
+
+def test_claimed_epsilon_may_be_exact():
+    from fractions import Fraction
+    mech = lambda d, rng: int(rng.integers(2))  # noqa: E731  (0-DP)
+    for claim in (Fraction(1, 3), "1/3"):
+        r = audit_epsilon(mech, 0, 1, claimed_epsilon=claim, n_select=50, n_test=500, rng=np.random.default_rng(0))
+        assert r.passed and r.claimed_epsilon == 1 / 3
+    with pytest.raises(InvalidParameterError, match="claimed_epsilon"):
+        audit_epsilon(mech, 0, 1, claimed_epsilon="-1", n_select=5, n_test=5, rng=np.random.default_rng(0))

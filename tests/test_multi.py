@@ -363,3 +363,33 @@ def test_point_learner_documented_threshold_matches_the_code():
     g = a_dist_required_gap(eps / 2, delta / 2, beta / 2)
     assert g <= 3 + (4 / eps) * math.log(4 / (beta * delta))
     assert "ln(4/(βδ))" in PointLearner.required_sample_size.__doc__
+
+
+# ---------------------------------------------------------------------------- the exact sampler's laws
+def test_exact_exponential_mechanism_has_the_mechanisms_law():
+    """ExactNoise samples P[i] ∝ exp(eps * score_i / 2) exactly (here eps = 2: weights 1, e^-1, e^-3, e^-3)."""
+    noise = ExactNoise(np.random.default_rng(21))
+    draws = np.array([noise.exponential_mechanism([0, -1, -3, -3], 2, 1) for _ in range(30_000)])
+    weights = np.exp([0, -1, -3, -3])
+    for i, p in enumerate(weights / weights.sum()):
+        freq = float(np.mean(draws == i))
+        assert abs(freq - p) < 5 * math.sqrt(p * (1 - p) / draws.size), (i, freq, p)
+    # rational (non-integer) scores take the exact Fraction path
+    frac = [noise.exponential_mechanism([0.5, 0.25], 4, 1) for _ in range(4000)]
+    p0 = 1 / (1 + math.exp(-0.5))
+    assert abs(frac.count(0) / 4000 - p0) < 5 * math.sqrt(p0 * (1 - p0) / 4000)
+
+
+def test_exact_band_comparison_decides_near_the_boundary():
+    """The exact fallback compares U = 0.u... with exp(-gamma) by refining both (decimal exp, more words)."""
+    from dimcalc.learners.mechanisms import _exp_band_compare, _RandomInts
+    ints = _RandomInts(np.random.default_rng(0))
+    from decimal import Decimal, localcontext
+    with localcontext() as ctx:
+        ctx.prec = 60
+        u = int(Decimal(-0.5).exp() * Decimal(2) ** 62)  # floor(e^{-1/2} 2^62), exactly
+    assert _exp_band_compare(1, 2, ints, u - 5) is True
+    assert _exp_band_compare(1, 2, ints, u + 5) is False
+    # inside the word's interval the answer depends on further random words; both occur
+    outcomes = {_exp_band_compare(1, 2, ints, u) for _ in range(40)}
+    assert outcomes <= {True, False} and outcomes

@@ -292,8 +292,12 @@ class PrivateLearner:
     def __repr__(self) -> str:
         shown = []
         for name, value in self.get_params().items():
-            text = f"<{type(value).__name__}>" if isinstance(value, (HypothesisClass, np.random.Generator)) \
-                else repr(value)
+            if isinstance(value, (HypothesisClass, np.random.Generator)):
+                text = f"<{type(value).__name__}>"
+            elif isinstance(value, (list, tuple, np.ndarray)) and len(value) > 4:
+                text = f"<{len(value)} items>"
+            else:
+                text = repr(value)
             shown.append(f"{name}={text}")
         return f"{type(self).__name__}({', '.join(shown)})"
 

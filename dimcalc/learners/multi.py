@@ -49,10 +49,8 @@ from dimcalc.hypothesis_class import HypothesisClass
 from dimcalc.learners._base import (Privacy, PrivateLearner, check_delta, check_indices, check_label_matrix,
                                     check_unit, error_counts)
 from dimcalc.learners.sanitizers import (
-    NoiseSource,
     a_dist,
     exponential_mechanism,
-    make_noise,
     mwem,
     mwem_rounds,
     point_sanitizer,
