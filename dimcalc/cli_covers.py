@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
+from typing import Any, cast
 
 from .cli import (EXIT_OK, EXIT_TIME_LIMIT, add_json_option, add_time_limit_option, add_witness_file_option, emit_json,
                   load_class_arg, present_witness)
@@ -84,8 +84,9 @@ def run(args: argparse.Namespace) -> int:
             raise InvalidParameterError(f"--depth must be at most {MAX_DEPTH} (a witness holds a tree of 2^n - 1 "
                                         f"nodes); got {args.depth}")
         n = args.depth
-        result = zero_cover_function(H, n, time_limit=None if remaining is None else deadline.left() * 0.85,
-                                     max_witness_nodes=cap)
+        # deadline.left() is a float when the deadline has a limit (remaining is not None)
+        share = None if remaining is None else cast(float, deadline.left()) * 0.85
+        result = zero_cover_function(H, n, time_limit=share, max_witness_nodes=cap)
     verified = result.verify(H)
     bounds: dict[str, Any] = {"trivial_upper": trivial_zero_cover_bound(H, n)}
     mld = None
@@ -121,6 +122,7 @@ def run(args: argparse.Namespace) -> int:
         if written:
             print(f"full witness written to {args.witness_file}")
         if "thm_5_6_sum" in bounds:
+            assert mld is not None  # the bound is only added with mld
             print(f"BGS Thm 5.6 bound with d = MLD = {mld.upper}: {bounds['thm_5_6_sum']}"
                   + (f"  (e·k·n/d)^d = {bounds['thm_5_6_exponential']:.4g}" if "thm_5_6_exponential" in bounds else ""))
         print(f"trivial bound min(|H|, (k+1)^n): {bounds['trivial_upper']}")

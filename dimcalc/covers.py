@@ -383,7 +383,7 @@ class _TreeCover:
             return [((mask & -mask).bit_length() - 1, zeros)]
         if self.constant[u]:       # one hypothesis per label at the subtree's point, any path
             return [((sub & -sub).bit_length() - 1, zeros) for _, sub in self.parts(u, mask)]
-        out = []
+        out: list[tuple[int, tuple[int, ...]]] = []
         left, right = 2 * u + 1, 2 * u + 2
         for _, sub in self.parts(u, mask):
             if left >= self.size:
@@ -570,7 +570,7 @@ def is_zero_cover(H: HypothesisClass, tree: Any, cover: Sequence[Any]) -> bool:
     weights = base ** np.arange(depth, dtype=np.int64) if exact_codes else None
     for nodes, _ in _paths(depth):
         cols = [points[u] for u in nodes]
-        if exact_codes:
+        if weights is not None:  # exact_codes
             shown = trees[:, nodes] @ weights
             need = rows[:, cols] @ weights
             if not np.isin(need, shown).all():
@@ -901,7 +901,7 @@ def zero_cover_function(H: HypothesisClass, n: int, *, time_limit: float | None 
                 raise AssertionError(f"zero_cover_function: search value {value} but tree gives {check}")
             best_points, lower, upper, tc = points, value, value, best_tc
         method = "branch and bound" if not H.is_binary else "exact recursion (binary: R is exact)"
-        stopped = False
+        stopped: bool | str = False
     except _Stop:
         upper = min(trivial, search.relaxed.get((H.full_mask, n), trivial))
         method, stopped = "stopped by time limit", search_deadline.stop_label

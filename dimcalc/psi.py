@@ -518,6 +518,9 @@ class MapSequence(Sequence):
     True
     """
 
+    # The number of maps; shadows the ``Sequence.count`` method on purpose (see above).
+    count: int  # type: ignore[assignment]
+
     def __init__(self, count: int, build: Any, num_labels: int, description: str = "") -> None:
         self.count = int(count)
         self._build = build
@@ -735,7 +738,7 @@ class _GreedyBipartition:
             if len(parts) < 2:
                 continue
             parts.sort(key=lambda t: -t[0])
-            sides = [[0, 0, []], [0, 0, []]]  # size, mask, labels
+            sides: list[list[Any]] = [[0, 0, []], [0, 0, []]]  # size, mask, labels
             for n, lab, c in parts:
                 side = sides[0] if sides[0][0] <= sides[1][0] else sides[1]
                 side[0] += n
