@@ -136,7 +136,7 @@ class Deadline:
         self._start = time.monotonic()
         self._end = None if seconds is None else self._start + seconds
         base = resident_bytes() if MEMORY_LIMIT_BYTES is not None else None
-        self._memory_cap = None if base is None else base + MEMORY_LIMIT_BYTES
+        self._memory_cap = None if base is None or MEMORY_LIMIT_BYTES is None else base + MEMORY_LIMIT_BYTES
         self._next_poll = self._start
         #: Why the budget expired: ``"time"``, ``"memory"`` or ``None`` while it has not.
         self.reason: str | None = None

@@ -75,6 +75,7 @@ def _tighter(old: Any, new: Any) -> Any:
     if new.exact:
         return new
     best = new if (new.lower or 0) > (old.lower or 0) else old
+    assert best.lower is not None  # old's is (checked above); new's is when it wins
     uppers = [u for u in (old.upper, new.upper) if u is not None]
     upper = min(uppers) if uppers else None
     stats = dict(best.stats)

@@ -282,8 +282,8 @@ def _run_report(args: argparse.Namespace) -> int:
             print("violated statements: none")
     if report.error_count:
         print(f"{report.error_count} failed computations, e.g.:")
-        for e in report.errors[:5]:
-            print(f"  class {e['class_id']} ({e['item']}): {e['message']}")
+        for err in report.errors[:5]:
+            print(f"  class {err['class_id']} ({err['item']}): {err['message']}")
     if report.verification is not None:
         v = report.verification
         print(f"stored witnesses re-checked: {v['checked']}, failing: {len(v['failed'])}"

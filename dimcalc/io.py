@@ -14,7 +14,7 @@ import os
 import stat
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 
@@ -447,7 +447,7 @@ def _read_npz_member(path: Path, zf: Any, info: Any, key: str, source: str) -> A
                 if nbytes > MAX_FILE_BYTES:
                     raise ClassFileError(f"{where}is {nbytes} bytes, over dimcalc's limit of {MAX_FILE_BYTES}")
             header_end = fh.tell()
-            order = "F" if fortran else "C"
+            order: Literal["C", "F"] = "F" if fortran else "C"
             if nbytes == 0:
                 return np.empty(shape, dtype=dtype, order=order)
             if key == "hypotheses" and info.compress_type == zipfile.ZIP_STORED:

@@ -34,7 +34,7 @@ VC-type dimensions.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import numpy as np
 
@@ -150,7 +150,8 @@ def reduce_columns(H: "HypothesisClass", *, relabel: bool, deadline: "Deadline |
     empty = ColumnReduction(np.zeros(0, np.int64), np.zeros(0, np.int64), group, relabel)
     if n == 0 or m < 2:
         return empty
-    weights = np.random.default_rng(0x5EED).integers(1, 1 << 63, size=m, dtype=np.uint64) | np.uint64(1)
+    weights = cast(np.ndarray,
+                   np.random.default_rng(0x5EED).integers(1, 1 << 63, size=m, dtype=np.uint64) | np.uint64(1))
     step = max(1, chunk_cells // m)
 
     def canonical(points: np.ndarray) -> np.ndarray:

@@ -163,6 +163,7 @@ def decide_tree_depth(engine: Any, V: int, t: int, conflict_budget: int | None, 
     if not answer:
         entry[1] = min(entry[1], t - 1)
         return False
+    assert choice is not None  # given with a True answer
 
     def record(node: int, W: int, level: int) -> None:
         if level == t:

@@ -156,10 +156,10 @@ def _virtual_columns(H: HypothesisClass, kind: str, need: int, points: np.ndarra
         if top is not None:  # only the `top` most frequent labels of each column (enough for a greedy bound)
             kth = -np.sort(-counts, axis=1)[:, min(top, counts.shape[1]) - 1]
             frequent &= counts >= kth[:, None]
-        for c in np.flatnonzero(frequent.sum(axis=1) >= 2):
-            labs = np.flatnonzero(frequent[c])
+        for col in np.flatnonzero(frequent.sum(axis=1) >= 2):
+            labs = np.flatnonzero(frequent[col])
             a, b = np.triu_indices(len(labs), 1)
-            rank.append(np.full(len(a), c))
+            rank.append(np.full(len(a), col))
             zero.append(labs[a])
             one.append(labs[b])
             if len(rank) % 64 == 0:

@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Callable, Union
+from typing import Any, Callable, Union, cast
 
 from ._budget import Deadline, check_time_limit
 from .errors import parameter_error
@@ -157,8 +157,8 @@ class _Solvers:
 
     def max_restriction(self) -> Side:
         rs = self.restrictions()
-        lo = max(r.lower for r in rs)
-        hi = None if any(r.upper is None for r in rs) else max(r.upper for r in rs)
+        lo = max(cast(int, r.lower) for r in rs)  # binary restrictions: lower bound always proven
+        hi = None if any(r.upper is None for r in rs) else max(cast(int, r.upper) for r in rs)
         return Side(lo, hi, "max_i LDim(H|_i)")
 
     def cover_function(self, n: int) -> DimensionResult:
@@ -240,6 +240,7 @@ def theorem_report(H: HypothesisClass, *, time_limit: float | None = None,
         Side(None if mld.lower is None else mld.lower * factor, None if mld.upper is None else mld.upper * factor,
              f"6·MLD·ln({k + 1})"))
     bits = label_bits(H.num_labels)
+    assert maxbin.lower is not None  # see max_restriction
     add("BGS Thm 7.1", "MLD(H) <= max_i LDim(H|_i)·⌈log2(k+1)⌉", mld, "<=",
         Side(maxbin.lower * bits, None if maxbin.upper is None else maxbin.upper * bits,
              f"max_i LDim(H|_i)·{bits}"), note="log(k+1) read as the number of binary restrictions")
@@ -250,14 +251,15 @@ def theorem_report(H: HypothesisClass, *, time_limit: float | None = None,
     cover = s.cover_function(n)
     N0 = Side.of(cover, f"N(0,H,{n})")
     if mld.upper is not None and n >= mld.upper:
+        mld_lo, mld_hi = cast(int, mld.lower), cast(int, mld.upper)  # integers; lower proven when upper is
         add("BGS Thm 5.6 (4)", f"N(0,H,n) <= Σ_{{i<=d}} C(n,i)·k^i at n = {n}, d = MLD", N0, "<=",
-            Side(sum(math.comb(n, i) * k ** i for i in range(mld.lower + 1)),
-                 sum(math.comb(n, i) * k ** i for i in range(mld.upper + 1)), f"Σ_{{i<=MLD}} C({n},i)·{k}^i"))
+            Side(sum(math.comb(n, i) * k ** i for i in range(mld_lo + 1)),
+                 sum(math.comb(n, i) * k ** i for i in range(mld_hi + 1)), f"Σ_{{i<=MLD}} C({n},i)·{k}^i"))
         if mld.lower and mld.lower > 0:
             e_bound = lambda d: (math.e * k * n / d) ** d  # noqa: E731  (increasing in d for d <= kn)
             add("BGS Thm 5.6 (5)", f"Σ_{{i<=d}} C(n,i)·k^i <= (e·k·n/d)^d at n = {n}, d = MLD",
-                Side(sum(math.comb(n, i) * k ** i for i in range(mld.lower + 1)),
-                     sum(math.comb(n, i) * k ** i for i in range(mld.upper + 1)), "Σ_{i<=d} C(n,i)·k^i"), "<=",
+                Side(sum(math.comb(n, i) * k ** i for i in range(mld_lo + 1)),
+                     sum(math.comb(n, i) * k ** i for i in range(mld_hi + 1)), "Σ_{i<=d} C(n,i)·k^i"), "<=",
                 Side(min(e_bound(mld.lower), e_bound(mld.upper)), max(e_bound(mld.lower), e_bound(mld.upper)),
                      "(e·k·n/d)^d"))
     elif mld.lower is not None and n < mld.lower:
@@ -267,7 +269,7 @@ def theorem_report(H: HypothesisClass, *, time_limit: float | None = None,
     note = "lhs lower bound includes N(0,H,T') for the Ψ^B witness tree T' (the proof's tree)"
     if d_b >= 1 and lemma_tree is not None:
         from .covers import zero_cover_number
-        on_tree = zero_cover_number(H, lemma_tree, witness=False).value
+        on_tree = cast(int, zero_cover_number(H, lemma_tree, witness=False).value)
         N0 = Side(max(N0.lower or 0, on_tree), N0.upper, f"N(0,H,{d_b})")
     rel_b = "=" if s.psi("B").exact else ">="
     add("BGS Lemma 5.11", f"N(0,H,d_B) >= 2^d_B with d_B = Ψ^B-LD(H) {rel_b} {d_b}", N0 if d_b >= 1 else
@@ -279,11 +281,12 @@ def theorem_report(H: HypothesisClass, *, time_limit: float | None = None,
         add("Littlestone 1987", "VC(H) <= LDim(H)", vc, "<=", ld)
         add("Littlestone 1987", "LDim(H) <= ⌊log2 |H|⌋", ld, "<=", Side.point(H.log2_size(), "⌊log2 |H|⌋"))
         if vc.upper is not None and vc.upper < H.n_points:
-            m = vc.upper + 1
+            vc_lo, vc_hi = cast(int, vc.lower), cast(int, vc.upper)  # integers; lower proven when upper is
+            m = vc_hi + 1
             g = s.growth(m)
             add("Sauer-Shelah", f"π_H(m) <= Σ_{{i<=VC}} C(m,i) at m = VC + 1 = {m}", Side.of(g, f"π_H({m})"), "<=",
-                Side(sum(math.comb(m, i) for i in range(vc.lower + 1)),
-                     sum(math.comb(m, i) for i in range(vc.upper + 1)), f"Σ_{{i<=VC}} C({m},i)"))
+                Side(sum(math.comb(m, i) for i in range(vc_lo + 1)),
+                     sum(math.comb(m, i) for i in range(vc_hi + 1)), f"Σ_{{i<=VC}} C({m},i)"))
         from .communication import deterministic_one_way_complexity
         lb = 1 - binary_entropy(0.25)
         ld_scaled = Side(None if ld.lower is None else lb * ld.lower, None if ld.upper is None else lb * ld.upper,

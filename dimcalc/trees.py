@@ -136,7 +136,7 @@ def _walk(tree: Any, kind: str, H: Optional[HypothesisClass], family: Optional[P
     # (they differ at the node where their paths split), so d <= log2(#distinct).
     # Otherwise the cap only guards against cyclic Python objects (no witness has 2^256 leaves).
     capped = H is not None and check_paths
-    max_depth = H.log2_size() if capped else _MAX_LEVELS
+    max_depth = H.log2_size() if H is not None and capped else _MAX_LEVELS
     leaf_depth: Optional[int] = None
     level_maps: dict[int, tuple] = {}
     # Stack of (node, location, path); path = list of (point, accepted-labels predicate description).
@@ -185,7 +185,7 @@ def _walk(tree: Any, kind: str, H: Optional[HypothesisClass], family: Optional[P
             raise _TreeProblem(where, f"'children' must be a list of two subtrees; got {_describe(children)}")
         if kind == "binary":
             accepted = (frozenset({0}), frozenset({1}))
-            texts = (f"x{point} -> 0", f"x{point} -> 1")
+            texts: tuple[str, ...] = (f"x{point} -> 0", f"x{point} -> 1")
         elif kind == "multiclass":
             labels = node["labels"]
             if not isinstance(labels, (list, tuple)) or len(labels) != 2 or not all(map(_is_int, labels)):

@@ -335,6 +335,7 @@ def growth_function(H: HypothesisClass, m: int, *, time_limit: float | None = No
         share = None if time_limit is None else max(time_limit / 4, 1e-3)
         vc = vc_dimension(H, time_limit=share)
         stats["vc_upper"] = vc.upper
+        assert vc.upper is not None  # a binary class's VC search always proves an upper bound
         upper = min(upper, sauer_shelah_bound(size, vc.upper))
     rows = H.distinct_rows
     best, best_points = -1, list(range(size))

@@ -80,7 +80,7 @@ def dimension_names(keys: Sequence[str], num_labels: int, *, user_family: bool =
     from ..check import PSI_FAMILIES
     from ..hypothesis_class import label_bits
 
-    out = []
+    out: list[str] = []
     for key in keys:
         if key.startswith("psi_littlestone"):
             out.extend(f"{key}.{f}" for f in (*PSI_FAMILIES, *(("user",) if user_family else ())))

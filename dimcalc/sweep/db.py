@@ -206,6 +206,7 @@ class SweepDB:
         with self.transaction():
             cur = self.conn.execute("INSERT INTO runs (started, command, host, pid, executor) VALUES (?, ?, ?, ?, ?)",
                                     (_now(), command, socket.gethostname(), os.getpid(), executor))
+            assert cur.lastrowid is not None  # set by the INSERT
             return int(cur.lastrowid)
 
     def finish_run(self, run_id: int) -> None:

@@ -18,7 +18,7 @@ import ast
 import math
 import re
 from dataclasses import dataclass
-from typing import Callable, Mapping
+from typing import Callable, Mapping, cast
 
 from ..errors import InvalidParameterError
 
@@ -73,7 +73,7 @@ class Expression:
 
 def _eval(node: ast.AST, env: Mapping[str, float]) -> float:
     if isinstance(node, ast.Constant):
-        return node.value
+        return cast(float, node.value)  # a number: checked by _check
     if isinstance(node, ast.Name):
         return env[node.id]
     if isinstance(node, ast.BinOp):

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -88,13 +88,13 @@ def objective_values(report: Any, H: HypothesisClass) -> tuple[dict[str, float],
         if name.startswith("binary_restrictions."):
             restr.append(r.value if r.exact else None)
     if restr and None not in restr:
-        values["binary_restrictions.max"] = max(restr)
+        values["binary_restrictions.max"] = max(cast(list[int], restr))  # no None: checked
     return values, complete
 
 
 def _random_table(rng: np.random.Generator, rows: int, cols: int, labels: int) -> np.ndarray:
     seen: set[bytes] = set()
-    out = []
+    out: list[np.ndarray] = []
     while len(out) < rows:
         row = rng.integers(0, labels, size=cols, dtype=np.int64)
         if row.tobytes() not in seen:
@@ -168,11 +168,11 @@ def local_search(expression: str | Expression, *, hypotheses: int, points: int, 
         if k not in DIMENSION_KEYS:
             raise InvalidParameterError(f"--search: {k!r} in {expr.text!r} is not a dimension; "
                                         f"names start with one of {', '.join(DIMENSION_KEYS + SIZE_NAMES)}")
-    for name, v, low in (("hypotheses", hypotheses, 1), ("points", points, 1), ("labels", labels, 2),
-                         ("restarts", restarts, 1), ("steps", steps, 0), ("neighbours", neighbours, 1),
-                         ("seed", seed, 0)):
-        if isinstance(v, bool) or not isinstance(v, int) or v < low:
-            raise parameter_error(name, "local_search", f"an integer >= {low}", v)
+    for name, given, low in (("hypotheses", hypotheses, 1), ("points", points, 1), ("labels", labels, 2),
+                             ("restarts", restarts, 1), ("steps", steps, 0), ("neighbours", neighbours, 1),
+                             ("seed", seed, 0)):
+        if isinstance(given, bool) or not isinstance(given, int) or given < low:
+            raise parameter_error(name, "local_search", f"an integer >= {low}", given)
     if hypotheses > labels ** points:
         raise InvalidParameterError(f"no class of size {hypotheses}x{points}x{labels}: only {labels ** points} "
                                     "distinct hypotheses exist")
@@ -224,10 +224,10 @@ def local_search(expression: str | Expression, *, hypotheses: int, points: int, 
                 nxt = _neighbour(rng, current, labels, row_move=0.25)
                 if nxt is not None:
                     candidates.append((evaluate(nxt), nxt))
-            candidates = [(v, t) for v, t in candidates if v is not None]
-            if not candidates:
+            scored = [(v, t) for v, t in candidates if v is not None]
+            if not scored:
                 continue
-            v, t = max(candidates, key=lambda vt: vt[0])
+            v, t = max(scored, key=lambda vt: vt[0])
             if value is None or v >= value:
                 current, value = t, v
                 if run_best is None or v > run_best:

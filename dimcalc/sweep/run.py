@@ -260,7 +260,7 @@ def run_sweep(items: Iterable[SweepItem], *, db: str | os.PathLike | SweepDB, di
         raise InvalidParameterError("--jobs is for this machine; with --scheduler the cluster sets the workers")
 
     own_db = not isinstance(db, SweepDB)
-    database = SweepDB(db) if own_db else db
+    database = db if isinstance(db, SweepDB) else SweepDB(db)  # own_db: a new one
     own_client = False
     try:
         check_labels = None
