@@ -40,21 +40,33 @@ def main(argv: list[str] | None = None) -> int:
     for s in args.suite or []:
         if s not in suites:
             p.error(f"unknown suite {s!r}; choose from {', '.join(sorted(suites))}")
-    options = BenchOptions(quick=args.quick, repeat=args.repeat, baseline_limit=args.baseline_limit,
-                           solver_limit=args.solver_limit, only=tuple(args.only or ()),
-                           progress=None if args.json else (lambda m: print(m, file=sys.stderr, flush=True)))
+    options = BenchOptions(
+        quick=args.quick,
+        repeat=args.repeat,
+        baseline_limit=args.baseline_limit,
+        solver_limit=args.solver_limit,
+        only=tuple(args.only or ()),
+        progress=None if args.json else (lambda m: print(m, file=sys.stderr, flush=True)),
+    )
     rows = run_suites(args.suite, options)
-    machine = f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
+    machine = (
+        f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
+    )
     if args.json:
         print(json.dumps({"machine": machine, "rows": [r.to_json() for r in rows]}, indent=2))
         return 0
     print(f"# {machine}")
     print(f"{'suite':24s} {'case':40s} {'answer':>10s} {'seconds':>9s} {'MB':>7s} {'baseline':>9s} {'ratio':>9s}")
     for r in rows:
-        base = "-" if r.baseline_seconds is None else (">limit" if math.isinf(r.baseline_seconds)
-                                                       else f"{r.baseline_seconds:.2f}")
+        base = (
+            "-"
+            if r.baseline_seconds is None
+            else (">limit" if math.isinf(r.baseline_seconds) else f"{r.baseline_seconds:.2f}")
+        )
         ratio = "-" if r.ratio is None else f"{r.ratio:.0f}x"
-        print(f"{r.suite:24s} {r.case:40s} {str(r.answer):>10s} {r.seconds:9.4f} {r.peak_mb:7.1f} {base:>9s} {ratio:>9s}")
+        print(
+            f"{r.suite:24s} {r.case:40s} {str(r.answer):>10s} {r.seconds:9.4f} {r.peak_mb:7.1f} {base:>9s} {ratio:>9s}"
+        )
     return 0
 
 

@@ -16,33 +16,52 @@ from ._startup import cli_interrupt_guard as _cli_interrupt_guard
 # Ctrl-C while the `dimcalc` command is still importing: one line and exit 130, as later on
 # (in any other program the KeyboardInterrupt is re-raised unchanged).
 with _cli_interrupt_guard():
+    from . import generators, operations
+    from .communication import one_way_communication_complexity
+    from .covers import is_zero_cover, is_zero_cover_fooling_set, zero_cover_function, zero_cover_number
     from .errors import ClassFileError, DimcalcError, InvalidClassError, InvalidParameterError, InvalidWitnessError
     from .hypothesis_class import HypothesisClass
     from .io import load, save
-    from .littlestone import (binary_restriction_littlestone, littlestone_dimension, multiclass_littlestone_dimension,
-                              psi_littlestone_dimension)
-    from . import generators, operations
+    from .littlestone import (
+        binary_restriction_littlestone,
+        littlestone_dimension,
+        multiclass_littlestone_dimension,
+        psi_littlestone_dimension,
+    )
     from .operations import binary_restriction, binary_restrictions, complement, gap_amplification, restrict, xor_class
-    from .results import DimensionResult
-    from .vc import (graph_dimension, growth_function, is_graph_shattered, is_natarajan_shattered, is_shattered,
-                     natarajan_dimension, sauer_shelah_bound, vc_dimension)
     from .psi import PsiFamily, psi_family
-    from .trees import is_mistake_tree, is_multiclass_tree, is_psi_tree  # also registers the tree verifiers
+    from .representation import (
+        deterministic_representation_dimension,
+        is_representation,
+        probabilistic_representation_bounds,
+    )
+    from .results import DimensionResult
     from .soa import MulticlassSOA, StandardOptimalAlgorithm
-    from .covers import is_zero_cover, is_zero_cover_fooling_set, zero_cover_function, zero_cover_number
-    from .representation import (deterministic_representation_dimension, is_representation,
-                                 probabilistic_representation_bounds)
-    from .communication import one_way_communication_complexity
     from .theorems import theorem_report
+    from .trees import is_mistake_tree, is_multiclass_tree, is_psi_tree  # also registers the tree verifiers
+    from .vc import (
+        graph_dimension,
+        growth_function,
+        is_graph_shattered,
+        is_natarajan_shattered,
+        is_shattered,
+        natarajan_dimension,
+        sauer_shelah_bound,
+        vc_dimension,
+    )
 
 __version__ = "0.1.0"
 
 # Loaded on first use: sympy (sample sizes) and the learners cost ~0.3 s to import,
 # which every CLI call would otherwise pay.
-_LAZY = {"SampleSizeBound": ("sample_size", "SampleSizeBound"),
-         "sample_size_table": ("sample_size", "sample_size_table"),
-         "audit": ("audit", None), "learners": ("learners", None),
-         "check": ("check", None), "check_class": ("check", "check_class")}
+_LAZY = {
+    "SampleSizeBound": ("sample_size", "SampleSizeBound"),
+    "sample_size_table": ("sample_size", "sample_size_table"),
+    "audit": ("audit", None),
+    "learners": ("learners", None),
+    "check": ("check", None),
+    "check_class": ("check", "check_class"),
+}
 
 
 def __getattr__(name: str):
@@ -53,6 +72,7 @@ def __getattr__(name: str):
         module = importlib.import_module(f".{module_name}", __name__)
         return module if attr is None else getattr(module, attr)
     raise AttributeError(f"module 'dimcalc' has no attribute {name!r}")
+
 
 __all__ = [
     "ClassFileError",

@@ -20,14 +20,22 @@ from typing import TextIO
 
 from .errors import InvalidParameterError, parameter_error
 
-__all__ = ["Deadline", "SearchStopped", "Progress", "check_time_limit", "check_environment", "memory_limit_from_env",
-           "resident_bytes", "MEMORY_LIMIT_BYTES"]
+__all__ = [
+    "Deadline",
+    "SearchStopped",
+    "Progress",
+    "check_time_limit",
+    "check_environment",
+    "memory_limit_from_env",
+    "resident_bytes",
+    "MEMORY_LIMIT_BYTES",
+]
 
 
 _DEFAULT_MEMORY_LIMIT = 1280 << 20  # bytes of growth
 
 
-def memory_limit_from_env(environ: "os._Environ[str] | dict[str, str] | None" = None) -> int | None:
+def memory_limit_from_env(environ: os._Environ[str] | dict[str, str] | None = None) -> int | None:
     """The memory budget (bytes of growth) set by ``DIMCALC_MEMORY_LIMIT_MB``; ``None`` when ``0`` turns it off.
 
     Unset means the default (1.25 GiB).  A value that is not a finite number
@@ -51,7 +59,8 @@ def memory_limit_from_env(environ: "os._Environ[str] | dict[str, str] | None" = 
     if not (0 <= mb < float("inf")) or mb * (1 << 20) >= 1 << 63:
         raise InvalidParameterError(
             f"environment variable DIMCALC_MEMORY_LIMIT_MB={text!r} must be a number of megabytes >= 0 "
-            "(0 turns the memory budget off; unset for the default 1280)")
+            "(0 turns the memory budget off; unset for the default 1280)"
+        )
     return None if mb == 0 else int(mb * (1 << 20))
 
 
@@ -224,8 +233,9 @@ class Progress:
         Minimum seconds between two lines.
     """
 
-    def __init__(self, enabled: bool = False, label: str = "", interval: float = 1.0,
-                 stream: TextIO | None = None) -> None:
+    def __init__(
+        self, enabled: bool = False, label: str = "", interval: float = 1.0, stream: TextIO | None = None
+    ) -> None:
         self.enabled = enabled
         self.label = label
         self.interval = interval

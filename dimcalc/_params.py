@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
-from typing import Any, Union
+from typing import Any
 
 import numpy as np
 
@@ -38,11 +38,10 @@ from .errors import parameter_error
 __all__ = ["Number", "exact_number", "as_fraction", "check_epsilon", "float_up", "number_text"]
 
 #: What :func:`exact_number` returns: the value as given, made exact where it was text.
-Number = Union[int, float, Fraction]
+Number = int | float | Fraction
 
 
-def exact_number(value: Any, name: str, owner: str, requirement: str = "a number", *,
-                 text: bool = False) -> Number:
+def exact_number(value: Any, name: str, owner: str, requirement: str = "a number", *, text: bool = False) -> Number:
     """``value`` as an ``int``, ``float`` or ``Fraction`` (strings parsed exactly when ``text``).
 
     Refuses booleans, NaN, infinities and anything that is not a real number, with

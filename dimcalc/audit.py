@@ -68,9 +68,10 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Callable, Hashable, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -120,8 +121,9 @@ def clopper_pearson_upper(successes: int, trials: int, confidence: float) -> flo
     return float(beta_distribution.ppf(confidence, successes + 1, trials - successes))
 
 
-def epsilon_lower_bound(hits_first: int, hits_second: int, trials: int, *, delta: float,
-                        confidence: float) -> tuple[float, float, float]:
+def epsilon_lower_bound(
+    hits_first: int, hits_second: int, trials: int, *, delta: float, confidence: float
+) -> tuple[float, float, float]:
     """``(epsilon_lower, p_first_lower, p_second_upper)`` from test counts (see module doc)."""
     p_first = clopper_pearson_lower(hits_first, trials, confidence)
     p_second = clopper_pearson_upper(hits_second, trials, confidence)
@@ -175,10 +177,24 @@ class AuditResult:
 
     def to_json(self) -> dict:
         """A JSON-ready dict."""
-        return {k: getattr(self, k) for k in (
-            "epsilon_lower", "claimed_epsilon", "claimed_delta", "passed", "direction", "event",
-            "hits_first", "hits_second", "p_first_lower", "p_second_upper", "n_select", "n_test",
-            "confidence")} | {"directions": list(self.directions)}
+        return {
+            k: getattr(self, k)
+            for k in (
+                "epsilon_lower",
+                "claimed_epsilon",
+                "claimed_delta",
+                "passed",
+                "direction",
+                "event",
+                "hits_first",
+                "hits_second",
+                "p_first_lower",
+                "p_second_upper",
+                "n_select",
+                "n_test",
+                "confidence",
+            )
+        } | {"directions": list(self.directions)}
 
 
 def _as_hashables(outputs: Any) -> list:
@@ -196,11 +212,20 @@ def _describe_event(event: frozenset, limit: int = 8) -> str:
     return "{" + text + more + "}"
 
 
-def _select_event(first: Counter, second: Counter, *, n_select: int, n_test: int, delta: float,
-                  confidence: float, max_outputs: int = 64) -> frozenset:
+def _select_event(
+    first: Counter,
+    second: Counter,
+    *,
+    n_select: int,
+    n_test: int,
+    delta: float,
+    confidence: float,
+    max_outputs: int = 64,
+) -> frozenset:
     """The prefix of outputs by decreasing empirical ratio with the best projected bound."""
-    outputs = sorted(first, key=lambda o: ((first[o] + 0.5) / (second.get(o, 0) + 0.5), first[o]),
-                     reverse=True)[:max_outputs]
+    outputs = sorted(first, key=lambda o: ((first[o] + 0.5) / (second.get(o, 0) + 0.5), first[o]), reverse=True)[
+        :max_outputs
+    ]
     best, best_score = frozenset(outputs[:1]), -math.inf
     a = b = 0
     for j, o in enumerate(outputs, start=1):
@@ -216,13 +241,20 @@ def _select_event(first: Counter, second: Counter, *, n_select: int, n_test: int
     return best
 
 
-def _check_common(owner: str, claimed_epsilon: Any, claimed_delta: Any, n_select: Any, n_test: Any,
-                  confidence: Any, rng: Any, event: Any) -> None:
+def _check_common(
+    owner: str,
+    claimed_epsilon: Any,
+    claimed_delta: Any,
+    n_select: Any,
+    n_test: Any,
+    confidence: Any,
+    rng: Any,
+    event: Any,
+) -> None:
     eps = exact_number(claimed_epsilon, "claimed_epsilon", owner, "a number in [0, inf)", text=True)
     if not eps >= 0:
         raise parameter_error("claimed_epsilon", owner, "a number in [0, inf)", claimed_epsilon)
-    if isinstance(claimed_delta, bool) or not isinstance(claimed_delta, (int, float)) \
-            or not (0 <= claimed_delta < 1):
+    if isinstance(claimed_delta, bool) or not isinstance(claimed_delta, (int, float)) or not (0 <= claimed_delta < 1):
         raise parameter_error("claimed_delta", owner, "a float in [0, 1)", claimed_delta)
     if isinstance(n_test, bool) or not isinstance(n_test, int) or n_test < 1:
         raise parameter_error("n_test", owner, "an int >= 1", n_test)
@@ -237,9 +269,18 @@ def _check_common(owner: str, claimed_epsilon: Any, claimed_delta: Any, n_select
         raise parameter_error("event", owner, "a callable output -> bool or None", event)
 
 
-def _audit(draw: Callable[[Any, int], list], dataset0: Any, dataset1: Any, *, claimed_epsilon: float,
-           claimed_delta: float, n_select: int, n_test: int, confidence: float,
-           event: Callable[[Hashable], bool] | None) -> AuditResult:
+def _audit(
+    draw: Callable[[Any, int], list],
+    dataset0: Any,
+    dataset1: Any,
+    *,
+    claimed_epsilon: float,
+    claimed_delta: float,
+    n_select: int,
+    n_test: int,
+    confidence: float,
+    event: Callable[[Hashable], bool] | None,
+) -> AuditResult:
     datasets = (dataset0, dataset1)
     if event is None:
         select = [Counter(draw(d, n_select)) for d in datasets]
@@ -247,33 +288,64 @@ def _audit(draw: Callable[[Any, int], list], dataset0: Any, dataset1: Any, *, cl
     rows = []
     for first, second, label in ((0, 1, "D0>D1"), (1, 0, "D1>D0")):
         if event is None:
-            chosen = _select_event(select[first], select[second], n_select=n_select, n_test=n_test,
-                                   delta=claimed_delta, confidence=confidence)
+            chosen = _select_event(
+                select[first],
+                select[second],
+                n_select=n_select,
+                n_test=n_test,
+                delta=claimed_delta,
+                confidence=confidence,
+            )
             inside: Callable[[Hashable], bool] = chosen.__contains__
             description = _describe_event(chosen)
         else:
             inside, description = event, getattr(event, "__name__", "event")
         hits = [sum(c for o, c in tests[i].items() if inside(o)) for i in (first, second)]
-        eps, p_lo, p_hi = epsilon_lower_bound(hits[0], hits[1], n_test, delta=claimed_delta,
-                                              confidence=confidence)
-        rows.append({"direction": label, "event": description, "hits_first": hits[0],
-                     "hits_second": hits[1], "p_first_lower": p_lo, "p_second_upper": p_hi,
-                     "epsilon_lower": eps})
+        eps, p_lo, p_hi = epsilon_lower_bound(hits[0], hits[1], n_test, delta=claimed_delta, confidence=confidence)
+        rows.append(
+            {
+                "direction": label,
+                "event": description,
+                "hits_first": hits[0],
+                "hits_second": hits[1],
+                "p_first_lower": p_lo,
+                "p_second_upper": p_hi,
+                "epsilon_lower": eps,
+            }
+        )
     top = max(rows, key=lambda r: r["epsilon_lower"])
     claimed = exact_number(claimed_epsilon, "claimed_epsilon", "audit_epsilon", text=True)
-    return AuditResult(epsilon_lower=top["epsilon_lower"], claimed_epsilon=float(claimed),
-                       claimed_delta=float(claimed_delta),
-                       passed=Fraction(top["epsilon_lower"]) <= Fraction(claimed),
-                       direction=top["direction"], event=top["event"], hits_first=top["hits_first"],
-                       hits_second=top["hits_second"], p_first_lower=top["p_first_lower"],
-                       p_second_upper=top["p_second_upper"], n_select=n_select if event is None else 0,
-                       n_test=n_test, confidence=confidence, directions=tuple(rows))
+    return AuditResult(
+        epsilon_lower=top["epsilon_lower"],
+        claimed_epsilon=float(claimed),
+        claimed_delta=float(claimed_delta),
+        passed=Fraction(top["epsilon_lower"]) <= Fraction(claimed),
+        direction=top["direction"],
+        event=top["event"],
+        hits_first=top["hits_first"],
+        hits_second=top["hits_second"],
+        p_first_lower=top["p_first_lower"],
+        p_second_upper=top["p_second_upper"],
+        n_select=n_select if event is None else 0,
+        n_test=n_test,
+        confidence=confidence,
+        directions=tuple(rows),
+    )
 
 
-def audit_epsilon(mechanism: Callable[[Any, np.random.Generator], Hashable], dataset0: Any, dataset1: Any,
-                  *, claimed_epsilon: float, claimed_delta: float = 0.0, n_select: int, n_test: int,
-                  confidence: float = 1 - 1e-6, rng: np.random.Generator,
-                  event: Callable[[Hashable], bool] | None = None) -> AuditResult:
+def audit_epsilon(
+    mechanism: Callable[[Any, np.random.Generator], Hashable],
+    dataset0: Any,
+    dataset1: Any,
+    *,
+    claimed_epsilon: float,
+    claimed_delta: float = 0.0,
+    n_select: int,
+    n_test: int,
+    confidence: float = 1 - 1e-6,
+    rng: np.random.Generator,
+    event: Callable[[Hashable], bool] | None = None,
+) -> AuditResult:
     """Lower-bound the epsilon of ``mechanism`` on a pair of neighbouring datasets.
 
     Parameters
@@ -322,15 +394,32 @@ def audit_epsilon(mechanism: Callable[[Any, np.random.Generator], Hashable], dat
     def draw(dataset: Any, n: int) -> list:
         return [mechanism(dataset, rng) for _ in range(n)]
 
-    return _audit(draw, dataset0, dataset1, claimed_epsilon=claimed_epsilon, claimed_delta=claimed_delta,
-                  n_select=n_select, n_test=n_test, confidence=confidence, event=event)
+    return _audit(
+        draw,
+        dataset0,
+        dataset1,
+        claimed_epsilon=claimed_epsilon,
+        claimed_delta=claimed_delta,
+        n_select=n_select,
+        n_test=n_test,
+        confidence=confidence,
+        event=event,
+    )
 
 
-def audit_epsilon_batch(mechanism_batch: Callable[[Any, int, np.random.Generator], Sequence | np.ndarray],
-                        dataset0: Any, dataset1: Any, *, claimed_epsilon: float, claimed_delta: float = 0.0,
-                        n_select: int, n_test: int, confidence: float = 1 - 1e-6,
-                        rng: np.random.Generator,
-                        event: Callable[[Hashable], bool] | None = None) -> AuditResult:
+def audit_epsilon_batch(
+    mechanism_batch: Callable[[Any, int, np.random.Generator], Sequence | np.ndarray],
+    dataset0: Any,
+    dataset1: Any,
+    *,
+    claimed_epsilon: float,
+    claimed_delta: float = 0.0,
+    n_select: int,
+    n_test: int,
+    confidence: float = 1 - 1e-6,
+    rng: np.random.Generator,
+    event: Callable[[Hashable], bool] | None = None,
+) -> AuditResult:
     """:func:`audit_epsilon` for a vectorised mechanism.
 
     ``mechanism_batch(dataset, n, rng)`` returns ``n`` independent outputs (a
@@ -347,20 +436,30 @@ def audit_epsilon_batch(mechanism_batch: Callable[[Any, int, np.random.Generator
     >>> r.passed, 0.9 < r.epsilon_lower < math.log(3)
     (True, True)
     """
-    _check_common("audit_epsilon_batch", claimed_epsilon, claimed_delta, n_select, n_test, confidence, rng,
-                  event)
+    _check_common("audit_epsilon_batch", claimed_epsilon, claimed_delta, n_select, n_test, confidence, rng, event)
     if not callable(mechanism_batch):
-        raise parameter_error("mechanism_batch", "audit_epsilon_batch",
-                              "a callable (dataset, n, rng) -> outputs", mechanism_batch)
+        raise parameter_error(
+            "mechanism_batch", "audit_epsilon_batch", "a callable (dataset, n, rng) -> outputs", mechanism_batch
+        )
 
     def draw(dataset: Any, n: int) -> list:
         if n == 0:
             return []
         out = _as_hashables(mechanism_batch(dataset, n, rng))
         if len(out) != n:
-            raise parameter_error("mechanism_batch", "audit_epsilon_batch", f"a callable returning {n} outputs",
-                                  f"{len(out)} outputs")
+            raise parameter_error(
+                "mechanism_batch", "audit_epsilon_batch", f"a callable returning {n} outputs", f"{len(out)} outputs"
+            )
         return out
 
-    return _audit(draw, dataset0, dataset1, claimed_epsilon=claimed_epsilon, claimed_delta=claimed_delta,
-                  n_select=n_select, n_test=n_test, confidence=confidence, event=event)
+    return _audit(
+        draw,
+        dataset0,
+        dataset1,
+        claimed_epsilon=claimed_epsilon,
+        claimed_delta=claimed_delta,
+        n_select=n_select,
+        n_test=n_test,
+        confidence=confidence,
+        event=event,
+    )

@@ -7,8 +7,9 @@ the object of interface spec §2.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from ._budget import Deadline, Progress, check_time_limit
 from .errors import InvalidParameterError
@@ -18,8 +19,16 @@ from .results import DimensionResult
 __all__ = ["check_class", "CheckReport", "DIMENSION_KEYS", "PSI_FAMILIES"]
 
 #: The keys of spec §2 in report order, then dimcalc's extensions.
-DIMENSION_KEYS = ("vc", "natarajan", "graph", "littlestone", "multiclass_littlestone",
-                  "psi_littlestone", "psi_littlestone_uniform", "binary_restrictions")
+DIMENSION_KEYS = (
+    "vc",
+    "natarajan",
+    "graph",
+    "littlestone",
+    "multiclass_littlestone",
+    "psi_littlestone",
+    "psi_littlestone_uniform",
+    "binary_restrictions",
+)
 PSI_FAMILIES = ("N", "bin", "B")
 
 
@@ -36,9 +45,11 @@ def _solvers(user_family: Any = None) -> dict[str, Callable[..., Any]]:
             out = {}
             for i, (key, fam) in enumerate(families):
                 share = _share(deadline, len(families) - i)
-                out[key] = littlestone.psi_littlestone_dimension(H, fam, uniform=uniform, time_limit=share,
-                                                                 progress=progress)
+                out[key] = littlestone.psi_littlestone_dimension(
+                    H, fam, uniform=uniform, time_limit=share, progress=progress
+                )
             return out
+
         return run
 
     def restrictions(H: HypothesisClass, *, time_limit: float | None, progress: bool) -> list[DimensionResult]:
@@ -82,8 +93,15 @@ def _tighter(old: Any, new: Any) -> Any:
     return DimensionResult.bounds(best.kind, best.lower, upper, best.witness, **stats)
 
 
-def _run_parallel(H: HypothesisClass, ordered: list[str], family: Any, deadline: Deadline, jobs: int,
-                  report: CheckReport, log: Progress) -> None:
+def _run_parallel(
+    H: HypothesisClass,
+    ordered: list[str],
+    family: Any,
+    deadline: Deadline,
+    jobs: int,
+    report: CheckReport,
+    log: Progress,
+) -> None:
     """The dimensions of ``ordered`` in a pool of ``jobs`` processes, under one deadline."""
     import concurrent.futures as cf
     import math
@@ -158,6 +176,7 @@ class CheckReport:
 
     def to_json(self) -> dict:
         """The spec §2 object (``binary_restrictions`` is a dimcalc extension: a list, i = 1 first)."""
+
         def conv(v: Any) -> Any:
             if isinstance(v, DimensionResult):
                 return v.to_json()
@@ -166,6 +185,7 @@ class CheckReport:
             if isinstance(v, list):
                 return [conv(x) for x in v]
             return v
+
         return {"class": self.hclass.summary(), "dimensions": {k: conv(v) for k, v in self.dimensions.items()}}
 
 
@@ -178,12 +198,21 @@ def _solve_one(H: HypothesisClass, key: str, family: Any, time_limit: float | No
 
 def _check_jobs(jobs: Any) -> int:
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
-        raise InvalidParameterError(f"The 'jobs' parameter of check_class must be a positive int. Got {jobs!r} instead.")
+        raise InvalidParameterError(
+            f"The 'jobs' parameter of check_class must be a positive int. Got {jobs!r} instead."
+        )
     return jobs
 
 
-def check_class(H: HypothesisClass, dims: Sequence[str] | None = None, *, time_limit: float | None = None,
-                progress: bool = False, family: Any = None, jobs: int = 1) -> CheckReport:
+def check_class(
+    H: HypothesisClass,
+    dims: Sequence[str] | None = None,
+    *,
+    time_limit: float | None = None,
+    progress: bool = False,
+    family: Any = None,
+    jobs: int = 1,
+) -> CheckReport:
     """Compute the dimensions of ``H`` named in ``dims`` (all of :data:`DIMENSION_KEYS` by default).
 
     Parameters
@@ -232,7 +261,8 @@ def check_class(H: HypothesisClass, dims: Sequence[str] | None = None, *, time_l
     for d in dims:
         if d not in DIMENSION_KEYS:
             raise InvalidParameterError(
-                f"The 'dims' parameter of check_class must name keys among {', '.join(DIMENSION_KEYS)}. Got {d!r} instead.")
+                f"The 'dims' parameter of check_class must name keys among {', '.join(DIMENSION_KEYS)}. Got {d!r} instead."
+            )
     if family is not None:
         from .psi import psi_family
 

@@ -26,13 +26,27 @@ with cli_interrupt_guard():
     import os
     import sys
     import time
-    from typing import Any, Sequence
+    from collections.abc import Sequence
+    from typing import Any
 
     from .errors import DimcalcError, InvalidParameterError
 
-__all__ = ["main", "build_parser", "emit_json", "add_json_option", "add_time_limit_option",
-           "add_quiet_option", "add_witness_file_option", "present_witness", "write_file_atomically",
-           "load_class_arg", "COMMAND_MODULES", "EXIT_OK", "EXIT_INPUT", "EXIT_TIME_LIMIT"]
+__all__ = [
+    "main",
+    "build_parser",
+    "emit_json",
+    "add_json_option",
+    "add_time_limit_option",
+    "add_quiet_option",
+    "add_witness_file_option",
+    "present_witness",
+    "write_file_atomically",
+    "load_class_arg",
+    "COMMAND_MODULES",
+    "EXIT_OK",
+    "EXIT_INPUT",
+    "EXIT_TIME_LIMIT",
+]
 
 EXIT_OK = 0
 EXIT_FAILURE = 1
@@ -40,8 +54,7 @@ EXIT_INPUT = 2
 EXIT_TIME_LIMIT = 3
 
 #: Subcommand modules, imported as ``dimcalc.cli_<name>``.
-COMMAND_MODULES = ("check", "bench", "generate", "growth", "sample_size", "covers", "theorems", "repdim",
-                   "sweep")
+COMMAND_MODULES = ("check", "bench", "generate", "growth", "sample_size", "covers", "theorems", "repdim", "sweep")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -82,12 +95,22 @@ def add_time_limit_option(p: argparse.ArgumentParser, default: float | None = No
     With a ``default``, the option also accepts ``none`` (no limit).
     """
     if default is None:
-        p.add_argument("--time-limit", type=_positive_seconds, default=None, metavar="S",
-                       help="stop long searches after S seconds in all and report proven bounds (exit status 3)")
+        p.add_argument(
+            "--time-limit",
+            type=_positive_seconds,
+            default=None,
+            metavar="S",
+            help="stop long searches after S seconds in all and report proven bounds (exit status 3)",
+        )
     else:
-        p.add_argument("--time-limit", type=_seconds_or_none, default=default, metavar="S",
-                       help=f"stop after S seconds in all, file loading included, and report proven bounds "
-                            f"(exit status 3); default {default:g}; 'none' for no limit")
+        p.add_argument(
+            "--time-limit",
+            type=_seconds_or_none,
+            default=default,
+            metavar="S",
+            help=f"stop after S seconds in all, file loading included, and report proven bounds "
+            f"(exit status 3); default {default:g}; 'none' for no limit",
+        )
 
 
 def add_quiet_option(p: argparse.ArgumentParser) -> None:
@@ -129,11 +152,15 @@ def load_class_arg(path: str, args: argparse.Namespace | None = None, deadline: 
     log = Progress(args is not None and size >= PROGRESS_BYTES and wants_progress(args), "load")
     log.update(f"reading {path} ({size / (1 << 20):.1f} MB) ...", force=True)
     H = load(path)
-    log.update(f"loaded {H.n_hypotheses} hypotheses x {H.n_points} points in {time.monotonic() - start:.1f} s",
-               force=True)
+    log.update(
+        f"loaded {H.n_hypotheses} hypotheses x {H.n_points} points in {time.monotonic() - start:.1f} s", force=True
+    )
     if deadline is not None and deadline.seconds is not None and deadline.expired():
-        print(f"dimcalc: note: reading {path} took the whole time limit ({deadline.seconds:g} s); "
-              "only bounds can be reported", file=sys.stderr)
+        print(
+            f"dimcalc: note: reading {path} took the whole time limit ({deadline.seconds:g} s); "
+            "only bounds can be reported",
+            file=sys.stderr,
+        )
     return H
 
 
@@ -143,9 +170,13 @@ WITNESS_PRINT_LIMIT = 500_000
 
 def add_witness_file_option(p: argparse.ArgumentParser) -> None:
     """``--witness-file PATH``: write the full witness as JSON to PATH (it counts against --time-limit)."""
-    p.add_argument("--witness-file", metavar="PATH", default=None,
-                   help="write the full witness as JSON to PATH (written within --time-limit); a witness too "
-                        f"big to print (over {WITNESS_PRINT_LIMIT:,} values) is otherwise only summarised")
+    p.add_argument(
+        "--witness-file",
+        metavar="PATH",
+        default=None,
+        help="write the full witness as JSON to PATH (written within --time-limit); a witness too "
+        f"big to print (over {WITNESS_PRINT_LIMIT:,} values) is otherwise only summarised",
+    )
 
 
 def write_file_atomically(path: str, chunks: Any, *, what: str = "file", deadline: Any = None) -> bool:
@@ -159,8 +190,7 @@ def write_file_atomically(path: str, chunks: Any, *, what: str = "file", deadlin
     if os.path.isdir(target):
         raise InvalidParameterError(f"{path}: is a directory; give a file name for the {what}")
     try:
-        fd, tmp = tempfile.mkstemp(dir=os.path.dirname(target), prefix=os.path.basename(target) + ".",
-                                   suffix=".tmp")
+        fd, tmp = tempfile.mkstemp(dir=os.path.dirname(target), prefix=os.path.basename(target) + ".", suffix=".tmp")
     except OSError as exc:
         raise InvalidParameterError(f"{path}: cannot write the {what} ({exc.strerror or exc})") from None
     ok = False
@@ -195,12 +225,19 @@ def present_witness(witness: Any, size: int, args: argparse.Namespace, deadline:
     if path is not None:
         written = write_file_atomically(path, _json_chunks(witness), what="witness file", deadline=deadline)
         if not written:
-            print(f"dimcalc: note: the time limit was reached while writing {path}; it was not written",
-                  file=sys.stderr)
+            print(
+                f"dimcalc: note: the time limit was reached while writing {path}; it was not written", file=sys.stderr
+            )
     if size <= WITNESS_PRINT_LIMIT:
         return witness, bool(written)
-    return ({"omitted": f"the witness has {size:,} values, over the {WITNESS_PRINT_LIMIT:,} printed inline",
-             "values": size, "file": path if written else None}, bool(written))
+    return (
+        {
+            "omitted": f"the witness has {size:,} values, over the {WITNESS_PRINT_LIMIT:,} printed inline",
+            "values": size,
+            "file": path if written else None,
+        },
+        bool(written),
+    )
 
 
 def _json_chunks(obj: Any, levels: int = 2) -> Any:
@@ -227,6 +264,7 @@ def _json_chunks(obj: Any, levels: int = 2) -> Any:
 def _json_default(obj: Any) -> Any:
     try:
         import numpy as np
+
         if isinstance(obj, np.integer):
             return int(obj)
         if isinstance(obj, np.floating):
@@ -254,9 +292,10 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=_Formatter,
         description="Exact combinatorial dimensions of finite hypothesis classes, with certificates.",
         epilog="examples:\n  dimcalc check data/thresholds-15.json\n  dimcalc check data/thresholds-15.json --json\n"
-               "  dimcalc <command> --help",
+        "  dimcalc <command> --help",
     )
     from . import __version__
+
     parser.add_argument("--version", action="version", version=f"dimcalc {__version__}")
     parser.add_argument("--debug", action="store_true", help="show a traceback on internal errors")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
@@ -363,14 +402,20 @@ def _run(argv: Sequence[str] | None) -> int:
         print(f"dimcalc: error: {exc}", file=sys.stderr)
         return EXIT_INPUT
     except MemoryError:
-        print("dimcalc: error: out of memory (the input is valid, the computation did not fit); "
-              "try --time-limit or a smaller DIMCALC_MEMORY_LIMIT_MB", file=sys.stderr)
+        print(
+            "dimcalc: error: out of memory (the input is valid, the computation did not fit); "
+            "try --time-limit or a smaller DIMCALC_MEMORY_LIMIT_MB",
+            file=sys.stderr,
+        )
         return EXIT_FAILURE
     except Exception as exc:  # an internal error: still one line unless --debug
         if getattr(args, "debug", False):
             raise
-        print(f"dimcalc: internal error: {type(exc).__name__}: {exc} (rerun with --debug for a traceback;"
-              " please report it)", file=sys.stderr)
+        print(
+            f"dimcalc: internal error: {type(exc).__name__}: {exc} (rerun with --debug for a traceback;"
+            " please report it)",
+            file=sys.stderr,
+        )
         return 1
 
 

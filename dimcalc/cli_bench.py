@@ -21,16 +21,25 @@ EXAMPLES = """examples:
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("bench", help="run benchmarks (solver vs textbook baseline, side by side)",
-                       description="Run dimcalc's benchmark suites: median wall time, peak traced memory and, "
-                                   "for side-by-side cases, the speed-up over the plain textbook algorithm.",
-                       epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = sub.add_parser(
+        "bench",
+        help="run benchmarks (solver vs textbook baseline, side by side)",
+        description="Run dimcalc's benchmark suites: median wall time, peak traced memory and, "
+        "for side-by-side cases, the speed-up over the plain textbook algorithm.",
+        epilog=EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     p.add_argument("--suite", action="append", default=None, metavar="NAME", help="suite to run (repeatable)")
     p.add_argument("--only", action="append", default=None, metavar="TEXT", help="only cases whose name contains TEXT")
     p.add_argument("--quick", action="store_true", help="tiny instances (smoke test)")
     p.add_argument("--repeat", type=int, default=3, help="timed runs per case; the median is reported (default 3)")
-    p.add_argument("--baseline-limit", type=float, default=120.0, metavar="S",
-                   help="abandon a baseline run after S seconds (default 120)")
+    p.add_argument(
+        "--baseline-limit",
+        type=float,
+        default=120.0,
+        metavar="S",
+        help="abandon a baseline run after S seconds (default 120)",
+    )
     p.add_argument("--list", action="store_true", help="list the suites and exit")
     add_json_option(p)
     p.set_defaults(func=run)
@@ -57,18 +66,32 @@ def run(args: argparse.Namespace) -> int:
     for s in args.suite or []:
         if s not in suites:
             raise InvalidParameterError(f"--suite: unknown suite {s!r}; choose from {', '.join(sorted(suites))}")
-    opts = BenchOptions(quick=args.quick, repeat=args.repeat, baseline_limit=args.baseline_limit,
-                        only=tuple(args.only or ()),
-                        progress=None if args.json else (lambda m: print(m, file=sys.stderr, flush=True)))
+    opts = BenchOptions(
+        quick=args.quick,
+        repeat=args.repeat,
+        baseline_limit=args.baseline_limit,
+        only=tuple(args.only or ()),
+        progress=None if args.json else (lambda m: print(m, file=sys.stderr, flush=True)),
+    )
     rows = run_suites(args.suite, opts)
     if args.json:
         emit_json([r.to_json() for r in rows])
         return EXIT_OK
     header = ("suite", "case", "answer", "exact", "median s", "peak MB", "baseline s", "ratio", "note")
-    table = [header] + [(r.suite, r.case, str(r.answer), "yes" if r.exact else "no", _fmt_seconds(r.seconds),
-                         f"{r.peak_mb:.1f}", _fmt_seconds(r.baseline_seconds),
-                         "-" if r.ratio is None else f"{'>' if r.baseline_seconds == math.inf else ''}{r.ratio:.0f}x",
-                         r.note) for r in rows]
+    table = [header] + [
+        (
+            r.suite,
+            r.case,
+            str(r.answer),
+            "yes" if r.exact else "no",
+            _fmt_seconds(r.seconds),
+            f"{r.peak_mb:.1f}",
+            _fmt_seconds(r.baseline_seconds),
+            "-" if r.ratio is None else f"{'>' if r.baseline_seconds == math.inf else ''}{r.ratio:.0f}x",
+            r.note,
+        )
+        for r in rows
+    ]
     widths = [max(len(t[c]) for t in table) for c in range(len(header))]
     for t in table:
         print("  ".join(t[c].ljust(widths[c]) for c in range(len(header))).rstrip())

@@ -6,10 +6,19 @@ import argparse
 import sys
 from typing import Any
 
-from .check import DIMENSION_KEYS, check_class
-from .cli import (EXIT_OK, EXIT_TIME_LIMIT, add_json_option, add_quiet_option, add_time_limit_option, emit_json,
-                  load_class_arg, parameter_list, wants_progress)
 from ._budget import Deadline
+from .check import DIMENSION_KEYS, check_class
+from .cli import (
+    EXIT_OK,
+    EXIT_TIME_LIMIT,
+    add_json_option,
+    add_quiet_option,
+    add_time_limit_option,
+    emit_json,
+    load_class_arg,
+    parameter_list,
+    wants_progress,
+)
 from .results import DimensionResult
 
 __all__ = ["register"]
@@ -25,20 +34,34 @@ exit status: 0 done, 2 refused input, 3 time (or memory) limit reached (bounds r
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("check", help="compute every dimension of a class file, with witnesses",
-                       description="Compute VC, Natarajan, graph, Littlestone-type dimensions (spec §2) of a class "
-                                   "file (.json, .csv, .npy or .npz), each with a witness that dimcalc's checker verifies.",
-                       epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = sub.add_parser(
+        "check",
+        help="compute every dimension of a class file, with witnesses",
+        description="Compute VC, Natarajan, graph, Littlestone-type dimensions (spec §2) of a class "
+        "file (.json, .csv, .npy or .npz), each with a witness that dimcalc's checker verifies.",
+        epilog=EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     p.add_argument("file", metavar="FILE", help="class file (.json or .csv, spec §1; .npy or .npz, §6)")
     add_json_option(p)
-    p.add_argument("--dims", metavar="A,B,...", default=None,
-                   help=f"only these dimensions; keys: {', '.join(DIMENSION_KEYS)}")
-    p.add_argument("--family", metavar="FAMILY.json", default=None,
-                   help="also the Ψ-Littlestone dimensions (plain and uniform) for this user family of "
-                        "collapsing maps: a JSON list of maps, each a list of k+1 entries 0, 1 or null (*); "
-                        "reported under the key 'user'")
-    p.add_argument("--jobs", type=_positive_int, default=1, metavar="N",
-                   help="compute the dimensions in N processes side by side (default 1: one process)")
+    p.add_argument(
+        "--dims", metavar="A,B,...", default=None, help=f"only these dimensions; keys: {', '.join(DIMENSION_KEYS)}"
+    )
+    p.add_argument(
+        "--family",
+        metavar="FAMILY.json",
+        default=None,
+        help="also the Ψ-Littlestone dimensions (plain and uniform) for this user family of "
+        "collapsing maps: a JSON list of maps, each a list of k+1 entries 0, 1 or null (*); "
+        "reported under the key 'user'",
+    )
+    p.add_argument(
+        "--jobs",
+        type=_positive_int,
+        default=1,
+        metavar="N",
+        help="compute the dimensions in N processes side by side (default 1: one process)",
+    )
     add_time_limit_option(p, default=DEFAULT_TIME_LIMIT)
     add_quiet_option(p)
     p.set_defaults(func=run)
@@ -114,8 +137,9 @@ def run(args: argparse.Namespace) -> int:
         from .psi import load_psi_family
 
         family = load_psi_family(args.family, H.num_labels)
-    report = check_class(H, dims, time_limit=deadline.left(), progress=wants_progress(args), family=family,
-                         jobs=args.jobs)
+    report = check_class(
+        H, dims, time_limit=deadline.left(), progress=wants_progress(args), family=family, jobs=args.jobs
+    )
     verified = report.verify()
     limit = None if args.time_limit is None else args.time_limit
     if args.json:
@@ -124,9 +148,11 @@ def run(args: argparse.Namespace) -> int:
         emit_json(out)
     else:
         s = H.summary()
-        print(f"class {s['name']}: {s['hypotheses']} hypotheses ({s['distinct_hypotheses']} distinct), "
-              f"{s['domain_size']} points, {s['labels']} labels; time limit "
-              + ("none" if limit is None else f"{limit:g} s"))
+        print(
+            f"class {s['name']}: {s['hypotheses']} hypotheses ({s['distinct_hypotheses']} distinct), "
+            f"{s['domain_size']} points, {s['labels']} labels; time limit "
+            + ("none" if limit is None else f"{limit:g} s")
+        )
         rows = [("dimension", "value", "exact", "secs", "witness")] + _rows(report)
         widths = [max(len(r[c]) for r in rows) for c in range(4)]
         for r in rows:
@@ -135,7 +161,10 @@ def run(args: argparse.Namespace) -> int:
         if not report.complete:
             print("some searches were stopped by the time or memory limit: [lower, upper] are proven bounds")
     if not verified:
-        print("dimcalc: internal error: a witness failed dimcalc's own checker; the answer above is not "
-              "certified (please report it)", file=sys.stderr)
+        print(
+            "dimcalc: internal error: a witness failed dimcalc's own checker; the answer above is not "
+            "certified (please report it)",
+            file=sys.stderr,
+        )
         return 1
     return EXIT_OK if report.complete else EXIT_TIME_LIMIT

@@ -6,8 +6,16 @@ import argparse
 import sys
 from typing import Any
 
-from .cli import (EXIT_OK, EXIT_TIME_LIMIT, add_json_option, add_time_limit_option, add_witness_file_option, emit_json,
-                  load_class_arg, present_witness)
+from .cli import (
+    EXIT_OK,
+    EXIT_TIME_LIMIT,
+    add_json_option,
+    add_time_limit_option,
+    add_witness_file_option,
+    emit_json,
+    load_class_arg,
+    present_witness,
+)
 
 __all__ = ["register"]
 
@@ -28,10 +36,14 @@ exit status: 0 done, 2 refused input, 3 time limit reached (bounds reported)"""
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("cover", help="0-cover number N(0,H,z) of a tree or N(0,H,n) of a depth (BGS §5)",
-                       description="Exact 0-cover numbers (BGS Defs 5.4-5.5) with a minimum cover and a fooling "
-                                   "set of the same size as witness, plus the bounds of BGS Thm 5.6.",
-                       epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = sub.add_parser(
+        "cover",
+        help="0-cover number N(0,H,z) of a tree or N(0,H,n) of a depth (BGS §5)",
+        description="Exact 0-cover numbers (BGS Defs 5.4-5.5) with a minimum cover and a fooling "
+        "set of the same size as witness, plus the bounds of BGS Thm 5.6.",
+        epilog=EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     p.add_argument("file", metavar="FILE", help="class file (.json or .csv, spec §1; .npy or .npz, §6)")
     what = p.add_mutually_exclusive_group(required=True)
     what.add_argument("--tree", metavar="TREE.json", help="input-labelled tree: compute N(0,H,z)")
@@ -58,12 +70,18 @@ def _witness_values(witness: dict, depth: int) -> int:
 
 def run(args: argparse.Namespace) -> int:
     from ._budget import Deadline
-    from .covers import (DEFAULT_MAX_WITNESS_NODES, load_input_tree, sauer_zero_cover_bound,
-                         sauer_zero_cover_exponential_bound, trivial_zero_cover_bound, zero_cover_function,
-                         zero_cover_number)
+    from .covers import (
+        DEFAULT_MAX_WITNESS_NODES,
+        load_input_tree,
+        sauer_zero_cover_bound,
+        sauer_zero_cover_exponential_bound,
+        trivial_zero_cover_bound,
+        zero_cover_function,
+        zero_cover_number,
+    )
     from .errors import InvalidParameterError
 
-    deadline = Deadline(args.time_limit)   # the whole command: loading the file counts
+    deadline = Deadline(args.time_limit)  # the whole command: loading the file counts
     H = load_class_arg(args.file, args, deadline)
     cap = _MAX_FILE_COVER_NODES if args.witness_file else DEFAULT_MAX_WITNESS_NODES
     remaining = deadline.remaining()
@@ -77,21 +95,27 @@ def run(args: argparse.Namespace) -> int:
         if args.depth < 0:
             raise InvalidParameterError(f"--depth must be a non-negative integer; got {args.depth}")
         if args.depth > 0 and H.n_points == 0:
-            raise InvalidParameterError(f"--depth {args.depth}: {args.file} has no points, so no input tree of depth "
-                                        ">= 1 exists; only --depth 0 (N(0,H,0) = 1)")
+            raise InvalidParameterError(
+                f"--depth {args.depth}: {args.file} has no points, so no input tree of depth "
+                ">= 1 exists; only --depth 0 (N(0,H,0) = 1)"
+            )
         from .covers import MAX_DEPTH
+
         if args.depth > MAX_DEPTH:
-            raise InvalidParameterError(f"--depth must be at most {MAX_DEPTH} (a witness holds a tree of 2^n - 1 "
-                                        f"nodes); got {args.depth}")
+            raise InvalidParameterError(
+                f"--depth must be at most {MAX_DEPTH} (a witness holds a tree of 2^n - 1 nodes); got {args.depth}"
+            )
         n = args.depth
-        left = deadline.remaining()   # the search's share: the rest checks and prints the witness
-        result = zero_cover_function(H, n, time_limit=None if left is None else max(left * 0.85, 1e-3),
-                                     max_witness_nodes=cap)
+        left = deadline.remaining()  # the search's share: the rest checks and prints the witness
+        result = zero_cover_function(
+            H, n, time_limit=None if left is None else max(left * 0.85, 1e-3), max_witness_nodes=cap
+        )
     verified = result.verify(H)
     bounds: dict[str, Any] = {"trivial_upper": trivial_zero_cover_bound(H, n)}
     mld = None
     try:
         from .littlestone import multiclass_littlestone_dimension
+
         mld = multiclass_littlestone_dimension(H, time_limit=deadline.left())
     except ImportError:  # pragma: no cover
         pass
@@ -103,8 +127,11 @@ def run(args: argparse.Namespace) -> int:
         if 0 < d <= n and k > 0:
             bounds["thm_5_6_exponential"] = sauer_zero_cover_exponential_bound(n, d, k)
     witness = result.witness
-    shown, written = present_witness(witness, _witness_values(witness, n), args, deadline) if (
-        args.json or args.witness_file) else (witness, False)
+    shown, written = (
+        present_witness(witness, _witness_values(witness, n), args, deadline)
+        if (args.json or args.witness_file)
+        else (witness, False)
+    )
     if args.json:
         out = result.to_json()
         out["witness"] = shown
@@ -116,15 +143,22 @@ def run(args: argparse.Namespace) -> int:
         print(f"class {H.name}: {H.n_distinct} distinct hypotheses, {H.n_points} points, {H.num_labels} labels")
         print(f"{what} = {value}")
         cover = witness["cover"]
-        cover_text = (f"a 0-cover of {len(cover)} output trees and " if cover is not None
-                      else "(cover not kept: " + witness.get("cover_omitted", "too big") + ") ")
-        print(f"witness: {cover_text}a fooling set of {len(witness['fooling_set'])} (hypothesis, path) pairs; "
-              f"verified: {'yes' if verified else 'NO'}")
+        cover_text = (
+            f"a 0-cover of {len(cover)} output trees and "
+            if cover is not None
+            else "(cover not kept: " + witness.get("cover_omitted", "too big") + ") "
+        )
+        print(
+            f"witness: {cover_text}a fooling set of {len(witness['fooling_set'])} (hypothesis, path) pairs; "
+            f"verified: {'yes' if verified else 'NO'}"
+        )
         if written:
             print(f"full witness written to {args.witness_file}")
         if "thm_5_6_sum" in bounds:
-            print(f"BGS Thm 5.6 bound with d = MLD = {d}: {bounds['thm_5_6_sum']}"
-                  + (f"  (e·k·n/d)^d = {bounds['thm_5_6_exponential']:.4g}" if "thm_5_6_exponential" in bounds else ""))
+            print(
+                f"BGS Thm 5.6 bound with d = MLD = {d}: {bounds['thm_5_6_sum']}"
+                + (f"  (e·k·n/d)^d = {bounds['thm_5_6_exponential']:.4g}" if "thm_5_6_exponential" in bounds else "")
+            )
         print(f"trivial bound min(|H|, (k+1)^n): {bounds['trivial_upper']}")
     if not verified:
         print("dimcalc: internal error: the 0-cover witness failed dimcalc's checker", file=sys.stderr)

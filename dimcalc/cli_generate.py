@@ -40,19 +40,28 @@ def _all_params() -> dict[str, list[str]]:
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("generate", help="write a standard class file (thresholds, boxes, lines, BGS classes, ...)",
-                       description="Generate a class from a named family (FX, BGS, BNS) and write it as a spec §1 "
-                                   "class file.  'dimcalc generate --list' shows the families and their parameters.",
-                       epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = sub.add_parser(
+        "generate",
+        help="write a standard class file (thresholds, boxes, lines, BGS classes, ...)",
+        description="Generate a class from a named family (FX, BGS, BNS) and write it as a spec §1 "
+        "class file.  'dimcalc generate --list' shows the families and their parameters.",
+        epilog=EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     p.add_argument("family", nargs="?", metavar="FAMILY", help="family name (see --list)")
     p.add_argument("--list", action="store_true", help="list the families and their parameters, then exit")
     p.add_argument("-o", "--output", metavar="FILE", default=None, help="write here instead of stdout")
-    p.add_argument("--format", choices=("json", "csv", "npy", "npz"), default=None,
-                   help="file format (default: from the extension of -o, else json)")
+    p.add_argument(
+        "--format",
+        choices=("json", "csv", "npy", "npz"),
+        default=None,
+        help="file format (default: from the extension of -o, else json)",
+    )
     params = p.add_argument_group("family parameters (each family uses some; see --list)")
     for name, families in _all_params().items():
-        params.add_argument(f"--{name}", dest=f"param_{name}", metavar=name.upper(), default=None,
-                            help="for " + ", ".join(families))
+        params.add_argument(
+            f"--{name}", dest=f"param_{name}", metavar=name.upper(), default=None, help="for " + ", ".join(families)
+        )
     p.set_defaults(func=run)
 
 
@@ -72,8 +81,11 @@ def _list_text() -> str:
 
 
 def _convert(g: Generator, args: argparse.Namespace) -> dict[str, Any]:
-    given = {name: getattr(args, f"param_{name}") for name in _all_params()
-             if getattr(args, f"param_{name}", None) is not None}
+    given = {
+        name: getattr(args, f"param_{name}")
+        for name in _all_params()
+        if getattr(args, f"param_{name}", None) is not None
+    }
     own = {prm.name: prm for prm in g.params}
     kwargs: dict[str, Any] = {}
     for name, text in given.items():
@@ -122,8 +134,11 @@ def run(args: argparse.Namespace) -> int:
         except OSError as exc:
             raise InvalidParameterError(f"-o {args.output}: cannot write ({exc.strerror})") from None
     else:
-        write_file_atomically(str(path), [dumps_csv(H) if fmt == "csv" else dumps_json(H)],
-                              what=f"class file (-o {args.output})")
-    print(f"wrote {path}: {H.name}, {H.n_hypotheses} hypotheses, {H.n_points} points, {H.num_labels} labels",
-          file=sys.stderr)
+        write_file_atomically(
+            str(path), [dumps_csv(H) if fmt == "csv" else dumps_json(H)], what=f"class file (-o {args.output})"
+        )
+    print(
+        f"wrote {path}: {H.name}, {H.n_hypotheses} hypotheses, {H.n_points} points, {H.num_labels} labels",
+        file=sys.stderr,
+    )
     return 0

@@ -21,14 +21,19 @@ exit status: 0 done, 2 refused input, 3 a time limit left bounds"""
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("growth", help="growth function pi_H(m) with the Sauer-Shelah bound beside it",
-                       description="The growth function pi_H(m) (most label patterns on m points; Vapnik-"
-                                   "Chervonenkis 1971) for m = 0..M, each with a subset of points achieving it, "
-                                   "beside the Sauer-Shelah bound (Sauer 1972, Shelah 1972) for binary classes.",
-                       epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = sub.add_parser(
+        "growth",
+        help="growth function pi_H(m) with the Sauer-Shelah bound beside it",
+        description="The growth function pi_H(m) (most label patterns on m points; Vapnik-"
+        "Chervonenkis 1971) for m = 0..M, each with a subset of points achieving it, "
+        "beside the Sauer-Shelah bound (Sauer 1972, Shelah 1972) for binary classes.",
+        epilog=EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     p.add_argument("file", metavar="FILE", help="class file (.json or .csv, spec §1; .npy or .npz, §6)")
-    p.add_argument("--max-m", type=int, default=None, metavar="M",
-                   help="largest m (default: min(domain size, VC + 2, 8))")
+    p.add_argument(
+        "--max-m", type=int, default=None, metavar="M", help="largest m (default: min(domain size, VC + 2, 8))"
+    )
     add_json_option(p)
     add_time_limit_option(p)
     p.set_defaults(func=run)
@@ -57,19 +62,28 @@ def run(args: argparse.Namespace) -> int:
             break
         r = growth_function(H, m, time_limit=deadline.left())
         exact &= r.exact
-        rows.append({"m": m, "value": r.value, "exact": r.exact, "lower": r.lower, "upper": r.upper,
-                     "witness": r.witness, "verified": r.verify(H),
-                     "sauer_shelah": None if d is None else sauer_shelah_bound(m, d),
-                     "trivial": min(H.n_distinct, H.num_labels ** m)})
+        rows.append(
+            {
+                "m": m,
+                "value": r.value,
+                "exact": r.exact,
+                "lower": r.lower,
+                "upper": r.upper,
+                "witness": r.witness,
+                "verified": r.verify(H),
+                "sauer_shelah": None if d is None else sauer_shelah_bound(m, d),
+                "trivial": min(H.n_distinct, H.num_labels**m),
+            }
+        )
     if args.json:
-        emit_json({"class": H.summary(),
-                   "vc": None if vc is None else vc.to_json(),
-                   "growth": rows, "exact": exact})
+        emit_json({"class": H.summary(), "vc": None if vc is None else vc.to_json(), "growth": rows, "exact": exact})
     else:
         print(f"class {H.name}: {H.n_distinct} distinct hypotheses, {H.n_points} points, {H.num_labels} labels")
         if vc is not None:
-            print(f"VC dimension d = {vc.value if vc.exact else f'in [{vc.lower}, {vc.upper}]'}"
-                  + ("" if vc.exact else " (Sauer-Shelah column uses the upper bound)"))
+            print(
+                f"VC dimension d = {vc.value if vc.exact else f'in [{vc.lower}, {vc.upper}]'}"
+                + ("" if vc.exact else " (Sauer-Shelah column uses the upper bound)")
+            )
         print(f"{'m':>3}  {'pi_H(m)':>12}  {'Sauer-Shelah':>12}  {'min(|H|,(k+1)^m)':>16}  points achieving it")
         for row in rows:
             v = str(row["value"]) if row["exact"] else f"[{row['lower']}, {row['upper']}]"

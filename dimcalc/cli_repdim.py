@@ -5,8 +5,16 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from .cli import (EXIT_OK, EXIT_TIME_LIMIT, add_json_option, add_time_limit_option, add_witness_file_option, emit_json,
-                  load_class_arg, present_witness)
+from .cli import (
+    EXIT_OK,
+    EXIT_TIME_LIMIT,
+    add_json_option,
+    add_time_limit_option,
+    add_witness_file_option,
+    emit_json,
+    load_class_arg,
+    present_witness,
+)
 
 __all__ = ["register"]
 
@@ -22,16 +30,28 @@ exit status: 0 done, 2 refused input, 3 a time limit stopped the search (bounds 
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("repdim", help="DRDim_ε by MILP, PRDim bounds, one-way communication of Eval_C (FX)",
-                       description="Smallest H that ε-represents the class (FX Def 2.3) by mixed-integer "
-                                   "programming, the paper bounds on PRDim, and the one-way communication "
-                                   "complexity of Eval_C.", epilog=EXAMPLES,
-                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = sub.add_parser(
+        "repdim",
+        help="DRDim_ε by MILP, PRDim bounds, one-way communication of Eval_C (FX)",
+        description="Smallest H that ε-represents the class (FX Def 2.3) by mixed-integer "
+        "programming, the paper bounds on PRDim, and the one-way communication "
+        "complexity of Eval_C.",
+        epilog=EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     p.add_argument("file", metavar="FILE", help="class file (.json or .csv, spec §1; .npy or .npz, §6)")
-    p.add_argument("--epsilon", default="1/4", help="accuracy ε in [0, 1/2] (default 1/4), read exactly: 0.1 is 1/10, 1/3 is one third")
-    p.add_argument("--pool", choices=("auto", "all", "class"), default="auto",
-                   help="candidate functions: all functions on the domain (exact), the class itself (upper bound); "
-                        "auto = all when there are at most 64")
+    p.add_argument(
+        "--epsilon",
+        default="1/4",
+        help="accuracy ε in [0, 1/2] (default 1/4), read exactly: 0.1 is 1/10, 1/3 is one third",
+    )
+    p.add_argument(
+        "--pool",
+        choices=("auto", "all", "class"),
+        default="auto",
+        help="candidate functions: all functions on the domain (exact), the class itself (upper bound); "
+        "auto = all when there are at most 64",
+    )
     add_json_option(p)
     add_time_limit_option(p)
     add_witness_file_option(p)
@@ -39,11 +59,14 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from .errors import InvalidParameterError
-    from .communication import one_way_communication_complexity
     from ._budget import Deadline
-    from .representation import (deterministic_representation_dimension, exact_fraction,
-                                 probabilistic_representation_bounds)
+    from .communication import one_way_communication_complexity
+    from .errors import InvalidParameterError
+    from .representation import (
+        deterministic_representation_dimension,
+        exact_fraction,
+        probabilistic_representation_bounds,
+    )
 
     eps = exact_fraction(args.epsilon, owner="dimcalc repdim --epsilon")
     if eps > exact_fraction("1/2"):  # the range --help states (FX: error ε <= 1/2 for Eval_C protocols)
@@ -54,12 +77,14 @@ def run(args: argparse.Namespace) -> int:
     rep = deterministic_representation_dimension(H, eps, pool=pool, time_limit=deadline.left())
     verified = rep.verify(H)
     comm = one_way_communication_complexity(H, eps, time_limit=deadline.left(), representation=rep)
-    prdim = probabilistic_representation_bounds(H, drdim=rep if eps == exact_fraction("1/4") else None,
-                                                time_limit=deadline.left())
+    prdim = probabilistic_representation_bounds(
+        H, drdim=rep if eps == exact_fraction("1/4") else None, time_limit=deadline.left()
+    )
     witness = {"representation": rep.witness, "messages": comm.witness}
     values = len(rep.witness) * max(H.n_points, 1) + 2 * len(comm.witness)
-    shown, written = present_witness(witness, values, args, deadline) if args.json or args.witness_file \
-        else (witness, False)
+    shown, written = (
+        present_witness(witness, values, args, deadline) if args.json or args.witness_file else (witness, False)
+    )
     if args.json:
         drdim = rep.to_json() | {"verified": verified}
         communication = comm.to_json()
@@ -70,20 +95,28 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(f"class {H.name}: {H.n_distinct} distinct hypotheses, {H.n_points} points, {H.num_labels} labels")
         if rep.exact:
-            print(f"DRDim_{eps} = log2 {rep.size} = {rep.value:.4f}  (pool: {rep.pool}; witness verified: "
-                  f"{'yes' if verified else 'NO'})")
+            print(
+                f"DRDim_{eps} = log2 {rep.size} = {rep.value:.4f}  (pool: {rep.pool}; witness verified: "
+                f"{'yes' if verified else 'NO'})"
+            )
         else:
-            print(f"DRDim_{eps} in [log2 {rep.size_lower}, log2 {rep.size_upper}] = [{rep.lower:.4f}, {rep.upper:.4f}]"
-                  f"  (pool: {rep.pool}; bounds only; witness verified: {'yes' if verified else 'NO'})")
-        print(f"one-way communication of Eval_C: deterministic = {comm.deterministic} bits (exact); "
-              f"private coin R→_{comm.epsilon} in {list(comm.private_coin)}")
+            print(
+                f"DRDim_{eps} in [log2 {rep.size_lower}, log2 {rep.size_upper}] = [{rep.lower:.4f}, {rep.upper:.4f}]"
+                f"  (pool: {rep.pool}; bounds only; witness verified: {'yes' if verified else 'NO'})"
+            )
+        print(
+            f"one-way communication of Eval_C: deterministic = {comm.deterministic} bits (exact); "
+            f"private coin R→_{comm.epsilon} in {list(comm.private_coin)}"
+        )
         for b in rep.bounds + comm.bounds[1:] + prdim:
             if b.value is None:  # an order of growth: no number to print, say what the paper gives
                 val = f" (order of growth: {b.note})" if b.note else " (order of growth)"
             else:
                 val = f" {b.value:.4g}" if isinstance(b.value, float) else f" {b.value}"
-            print(f"  {b.quantity} {b.relation}{val}   [{b.source}; constants "
-                  f"{'explicit' if b.explicit_constants else 'unspecified'}]")
+            print(
+                f"  {b.quantity} {b.relation}{val}   [{b.source}; constants "
+                f"{'explicit' if b.explicit_constants else 'unspecified'}]"
+            )
         if written:
             print(f"full witness (representing class and message table) written to {args.witness_file}")
         if not rep.exact and deadline.expired():

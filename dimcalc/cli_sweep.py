@@ -19,8 +19,15 @@ from pathlib import Path
 from typing import Any
 
 from .check import DIMENSION_KEYS
-from .cli import EXIT_OK, _positive_seconds, add_json_option, add_quiet_option, emit_json, parameter_list, \
-    wants_progress
+from .cli import (
+    EXIT_OK,
+    _positive_seconds,
+    add_json_option,
+    add_quiet_option,
+    emit_json,
+    parameter_list,
+    wants_progress,
+)
 from .errors import InvalidParameterError
 
 __all__ = ["register", "run"]
@@ -44,52 +51,102 @@ exit status: 0 done; 1 a statement violated, a witness failed its checker or a c
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("sweep", help="dimensions and theorem report over many classes (resumable, parallel, Dask)",
-                       description="Compute dimensions (and the theorem report) for many classes — class files, "
-                                   "random tables, generator families, or every class of a small size up to "
-                                   "isomorphism — into an SQLite database that a rerun resumes; summarise it "
-                                   "(--report); search for extremal classes (--search).  Schema: docs/sweep.md.",
-                       epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = sub.add_parser(
+        "sweep",
+        help="dimensions and theorem report over many classes (resumable, parallel, Dask)",
+        description="Compute dimensions (and the theorem report) for many classes — class files, "
+        "random tables, generator families, or every class of a small size up to "
+        "isomorphism — into an SQLite database that a rerun resumes; summarise it "
+        "(--report); search for extremal classes (--search).  Schema: docs/sweep.md.",
+        epilog=EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     src = p.add_argument_group("classes to sweep")
     src.add_argument("paths", nargs="*", metavar="PATH", help="class files, or directories (every *.json, *.csv)")
-    src.add_argument("--all", action="append", default=None, metavar="RxCxL",
-                     help="every class of exactly R distinct hypotheses over C points with labels 0..L-1, "
-                          "up to permuting hypotheses and points (repeatable)")
+    src.add_argument(
+        "--all",
+        action="append",
+        default=None,
+        metavar="RxCxL",
+        help="every class of exactly R distinct hypotheses over C points with labels 0..L-1, "
+        "up to permuting hypotheses and points (repeatable)",
+    )
     src.add_argument("--random", metavar="RxCxL", default=None, help="random tables (dimcalc generate random)")
     src.add_argument("--count", type=int, default=None, metavar="N", help="how many random tables (with --random)")
-    src.add_argument("--seed", type=int, default=0, metavar="S",
-                     help="first seed of --random (seeds S, S+1, ...), or of --search (default 0)")
+    src.add_argument(
+        "--seed",
+        type=int,
+        default=0,
+        metavar="S",
+        help="first seed of --random (seeds S, S+1, ...), or of --search (default 0)",
+    )
     src.add_argument("--generate", metavar="FAMILY", default=None, help="a 'dimcalc generate' family ...")
-    src.add_argument("--param", action="append", default=[], metavar="NAME=RANGE",
-                     help="... over a parameter range, e.g. k=5..9 or d=1,2 (repeatable; every combination)")
-    src.add_argument("--list", action="store_true",
-                     help="list the classes (canonical tables) and their number; compute and store nothing")
+    src.add_argument(
+        "--param",
+        action="append",
+        default=[],
+        metavar="NAME=RANGE",
+        help="... over a parameter range, e.g. k=5..9 or d=1,2 (repeatable; every combination)",
+    )
+    src.add_argument(
+        "--list",
+        action="store_true",
+        help="list the classes (canonical tables) and their number; compute and store nothing",
+    )
 
     comp = p.add_argument_group("what to compute, where")
     comp.add_argument("--db", metavar="FILE", default="sweep.db", help="SQLite database (default sweep.db)")
-    comp.add_argument("--dims", metavar="A,B,...", default=None,
-                      help=f"only these dimensions (default all); keys: {', '.join(DIMENSION_KEYS)}")
+    comp.add_argument(
+        "--dims",
+        metavar="A,B,...",
+        default=None,
+        help=f"only these dimensions (default all); keys: {', '.join(DIMENSION_KEYS)}",
+    )
     comp.add_argument("--no-dims", action="store_true", help="no dimensions (with --theorems: only the report)")
     comp.add_argument("--theorems", action="store_true", help="also the theorem report of each class")
-    comp.add_argument("--no-representation", action="store_true",
-                      help="theorem report without the representation-dimension statements (a MILP each)")
-    comp.add_argument("--family", metavar="FAMILY.json", default=None,
-                      help="also Ψ-Littlestone for this user family (key 'user'; every class needs its label count)")
-    comp.add_argument("--time-limit", type=_positive_seconds, default=None, metavar="S",
-                      help="seconds per class for its dimensions (and as much for its theorem report); a stopped "
-                           "search stores proven bounds (exit status 3)")
+    comp.add_argument(
+        "--no-representation",
+        action="store_true",
+        help="theorem report without the representation-dimension statements (a MILP each)",
+    )
+    comp.add_argument(
+        "--family",
+        metavar="FAMILY.json",
+        default=None,
+        help="also Ψ-Littlestone for this user family (key 'user'; every class needs its label count)",
+    )
+    comp.add_argument(
+        "--time-limit",
+        type=_positive_seconds,
+        default=None,
+        metavar="S",
+        help="seconds per class for its dimensions (and as much for its theorem report); a stopped "
+        "search stores proven bounds (exit status 3)",
+    )
     comp.add_argument("--jobs", type=int, default=1, metavar="N", help="worker processes on this machine (default 1)")
     comp.add_argument("--scheduler", metavar="dask://HOST:PORT", default=None, help="compute on this Dask cluster")
     comp.add_argument("--chunk-size", type=int, default=None, metavar="N", help="classes per task (default auto)")
-    comp.add_argument("--retry-inexact", action="store_true",
-                      help="compute again the results a time limit left as bounds (exact results are kept)")
+    comp.add_argument(
+        "--retry-inexact",
+        action="store_true",
+        help="compute again the results a time limit left as bounds (exact results are kept)",
+    )
 
     rep = p.add_argument_group("report")
     rep.add_argument("--report", metavar="DB", default=None, help="summarise this sweep database")
-    rep.add_argument("--expr", action="append", default=[], metavar="EXPR",
-                     help="extremes of this expression of dimensions (repeatable)")
-    rep.add_argument("--save-max", metavar="FILE", default=None,
-                     help="write the class maximising --expr as a class file (results and witnesses in metadata)")
+    rep.add_argument(
+        "--expr",
+        action="append",
+        default=[],
+        metavar="EXPR",
+        help="extremes of this expression of dimensions (repeatable)",
+    )
+    rep.add_argument(
+        "--save-max",
+        metavar="FILE",
+        default=None,
+        help="write the class maximising --expr as a class file (results and witnesses in metadata)",
+    )
     rep.add_argument("--save-min", metavar="FILE", default=None, help="same for the minimum")
     rep.add_argument("--verify", action="store_true", help="re-check every stored witness against its class")
 
@@ -115,7 +172,7 @@ def _read_family(path: str) -> list[list[Any]]:
         maps = raw["maps"] if isinstance(raw, dict) else raw
         labels = len(maps[0])
     except Exception:
-        labels = 2   # let the loader name what is wrong with the file
+        labels = 2  # let the loader name what is wrong with the file
     return [list(m) for m in load_psi_family(path, labels).user_maps]
 
 
@@ -150,8 +207,10 @@ def _sources(args: argparse.Namespace) -> list[Any]:
     elif args.param:
         raise InvalidParameterError("--param is for --generate")
     if not out:
-        raise InvalidParameterError("nothing to sweep: give class files or directories, --all, --random or "
-                                    "--generate (or --report DB, --search EXPR)")
+        raise InvalidParameterError(
+            "nothing to sweep: give class files or directories, --all, --random or "
+            "--generate (or --report DB, --search EXPR)"
+        )
     return out
 
 
@@ -161,7 +220,7 @@ def _command(args: argparse.Namespace) -> str:
         v = getattr(args, opt)
         if v is None or v == [] or v is False:
             continue
-        for item in (v if isinstance(v, list) else [v]):
+        for item in v if isinstance(v, list) else [v]:
             parts += [f"--{opt.replace('_', '-')}", str(item)]
     if args.random is not None:
         parts += ["--seed", str(args.seed)]
@@ -187,9 +246,15 @@ def _run_list(args: argparse.Namespace) -> int:
         c = item.canonical if item.canonical is not None else canonical_form(item.hclass)
         seen.setdefault(c.canonical_hash, (c, item.source))
     if args.json:
-        emit_json({"classes": len(seen), "tables": [{"canonical_hash": h, "labels": c.num_labels,
-                                                     "table": c.table.tolist(), "source": s}
-                                                    for h, (c, s) in seen.items()]})
+        emit_json(
+            {
+                "classes": len(seen),
+                "tables": [
+                    {"canonical_hash": h, "labels": c.num_labels, "table": c.table.tolist(), "source": s}
+                    for h, (c, s) in seen.items()
+                ],
+            }
+        )
     else:
         for i, (c, s) in enumerate(seen.values(), start=1):
             print(f"{i:>6}  {json.dumps(c.table.tolist(), separators=(',', ':'))}  labels={c.num_labels}  {s}")
@@ -210,19 +275,34 @@ def _run_sweep(args: argparse.Namespace) -> int:
         raise InvalidParameterError(f"--jobs must be a positive integer; got {args.jobs}")
     family = _read_family(args.family) if args.family else None
     items = itertools.chain.from_iterable(_sources(args))
-    summary = run_sweep(items, db=args.db, dims=dims, theorems=args.theorems, time_limit=args.time_limit,
-                        family=family, representation=False if args.no_representation else None, jobs=args.jobs,
-                        scheduler=args.scheduler, chunk_size=args.chunk_size, retry_inexact=args.retry_inexact,
-                        progress=wants_progress(args), command=_command(args))
+    summary = run_sweep(
+        items,
+        db=args.db,
+        dims=dims,
+        theorems=args.theorems,
+        time_limit=args.time_limit,
+        family=family,
+        representation=False if args.no_representation else None,
+        jobs=args.jobs,
+        scheduler=args.scheduler,
+        chunk_size=args.chunk_size,
+        retry_inexact=args.retry_inexact,
+        progress=wants_progress(args),
+        command=_command(args),
+    )
     if args.json:
         emit_json(summary.to_json())
     else:
         s = summary
-        print(f"sweep {s.db}: {s.classes} classes ({s.new_classes} new to the database); "
-              f"{s.computed} computed now, {s.already_done} already stored")
+        print(
+            f"sweep {s.db}: {s.classes} classes ({s.new_classes} new to the database); "
+            f"{s.computed} computed now, {s.already_done} already stored"
+        )
         print(f"  {s.seconds:.2f} s, {s.rate:.1f} classes/s ({s.executor})")
-        print(f"  results over these classes: {s.inexact} only bounded (time limit), "
-              f"{s.unverified} witnesses failing dimcalc's checker, {s.errors} failed classes")
+        print(
+            f"  results over these classes: {s.inexact} only bounded (time limit), "
+            f"{s.unverified} witnesses failing dimcalc's checker, {s.errors} failed classes"
+        )
         if s.theorems_checked:
             print(f"  theorem report: {s.theorems_checked} statements, {s.violated} violated, {s.unknown} unknown")
         print(f"summary: dimcalc sweep --report {shlex.quote(s.db)}")
@@ -240,10 +320,18 @@ def _run_report(args: argparse.Namespace) -> int:
     with SweepDB(args.report) as db:
         report = sweep_report(db, expressions=args.expr, verify=args.verify)
         saved = []
-        for path, ids, value in ((args.save_max, report.extremes[0].max_classes if report.extremes else [],
-                                  report.extremes[0].max_value if report.extremes else None),
-                                 (args.save_min, report.extremes[0].min_classes if report.extremes else [],
-                                  report.extremes[0].min_value if report.extremes else None)):
+        for path, ids, value in (
+            (
+                args.save_max,
+                report.extremes[0].max_classes if report.extremes else [],
+                report.extremes[0].max_value if report.extremes else None,
+            ),
+            (
+                args.save_min,
+                report.extremes[0].min_classes if report.extremes else [],
+                report.extremes[0].min_value if report.extremes else None,
+            ),
+        ):
             if path is None:
                 continue
             if not ids:
@@ -256,28 +344,43 @@ def _run_report(args: argparse.Namespace) -> int:
         emit_json(out)
         return report.exit_status
     print(f"database {report.db}: {report.classes} classes, {report.runs} runs")
-    print("sizes (hypotheses x points x labels: classes): " +
-          ", ".join(f"{s['hypotheses']}x{s['points']}x{s['labels']}: {s['classes']}" for s in report.sizes))
+    print(
+        "sizes (hypotheses x points x labels: classes): "
+        + ", ".join(f"{s['hypotheses']}x{s['points']}x{s['labels']}: {s['classes']}" for s in report.sizes)
+    )
     rows = [("result", "stored", "exact", "bounds", "n/a", "unverified", "distribution (value: classes)")]
     for name, d in report.dimensions.items():
         dist = ", ".join(f"{v}: {n}" for v, n in d["distribution"].items())
-        rows.append((name, str(d["results"]), str(d["exact"]), str(d["inexact"]), str(d["undefined"]),
-                     str(d["unverified"]), dist))
+        rows.append(
+            (
+                name,
+                str(d["results"]),
+                str(d["exact"]),
+                str(d["inexact"]),
+                str(d["undefined"]),
+                str(d["unverified"]),
+                dist,
+            )
+        )
     if len(rows) > 1:
         widths = [max(len(r[i]) for r in rows) for i in range(6)]
         for r in rows:
             print("  ".join(r[i].ljust(widths[i]) for i in range(6)) + "  " + r[6])
     t = report.theorems
     if t["statements"]:
-        print(f"theorem report: {t['statements']} statements over {t['classes']} classes: {t['holds']} hold, "
-              f"{t['violated']} violated, {t['unknown']} unknown (a side only bounded)")
+        print(
+            f"theorem report: {t['statements']} statements over {t['classes']} classes: {t['holds']} hold, "
+            f"{t['violated']} violated, {t['unknown']} unknown (a side only bounded)"
+        )
         if t["violated"]:
             print("VIOLATED statements (a bug in dimcalc or a counterexample to a paper):")
             for key, n in t["violated_by_statement"].items():
                 print(f"  {key}: {n} classes")
             for v in report.violations:
-                print(f"  class {v['class_id']}: {v['source']}: {v['statement']}: lhs {v['lhs']} "
-                      f"{v['relation']} rhs {v['rhs']} fails")
+                print(
+                    f"  class {v['class_id']}: {v['source']}: {v['statement']}: lhs {v['lhs']} "
+                    f"{v['relation']} rhs {v['rhs']} fails"
+                )
         else:
             print("violated statements: none")
     if report.error_count:
@@ -286,15 +389,19 @@ def _run_report(args: argparse.Namespace) -> int:
             print(f"  class {err['class_id']} ({err['item']}): {err['message']}")
     if report.verification is not None:
         v = report.verification
-        print(f"stored witnesses re-checked: {v['checked']}, failing: {len(v['failed'])}"
-              + ("" if not v["failed"] else f" e.g. {v['failed'][:5]}"))
+        print(
+            f"stored witnesses re-checked: {v['checked']}, failing: {len(v['failed'])}"
+            + ("" if not v["failed"] else f" e.g. {v['failed'][:5]}")
+        )
     for e in report.extremes:
         if e.max_value is None:
             print(f"{e.expression}: no class has an exact value for every name ({e.skipped} skipped)")
             continue
         more = lambda ids: f"class {ids[0]}" + (f" and {len(ids) - 1} more" if len(ids) > 1 else "")  # noqa: E731
-        print(f"{e.expression}: over {e.evaluated} classes ({e.skipped} skipped): max {_fmt(e.max_value)} "
-              f"({more(e.max_classes)}), min {_fmt(e.min_value)} ({more(e.min_classes)})")
+        print(
+            f"{e.expression}: over {e.evaluated} classes ({e.skipped} skipped): max {_fmt(e.max_value)} "
+            f"({more(e.max_classes)}), min {_fmt(e.min_value)} ({more(e.min_classes)})"
+        )
         print("  distribution: " + ", ".join(f"{v}: {n}" for v, n in e.distribution.items()))
     for path, cid, value in saved:
         print(f"wrote {path}: class {cid} ({args.expr[0]} = {_fmt(value)}), results and witnesses in its metadata")
@@ -308,8 +415,17 @@ def _run_search(args: argparse.Namespace) -> int:
     if args.size is None:
         raise InvalidParameterError("--search needs --size RxCxL")
     rows, cols, labels = parse_size(args.size, "--size")
-    result = local_search(args.search, hypotheses=rows, points=cols, labels=labels, restarts=args.restarts,
-                          steps=args.steps, seed=args.seed, time_limit=args.time_limit, target=args.target)
+    result = local_search(
+        args.search,
+        hypotheses=rows,
+        points=cols,
+        labels=labels,
+        restarts=args.restarts,
+        steps=args.steps,
+        seed=args.seed,
+        time_limit=args.time_limit,
+        target=args.target,
+    )
     if args.output:
         _write_class(result.hclass, args.output)
     if args.json:
@@ -317,8 +433,10 @@ def _run_search(args: argparse.Namespace) -> int:
     else:
         from .sweep.compute import flatten_dimensions
 
-        print(f"search {result.expression!r} over {rows}x{cols}x{labels}: best {_fmt(result.value)} "
-              f"({result.evaluations} classes evaluated up to isomorphism, {result.seconds:.1f} s)")
+        print(
+            f"search {result.expression!r} over {rows}x{cols}x{labels}: best {_fmt(result.value)} "
+            f"({result.evaluations} classes evaluated up to isomorphism, {result.seconds:.1f} s)"
+        )
         print(f"  best per restart: {', '.join(_fmt(v) for v in result.restart_values)}")
         print(f"  class: {json.dumps(result.hclass.table.tolist(), separators=(',', ':'))}")
         for name, r in flatten_dimensions(result.report.dimensions).items():

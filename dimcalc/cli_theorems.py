@@ -19,10 +19,14 @@ exit status: 0 every statement holds, 1 a statement is violated, 2 refused input
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("theorems", help="evaluate the seed papers' statements on a class (holds / violated)",
-                       description="Evaluate BGS Lemma 4.5, Claims 4.6-4.7, Thms 3.4, 5.6, 7.1, 8.8, Lemma 5.11, "
-                                   "Sauer-Shelah, VC <= LDim <= floor(log2|H|), FX Thm 3.2/Cor 4.3 on a class file.",
-                       epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = sub.add_parser(
+        "theorems",
+        help="evaluate the seed papers' statements on a class (holds / violated)",
+        description="Evaluate BGS Lemma 4.5, Claims 4.6-4.7, Thms 3.4, 5.6, 7.1, 8.8, Lemma 5.11, "
+        "Sauer-Shelah, VC <= LDim <= floor(log2|H|), FX Thm 3.2/Cor 4.3 on a class file.",
+        epilog=EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     p.add_argument("file", metavar="FILE", help="class file (.json or .csv, spec §1; .npy or .npz, §6)")
     add_json_option(p)
     add_time_limit_option(p)
@@ -38,9 +42,8 @@ def _text(side: Any) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from .theorems import theorem_report
-
     from ._budget import Deadline
+    from .theorems import theorem_report
 
     deadline = Deadline(args.time_limit)  # the limit holds from here: loading the file counts
     H = load_class_arg(args.file, args, deadline)
@@ -52,8 +55,9 @@ def run(args: argparse.Namespace) -> int:
         rows = [("source", "statement", "lhs", "rel", "rhs", "exact", "holds")]
         for c in report:
             holds = {True: "yes", False: "NO"}.get(c.holds, "?") if not isinstance(c.holds, str) else "?"
-            rows.append((c.source, c.statement, _text(c.lhs), c.relation, _text(c.rhs),
-                         "yes" if c.exact else "bounds", holds))
+            rows.append(
+                (c.source, c.statement, _text(c.lhs), c.relation, _text(c.rhs), "yes" if c.exact else "bounds", holds)
+            )
         widths = [max(len(r[i]) for r in rows) for i in range(7)]
         for r in rows:
             print("  ".join(r[i].ljust(widths[i]) for i in range(7)).rstrip())

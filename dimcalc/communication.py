@@ -39,8 +39,14 @@ from typing import Any
 from ._budget import Deadline, check_time_limit
 from .errors import parameter_error
 from .hypothesis_class import HypothesisClass
-from .representation import (MAX_ALL_FUNCTIONS, PaperBound, RepresentationDimensionResult, binary_entropy,
-                             deterministic_representation_dimension, exact_fraction)
+from .representation import (
+    MAX_ALL_FUNCTIONS,
+    PaperBound,
+    RepresentationDimensionResult,
+    binary_entropy,
+    deterministic_representation_dimension,
+    exact_fraction,
+)
 
 __all__ = ["CommunicationResult", "deterministic_one_way_complexity", "one_way_communication_complexity"]
 
@@ -55,7 +61,7 @@ def deterministic_one_way_complexity(C: HypothesisClass) -> int:
     """
     if not isinstance(C, HypothesisClass):
         raise parameter_error("C", "deterministic_one_way_complexity", "a HypothesisClass", type(C).__name__)
-    return (C.n_distinct - 1).bit_length()   # ceil(log2 r) for r >= 1, exactly in integers
+    return (C.n_distinct - 1).bit_length()  # ceil(log2 r) for r >= 1, exactly in integers
 
 
 @dataclass(frozen=True)
@@ -76,18 +82,30 @@ class CommunicationResult:
     bounds: list[PaperBound] = field(default_factory=list)
 
     def to_json(self) -> dict:
-        return {"epsilon": str(self.epsilon), "deterministic": {"value": self.deterministic, "exact": True,
-                                                                "witness": self.witness},
-                "private_coin": {"lower": self.private_coin[0], "upper": self.private_coin[1],
-                                 "exact": self.private_coin[0] == self.private_coin[1]},
-                "public_coin": {"lower": self.public_coin[0], "upper": self.public_coin[1],
-                                "exact": self.public_coin[0] == self.public_coin[1]},
-                "bounds": [b.to_json() for b in self.bounds]}
+        return {
+            "epsilon": str(self.epsilon),
+            "deterministic": {"value": self.deterministic, "exact": True, "witness": self.witness},
+            "private_coin": {
+                "lower": self.private_coin[0],
+                "upper": self.private_coin[1],
+                "exact": self.private_coin[0] == self.private_coin[1],
+            },
+            "public_coin": {
+                "lower": self.public_coin[0],
+                "upper": self.public_coin[1],
+                "exact": self.public_coin[0] == self.public_coin[1],
+            },
+            "bounds": [b.to_json() for b in self.bounds],
+        }
 
 
-def one_way_communication_complexity(C: HypothesisClass, epsilon: Any = Fraction(1, 3), *,
-                                     time_limit: float | None = None,
-                                     representation: RepresentationDimensionResult | None = None) -> CommunicationResult:
+def one_way_communication_complexity(
+    C: HypothesisClass,
+    epsilon: Any = Fraction(1, 3),
+    *,
+    time_limit: float | None = None,
+    representation: RepresentationDimensionResult | None = None,
+) -> CommunicationResult:
     """One-way communication complexity of ``Eval_C``: deterministic exactly, randomized bounded.
 
     Parameters
@@ -128,19 +146,33 @@ def one_way_communication_complexity(C: HypothesisClass, epsilon: Any = Fraction
     witness = {int(C.row_of(j)): j for j in range(C.n_distinct)}
     bounds = [PaperBound("D→(Eval_C)", "=", det, "dimcalc.communication (message = distinct row index)", True)]
     lower, upper = 0, det
-    small = C.num_labels ** C.n_points <= MAX_ALL_FUNCTIONS
+    small = C.num_labels**C.n_points <= MAX_ALL_FUNCTIONS
     if small:
-        rep = representation if representation is not None and representation.epsilon == eps else \
-            deterministic_representation_dimension(C, eps, time_limit=deadline.left())
+        rep = (
+            representation
+            if representation is not None and representation.epsilon == eps
+            else deterministic_representation_dimension(C, eps, time_limit=deadline.left())
+        )
         up = math.ceil(rep.upper - 1e-12)
-        bounds.append(PaperBound("R→_ε", "<=", up, "FX Thm 3.2 (R→_ε <= DRDim_ε, index of a sampled h)", True,
-                                 f"|H| = {rep.size_upper}" + ("" if rep.exact else " (upper bound)")))
+        bounds.append(
+            PaperBound(
+                "R→_ε",
+                "<=",
+                up,
+                "FX Thm 3.2 (R→_ε <= DRDim_ε, index of a sampled h)",
+                True,
+                f"|H| = {rep.size_upper}" + ("" if rep.exact else " (upper bound)"),
+            )
+        )
         upper = min(upper, up)
-        if 2 * eps <= Fraction(1, 2) and C.is_binary:   # majority vote needs binary labels
+        if 2 * eps <= Fraction(1, 2) and C.is_binary:  # majority vote needs binary labels
             rep2 = deterministic_representation_dimension(C, 2 * eps, time_limit=deadline.left())
             lo = math.ceil(rep2.lower - 1e-12)
-            bounds.append(PaperBound("R→_ε", ">=", lo, "FX Thm 3.2 (DRDim_{2ε} <= R→_ε)", True,
-                                     f"DRDim_{{2ε}} >= log2 {rep2.size_lower}"))
+            bounds.append(
+                PaperBound(
+                    "R→_ε", ">=", lo, "FX Thm 3.2 (DRDim_{2ε} <= R→_ε)", True, f"DRDim_{{2ε}} >= log2 {rep2.size_lower}"
+                )
+            )
             lower = max(lower, lo)
     if C.is_binary:
         from .littlestone import littlestone_dimension
@@ -149,10 +181,19 @@ def one_way_communication_complexity(C: HypothesisClass, epsilon: Any = Fraction
         if ld.lower is not None:
             value = (1 - binary_entropy(float(eps))) * ld.lower
             lo = math.ceil(value - 1e-9)
-            bounds.append(PaperBound("R→_ε", ">=", value, "FX Cor 4.3 (R→_ε >= (1 - H(ε))·LDim)", True,
-                                     f"LDim >= {ld.lower}"))
+            bounds.append(
+                PaperBound("R→_ε", ">=", value, "FX Cor 4.3 (R→_ε >= (1 - H(ε))·LDim)", True, f"LDim >= {ld.lower}")
+            )
             lower = max(lower, lo)
-            bounds.append(PaperBound("R→,pub_ε", ">=", None, "FX Thm 1.2(1): R→,pub = Ω(LDim)", False,
-                                     f"Ω(LDim) with LDim >= {ld.lower}; constant not specified"))
+            bounds.append(
+                PaperBound(
+                    "R→,pub_ε",
+                    ">=",
+                    None,
+                    "FX Thm 1.2(1): R→,pub = Ω(LDim)",
+                    False,
+                    f"Ω(LDim) with LDim >= {ld.lower}; constant not specified",
+                )
+            )
     lower = min(lower, upper)
     return CommunicationResult(eps, det, witness, (lower, upper), (0, upper), bounds)

@@ -74,14 +74,15 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Iterator, Sequence
 from itertools import product
 from pathlib import Path
-from typing import Any, Iterator, Sequence
+from typing import Any
 
 import numpy as np
 
 from ._budget import Deadline, check_time_limit
-from .errors import InvalidParameterError, InvalidWitnessError, parameter_error
+from .errors import InvalidWitnessError, parameter_error
 from .hypothesis_class import HypothesisClass
 from .results import DimensionResult, register_verifier
 
@@ -149,41 +150,56 @@ def _heap_points(tree: Any, n_points: int | None, key: str = "point", what: str 
         for pos, node in enumerate(nodes):
             where = f"depth {len(levels)}, node {pos}"
             if not isinstance(node, dict) or key not in node:
-                raise InvalidWitnessError(f"{what}: {where}: a node must be an object with a {key!r} key; got "
-                                          f"{_short_json(node)}")
+                raise InvalidWitnessError(
+                    f"{what}: {where}: a node must be an object with a {key!r} key; got {_short_json(node)}"
+                )
             extra = sorted(str(k) for k in node if k not in allowed)
             if extra:
-                raise InvalidWitnessError(f"{what}: {where}: unknown key {extra[0]!r}; a node has the keys "
-                                          f"{', '.join(repr(k) for k in sorted(allowed))}")
+                raise InvalidWitnessError(
+                    f"{what}: {where}: unknown key {extra[0]!r}; a node has the keys "
+                    f"{', '.join(repr(k) for k in sorted(allowed))}"
+                )
             value = node[key]
-            if isinstance(value, bool) or not isinstance(value, int) or value < 0 or (
-                    n_points is not None and value >= n_points):
+            if (
+                isinstance(value, bool)
+                or not isinstance(value, int)
+                or value < 0
+                or (n_points is not None and value >= n_points)
+            ):
                 shown = _short_json(value)
                 if n_points is None:
                     raise InvalidWitnessError(f"{what}: {where}: {key} {shown} must be a non-negative integer")
                 if n_points == 0:
-                    raise InvalidWitnessError(f"{what}: {where}: {key} {shown} is out of range: the class has "
-                                              f"no {'points' if key == 'point' else 'labels'}")
+                    raise InvalidWitnessError(
+                        f"{what}: {where}: {key} {shown} is out of range: the class has "
+                        f"no {'points' if key == 'point' else 'labels'}"
+                    )
                 raise InvalidWitnessError(f"{what}: {where}: {key} {shown} must be an integer in 0..{n_points - 1}")
             children = node.get("children")
-            if children is None or (isinstance(children, list) and len(children) == 2
-                                    and all(isinstance(c, dict) and "hypothesis" in c for c in children)):
+            if children is None or (
+                isinstance(children, list)
+                and len(children) == 2
+                and all(isinstance(c, dict) and "hypothesis" in c for c in children)
+            ):
                 if children is not None and any(set(c) != {"hypothesis"} for c in children):
-                    raise InvalidWitnessError(f"{what}: {where}: a leaf must be exactly {{\"hypothesis\": j}}")
+                    raise InvalidWitnessError(f'{what}: {where}: a leaf must be exactly {{"hypothesis": j}}')
                 bottoms += 1
                 continue
             if not isinstance(children, list) or len(children) != 2:
                 raise InvalidWitnessError(f"{what}: {where}: 'children' must be a list of two nodes")
             kids.extend(children)
         if bottoms and kids:
-            raise InvalidWitnessError(f"{what}: not complete: depth {len(levels)} has both bottom and inner "
-                                      "nodes; every bottom node must be at the same depth")
+            raise InvalidWitnessError(
+                f"{what}: not complete: depth {len(levels)} has both bottom and inner "
+                "nodes; every bottom node must be at the same depth"
+            )
         if not kids:
             break
         levels.append(kids)
         if len(levels) > MAX_DEPTH:
-            raise InvalidWitnessError(f"{what}: deeper than {MAX_DEPTH} levels; dimcalc handles complete trees "
-                                      f"of depth <= {MAX_DEPTH}")
+            raise InvalidWitnessError(
+                f"{what}: deeper than {MAX_DEPTH} levels; dimcalc handles complete trees of depth <= {MAX_DEPTH}"
+            )
     return [node[key] for level in levels for node in level]
 
 
@@ -197,19 +213,22 @@ def _tree_points(tree: Any, n_points: int | None, what: str = "input tree") -> l
         return _heap_points(tree, n_points, what=what)
     extra = sorted(str(k) for k in tree if k != "heap")
     if extra:
-        raise InvalidWitnessError(f"{what}: unknown key {extra[0]!r}; a tree in heap form is {{\"heap\": [points]}}")
+        raise InvalidWitnessError(f'{what}: unknown key {extra[0]!r}; a tree in heap form is {{"heap": [points]}}')
     heap = tree["heap"]
     if not isinstance(heap, list) or not heap or (len(heap) + 1) & len(heap):
         size = len(heap) if isinstance(heap, list) else _short_json(heap)
-        raise InvalidWitnessError(f"{what}: 'heap' must list the 2^d - 1 points of a complete tree; got {size} "
-                                  "entries")
+        raise InvalidWitnessError(f"{what}: 'heap' must list the 2^d - 1 points of a complete tree; got {size} entries")
     if _depth_of(len(heap)) > MAX_DEPTH:
-        raise InvalidWitnessError(f"{what}: deeper than {MAX_DEPTH} levels; dimcalc handles complete trees "
-                                  f"of depth <= {MAX_DEPTH}")
+        raise InvalidWitnessError(
+            f"{what}: deeper than {MAX_DEPTH} levels; dimcalc handles complete trees of depth <= {MAX_DEPTH}"
+        )
     for u, v in enumerate(heap):
         if type(v) is not int or v < 0 or (n_points is not None and v >= n_points):
-            bound = "a non-negative integer" if n_points is None else (
-                f"an integer in 0..{n_points - 1}" if n_points else "a point, but the class has no points")
+            bound = (
+                "a non-negative integer"
+                if n_points is None
+                else (f"an integer in 0..{n_points - 1}" if n_points else "a point, but the class has no points")
+            )
             raise InvalidWitnessError(f"{what}: heap entry {u}: point {_short_json(v)} must be {bound}")
     return list(heap)
 
@@ -247,8 +266,10 @@ def input_tree_depth(tree: Any) -> int:
 def _tree_from_heap(values: Sequence[int], key: str = "point", u: int = 0) -> dict:
     if 2 * u + 1 >= len(values):
         return {key: int(values[u])}
-    return {key: int(values[u]), "children": [_tree_from_heap(values, key, 2 * u + 1),
-                                               _tree_from_heap(values, key, 2 * u + 2)]}
+    return {
+        key: int(values[u]),
+        "children": [_tree_from_heap(values, key, 2 * u + 1), _tree_from_heap(values, key, 2 * u + 2)],
+    }
 
 
 def input_tree_from_witness_tree(tree: Any) -> dict | None:
@@ -381,7 +402,7 @@ class _TreeCover:
         zeros: tuple[int, ...] = (0,) * (self.height(u) - 1)
         if not mask & (mask - 1):  # one hypothesis: any path below u
             return [((mask & -mask).bit_length() - 1, zeros)]
-        if self.constant[u]:       # one hypothesis per label at the subtree's point, any path
+        if self.constant[u]:  # one hypothesis per label at the subtree's point, any path
             return [((sub & -sub).bit_length() - 1, zeros) for _, sub in self.parts(u, mask)]
         out: list[tuple[int, tuple[int, ...]]] = []
         left, right = 2 * u + 1, 2 * u + 2
@@ -402,7 +423,7 @@ def _constant_subtrees(points: Sequence[int]) -> list[bool]:
     p = np.asarray(points, dtype=np.int64)
     const = np.ones(size, dtype=bool)
     depth = _depth_of(size)
-    for level in range(depth - 2, -1, -1):       # levels 0..depth-1 (root 0); bottom nodes are constant
+    for level in range(depth - 2, -1, -1):  # levels 0..depth-1 (root 0); bottom nodes are constant
         u = np.arange((1 << level) - 1, (1 << (level + 1)) - 1)
         left, right = 2 * u + 1, 2 * u + 2
         const[u] = const[left] & const[right] & (p[left] == p[u]) & (p[right] == p[u])
@@ -417,8 +438,15 @@ def _constant_output_tree(label: int, height: int) -> dict:
     return node
 
 
-def _witness_for(H: HypothesisClass, points: Sequence[int] | None, tc: _TreeCover | None = None, *,
-                 value: int | None = None, max_nodes: int | None = None, deadline: Deadline | None = None) -> dict:
+def _witness_for(
+    H: HypothesisClass,
+    points: Sequence[int] | None,
+    tc: _TreeCover | None = None,
+    *,
+    value: int | None = None,
+    max_nodes: int | None = None,
+    deadline: Deadline | None = None,
+) -> dict:
     """The witness ``{"tree", "cover", "fooling_set"}`` of ``N(0, H, z)`` for the tree ``points`` (heap order).
 
     The fooling set (``N`` pairs of ``n - 1`` turns) is always built.  The
@@ -437,26 +465,39 @@ def _witness_for(H: HypothesisClass, points: Sequence[int] | None, tc: _TreeCove
     out: dict[str, Any] = {"tree": _tree_json(points), "cover": None, "fooling_set": fooling}
     nodes = value * len(points)
     if max_nodes is not None and nodes > max_nodes:
-        out["cover_omitted"] = (f"{value} output trees of {len(points)} nodes = {nodes} nodes, over the witness "
-                                f"limit of {max_nodes}; the fooling set certifies the value")
+        out["cover_omitted"] = (
+            f"{value} output trees of {len(points)} nodes = {nodes} nodes, over the witness "
+            f"limit of {max_nodes}; the fooling set certifies the value"
+        )
         return out
     tc.deadline = deadline
     try:
         out["cover"] = tc.cover(0, H.full_mask)
     except _Stop:
-        out["cover_omitted"] = "the time limit was reached while building the cover; the fooling set certifies the value"
+        out["cover_omitted"] = (
+            "the time limit was reached while building the cover; the fooling set certifies the value"
+        )
     return out
 
 
 def _fallback_witness(H: HypothesisClass, points: Sequence[int]) -> dict:
     """A witness of ``N >= 1``: the tree and one (hypothesis, path) pair."""
-    return {"tree": _tree_json(points), "cover": None, "fooling_set": [
-        {"hypothesis": H.row_of(0), "path": [0] * (_depth_of(len(points)) - 1)}],
-        "cover_omitted": "the time limit was reached before the tree's count"}
+    return {
+        "tree": _tree_json(points),
+        "cover": None,
+        "fooling_set": [{"hypothesis": H.row_of(0), "path": [0] * (_depth_of(len(points)) - 1)}],
+        "cover_omitted": "the time limit was reached before the tree's count",
+    }
 
 
-def zero_cover_number(H: HypothesisClass, tree: Any, *, witness: bool = True, time_limit: float | None = None,
-                      max_witness_nodes: int | None = DEFAULT_MAX_WITNESS_NODES) -> DimensionResult:
+def zero_cover_number(
+    H: HypothesisClass,
+    tree: Any,
+    *,
+    witness: bool = True,
+    time_limit: float | None = None,
+    max_witness_nodes: int | None = DEFAULT_MAX_WITNESS_NODES,
+) -> DimensionResult:
     """``N(0, H, z)``: the size of a smallest 0-cover of ``H`` on the input tree ``z``, exactly.
 
     Parameters
@@ -515,8 +556,15 @@ def zero_cover_number(H: HypothesisClass, tree: Any, *, witness: bool = True, ti
         value = tc.count(0, H.full_mask)
     except _Stop:
         w = _fallback_witness(H, points) if witness else None
-        return DimensionResult.bounds("zero_cover", 1, trivial_zero_cover_bound(H, depth), w, depth=depth,
-                                      stopped=deadline.stop_label, seconds=deadline.elapsed())
+        return DimensionResult.bounds(
+            "zero_cover",
+            1,
+            trivial_zero_cover_bound(H, depth),
+            w,
+            depth=depth,
+            stopped=deadline.stop_label,
+            seconds=deadline.elapsed(),
+        )
     w = _witness_for(H, points, tc, value=value, max_nodes=max_witness_nodes, deadline=deadline) if witness else None
     return DimensionResult.exact_value("zero_cover", value, w, depth=depth, seconds=deadline.elapsed())
 
@@ -566,7 +614,7 @@ def is_zero_cover(H: HypothesisClass, tree: Any, cover: Sequence[Any]) -> bool:
     rows = H.distinct_rows.astype(np.int64)
     trees = np.asarray(labelled, dtype=np.int64)
     base = H.num_labels
-    exact_codes = depth * math.log2(max(base, 2)) < 62   # label sequences fit in one int64 code
+    exact_codes = depth * math.log2(max(base, 2)) < 62  # label sequences fit in one int64 code
     weights = base ** np.arange(depth, dtype=np.int64)
     for nodes, _ in _paths(depth):
         cols = [points[u] for u in nodes]
@@ -610,8 +658,11 @@ def is_zero_cover_fooling_set(H: HypothesisClass, tree: Any, pairs: Sequence[Any
         row, path = p["hypothesis"], p["path"]
         if isinstance(row, bool) or not isinstance(row, int) or not 0 <= row < H.n_hypotheses:
             return False
-        if not isinstance(path, (list, tuple)) or len(path) != depth - 1 or any(t not in (0, 1) or isinstance(t, bool)
-                                                                               for t in path):
+        if (
+            not isinstance(path, (list, tuple))
+            or len(path) != depth - 1
+            or any(t not in (0, 1) or isinstance(t, bool) for t in path)
+        ):
             return False
         parsed.append((row, tuple(path)))
     table = H.table
@@ -668,7 +719,7 @@ def sauer_zero_cover_bound(n: int, d: int, k: int) -> int:
     for name, value in (("n", n), ("d", d), ("k", k)):
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise parameter_error(name, "sauer_zero_cover_bound", "a non-negative integer", value)
-    return sum(math.comb(n, i) * k ** i for i in range(min(d, n) + 1))
+    return sum(math.comb(n, i) * k**i for i in range(min(d, n) + 1))
 
 
 def sauer_zero_cover_exponential_bound(n: int, d: int, k: int) -> float:
@@ -686,7 +737,7 @@ def sauer_zero_cover_exponential_bound(n: int, d: int, k: int) -> float:
 
 def trivial_zero_cover_bound(H: HypothesisClass, n: int) -> int:
     """``min(|H|, (k+1)^n)``: one tree per hypothesis, or one per label sequence (BGS proof of Thm 5.6)."""
-    return min(H.n_distinct, H.num_labels ** n)
+    return min(H.n_distinct, H.num_labels**n)
 
 
 # ---------------------------------------------------------------------------------------------- N(0,H,n)
@@ -718,7 +769,7 @@ class _FunctionSearch:
         if got is None:
             self.tick()
             got = 0
-            cap = min(cell.bit_count(), self.H.num_labels ** m)
+            cap = min(cell.bit_count(), self.H.num_labels**m)
             for x in range(self.H.n_points):
                 val = sum(self.relax(c, m - 1) for c in self.split([cell], x))
                 if val > got:
@@ -823,8 +874,13 @@ def _greedy_tree(H: HypothesisClass, depth: int, deadline: Deadline | None = Non
     return heap
 
 
-def zero_cover_function(H: HypothesisClass, n: int, *, time_limit: float | None = None,
-                        max_witness_nodes: int | None = DEFAULT_MAX_WITNESS_NODES) -> DimensionResult:
+def zero_cover_function(
+    H: HypothesisClass,
+    n: int,
+    *,
+    time_limit: float | None = None,
+    max_witness_nodes: int | None = DEFAULT_MAX_WITNESS_NODES,
+) -> DimensionResult:
     """``N(0, H, n) = sup`` of ``N(0, H, z)`` over complete input trees ``z`` of depth ``n`` (BGS Def 5.5).
 
     Exact (by the branch and bound of the module docstring) unless the time
@@ -868,14 +924,19 @@ def zero_cover_function(H: HypothesisClass, n: int, *, time_limit: float | None 
     if isinstance(n, bool) or not isinstance(n, int) or n < 0:
         raise parameter_error("n", "zero_cover_function", "a non-negative integer (tree depth)", n)
     if n > MAX_DEPTH:
-        raise parameter_error("n", "zero_cover_function",
-                              f"at most {MAX_DEPTH} (a witness holds a tree of 2^n - 1 nodes)", n)
+        raise parameter_error(
+            "n", "zero_cover_function", f"at most {MAX_DEPTH} (a witness holds a tree of 2^n - 1 nodes)", n
+        )
     time_limit = check_time_limit(time_limit, "zero_cover_function")
     if n == 0:
         return DimensionResult.exact_value("zero_cover_function", 1, _witness_for(H, None), method="convention")
     if H.n_points == 0:
-        raise parameter_error("n", "zero_cover_function", "0 for a class without points (an input tree of depth "
-                              "n >= 1 needs a point at every node)", n)
+        raise parameter_error(
+            "n",
+            "zero_cover_function",
+            "0 for a class without points (an input tree of depth n >= 1 needs a point at every node)",
+            n,
+        )
     deadline = Deadline(time_limit)
     # The search stops early enough to leave the witness (tree, fooling set, cover) its share of the limit.
     search_deadline = Deadline(None if time_limit is None else time_limit * _SEARCH_SHARE)
@@ -886,9 +947,17 @@ def zero_cover_function(H: HypothesisClass, n: int, *, time_limit: float | None 
     try:
         lower = tc.count(0, H.full_mask)
     except _Stop:
-        return DimensionResult.bounds("zero_cover_function", 1, trivial, _fallback_witness(H, greedy), depth=n,
-                                      method="stopped by time limit", nodes=search.nodes, seconds=deadline.elapsed(),
-                                      stopped=deadline.stop_label)
+        return DimensionResult.bounds(
+            "zero_cover_function",
+            1,
+            trivial,
+            _fallback_witness(H, greedy),
+            depth=n,
+            method="stopped by time limit",
+            nodes=search.nodes,
+            seconds=deadline.elapsed(),
+            stopped=deadline.stop_label,
+        )
     best_points = greedy
     try:
         upper = min(trivial, search.relax(H.full_mask, n))
@@ -906,5 +975,14 @@ def zero_cover_function(H: HypothesisClass, n: int, *, time_limit: float | None 
         upper = min(trivial, search.relaxed.get((H.full_mask, n), trivial))
         method, stopped = "stopped by time limit", search_deadline.stop_label
     witness = _witness_for(H, best_points, tc, value=lower, max_nodes=max_witness_nodes, deadline=deadline)
-    return DimensionResult.bounds("zero_cover_function", lower, upper, witness, depth=n,
-                                  method=method, nodes=search.nodes, seconds=deadline.elapsed(), stopped=stopped)
+    return DimensionResult.bounds(
+        "zero_cover_function",
+        lower,
+        upper,
+        witness,
+        depth=n,
+        method=method,
+        nodes=search.nodes,
+        seconds=deadline.elapsed(),
+        stopped=stopped,
+    )

@@ -43,6 +43,4 @@ class InvalidWitnessError(DimcalcError):
 
 def parameter_error(name: str, owner: str, requirement: str, got: object) -> InvalidParameterError:
     """Build an :class:`InvalidParameterError` with dimcalc's one message shape."""
-    return InvalidParameterError(
-        f"The {name!r} parameter of {owner} must be {requirement}. Got {got!r} instead."
-    )
+    return InvalidParameterError(f"The {name!r} parameter of {owner} must be {requirement}. Got {got!r} instead.")

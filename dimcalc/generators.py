@@ -49,8 +49,9 @@ import itertools
 import math
 import operator
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 import numpy as np
 
@@ -96,14 +97,29 @@ def _check_size(rows: int, cols: int, owner: str, params: str) -> None:
     if rows * max(cols, 1) > MAX_CELLS:
         raise InvalidParameterError(
             f"{owner}: these parameters ({params}) give a {rows} x {cols} table, over dimcalc's limit of "
-            f"{MAX_CELLS} cells; choose smaller ones")
+            f"{MAX_CELLS} cells; choose smaller ones"
+        )
 
 
-def _make(table: np.ndarray, *, family: str, params: dict, source: str, name: str,
-          point_names: list[str], hypothesis_names: list[str], num_labels: int = 2) -> HypothesisClass:
-    return HypothesisClass(table, num_labels=num_labels, point_names=point_names,
-                           hypothesis_names=hypothesis_names, name=name,
-                           metadata={"family": family, "params": dict(params), "source": source})
+def _make(
+    table: np.ndarray,
+    *,
+    family: str,
+    params: dict,
+    source: str,
+    name: str,
+    point_names: list[str],
+    hypothesis_names: list[str],
+    num_labels: int = 2,
+) -> HypothesisClass:
+    return HypothesisClass(
+        table,
+        num_labels=num_labels,
+        point_names=point_names,
+        hypothesis_names=hypothesis_names,
+        name=name,
+        metadata={"family": family, "params": dict(params), "source": source},
+    )
 
 
 def _grid(side: int, d: int) -> np.ndarray:
@@ -144,7 +160,7 @@ def _prefix_sets(orders: np.ndarray) -> np.ndarray:
     sizes = np.arange(n + 1)[None, :, None]
     parts = []
     for start in range(0, n_orders, chunk):
-        block = rank[start:start + chunk][:, None, :] < sizes          # chunk x (N+1) x N
+        block = rank[start : start + chunk][:, None, :] < sizes  # chunk x (N+1) x N
         parts.append(_sorted_distinct(block.reshape(-1, n)))
     return _sorted_distinct(np.concatenate(parts, axis=0))
 
@@ -193,9 +209,15 @@ def point_functions(n: int) -> HypothesisClass:
     """
     n = _int_param(n, "n", "point_functions", 1)
     _check_size(n, n, "point_functions", "n")
-    return _make(np.eye(n, dtype=np.int64), family="point-functions", params={"n": n},
-                 source="BNS §6, POINT (PointLearner)", name=f"point-functions-{n}",
-                 point_names=[f"x{i}" for i in range(n)], hypothesis_names=[f"pt{j}" for j in range(n)])
+    return _make(
+        np.eye(n, dtype=np.int64),
+        family="point-functions",
+        params={"n": n},
+        source="BNS §6, POINT (PointLearner)",
+        name=f"point-functions-{n}",
+        point_names=[f"x{i}" for i in range(n)],
+        hypothesis_names=[f"pt{j}" for j in range(n)],
+    )
 
 
 def k_point_functions(n: int, k: int) -> HypothesisClass:
@@ -229,9 +251,15 @@ def k_point_functions(n: int, k: int) -> HypothesisClass:
     k = _int_param(k, "k", "k_point_functions", 1, n)
     _check_size(math.comb(n, k), n, "k_point_functions", "n")
     table, names = _k_subsets(n, k)
-    return _make(table, family="k-point-functions", params={"n": n, "k": k},
-                 source="BGS Theorem 7.2 (d-point functions)", name=f"{k}-point-functions-{n}",
-                 point_names=[f"x{i}" for i in range(n)], hypothesis_names=names)
+    return _make(
+        table,
+        family="k-point-functions",
+        params={"n": n, "k": k},
+        source="BGS Theorem 7.2 (d-point functions)",
+        name=f"{k}-point-functions-{n}",
+        point_names=[f"x{i}" for i in range(n)],
+        hypothesis_names=names,
+    )
 
 
 def _k_subsets(n: int, k: int) -> tuple[np.ndarray, list[str]]:
@@ -271,10 +299,16 @@ def thresholds(n: int) -> HypothesisClass:
     """
     n = _int_param(n, "n", "thresholds", 1)
     _check_size(n + 1, n, "thresholds", "n")
-    table = (np.arange(n)[None, :] >= np.arange(n + 1)[:, None])
-    return _make(table, family="thresholds", params={"n": n}, source="FX §4.1 (Thr_b), with the all-zero threshold",
-                 name=f"thresholds-{n}", point_names=[f"x{i}" for i in range(n)],
-                 hypothesis_names=[f"t{j}" for j in range(n + 1)])
+    table = np.arange(n)[None, :] >= np.arange(n + 1)[:, None]
+    return _make(
+        table,
+        family="thresholds",
+        params={"n": n},
+        source="FX §4.1 (Thr_b), with the all-zero threshold",
+        name=f"thresholds-{n}",
+        point_names=[f"x{i}" for i in range(n)],
+        hypothesis_names=[f"t{j}" for j in range(n + 1)],
+    )
 
 
 def intervals(n: int) -> HypothesisClass:
@@ -305,8 +339,15 @@ def intervals(n: int) -> HypothesisClass:
     x = np.arange(n)[None, :]
     table = np.vstack([(x >= a[:, None]) & (x <= b[:, None]), np.zeros((1, n), dtype=bool)])
     names = [f"[{i},{j}]" for i, j in zip(a.tolist(), b.tolist())] + ["empty"]
-    return _make(table, family="intervals", params={"n": n}, source="intervals on a line (with the empty interval)",
-                 name=f"intervals-{n}", point_names=[f"x{i}" for i in range(n)], hypothesis_names=names)
+    return _make(
+        table,
+        family="intervals",
+        params={"n": n},
+        source="intervals on a line (with the empty interval)",
+        name=f"intervals-{n}",
+        point_names=[f"x{i}" for i in range(n)],
+        hypothesis_names=names,
+    )
 
 
 def parities(d: int) -> HypothesisClass:
@@ -343,8 +384,15 @@ def parities(d: int) -> HypothesisClass:
     for bit in range(d):
         parity ^= (v >> bit) & 1
     labels = [format(u, f"0{d}b") for u in range(size)]
-    return _make(parity, family="parities", params={"d": d}, source="BNS §6 (PARITY, ParityLearner)",
-                 name=f"parities-{d}", point_names=labels, hypothesis_names=[f"chi_{s}" for s in labels])
+    return _make(
+        parity,
+        family="parities",
+        params={"d": d},
+        source="BNS §6 (PARITY, ParityLearner)",
+        name=f"parities-{d}",
+        point_names=labels,
+        hypothesis_names=[f"chi_{s}" for s in labels],
+    )
 
 
 def boxes(b: int, d: int) -> HypothesisClass:
@@ -387,10 +435,10 @@ def boxes(b: int, d: int) -> HypothesisClass:
     d = _int_param(d, "d", "boxes", 1, 30)
     side = 1 << b
     per_dim = side * (side + 1) // 2
-    _check_size(per_dim ** d + 1, side ** d, "boxes", "b, d")
+    _check_size(per_dim**d + 1, side**d, "boxes", "b, d")
     lo, hi = np.triu_indices(side)
     x = np.arange(side)[None, :]
-    member = (x >= lo[:, None]) & (x <= hi[:, None])                  # per_dim x side
+    member = (x >= lo[:, None]) & (x <= hi[:, None])  # per_dim x side
     table = member
     for _ in range(d - 1):
         table = (table[:, None, :, None] & member[None, :, None, :]).reshape(table.shape[0] * per_dim, -1)
@@ -402,8 +450,15 @@ def boxes(b: int, d: int) -> HypothesisClass:
         t = ":".join(str(int(hi[w])) for w in row)
         names.append(f"[{s}..{t}]")
     names.append("empty")
-    return _make(table, family="boxes", params={"b": b, "d": d}, source="FX §4.1 (BOX_b^d)",
-                 name=f"boxes-b{b}-d{d}", point_names=_coord_names(_grid(side, d)), hypothesis_names=names)
+    return _make(
+        table,
+        family="boxes",
+        params={"b": b, "d": d},
+        source="FX §4.1 (BOX_b^d)",
+        name=f"boxes-b{b}-d{d}",
+        point_names=_coord_names(_grid(side, d)),
+        hypothesis_names=names,
+    )
 
 
 def halfspaces(b: int, d: int = 2) -> HypothesisClass:
@@ -455,18 +510,24 @@ def halfspaces(b: int, d: int = 2) -> HypothesisClass:
     else:
         r = np.arange(-(side - 1), side)
         v = np.stack(np.meshgrid(r, r, indexing="ij"), axis=-1).reshape(-1, 2)
-        v = v[np.gcd(v[:, 0], v[:, 1]) == 1]                           # primitive difference vectors
+        v = v[np.gcd(v[:, 0], v[:, 1]) == 1]  # primitive difference vectors
         # orthogonal complements of these directions are again primitive vectors in range: same angle set
         angles = np.sort(np.arctan2(v[:, 1], v[:, 0]))
         mids = (angles + np.append(angles[1:], angles[0] + 2 * np.pi)) / 2
         directions = np.stack([np.cos(mids), np.sin(mids)], axis=1)
-    n = side ** d
+    n = side**d
     _check_size(directions.shape[0] * (n + 1), n, "halfspaces", "b, d")
     orders = _order_from_scores(directions @ pts.T, "halfspaces")
     table = _prefix_sets(orders)
-    return _make(table, family="halfspaces", params={"b": b, "d": d}, source="FX §4.1 (HS_b^d)",
-                 name=f"halfspaces-b{b}-d{d}", point_names=_coord_names(_grid(side, d)),
-                 hypothesis_names=[f"hs{j}" for j in range(table.shape[0])])
+    return _make(
+        table,
+        family="halfspaces",
+        params={"b": b, "d": d},
+        source="FX §4.1 (HS_b^d)",
+        name=f"halfspaces-b{b}-d{d}",
+        point_names=_coord_names(_grid(side, d)),
+        hypothesis_names=[f"hs{j}" for j in range(table.shape[0])],
+    )
 
 
 def _ball_centers_2d(pts: np.ndarray) -> np.ndarray:
@@ -481,15 +542,15 @@ def _ball_centers_2d(pts: np.ndarray) -> np.ndarray:
     lines = np.unique(lines * sign[:, None], axis=0)
     a, bb, c = (lines[:, i].astype(np.float64) for i in range(3))
     norm = np.hypot(a, bb)
-    nx, ny = a / norm, bb / norm                                       # unit normals
-    ux, uy = -ny, nx                                                   # unit directions
-    ox, oy = nx * c / norm, ny * c / norm                              # a point on each line
+    nx, ny = a / norm, bb / norm  # unit normals
+    ux, uy = -ny, nx  # unit directions
+    ox, oy = nx * c / norm, ny * c / norm  # a point on each line
     cross = a[:, None] * bb[None, :] - a[None, :] * bb[:, None]
     parallel = cross == 0
     with np.errstate(divide="ignore", invalid="ignore"):
         ix = (c[:, None] * bb[None, :] - c[None, :] * bb[:, None]) / cross
         iy = (a[:, None] * c[None, :] - a[None, :] * c[:, None]) / cross
-    t = (ix - ox[:, None]) * ux[:, None] + (iy - oy[:, None]) * uy[:, None]   # parameter along line i
+    t = (ix - ox[:, None]) * ux[:, None] + (iy - oy[:, None]) * uy[:, None]  # parameter along line i
     sines = np.abs(cross) / (norm[:, None] * norm[None, :])
     s_min = float(sines[~parallel].min()) if (~parallel).any() else 1.0
     offsets = c / norm
@@ -506,8 +567,11 @@ def _ball_centers_2d(pts: np.ndarray) -> np.ndarray:
         # any other line is at distance >= min(half_gap * s_min, g_min) from these points
         eps = 0.5 * np.minimum(half_gaps * s_min, g_min)
         for side in (1.0, -1.0):
-            centers.append(np.column_stack([ox[i] + params * ux[i] + side * eps * nx[i],
-                                            oy[i] + params * uy[i] + side * eps * ny[i]]))
+            centers.append(
+                np.column_stack(
+                    [ox[i] + params * ux[i] + side * eps * nx[i], oy[i] + params * uy[i] + side * eps * ny[i]]
+                )
+            )
     return np.concatenate(centers, axis=0)
 
 
@@ -559,17 +623,23 @@ def balls(b: int, d: int = 2) -> HypothesisClass:
         centers = (np.arange(-1, 2 * side) / 2 + 0.25)[:, None]
     else:
         centers = _ball_centers_2d(pts)
-    n = side ** d
+    n = side**d
     _check_size(centers.shape[0] * d, n, "balls", "b, d")
     diff = centers[:, None, :] - pts[None, :, :].astype(np.float64)
     orders = _order_from_scores(-(diff * diff).sum(axis=2), "balls")
     keys = np.ascontiguousarray(orders.astype(np.uint16)).view(np.dtype((np.void, 2 * n)))[:, 0]
-    orders = orders[np.unique(keys, return_index=True)[1]]           # distinct orders only
+    orders = orders[np.unique(keys, return_index=True)[1]]  # distinct orders only
     del diff
     table = _prefix_sets(orders)
-    return _make(table, family="balls", params={"b": b, "d": d}, source="FX §4.1 (BALL_b^d)",
-                 name=f"balls-b{b}-d{d}", point_names=_coord_names(pts),
-                 hypothesis_names=[f"ball{j}" for j in range(table.shape[0])])
+    return _make(
+        table,
+        family="balls",
+        params={"b": b, "d": d},
+        source="FX §4.1 (BALL_b^d)",
+        name=f"balls-b{b}-d{d}",
+        point_names=_coord_names(pts),
+        hypothesis_names=[f"ball{j}" for j in range(table.shape[0])],
+    )
 
 
 def lines(p: int) -> HypothesisClass:
@@ -606,10 +676,17 @@ def lines(p: int) -> HypothesisClass:
     _check_size(p * p, p * p, "lines", "p")
     a, b = (v.reshape(-1, 1) for v in np.indices((p, p)).reshape(2, -1))
     x, y = (v.reshape(1, -1) for v in np.indices((p, p)).reshape(2, -1))
-    table = ((a * x + b - y) % p == 0)
+    table = (a * x + b - y) % p == 0
     names = [f"y={i}x+{j}" for i in range(p) for j in range(p)]
-    return _make(table, family="lines", params={"p": p}, source="FX §5 (Line_p)", name=f"lines-{p}",
-                 point_names=_coord_names(_grid(p, 2)), hypothesis_names=names)
+    return _make(
+        table,
+        family="lines",
+        params={"p": p},
+        source="FX §5 (Line_p)",
+        name=f"lines-{p}",
+        point_names=_coord_names(_grid(p, 2)),
+        hypothesis_names=names,
+    )
 
 
 def random_class(hypotheses: int, points: int, labels: int = 2, seed: int = 0) -> HypothesisClass:
@@ -643,23 +720,33 @@ def random_class(hypotheses: int, points: int, labels: int = 2, seed: int = 0) -
     _check_size(hypotheses, points, "random_class", "hypotheses, points")
     table = np.random.default_rng(seed).integers(0, labels, size=(hypotheses, points), dtype=np.int64)
     kind = "binary" if labels == 2 else f"{labels}-labels"
-    return _make(table, family="random", params={"hypotheses": hypotheses, "points": points, "labels": labels,
-                                                 "seed": seed},
-                 source="uniform random labels (numpy default_rng)", num_labels=labels,
-                 name=f"random-{kind}-{hypotheses}x{points}-seed{seed}", point_names=[f"x{i}" for i in range(points)],
-                 hypothesis_names=[f"h{j}" for j in range(hypotheses)])
+    return _make(
+        table,
+        family="random",
+        params={"hypotheses": hypotheses, "points": points, "labels": labels, "seed": seed},
+        source="uniform random labels (numpy default_rng)",
+        num_labels=labels,
+        name=f"random-{kind}-{hypotheses}x{points}-seed{seed}",
+        point_names=[f"x{i}" for i in range(points)],
+        hypothesis_names=[f"h{j}" for j in range(hypotheses)],
+    )
 
 
 # ---------------------------------------------------------------------------- BGS multiclass classes
 def _bgs_thm61_base(k: int) -> HypothesisClass:
     """The class F of the proof of BGS Theorem 6.1 (d = 1), labels 0..k."""
-    kp = k if k % 2 == 0 else k + 1                                    # k' of the proof
-    half = kp // 2                                                     # |X| = k'/2, X = [k'/2 - 1]
+    kp = k if k % 2 == 0 else k + 1  # k' of the proof
+    half = kp // 2  # |X| = k'/2, X = [k'/2 - 1]
     t = np.arange(half)[:, None]
     x = np.arange(half)[None, :]
-    table = 2 * t + (t >= x)                                           # f_t(x) = (g_t(x), t), g_t = bit 1
-    return HypothesisClass(table.astype(np.int64), num_labels=k + 1, point_names=[f"x{i}" for i in range(half)],
-                           hypothesis_names=[f"f{i}" for i in range(half)], name=f"bgs-thm61-F-k{k}")
+    table = 2 * t + (t >= x)  # f_t(x) = (g_t(x), t), g_t = bit 1
+    return HypothesisClass(
+        table.astype(np.int64),
+        num_labels=k + 1,
+        point_names=[f"x{i}" for i in range(half)],
+        hypothesis_names=[f"f{i}" for i in range(half)],
+        name=f"bgs-thm61-F-k{k}",
+    )
 
 
 def bgs_thm61_class(k: int, d: int = 1) -> HypothesisClass:
@@ -707,14 +794,20 @@ def bgs_thm61_class(k: int, d: int = 1) -> HypothesisClass:
     k = _int_param(k, "k", "bgs_thm61_class", 5, (1 << 16) - 1)
     d = _int_param(d, "d", "bgs_thm61_class", 1)
     half = (k if k % 2 == 0 else k + 1) // 2
-    if half ** d * d * half > MAX_CELLS:
+    if half**d * d * half > MAX_CELLS:
         raise parameter_error("d", "bgs_thm61_class", f"small enough for (k'/2)^d x d·k'/2 <= {MAX_CELLS} cells", d)
     F = _bgs_thm61_base(k)
     G = F if d == 1 else gap_amplification(F, d)
-    return _make(G.table, family="bgs-thm61", params={"k": k, "d": d},
-                 source="BGS Theorem 6.1 (proof), amplified by Claim 6.2", num_labels=k + 1,
-                 name=f"bgs-thm61-k{k}-d{d}", point_names=list(G.point_names),
-                 hypothesis_names=list(G.hypothesis_names))
+    return _make(
+        G.table,
+        family="bgs-thm61",
+        params={"k": k, "d": d},
+        source="BGS Theorem 6.1 (proof), amplified by Claim 6.2",
+        num_labels=k + 1,
+        name=f"bgs-thm61-k{k}-d{d}",
+        point_names=list(G.point_names),
+        hypothesis_names=list(G.hypothesis_names),
+    )
 
 
 def bgs_thm72_class(d: int, bits: int, n: int | None = None) -> HypothesisClass:
@@ -768,20 +861,26 @@ def bgs_thm72_class(d: int, bits: int, n: int | None = None) -> HypothesisClass:
     bits = _int_param(bits, "bits", "bgs_thm72_class", 1, 16)
     n = (bits + 1) * d if n is None else _int_param(n, "n", "bgs_thm72_class", d)
     m = math.comb(n, d)
-    _check_size(m ** bits, n, "bgs_thm72_class", "d, bits, n")
+    _check_size(m**bits, n, "bgs_thm72_class", "d, bits, n")
     sets, set_names = _k_subsets(n, d)
-    rows = np.arange(m ** bits, dtype=np.int64)
-    table = np.zeros((m ** bits, n), dtype=np.int64)
+    rows = np.arange(m**bits, dtype=np.int64)
+    table = np.zeros((m**bits, n), dtype=np.int64)
     digits = []
     for i in range(1, bits + 1):
-        choice = (rows // m ** (bits - i)) % m                        # S_i, with S_1 slowest
+        choice = (rows // m ** (bits - i)) % m  # S_i, with S_1 slowest
         table += sets[choice] << (i - 1)
         digits.append(choice.tolist())
-    names = ["|".join(set_names[digits[i][r]] for i in range(bits)) for r in range(m ** bits)]
-    return _make(table, family="bgs-thm72", params={"d": d, "bits": bits, "n": n},
-                 source="BGS Theorem 7.2 (finite domain)", num_labels=1 << bits,
-                 name=f"bgs-thm72-d{d}-bits{bits}-n{n}", point_names=[f"x{i}" for i in range(n)],
-                 hypothesis_names=names)
+    names = ["|".join(set_names[digits[i][r]] for i in range(bits)) for r in range(m**bits)]
+    return _make(
+        table,
+        family="bgs-thm72",
+        params={"d": d, "bits": bits, "n": n},
+        source="BGS Theorem 7.2 (finite domain)",
+        num_labels=1 << bits,
+        name=f"bgs-thm72-d{d}-bits{bits}-n{n}",
+        point_names=[f"x{i}" for i in range(n)],
+        hypothesis_names=names,
+    )
 
 
 # ---------------------------------------------------------------------------- registry
@@ -840,12 +939,21 @@ class Generator:
 
 def _gap_amplification_file(input: str | os.PathLike, ell: int) -> HypothesisClass:
     from .io import load
+
     H = load(input)
     G = gap_amplification(H, ell)
-    return HypothesisClass(G.table, num_labels=G.num_labels, point_names=list(G.point_names),
-                           hypothesis_names=list(G.hypothesis_names), name=G.name,
-                           metadata={"family": "gap-amplification", "params": {"input": H.name, "ell": G.metadata["ell"]},
-                                     "source": "BGS Claim 6.2, equation (7)"})
+    return HypothesisClass(
+        G.table,
+        num_labels=G.num_labels,
+        point_names=list(G.point_names),
+        hypothesis_names=list(G.hypothesis_names),
+        name=G.name,
+        metadata={
+            "family": "gap-amplification",
+            "params": {"input": H.name, "ell": G.metadata["ell"]},
+            "source": "BGS Claim 6.2, equation (7)",
+        },
+    )
 
 
 def _p(name: str, help: str, default: int | None = None, required: bool = False, type: str = "int") -> GeneratorParam:
@@ -853,37 +961,120 @@ def _p(name: str, help: str, default: int | None = None, required: bool = False,
 
 
 #: Every family ``dimcalc generate`` knows, by CLI name.
-GENERATORS: dict[str, Generator] = {g.name: g for g in (
-    Generator("point-functions", point_functions, "indicators 1[x = j] of single points", "BNS §6",
-              (_p("n", "number of points", required=True),)),
-    Generator("k-point-functions", k_point_functions, "indicators of all sets of exactly k points",
-              "BGS Thm 7.2", (_p("n", "number of points", required=True), _p("k", "points per set", required=True))),
-    Generator("thresholds", thresholds, "the n+1 thresholds 1[i >= j], j = 0..n, over n points", "FX §4.1",
-              (_p("n", "number of points", required=True),)),
-    Generator("intervals", intervals, "intervals [a, b] over n points, plus the empty interval", "-",
-              (_p("n", "number of points", required=True),)),
-    Generator("parities", parities, "the 2^d parities over {0,1}^d", "BNS §6",
-              (_p("d", "dimension (1..13)", required=True),)),
-    Generator("boxes", boxes, "axis-parallel boxes over the grid [2^b]^d, plus the empty box", "FX §4.1 BOX_b^d",
-              (_p("b", "bits per coordinate (grid side 2^b)", required=True), _p("d", "dimension", default=2))),
-    Generator("halfspaces", halfspaces, "halfspaces (linear thresholds) over the grid [2^b]^d, d <= 2",
-              "FX §4.1 HS_b^d",
-              (_p("b", "bits per coordinate (grid side 2^b; b <= 4 when d = 2)", required=True), _p("d", "dimension (1 or 2)", default=2))),
-    Generator("balls", balls, "Euclidean balls over the grid [2^b]^d, d <= 2, plus the empty set", "FX §4.1 BALL_b^d",
-              (_p("b", "bits per coordinate (grid side 2^b; b <= 3 when d = 2)", required=True),
-               _p("d", "dimension (1 or 2)", default=2))),
-    Generator("lines", lines, "non-vertical lines y = ax + b in Z_p^2", "FX §5 Line_p",
-              (_p("p", "a prime <= 113", required=True),)),
-    Generator("bgs-thm61", bgs_thm61_class, "f_t(x) = (1[t >= x], t), amplified d times: MLD d, LDim(H|1) ~ d log k",
-              "BGS Thm 6.1", (_p("k", "largest label (>= 5); k+1 labels", required=True),
-                              _p("d", "multiclass Littlestone dimension", default=1))),
-    Generator("bgs-thm72", bgs_thm72_class, "all binary restrictions are d-point functions: MLD d*bits",
-              "BGS Thm 7.2", (_p("d", "points per set", required=True), _p("bits", "bits per label", required=True),
-                              _p("n", "domain size (default (bits+1)*d)"))),
-    Generator("gap-amplification", _gap_amplification_file, "ell copies of a class on disjoint domains",
-              "BGS Claim 6.2", (_p("input", "class file to amplify", required=True, type="path"),
-                                _p("ell", "number of copies", required=True))),
-    Generator("random", random_class, "uniform random labels, seeded", "-",
-              (_p("hypotheses", "number of rows", required=True), _p("points", "number of points", required=True),
-               _p("labels", "number of labels k+1", default=2), _p("seed", "random seed", default=0))),
-)}
+GENERATORS: dict[str, Generator] = {
+    g.name: g
+    for g in (
+        Generator(
+            "point-functions",
+            point_functions,
+            "indicators 1[x = j] of single points",
+            "BNS §6",
+            (_p("n", "number of points", required=True),),
+        ),
+        Generator(
+            "k-point-functions",
+            k_point_functions,
+            "indicators of all sets of exactly k points",
+            "BGS Thm 7.2",
+            (_p("n", "number of points", required=True), _p("k", "points per set", required=True)),
+        ),
+        Generator(
+            "thresholds",
+            thresholds,
+            "the n+1 thresholds 1[i >= j], j = 0..n, over n points",
+            "FX §4.1",
+            (_p("n", "number of points", required=True),),
+        ),
+        Generator(
+            "intervals",
+            intervals,
+            "intervals [a, b] over n points, plus the empty interval",
+            "-",
+            (_p("n", "number of points", required=True),),
+        ),
+        Generator(
+            "parities",
+            parities,
+            "the 2^d parities over {0,1}^d",
+            "BNS §6",
+            (_p("d", "dimension (1..13)", required=True),),
+        ),
+        Generator(
+            "boxes",
+            boxes,
+            "axis-parallel boxes over the grid [2^b]^d, plus the empty box",
+            "FX §4.1 BOX_b^d",
+            (_p("b", "bits per coordinate (grid side 2^b)", required=True), _p("d", "dimension", default=2)),
+        ),
+        Generator(
+            "halfspaces",
+            halfspaces,
+            "halfspaces (linear thresholds) over the grid [2^b]^d, d <= 2",
+            "FX §4.1 HS_b^d",
+            (
+                _p("b", "bits per coordinate (grid side 2^b; b <= 4 when d = 2)", required=True),
+                _p("d", "dimension (1 or 2)", default=2),
+            ),
+        ),
+        Generator(
+            "balls",
+            balls,
+            "Euclidean balls over the grid [2^b]^d, d <= 2, plus the empty set",
+            "FX §4.1 BALL_b^d",
+            (
+                _p("b", "bits per coordinate (grid side 2^b; b <= 3 when d = 2)", required=True),
+                _p("d", "dimension (1 or 2)", default=2),
+            ),
+        ),
+        Generator(
+            "lines",
+            lines,
+            "non-vertical lines y = ax + b in Z_p^2",
+            "FX §5 Line_p",
+            (_p("p", "a prime <= 113", required=True),),
+        ),
+        Generator(
+            "bgs-thm61",
+            bgs_thm61_class,
+            "f_t(x) = (1[t >= x], t), amplified d times: MLD d, LDim(H|1) ~ d log k",
+            "BGS Thm 6.1",
+            (
+                _p("k", "largest label (>= 5); k+1 labels", required=True),
+                _p("d", "multiclass Littlestone dimension", default=1),
+            ),
+        ),
+        Generator(
+            "bgs-thm72",
+            bgs_thm72_class,
+            "all binary restrictions are d-point functions: MLD d*bits",
+            "BGS Thm 7.2",
+            (
+                _p("d", "points per set", required=True),
+                _p("bits", "bits per label", required=True),
+                _p("n", "domain size (default (bits+1)*d)"),
+            ),
+        ),
+        Generator(
+            "gap-amplification",
+            _gap_amplification_file,
+            "ell copies of a class on disjoint domains",
+            "BGS Claim 6.2",
+            (
+                _p("input", "class file to amplify", required=True, type="path"),
+                _p("ell", "number of copies", required=True),
+            ),
+        ),
+        Generator(
+            "random",
+            random_class,
+            "uniform random labels, seeded",
+            "-",
+            (
+                _p("hypotheses", "number of rows", required=True),
+                _p("points", "number of points", required=True),
+                _p("labels", "number of labels k+1", default=2),
+                _p("seed", "random seed", default=0),
+            ),
+        ),
+    )
+}

@@ -14,8 +14,9 @@ spaces represented as Python ``int`` bitsets over distinct-row indices:
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cached_property
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -43,8 +44,7 @@ def _describe(value: Any) -> str:
 def _table_from_lists(rows: Sequence[Any]) -> np.ndarray:
     """Validate nested Python lists cell by cell and return an int64 array."""
     if isinstance(rows, (str, bytes)) or not isinstance(rows, Sequence):
-        raise InvalidClassError(
-            f"hypotheses must be a list of rows (lists of labels); got {type(rows).__name__}")
+        raise InvalidClassError(f"hypotheses must be a list of rows (lists of labels); got {type(rows).__name__}")
     if len(rows) == 0:
         raise InvalidClassError("the class is empty: give at least one hypothesis (row)")
     width = None
@@ -55,14 +55,15 @@ def _table_from_lists(rows: Sequence[Any]) -> np.ndarray:
             width = len(row)
         elif len(row) != width:
             raise InvalidClassError(
-                f"row {r}: has {len(row)} labels but row 0 has {width}; every row needs one label per domain point")
+                f"row {r}: has {len(row)} labels but row 0 has {width}; every row needs one label per domain point"
+            )
         for c, v in enumerate(row):
             if isinstance(v, (bool, np.bool_)) or not isinstance(v, (int, np.integer)):
                 raise InvalidClassError(
-                    f"row {r}, column {c}: label {_describe(v)} is not an integer; labels are integers 0..k")
+                    f"row {r}, column {c}: label {_describe(v)} is not an integer; labels are integers 0..k"
+                )
             if v < 0:
-                raise InvalidClassError(
-                    f"row {r}, column {c}: label {v} is negative; labels are integers 0..k")
+                raise InvalidClassError(f"row {r}, column {c}: label {v} is negative; labels are integers 0..k")
     if len(rows) * (width or 0) > MAX_CELLS:
         raise InvalidClassError(f"the table has {len(rows)}x{width} cells, more than dimcalc's limit of {MAX_CELLS}")
     try:
@@ -78,12 +79,13 @@ def _table_from_array(arr: np.ndarray) -> np.ndarray:
     if arr.shape[0] == 0:
         raise InvalidClassError("the class is empty: give at least one hypothesis (row)")
     if arr.size > MAX_CELLS:
-        raise InvalidClassError(f"the table has {arr.shape[0]}x{arr.shape[1]} cells, more than dimcalc's limit of {MAX_CELLS}")
+        raise InvalidClassError(
+            f"the table has {arr.shape[0]}x{arr.shape[1]} cells, more than dimcalc's limit of {MAX_CELLS}"
+        )
     if arr.dtype == np.bool_:
         return arr
     if not np.issubdtype(arr.dtype, np.integer):
-        raise InvalidClassError(
-            f"the table has dtype {arr.dtype}; labels must be integers 0..k (use an integer array)")
+        raise InvalidClassError(f"the table has dtype {arr.dtype}; labels must be integers 0..k (use an integer array)")
     if arr.size and arr.min() < 0:
         r, c = (int(v) for v in np.argwhere(arr < 0)[0])
         raise InvalidClassError(f"row {r}, column {c}: label {int(arr[r, c])} is negative; labels are integers 0..k")
@@ -122,7 +124,8 @@ def _element_names(elements: Sequence[Any]) -> list[str]:
     for e, n in zip(elements, names):
         if n in seen:
             raise InvalidClassError(
-                f"domain elements {seen[n]!r} and {e!r} have the same name {n!r}; give elements with distinct reprs")
+                f"domain elements {seen[n]!r} and {e!r} have the same name {n!r}; give elements with distinct reprs"
+            )
         seen[n] = e
     raise AssertionError("unreachable")  # pragma: no cover
 
@@ -201,26 +204,45 @@ class HypothesisClass:
     ([0, 1, 2], [0, 1, 2, 1])
     """
 
-    __slots__ = ("_table", "_num_labels", "_point_names", "_hypothesis_names", "_name", "_metadata",
-                 "_distinct", "_distinct_to_row", "_row_to_distinct", "__dict__")
+    __slots__ = (
+        "_table",
+        "_num_labels",
+        "_point_names",
+        "_hypothesis_names",
+        "_name",
+        "_metadata",
+        "_distinct",
+        "_distinct_to_row",
+        "_row_to_distinct",
+        "__dict__",
+    )
 
-    def __init__(self, table: Any, *, num_labels: int | None = None,
-                 point_names: Sequence[str] | None = None,
-                 hypothesis_names: Sequence[str] | None = None,
-                 name: str | None = None, metadata: Mapping[str, Any] | None = None) -> None:
+    def __init__(
+        self,
+        table: Any,
+        *,
+        num_labels: int | None = None,
+        point_names: Sequence[str] | None = None,
+        hypothesis_names: Sequence[str] | None = None,
+        name: str | None = None,
+        metadata: Mapping[str, Any] | None = None,
+    ) -> None:
         arr = _table_from_array(table) if isinstance(table, np.ndarray) else _table_from_lists(table)
         max_entry = int(arr.max()) if arr.size else 0
         if num_labels is None:
             num_labels = max(2, max_entry + 1)
         elif isinstance(num_labels, (bool, np.bool_)) or not isinstance(num_labels, (int, np.integer)):
-            raise InvalidClassError(f"labels must be a positive integer (the number of labels k+1); got {_describe(num_labels)}")
+            raise InvalidClassError(
+                f"labels must be a positive integer (the number of labels k+1); got {_describe(num_labels)}"
+            )
         elif num_labels < 1:
             raise InvalidClassError(f"labels must be a positive integer (the number of labels k+1); got {num_labels}")
         elif max_entry >= num_labels:
             r, c = (int(v) for v in np.argwhere(arr >= num_labels)[0])
             raise InvalidClassError(
                 f"row {r}, column {c}: label {int(arr[r, c])} is not below the declared number of labels "
-                f"{num_labels}; raise 'labels' or fix the entry")
+                f"{num_labels}; raise 'labels' or fix the entry"
+            )
         if num_labels > 1 << 16:
             raise InvalidClassError(f"labels is {num_labels}; dimcalc supports at most {1 << 16} labels")
         # A compact private copy (never the caller's array): one byte per cell up to 256 labels.
@@ -258,13 +280,18 @@ class HypothesisClass:
             a.setflags(write=False)
 
     @classmethod
-    def from_table(cls, table: Any, **kwargs: Any) -> "HypothesisClass":
+    def from_table(cls, table: Any, **kwargs: Any) -> HypothesisClass:
         """Build a class from nested lists or a numpy array (see the class docstring)."""
         return cls(table, **kwargs)
 
     @classmethod
-    def from_sets(cls, sets: Iterable[Iterable[Any]] | Mapping[Any, Iterable[Any]], domain: Iterable[Any] | None = None,
-                  *, name: str | None = None) -> "HypothesisClass":
+    def from_sets(
+        cls,
+        sets: Iterable[Iterable[Any]] | Mapping[Any, Iterable[Any]],
+        domain: Iterable[Any] | None = None,
+        *,
+        name: str | None = None,
+    ) -> HypothesisClass:
         """A set system as a binary class: one hypothesis per set, one point per domain element.
 
         Hypothesis ``j`` labels point ``i`` with 1 exactly when the ``i``-th
@@ -322,7 +349,8 @@ class HypothesisClass:
         for r, s in enumerate(sets):
             if isinstance(s, (str, bytes)) or not isinstance(s, Iterable):
                 raise InvalidClassError(
-                    f"set {r}: {_describe(s)} is not a set of elements; give an iterable such as a set or a list")
+                    f"set {r}: {_describe(s)} is not a set of elements; give an iterable such as a set or a list"
+                )
             before = len(flat)
             flat.extend(s)
             sizes.append(len(flat) - before)
@@ -368,8 +396,10 @@ class HypothesisClass:
                     if not _is_hashable(element):
                         raise InvalidClassError(f"domain[{i}]: element {_describe(element)} is not hashable")
                     if element in position:
-                        raise InvalidClassError(f"domain[{i}]: element {_describe(element)} is repeated "
-                                                f"(also at {position[element]}); domain elements must be distinct")
+                        raise InvalidClassError(
+                            f"domain[{i}]: element {_describe(element)} is repeated "
+                            f"(also at {position[element]}); domain elements must be distinct"
+                        )
                     position[element] = i
             missing = None
             if keys is not None and domain_keys is not None and keys.dtype.kind == domain_keys.dtype.kind:
@@ -390,16 +420,22 @@ class HypothesisClass:
                     raise InvalidClassError(f"set {set_of(missing)}: element {_describe(bad)} is not hashable")
                 raise InvalidClassError(
                     f"set {set_of(missing)}: element {_describe(bad)} is not in the domain; "
-                    "add it to 'domain' or leave 'domain' out (default: the union of the sets)")
+                    "add it to 'domain' or leave 'domain' out (default: the union of the sets)"
+                )
             if domain_keys is not None and domain_keys.dtype.kind in "iU":
                 names = domain_keys.astype(str).tolist()
         row_index = np.repeat(np.arange(len(sizes), dtype=np.int64), np.array(sizes, dtype=np.int64))
         table = _incidence_table(len(sizes), len(elements), row_index, np.asarray(col_index, dtype=np.int64))
-        return cls(table, num_labels=2, point_names=names if names is not None else _element_names(elements),
-                   hypothesis_names=hypothesis_names, name=name)
+        return cls(
+            table,
+            num_labels=2,
+            point_names=names if names is not None else _element_names(elements),
+            hypothesis_names=hypothesis_names,
+            name=name,
+        )
 
     @classmethod
-    def from_networkx(cls, G: Any, *, closed: bool = True, name: str | None = None) -> "HypothesisClass":
+    def from_networkx(cls, G: Any, *, closed: bool = True, name: str | None = None) -> HypothesisClass:
         """The closed-neighbourhood set system ``{N[v] : v in V}`` of a networkx graph, as a binary class.
 
         One hypothesis and one point per node, in ``G``'s node order:
@@ -457,7 +493,8 @@ class HypothesisClass:
         if G.is_directed():
             raise InvalidClassError(
                 f"G is a directed graph ({type(G).__name__}); neighbourhood set systems need an undirected graph "
-                "(use G.to_undirected())")
+                "(use G.to_undirected())"
+            )
         if not isinstance(closed, (bool, np.bool_)):
             raise InvalidClassError(f"closed must be True or False; got {_describe(closed)}")
         nodes = list(G)
@@ -466,7 +503,8 @@ class HypothesisClass:
             raise InvalidClassError("the graph has no node: its neighbourhood class is empty")
         if n * n > MAX_CELLS:
             raise InvalidClassError(
-                f"the graph has {n} nodes: its {n}x{n} neighbourhood table is over dimcalc's limit of {MAX_CELLS} cells")
+                f"the graph has {n} nodes: its {n}x{n} neighbourhood table is over dimcalc's limit of {MAX_CELLS} cells"
+            )
         adjacency = nx.to_scipy_sparse_array(G, nodelist=nodes, weight=None, format="coo")
         rows, cols = adjacency.row.astype(np.int64), adjacency.col.astype(np.int64)
         if closed:
@@ -476,9 +514,19 @@ class HypothesisClass:
         names = _element_names(nodes)
         if name is None and G.name:
             name = str(G.name)
-        return cls(table, num_labels=2, point_names=names, hypothesis_names=names, name=name,
-                   metadata={"family": "graph-neighbourhoods", "closed": bool(closed), "nodes": n,
-                             "edges": G.number_of_edges()})
+        return cls(
+            table,
+            num_labels=2,
+            point_names=names,
+            hypothesis_names=names,
+            name=name,
+            metadata={
+                "family": "graph-neighbourhoods",
+                "closed": bool(closed),
+                "nodes": n,
+                "edges": G.number_of_edges(),
+            },
+        )
 
     # ------------------------------------------------------------------ basic facts
     @property
@@ -597,15 +645,15 @@ class HypothesisClass:
         for start in range(0, len(points), step):
             if deadline is not None:
                 deadline.check()
-            sub = self._distinct[:, points[start:start + step]]
+            sub = self._distinct[:, points[start : start + step]]
             for lab in range(self._num_labels):
                 eq = sub == lab
                 if not eq.any():
                     continue
                 packed = np.zeros((sub.shape[1], n_words * 8), dtype=np.uint8)
                 bits = np.packbits(eq, axis=0, bitorder="little").T
-                packed[:, :bits.shape[1]] = bits
-                out[lab, start:start + sub.shape[1]] = packed.view("<u8")
+                packed[:, : bits.shape[1]] = bits
+                out[lab, start : start + sub.shape[1]] = packed.view("<u8")
         return out
 
     def point_label_masks(self, points: Any, deadline: Any = None) -> tuple[tuple[int, ...], ...]:
@@ -670,21 +718,31 @@ class HypothesisClass:
 
     def summary(self) -> dict:
         """The ``class`` object of ``dimcalc check --json`` (spec §2)."""
-        return {"name": self.name, "hypotheses": self.n_hypotheses, "distinct_hypotheses": self.n_distinct,
-                "domain_size": self.n_points, "labels": self._num_labels}
+        return {
+            "name": self.name,
+            "hypotheses": self.n_hypotheses,
+            "distinct_hypotheses": self.n_distinct,
+            "domain_size": self.n_points,
+            "labels": self._num_labels,
+        }
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, HypothesisClass):
             return NotImplemented
-        return (self._num_labels == other._num_labels and self._table.shape == other._table.shape
-                and bool(np.array_equal(self._table, other._table)))
+        return (
+            self._num_labels == other._num_labels
+            and self._table.shape == other._table.shape
+            and bool(np.array_equal(self._table, other._table))
+        )
 
     def __hash__(self) -> int:
         return hash((self._num_labels, self._table.shape, self._table.tobytes()))
 
     def __repr__(self) -> str:
-        return (f"HypothesisClass(name={self.name!r}, hypotheses={self.n_hypotheses}, "
-                f"distinct={self.n_distinct}, points={self.n_points}, labels={self._num_labels})")
+        return (
+            f"HypothesisClass(name={self.name!r}, hypotheses={self.n_hypotheses}, "
+            f"distinct={self.n_distinct}, points={self.n_points}, labels={self._num_labels})"
+        )
 
     def __len__(self) -> int:
         return self.n_hypotheses

@@ -21,9 +21,23 @@ import numpy as np
 from .errors import ClassFileError, InvalidClassError
 from .hypothesis_class import MAX_CELLS, HypothesisClass
 
-__all__ = ["load", "save", "loads_json", "loads_csv", "dumps_json", "dumps_csv", "MAX_FILE_BYTES",
-           "load_npy", "load_npz", "save_npy", "save_npz", "NPZ_ARRAYS", "read_text_file", "read_json_file",
-           "parse_json_text"]
+__all__ = [
+    "load",
+    "save",
+    "loads_json",
+    "loads_csv",
+    "dumps_json",
+    "dumps_csv",
+    "MAX_FILE_BYTES",
+    "load_npy",
+    "load_npz",
+    "save_npy",
+    "save_npz",
+    "NPZ_ARRAYS",
+    "read_text_file",
+    "read_json_file",
+    "parse_json_text",
+]
 
 #: Class files larger than this are refused before they are read.
 MAX_FILE_BYTES = 256 * 1024 * 1024
@@ -31,8 +45,9 @@ MAX_FILE_BYTES = 256 * 1024 * 1024
 _JSON_KEYS = {"name", "domain", "labels", "hypotheses", "hypothesis_names", "metadata"}
 
 
-def read_text_file(path: str | os.PathLike, *, what: str = "class file", error: type = ClassFileError,
-                   max_bytes: int | None = None) -> str:
+def read_text_file(
+    path: str | os.PathLike, *, what: str = "class file", error: type = ClassFileError, max_bytes: int | None = None
+) -> str:
     """Read a UTF-8 text file for dimcalc: a class file or a side file (tree, Ψ-family), with one set of rules.
 
     Refused with ``error`` (a one-line message naming the file): a missing
@@ -61,8 +76,15 @@ def read_text_file(path: str | os.PathLike, *, what: str = "class file", error: 
     if stat.S_ISDIR(st.st_mode):
         raise error(f"{path}: is a directory, not a {what}")
     if not stat.S_ISREG(st.st_mode):
-        kind = ("a FIFO (named pipe)" if stat.S_ISFIFO(st.st_mode) else "a device" if stat.S_ISCHR(st.st_mode)
-                or stat.S_ISBLK(st.st_mode) else "a socket" if stat.S_ISSOCK(st.st_mode) else "not a regular file")
+        kind = (
+            "a FIFO (named pipe)"
+            if stat.S_ISFIFO(st.st_mode)
+            else "a device"
+            if stat.S_ISCHR(st.st_mode) or stat.S_ISBLK(st.st_mode)
+            else "a socket"
+            if stat.S_ISSOCK(st.st_mode)
+            else "not a regular file"
+        )
         raise error(f"{path}: is {kind}; give a {what} stored on disk (a regular file)")
     if st.st_size > limit:
         raise error(f"{path}: {what} is {st.st_size} bytes, over dimcalc's limit of {limit} bytes")
@@ -107,8 +129,9 @@ def parse_json_text(text: str, source: str, *, error: type = ClassFileError, wha
         raise error(f"{source}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
     except ValueError as exc:
         if "digits" in str(exc):
-            raise error(f"{source}: a number in the {what} has too many digits (over "
-                        f"{sys.get_int_max_str_digits()})") from None
+            raise error(
+                f"{source}: a number in the {what} has too many digits (over {sys.get_int_max_str_digits()})"
+            ) from None
         raise error(f"{source}: not valid JSON ({exc})") from None
 
 
@@ -162,13 +185,17 @@ def loads_json(text: str, *, source: str = "<json>") -> HypothesisClass:
     """Parse a spec §1 JSON class from a string (``source`` names it in errors)."""
     obj = parse_json_text(text, source, what="class file")
     if not isinstance(obj, dict):
-        raise ClassFileError(f"{source}: top level must be a JSON object with a 'hypotheses' key; got {type(obj).__name__}")
+        raise ClassFileError(
+            f"{source}: top level must be a JSON object with a 'hypotheses' key; got {type(obj).__name__}"
+        )
     if "hypotheses" not in obj:
         raise ClassFileError(f"{source}: missing required key 'hypotheses'")
     unknown = sorted(set(obj) - _JSON_KEYS)
     if unknown:
-        raise ClassFileError(f"{source}: unknown key {unknown[0]!r}; allowed keys are {', '.join(sorted(_JSON_KEYS))} "
-                             "(put anything else under 'metadata')")
+        raise ClassFileError(
+            f"{source}: unknown key {unknown[0]!r}; allowed keys are {', '.join(sorted(_JSON_KEYS))} "
+            "(put anything else under 'metadata')"
+        )
     rows = obj["hypotheses"]
     if not isinstance(rows, list):
         raise ClassFileError(f"{source}: key 'hypotheses' must be a list of rows; got {type(rows).__name__}")
@@ -176,7 +203,9 @@ def loads_json(text: str, *, source: str = "<json>") -> HypothesisClass:
         raise ClassFileError(f"{source}: key 'hypotheses': table too large (over {MAX_CELLS} cells)")
     labels = obj.get("labels")
     if labels is not None and (isinstance(labels, bool) or not isinstance(labels, int) or labels < 1):
-        raise ClassFileError(f"{source}: key 'labels' must be a positive integer (the number of labels k+1); got {labels!r}")
+        raise ClassFileError(
+            f"{source}: key 'labels' must be a positive integer (the number of labels k+1); got {labels!r}"
+        )
     name = obj.get("name")
     if name is not None and not isinstance(name, str):
         raise ClassFileError(f"{source}: key 'name' must be a string; got {type(name).__name__}")
@@ -188,8 +217,14 @@ def loads_json(text: str, *, source: str = "<json>") -> HypothesisClass:
             raise ClassFileError(f"{source}: key {key!r} must be a list of strings; got {type(obj[key]).__name__}")
     table = _fast_table(rows, text)
     try:
-        return HypothesisClass(rows if table is None else table, num_labels=labels, point_names=obj.get("domain"),
-                               hypothesis_names=obj.get("hypothesis_names"), name=name, metadata=metadata)
+        return HypothesisClass(
+            rows if table is None else table,
+            num_labels=labels,
+            point_names=obj.get("domain"),
+            hypothesis_names=obj.get("hypothesis_names"),
+            name=name,
+            metadata=metadata,
+        )
     except InvalidClassError as exc:
         msg = str(exc)
         where = "key 'hypotheses', " if msg.startswith(("row", "the class", "the table", "a label")) else ""
@@ -216,7 +251,8 @@ def _parse_label(cell: str, source: str, r: int, c: int) -> int:
     s = cell.strip()
     if not s or not (s.isdigit() and s.isascii()):
         raise ClassFileError(
-            f"{source}: row {r}, column {c}: label {cell!r} is not a non-negative integer; labels are integers 0..k")
+            f"{source}: row {r}, column {c}: label {cell!r} is not a non-negative integer; labels are integers 0..k"
+        )
     if len(s) > 6:
         raise ClassFileError(f"{source}: row {r}, column {c}: label {s} is too large")
     return int(s)
@@ -240,7 +276,9 @@ def loads_csv(text: str, *, source: str = "<csv>") -> HypothesisClass:
         raise ClassFileError(f"{source}: file is empty")
     header = [h.strip() for h in lines[0]]
     if not header or header[0] != "name":
-        raise ClassFileError(f"{source}: header must start with 'name' followed by the point names; got {lines[0][:3]!r}")
+        raise ClassFileError(
+            f"{source}: header must start with 'name' followed by the point names; got {lines[0][:3]!r}"
+        )
     points = header[1:]
     if len(lines) == 1:
         raise ClassFileError(f"{source}: the class is empty: no hypothesis rows after the header")
@@ -250,11 +288,12 @@ def loads_csv(text: str, *, source: str = "<csv>") -> HypothesisClass:
     names, rows = [], []
     for r, line in enumerate(lines[1:]):
         if not any(cell.strip() for cell in line):
-            raise ClassFileError(f"{source}: row {r}: the line is blank; every line after the header is a "
-                                 "hypothesis (its name, then its labels)")
-        if len(line) != width + 1:
             raise ClassFileError(
-                f"{source}: row {r}: has {len(line) - 1} labels but the header names {width} points")
+                f"{source}: row {r}: the line is blank; every line after the header is a "
+                "hypothesis (its name, then its labels)"
+            )
+        if len(line) != width + 1:
+            raise ClassFileError(f"{source}: row {r}: has {len(line) - 1} labels but the header names {width} points")
         names.append(line[0].strip())
         rows.append([_parse_label(cell, source, r, c) for c, cell in enumerate(line[1:])])
     name = Path(source).stem if source and not source.startswith("<") else None
@@ -349,16 +388,19 @@ def _read_npy_header(fh: Any, where: str) -> tuple[tuple[int, ...], bool, Any]:
     except Exception as exc:  # numpy raises ValueError / EOFError / SyntaxError on a malformed header
         raise ClassFileError(f"{where}malformed .npy header ({_one_line(exc)})") from None
     if dtype.hasobject:
-        raise ClassFileError(f"{where}holds Python objects (dtype {dtype}); dimcalc never unpickles: "
-                             "save an integer, boolean or string array")
+        raise ClassFileError(
+            f"{where}holds Python objects (dtype {dtype}); dimcalc never unpickles: "
+            "save an integer, boolean or string array"
+        )
     return tuple(int(d) for d in shape), bool(fortran), dtype
 
 
 def _check_table_header(shape: tuple[int, ...], dtype: Any, where: str) -> int:
     """Refuse a table by its header (dtype, rank, size) before reading it; returns its byte count."""
     if dtype.kind not in "biu":
-        raise ClassFileError(f"{where}has dtype {dtype}; labels must be integers 0..k "
-                             "(save an integer or boolean array)")
+        raise ClassFileError(
+            f"{where}has dtype {dtype}; labels must be integers 0..k (save an integer or boolean array)"
+        )
     if len(shape) != 2:
         raise ClassFileError(f"{where}must be 2-dimensional (hypotheses x points); got shape {shape}")
     if shape[0] * shape[1] > MAX_CELLS:
@@ -410,8 +452,9 @@ def load_npy(path: str | os.PathLike) -> HypothesisClass:
         raise ClassFileError(f"{source}: cannot read ({exc.strerror})") from None
     nbytes = _check_table_header(shape, dtype, f"{source}: ")
     if offset + nbytes > size:
-        raise ClassFileError(f"{source}: truncated: the header promises {nbytes} bytes of data, "
-                             f"the file has {max(0, size - offset)}")
+        raise ClassFileError(
+            f"{source}: truncated: the header promises {nbytes} bytes of data, the file has {max(0, size - offset)}"
+        )
     try:
         table = np.load(path, mmap_mode="r", allow_pickle=False)
     except (ValueError, OSError) as exc:
@@ -452,14 +495,17 @@ def _read_npz_member(path: Path, zf: Any, info: Any, key: str, source: str) -> A
                 return np.empty(shape, dtype=dtype, order=order)
             if key == "hypotheses" and info.compress_type == zipfile.ZIP_STORED:
                 if header_end + nbytes > info.file_size:
-                    raise ClassFileError(f"{where}truncated: the header promises {nbytes} bytes of data, "
-                                         f"the member has {max(0, info.file_size - header_end)}")
+                    raise ClassFileError(
+                        f"{where}truncated: the header promises {nbytes} bytes of data, "
+                        f"the member has {max(0, info.file_size - header_end)}"
+                    )
                 offset = _stored_member_offset(path, info) + header_end
                 return np.memmap(path, dtype=dtype, mode="r", offset=offset, shape=shape, order=order)
             data = fh.read(nbytes)
             if len(data) < nbytes:
-                raise ClassFileError(f"{where}truncated: the header promises {nbytes} bytes of data, "
-                                     f"the member has {len(data)}")
+                raise ClassFileError(
+                    f"{where}truncated: the header promises {nbytes} bytes of data, the member has {len(data)}"
+                )
             return np.frombuffer(data, dtype=dtype).reshape(shape, order=order)
     except (zipfile.BadZipFile, zlib.error, EOFError, OSError, ValueError, NotImplementedError) as exc:
         if isinstance(exc, ClassFileError):
@@ -475,8 +521,10 @@ def _npz_scalar(arr: Any, key: str, kinds: str, what: str, source: str) -> Any:
 
 def _npz_strings(arr: Any, key: str, source: str) -> list[str]:
     if arr.dtype.kind != "U" or arr.ndim != 1:
-        raise ClassFileError(f"{source}: array {key!r} must be a 1-D array of strings (dtype str); "
-                             f"got dtype {arr.dtype}, shape {arr.shape}")
+        raise ClassFileError(
+            f"{source}: array {key!r} must be a 1-D array of strings (dtype str); "
+            f"got dtype {arr.dtype}, shape {arr.shape}"
+        )
     return [str(s) for s in arr.tolist()]
 
 
@@ -536,8 +584,9 @@ def load_npz(path: str | os.PathLike) -> HypothesisClass:
     if "labels" in arrays:
         labels = _npz_scalar(arrays["labels"], "labels", "iu", "one integer (the number of labels k+1)", source)
         if labels < 1:
-            raise ClassFileError(f"{source}: array 'labels' must be a positive integer "
-                                 f"(the number of labels k+1); got {labels}")
+            raise ClassFileError(
+                f"{source}: array 'labels' must be a positive integer (the number of labels k+1); got {labels}"
+            )
     if "name" in arrays:
         name = _npz_scalar(arrays["name"], "name", "U", "one string", source)
     if "metadata" in arrays:
@@ -549,10 +598,19 @@ def load_npz(path: str | os.PathLike) -> HypothesisClass:
         if not isinstance(metadata, dict):
             raise ClassFileError(f"{source}: array 'metadata' must hold a JSON object; got {type(metadata).__name__}")
     domain = _npz_strings(arrays["domain"], "domain", source) if "domain" in arrays else None
-    names = (_npz_strings(arrays["hypothesis_names"], "hypothesis_names", source)
-             if "hypothesis_names" in arrays else None)
-    return _build(arrays["hypotheses"], "array 'hypotheses', ", source, num_labels=labels, point_names=domain,
-                  hypothesis_names=names, name=name, metadata=metadata)
+    names = (
+        _npz_strings(arrays["hypothesis_names"], "hypothesis_names", source) if "hypothesis_names" in arrays else None
+    )
+    return _build(
+        arrays["hypotheses"],
+        "array 'hypotheses', ",
+        source,
+        num_labels=labels,
+        point_names=domain,
+        hypothesis_names=names,
+        name=name,
+        metadata=metadata,
+    )
 
 
 def _write_atomically(path: Path, write: Any) -> None:
@@ -564,7 +622,7 @@ def _write_atomically(path: Path, write: Any) -> None:
     try:
         mask = os.umask(0)
         os.umask(mask)
-        os.chmod(tmp, 0o666 & ~mask)   # as open() would create it (mkstemp makes it private)
+        os.chmod(tmp, 0o666 & ~mask)  # as open() would create it (mkstemp makes it private)
         with os.fdopen(fd, "wb") as fh:
             write(fh)
         os.replace(tmp, path)

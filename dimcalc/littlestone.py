@@ -91,7 +91,8 @@ References
 from __future__ import annotations
 
 import itertools
-from typing import Any, Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -157,8 +158,13 @@ class _ColumnSplitter:
     one of them stays live below ``V`` (reduction 3).
     """
 
-    def __init__(self, ones: Sequence[int], node: Callable[[Any, Any, Any], dict], n_rows: int = 0,
-                 words: np.ndarray | None = None) -> None:
+    def __init__(
+        self,
+        ones: Sequence[int],
+        node: Callable[[Any, Any, Any], dict],
+        n_rows: int = 0,
+        words: np.ndarray | None = None,
+    ) -> None:
         self.ones = list(ones)
         self.node = node
         self.columns = list(range(len(self.ones)))
@@ -216,8 +222,9 @@ class _LabelClassSplitter:
     (reduction 3).  Subclasses turn the classes of one point into splits.
     """
 
-    def __init__(self, H: HypothesisClass, points: Sequence[int] | None = None,
-                 deadline: Deadline | None = None) -> None:
+    def __init__(
+        self, H: HypothesisClass, points: Sequence[int] | None = None, deadline: Deadline | None = None
+    ) -> None:
         # Columns are indices into ``points`` (original point indices; default: every point).
         self.points = list(range(H.n_points)) if points is None else [int(p) for p in points]
         self.num_labels = H.num_labels
@@ -233,8 +240,8 @@ class _LabelClassSplitter:
         assert self._words is not None
         v = _words_of([V], self.n_words)[0]
         idx = np.asarray(live, dtype=np.int64)
-        cls = self._words[:, idx] & v                      # (labels, n, words)
-        present = cls.any(axis=2)                          # (labels, n)
+        cls = self._words[:, idx] & v  # (labels, n, words)
+        present = cls.any(axis=2)  # (labels, n)
         keep = present.sum(axis=0) >= 2
         idx, cls, present = idx[keep], cls[:, keep], present[:, keep]
         if len(idx) == 0:
@@ -279,8 +286,13 @@ class _PairSplitter(_LabelClassSplitter):
     (``φ_{a,b}`` and ``φ_{b,a}`` are mirrors, reduction 2).
     """
 
-    def __init__(self, H: HypothesisClass, node: Callable[[Any, Any, Any], dict],
-                 points: Sequence[int] | None = None, deadline: Deadline | None = None) -> None:
+    def __init__(
+        self,
+        H: HypothesisClass,
+        node: Callable[[Any, Any, Any], dict],
+        points: Sequence[int] | None = None,
+        deadline: Deadline | None = None,
+    ) -> None:
         super().__init__(H, points, deadline)
         self.node = node
 
@@ -311,8 +323,13 @@ class _BipartitionSplitter(_LabelClassSplitter):
     they are, so many labels cost time within the limit, never an overflow.
     """
 
-    def __init__(self, H: HypothesisClass, node: Callable[[Any, Any, Any], dict],
-                 points: Sequence[int] | None = None, deadline: Deadline | None = None) -> None:
+    def __init__(
+        self,
+        H: HypothesisClass,
+        node: Callable[[Any, Any, Any], dict],
+        points: Sequence[int] | None = None,
+        deadline: Deadline | None = None,
+    ) -> None:
         super().__init__(H, points, deadline)
         self.node = node
         self.deadline = deadline
@@ -327,7 +344,7 @@ class _BipartitionSplitter(_LabelClassSplitter):
             present = tuple(lab for lab, _ in cls)
             a = 0
             for k in range(1, 1 << len(rest)):
-                i = (k & -k).bit_length() - 1      # Gray code: subset k ^ (k >> 1) differs from the last in bit i
+                i = (k & -k).bit_length() - 1  # Gray code: subset k ^ (k >> 1) differs from the last in bit i
                 a ^= rest[i]
                 if deadline is not None and not k & 0xFFF and deadline.expired():
                     raise _Stop
@@ -354,8 +371,14 @@ class _MapSplitter(_LabelClassSplitter):
     #: Maps whose masks are kept at once (the cache is emptied when it is full).
     MASK_CACHE = 1 << 16
 
-    def __init__(self, H: HypothesisClass, maps: Sequence[tuple], node: Callable[[Any, Any, Any], dict],
-                 points: Sequence[int] | None = None, deadline: Deadline | None = None) -> None:
+    def __init__(
+        self,
+        H: HypothesisClass,
+        maps: Sequence[tuple],
+        node: Callable[[Any, Any, Any], dict],
+        points: Sequence[int] | None = None,
+        deadline: Deadline | None = None,
+    ) -> None:
         super().__init__(H, points, deadline)
         from .psi import MapSequence
 
@@ -455,8 +478,9 @@ def _union(masks: Sequence[int], labels: Iterable[int]) -> int:
 class _Engine:
     """Decision search ``D(V) >= t`` with a memo of proven bounds (see the module docstring)."""
 
-    def __init__(self, H: HypothesisClass, splitter: Any, *, deadline: Deadline | None = None,
-                 progress: Progress | None = None) -> None:
+    def __init__(
+        self, H: HypothesisClass, splitter: Any, *, deadline: Deadline | None = None, progress: Progress | None = None
+    ) -> None:
         self.H = H
         self.splitter = splitter
         self.deadline = deadline or Deadline(None)
@@ -653,9 +677,11 @@ def _sat_module() -> Any:
 
 # Each builder maps a split's column index ``x`` back to its original point ``points[x]``.
 
+
 def _binary_node(points: Sequence[int]) -> Callable[[int, dict, dict], dict]:
     def node(desc: int, T0: dict, T1: dict) -> dict:
         return {"point": points[desc], "children": [T0, T1]}
+
     return node
 
 
@@ -663,6 +689,7 @@ def _multiclass_node(points: Sequence[int]) -> Callable[[tuple, dict, dict], dic
     def node(desc: tuple, T0: dict, T1: dict) -> dict:
         x, a, b = desc
         return {"point": points[x], "labels": [a, b], "children": [T0, T1]}
+
     return node
 
 
@@ -672,6 +699,7 @@ def _pair_map_node(num_labels: int, points: Sequence[int]) -> Callable[[tuple, d
         phi: list[int | None] = [None] * num_labels
         phi[a], phi[b] = 0, 1
         return {"point": points[x], "map": phi, "children": [T0, T1]}
+
     return node
 
 
@@ -679,17 +707,19 @@ def _bin_node(num_labels: int, n_bits: int, points: Sequence[int]) -> Callable[[
     def node(desc: int, T0: dict, T1: dict) -> dict:
         x, bit = divmod(desc, n_bits)
         return {"point": points[x], "map": [(lab >> bit) & 1 for lab in range(num_labels)], "children": [T0, T1]}
+
     return node
 
 
 def _bipartition_node(num_labels: int, points: Sequence[int]) -> Callable[[tuple, dict, dict], dict]:
     def node(desc: tuple, T0: dict, T1: dict) -> dict:
-        x, subset, present = desc          # bit i of subset: present[i + 1] is on side 1
+        x, subset, present = desc  # bit i of subset: present[i + 1] is on side 1
         phi: list[int | None] = [None] * num_labels
         phi[present[0]] = 0
         for i, lab in enumerate(present[1:]):
             phi[lab] = (subset >> i) & 1
         return {"point": points[x], "map": phi, "children": [T0, T1]}
+
     return node
 
 
@@ -697,6 +727,7 @@ def _user_node(maps: Sequence[tuple], points: Sequence[int]) -> Callable[[tuple,
     def node(desc: tuple, T0: dict, T1: dict) -> dict:
         x, j = desc
         return {"point": points[x], "map": list(maps[j]), "children": [T0, T1]}
+
     return node
 
 
@@ -705,14 +736,15 @@ def _user_node(maps: Sequence[tuple], points: Sequence[int]) -> Callable[[tuple,
 _FAMILY_NAMES = ("N", "bin", "B")
 
 
-def _bin_ones(H: HypothesisClass, points: Sequence[int],
-             deadline: Deadline | None = None) -> tuple[list[int], int, np.ndarray]:
+def _bin_ones(
+    H: HypothesisClass, points: Sequence[int], deadline: Deadline | None = None
+) -> tuple[list[int], int, np.ndarray]:
     """Ψ^bin's virtual columns (point, bit): the rows whose label at the point has that bit set.
 
     Column ``x * bits + bit``; returned as Python ints and as numpy words.
     """
     bits = label_bits(H.num_labels)
-    words = H.point_label_words(points, deadline)               # (labels, points, W)
+    words = H.point_label_words(points, deadline)  # (labels, points, W)
     per_bit = np.zeros((len(points), bits, words.shape[2]), dtype=np.uint64)
     for lab in range(H.num_labels):
         for bit in range(bits):
@@ -733,8 +765,9 @@ def _reduced_points(H: HypothesisClass, family: str, deadline: Deadline | None =
     return [int(p) for p in red.points]
 
 
-def _splitter_for(H: HypothesisClass, family: str, maps: Sequence[tuple] | None = None,
-                  deadline: Deadline | None = None) -> Any:
+def _splitter_for(
+    H: HypothesisClass, family: str, maps: Sequence[tuple] | None = None, deadline: Deadline | None = None
+) -> Any:
     """The splitter of a dimension: 'LD', 'MLD', 'N', 'bin', 'B' or 'user' (with maps).
 
     Splitters work on the class's reduced columns (constant points dropped,
@@ -799,8 +832,15 @@ def _depth_one_tree(H: HypothesisClass, family: str, maps: Sequence[tuple] | Non
     return {"point": x, "map": phi, "children": leaves if phi[a] == 0 else leaves[::-1]}
 
 
-def _run(H: HypothesisClass, kind: str, family: str, maps: Sequence[tuple] | None, time_limit: float | None,
-         progress: bool, label: str) -> DimensionResult:
+def _run(
+    H: HypothesisClass,
+    kind: str,
+    family: str,
+    maps: Sequence[tuple] | None,
+    time_limit: float | None,
+    progress: bool,
+    label: str,
+) -> DimensionResult:
     """Solve one Littlestone-type dimension under one deadline, set-up (reduction, masks) included."""
     deadline = Deadline(time_limit)
     log = Progress(progress, label)
@@ -811,8 +851,9 @@ def _run(H: HypothesisClass, kind: str, family: str, maps: Sequence[tuple] | Non
     except SearchStopped:
         one = _depth_one_tree(H, family, maps)
         lower, witness = (0, leaf) if one is None else (1, one)
-        return DimensionResult.bounds(kind, lower, upper, witness, nodes=0, seconds=round(deadline.elapsed(), 6),
-                                      stopped=deadline.stop_label)
+        return DimensionResult.bounds(
+            kind, lower, upper, witness, nodes=0, seconds=round(deadline.elapsed(), 6), stopped=deadline.stop_label
+        )
     engine = _Engine(H, splitter, deadline=deadline, progress=log)
     lower, upper, stopped = engine.solve(H.full_mask)
     witness = engine.tree(H.full_mask, lower)
@@ -821,17 +862,26 @@ def _run(H: HypothesisClass, kind: str, family: str, maps: Sequence[tuple] | Non
         if one is not None:
             lower, witness = 1, one
     log.update(f"done: [{lower}, {upper}] nodes={engine.nodes} memo={len(engine.memo)}", force=True)
-    return DimensionResult.bounds(kind, lower, upper, witness, nodes=engine.nodes, memo=len(engine.memo),
-                                  sat_calls=engine.sat_calls, sat_answers=engine.sat_answers,
-                                  seconds=round(deadline.elapsed(), 6),
-                                  stopped=deadline.stop_label if stopped else False)
+    return DimensionResult.bounds(
+        kind,
+        lower,
+        upper,
+        witness,
+        nodes=engine.nodes,
+        memo=len(engine.memo),
+        sat_calls=engine.sat_calls,
+        sat_answers=engine.sat_answers,
+        seconds=round(deadline.elapsed(), 6),
+        stopped=deadline.stop_label if stopped else False,
+    )
 
 
 # ---------------------------------------------------------------------------- public API
 
 
-def littlestone_dimension(H: HypothesisClass, *, time_limit: float | None = None,
-                          progress: bool = False) -> DimensionResult:
+def littlestone_dimension(
+    H: HypothesisClass, *, time_limit: float | None = None, progress: bool = False
+) -> DimensionResult:
     """The Littlestone dimension of a binary class, with a shattered mistake tree.
 
     Parameters
@@ -869,13 +919,16 @@ def littlestone_dimension(H: HypothesisClass, *, time_limit: float | None = None
     time_limit = check_time_limit(time_limit, "littlestone_dimension")
     if not H.is_binary:
         return DimensionResult.undefined(
-            "littlestone", f"the Littlestone dimension is defined for binary classes; this class has "
-                           f"{H.num_labels} labels (use multiclass_littlestone_dimension)")
+            "littlestone",
+            f"the Littlestone dimension is defined for binary classes; this class has "
+            f"{H.num_labels} labels (use multiclass_littlestone_dimension)",
+        )
     return _run(H, "littlestone", "LD", None, time_limit, progress, "littlestone")
 
 
-def multiclass_littlestone_dimension(H: HypothesisClass, *, time_limit: float | None = None,
-                                     progress: bool = False) -> DimensionResult:
+def multiclass_littlestone_dimension(
+    H: HypothesisClass, *, time_limit: float | None = None, progress: bool = False
+) -> DimensionResult:
     """The multiclass Littlestone dimension MLD, with a shattered io-labelled tree.
 
     Parameters
@@ -906,8 +959,7 @@ def multiclass_littlestone_dimension(H: HypothesisClass, *, time_limit: float | 
     """
     H = _check_class(H, "multiclass_littlestone_dimension")
     time_limit = check_time_limit(time_limit, "multiclass_littlestone_dimension")
-    return _run(H, "multiclass_littlestone", "MLD", None, time_limit, progress,
-                "multiclass_littlestone")
+    return _run(H, "multiclass_littlestone", "MLD", None, time_limit, progress, "multiclass_littlestone")
 
 
 def _resolve_family(H: HypothesisClass, family: Any) -> tuple[str, list[tuple] | None, str]:
@@ -921,8 +973,9 @@ def _resolve_family(H: HypothesisClass, family: Any) -> tuple[str, list[tuple] |
     return "user", restricted_maps(fam, present_labels(H)), fam.kind_suffix
 
 
-def psi_littlestone_dimension(H: HypothesisClass, family: Any, *, uniform: bool = False,
-                              time_limit: float | None = None, progress: bool = False) -> DimensionResult:
+def psi_littlestone_dimension(
+    H: HypothesisClass, family: Any, *, uniform: bool = False, time_limit: float | None = None, progress: bool = False
+) -> DimensionResult:
     """The Ψ-Littlestone dimension (or its uniform variant) with a Ψ-shattered tree.
 
     Parameters
@@ -975,8 +1028,9 @@ def psi_littlestone_dimension(H: HypothesisClass, family: Any, *, uniform: bool 
     return _run(H, kind, name, maps, time_limit, progress, label)
 
 
-def _seeded_bipartition(H: HypothesisClass, kind: str, uniform: bool, time_limit: float | None, progress: bool,
-                        label: str) -> DimensionResult:
+def _seeded_bipartition(
+    H: HypothesisClass, kind: str, uniform: bool, time_limit: float | None, progress: bool, label: str
+) -> DimensionResult:
     """Ψ^B (plain or uniform), starting from trees found without the exponential search.
 
     With ``m`` labels present at a point Ψ^B has ``2^(m-1) - 1`` splits there.
@@ -1001,8 +1055,16 @@ def _seeded_bipartition(H: HypothesisClass, kind: str, uniform: bool, time_limit
         if rb.lower is not None and rb.lower > depth:
             depth, tree, how = rb.lower, rb.witness, "Ψ^bin tree (Ψ^bin ⊆ Ψ^B)"
     if depth >= cap:
-        return DimensionResult.exact_value(kind, depth, tree, nodes=0, memo=0, seconds=round(deadline.elapsed(), 6),
-                                           stopped=False, method=f"{how} of depth floor(log2 |H|)")
+        return DimensionResult.exact_value(
+            kind,
+            depth,
+            tree,
+            nodes=0,
+            memo=0,
+            seconds=round(deadline.elapsed(), 6),
+            stopped=False,
+            method=f"{how} of depth floor(log2 |H|)",
+        )
     left = deadline.left()
     if uniform:
         r = _uniform(H, "B", None, kind, left, progress, label)
@@ -1010,8 +1072,9 @@ def _seeded_bipartition(H: HypothesisClass, kind: str, uniform: bool, time_limit
         r = _run(H, kind, "B", None, left, progress, label)
     if r.lower is not None and r.lower >= depth:
         return r
-    return DimensionResult.bounds(kind, depth, r.upper, tree,
-                                  **{**r.stats, "seconds": round(deadline.elapsed(), 6), "lower_from": how})
+    return DimensionResult.bounds(
+        kind, depth, r.upper, tree, **{**r.stats, "seconds": round(deadline.elapsed(), 6), "lower_from": how}
+    )
 
 
 def binary_restriction_littlestone(H: HypothesisClass, *, time_limit: float | None = None) -> list[DimensionResult]:
@@ -1070,10 +1133,13 @@ _REGISTERED_RESTRICTIONS: set[str] = set()
 
 def _restriction_checker(i: int) -> Callable[[HypothesisClass, Any], int | None]:
     """Verifier of ``littlestone_restriction:<i>``: the independent mistake-tree checker on ``H|_i``."""
+
     def check(H: HypothesisClass, witness: Any) -> int | None:
         from .operations import binary_restriction
         from .trees import is_mistake_tree
+
         return is_mistake_tree(binary_restriction(H, i), witness)
+
     return check
 
 
@@ -1094,8 +1160,9 @@ def _cached_engine(H: HypothesisClass, family: str) -> _Engine:
 
 def _check_mask(H: HypothesisClass, mask: Any, owner: str) -> int:
     if isinstance(mask, bool) or not isinstance(mask, int) or mask <= 0 or mask >> H.n_distinct:
-        raise parameter_error("mask", owner, f"a non-empty bitset (int) over the {H.n_distinct} distinct hypotheses",
-                              mask)
+        raise parameter_error(
+            "mask", owner, f"a non-empty bitset (int) over the {H.n_distinct} distinct hypotheses", mask
+        )
     return mask
 
 
@@ -1171,8 +1238,9 @@ class _UniformSearch:
     non-uniform question, answered by the non-uniform engine.
     """
 
-    def __init__(self, H: HypothesisClass, maps: Sequence[tuple], engine: _Engine, deadline: Deadline,
-                 progress: Progress) -> None:
+    def __init__(
+        self, H: HypothesisClass, maps: Sequence[tuple], engine: _Engine, deadline: Deadline, progress: Progress
+    ) -> None:
         self.H = H
         self.maps = maps
         self.engine = engine
@@ -1233,6 +1301,7 @@ class _UniformSearch:
                     if found is not None:
                         return found
             return None
+
         return dfs(())
 
     def tree(self, V: int, prefix: tuple) -> dict:
@@ -1240,12 +1309,22 @@ class _UniformSearch:
             low = V & -V
             return {"hypothesis": self.H.row_of(low.bit_length() - 1)}
         (x, j), V0, V1 = self.choice[(V, prefix)]
-        return {"point": self.splitter.points[x], "map": list(self.maps[j]),
-                "children": [self.tree(V0, prefix[1:]), self.tree(V1, prefix[1:])]}
+        return {
+            "point": self.splitter.points[x],
+            "map": list(self.maps[j]),
+            "children": [self.tree(V0, prefix[1:]), self.tree(V1, prefix[1:])],
+        }
 
 
-def _uniform(H: HypothesisClass, name: str, maps: list[tuple] | None, kind: str, time_limit: float | None,
-             progress: bool, label: str) -> DimensionResult:
+def _uniform(
+    H: HypothesisClass,
+    name: str,
+    maps: list[tuple] | None,
+    kind: str,
+    time_limit: float | None,
+    progress: bool,
+    label: str,
+) -> DimensionResult:
     deadline = Deadline(time_limit)
     log = Progress(progress, label)
     full = H.full_mask
@@ -1281,6 +1360,13 @@ def _uniform(H: HypothesisClass, name: str, maps: list[tuple] | None, kind: str,
             best, witness = (None,), one
     nodes = (engine.nodes if engine else 0) + (search.nodes if search else 0)
     memo = (len(engine.memo) if engine else 0) + (len(search.memo) if search else 0)
-    return DimensionResult.bounds(kind, len(best), upper, witness, nodes=nodes, memo=memo,
-                                  seconds=round(deadline.elapsed(), 6),
-                                  stopped=deadline.stop_label if stopped else False)
+    return DimensionResult.bounds(
+        kind,
+        len(best),
+        upper,
+        witness,
+        nodes=nodes,
+        memo=memo,
+        seconds=round(deadline.elapsed(), 6),
+        stopped=deadline.stop_label if stopped else False,
+    )

@@ -30,7 +30,8 @@ References
 from __future__ import annotations
 
 import operator
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 
@@ -68,8 +69,12 @@ def _check_int(value: Any, name: str, owner: str, low: int, high: int | None = N
 
 def _check_cells(rows: int, cols: int, owner: str) -> None:
     if rows * cols > MAX_CELLS:
-        raise parameter_error("size", owner, f"a table of at most {MAX_CELLS} cells (rows x points)",
-                              f"{rows} x {cols} = {rows * cols} cells")
+        raise parameter_error(
+            "size",
+            owner,
+            f"a table of at most {MAX_CELLS} cells (rows x points)",
+            f"{rows} x {cols} = {rows * cols} cells",
+        )
 
 
 def _hypothesis_names(H: HypothesisClass) -> list[str] | None:
@@ -119,9 +124,13 @@ def restrict(H: HypothesisClass, points: Sequence[int]) -> HypothesisClass:
         raise parameter_error("points", "restrict", "a sequence of distinct point indices", list(points))
     table = H.table[:, cols]
     return HypothesisClass(
-        table, num_labels=H.num_labels, point_names=[H.point_names[c] for c in cols],
-        hypothesis_names=_hypothesis_names(H), name=f"{H.name}|restricted",
-        metadata={"operation": "restrict", "points": cols, "source": H.name})
+        table,
+        num_labels=H.num_labels,
+        point_names=[H.point_names[c] for c in cols],
+        hypothesis_names=_hypothesis_names(H),
+        name=f"{H.name}|restricted",
+        metadata={"operation": "restrict", "points": cols, "source": H.name},
+    )
 
 
 def binary_restriction(H: HypothesisClass, i: int) -> HypothesisClass:
@@ -171,8 +180,13 @@ def binary_restriction(H: HypothesisClass, i: int) -> HypothesisClass:
     i = _check_int(i, "i", "binary_restriction", 1, bits)
     table = (H.table >> (i - 1)) & 1
     return HypothesisClass(
-        table, num_labels=2, point_names=list(H.point_names), hypothesis_names=_hypothesis_names(H),
-        name=f"{H.name}|{i}", metadata={"operation": "binary_restriction", "bit": i, "source": H.name})
+        table,
+        num_labels=2,
+        point_names=list(H.point_names),
+        hypothesis_names=_hypothesis_names(H),
+        name=f"{H.name}|{i}",
+        metadata={"operation": "binary_restriction", "bit": i, "source": H.name},
+    )
 
 
 def binary_restrictions(H: HypothesisClass) -> list[HypothesisClass]:
@@ -248,22 +262,33 @@ def gap_amplification(H: HypothesisClass, ell: int) -> HypothesisClass:
     H = _check_class(H, "gap_amplification")
     ell = _check_int(ell, "ell", "gap_amplification", 1)
     m, n = H.n_distinct, H.n_points
-    if m ** ell * max(n, 1) * ell > MAX_CELLS:
-        raise parameter_error("ell", "gap_amplification",
-                              f"small enough that |H|^ell x ell|X| stays within {MAX_CELLS} cells "
-                              f"(here |H| = {m}, |X| = {n})", ell)
+    if m**ell * max(n, 1) * ell > MAX_CELLS:
+        raise parameter_error(
+            "ell",
+            "gap_amplification",
+            f"small enough that |H|^ell x ell|X| stays within {MAX_CELLS} cells (here |H| = {m}, |X| = {n})",
+            ell,
+        )
     # choice[r, j] = index of the distinct hypothesis used on copy j+1 by row r.
-    rows = np.arange(m ** ell, dtype=np.int64)
+    rows = np.arange(m**ell, dtype=np.int64)
     choice = np.stack([(rows // m ** (ell - 1 - j)) % m for j in range(ell)], axis=1)
     distinct = H.distinct_rows
-    table = np.concatenate([distinct[choice[:, j]] for j in range(ell)], axis=1) if n else \
-        np.zeros((choice.shape[0], 0), dtype=np.int64)
+    table = (
+        np.concatenate([distinct[choice[:, j]] for j in range(ell)], axis=1)
+        if n
+        else np.zeros((choice.shape[0], 0), dtype=np.int64)
+    )
     base_names = [H.hypothesis_names[H.row_of(j)] for j in range(m)]
     names = ["(" + ",".join(base_names[c] for c in row) + ")" for row in choice.tolist()]
     points = [f"{j}/{p}" for j in range(1, ell + 1) for p in H.point_names]
     return HypothesisClass(
-        table, num_labels=H.num_labels, point_names=points, hypothesis_names=names,
-        name=f"{H.name}^{ell}", metadata={"operation": "gap_amplification", "ell": ell, "source": H.name})
+        table,
+        num_labels=H.num_labels,
+        point_names=points,
+        hypothesis_names=names,
+        name=f"{H.name}^{ell}",
+        metadata={"operation": "gap_amplification", "ell": ell, "source": H.name},
+    )
 
 
 def xor_class(H: HypothesisClass, other: HypothesisClass | None = None) -> HypothesisClass:
@@ -316,11 +341,13 @@ def xor_class(H: HypothesisClass, other: HypothesisClass | None = None) -> Hypot
     else:
         G = _check_class(other, "xor_class", "other")
         if not G.is_binary:
-            raise parameter_error("other", "xor_class", "a binary class (labels <= 2)",
-                                  f"a class with {G.num_labels} labels")
+            raise parameter_error(
+                "other", "xor_class", "a binary class (labels <= 2)", f"a class with {G.num_labels} labels"
+            )
         if G.n_points != H.n_points:
-            raise parameter_error("other", "xor_class", f"a class on {H.n_points} points like H",
-                                  f"a class on {G.n_points} points")
+            raise parameter_error(
+                "other", "xor_class", f"a class on {H.n_points} points like H", f"a class on {G.n_points} points"
+            )
     a, b = H.n_distinct, G.n_distinct
     if other is None:
         left, right = np.triu_indices(a)
@@ -338,9 +365,13 @@ def xor_class(H: HypothesisClass, other: HypothesisClass | None = None) -> Hypot
     names = [f"{hn[left[r]]}^{gn[right[r]]}" for r in first.tolist()]
     source = H.name if other is None else f"{H.name} xor {G.name}"
     return HypothesisClass(
-        pairs[first], num_labels=2, point_names=list(H.point_names), hypothesis_names=names,
+        pairs[first],
+        num_labels=2,
+        point_names=list(H.point_names),
+        hypothesis_names=names,
         name=f"{H.name}-xor" if other is None else f"{H.name}-xor-{G.name}",
-        metadata={"operation": "xor_class", "source": source})
+        metadata={"operation": "xor_class", "source": source},
+    )
 
 
 def complement(H: HypothesisClass) -> HypothesisClass:
@@ -375,5 +406,10 @@ def complement(H: HypothesisClass) -> HypothesisClass:
     if not H.is_binary:
         raise parameter_error("H", "complement", "a binary class (labels <= 2)", f"a class with {H.num_labels} labels")
     return HypothesisClass(
-        1 - H.table, num_labels=2, point_names=list(H.point_names), hypothesis_names=_hypothesis_names(H),
-        name=f"{H.name}-complement", metadata={"operation": "complement", "source": H.name})
+        1 - H.table,
+        num_labels=2,
+        point_names=list(H.point_names),
+        hypothesis_names=_hypothesis_names(H),
+        name=f"{H.name}-complement",
+        metadata={"operation": "complement", "source": H.name},
+    )

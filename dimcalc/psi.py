@@ -72,9 +72,10 @@ import hashlib
 import itertools
 import json
 import os
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Iterator, Literal, Optional, Sequence, Tuple, Union
+from typing import Any, Literal
 
 import numpy as np
 
@@ -99,7 +100,7 @@ __all__ = [
 ]
 
 #: A collapsing map: entry ``ℓ`` is φ(ℓ) in ``{0, 1, None}`` (None = ``*``).
-CollapsingMap = Tuple[Optional[int], ...]
+CollapsingMap = tuple[int | None, ...]
 
 #: Names of the built-in families of BGS §4.2.
 FAMILY_NAMES = ("N", "bin", "B")
@@ -171,13 +172,22 @@ def _json_text(value: Any) -> str:
 
 
 def _json_type(value: Any) -> str:
-    return {dict: "JSON object", str: "string", bool: "boolean", type(None): "null", int: "number",
-            float: "number"}.get(type(value), type(value).__name__)
+    return {
+        dict: "JSON object",
+        str: "string",
+        bool: "boolean",
+        type(None): "null",
+        int: "number",
+        float: "number",
+    }.get(type(value), type(value).__name__)
 
 
 def _check_num_labels(num_labels: Any, owner: str) -> int:
-    if isinstance(num_labels, (bool, np.bool_)) or not isinstance(num_labels, (int, np.integer)) \
-            or not 1 <= num_labels <= _MAX_LABELS:
+    if (
+        isinstance(num_labels, (bool, np.bool_))
+        or not isinstance(num_labels, (int, np.integer))
+        or not 1 <= num_labels <= _MAX_LABELS
+    ):
         raise parameter_error("num_labels", owner, f"an int in [1, {_MAX_LABELS}]", num_labels)
     return int(num_labels)
 
@@ -215,7 +225,7 @@ class PsiFamily:
 
     name: Literal["N", "bin", "B", "user"]
     num_labels: int
-    user_maps: Tuple[CollapsingMap, ...] = field(default=(), repr=False)
+    user_maps: tuple[CollapsingMap, ...] = field(default=(), repr=False)
 
     # ------------------------------------------------------------------ identity
     @property
@@ -310,7 +320,7 @@ class PsiFamily:
         if self.name == "bin":
             return label_bits(L)
         if self.name == "B":
-            return 3 ** L
+            return 3**L
         return len(self.user_maps)
 
     def __repr__(self) -> str:
@@ -323,7 +333,7 @@ def _bit_map(i: int, num_labels: int) -> CollapsingMap:
     return tuple((lab >> (i - 1)) & 1 for lab in range(num_labels))
 
 
-def psi_family(family: Union[str, "PsiFamily", Iterable[Any]], num_labels: int) -> PsiFamily:
+def psi_family(family: str | PsiFamily | Iterable[Any], num_labels: int) -> PsiFamily:
     """Build the family Ψ of collapsing maps over ``num_labels`` labels (BGS §4.2).
 
     Parameters
@@ -367,8 +377,7 @@ def psi_family(family: Union[str, "PsiFamily", Iterable[Any]], num_labels: int) 
     num_labels = _check_num_labels(num_labels, owner)
     if isinstance(family, PsiFamily):
         if family.num_labels != num_labels:
-            raise parameter_error("family", owner, f"a family over num_labels = {num_labels} labels",
-                                  family)
+            raise parameter_error("family", owner, f"a family over num_labels = {num_labels} labels", family)
         return family
     if isinstance(family, str):
         if family not in FAMILY_NAMES:
@@ -382,13 +391,15 @@ def psi_family(family: Union[str, "PsiFamily", Iterable[Any]], num_labels: int) 
     for idx, phi in enumerate(given):
         m = normalize_map(phi, num_labels)
         if m is None:
-            raise parameter_error("family", owner, f"{requirement} (map {idx} {_map_problem(phi, num_labels)})",
-                                  _short(given))
+            raise parameter_error(
+                "family", owner, f"{requirement} (map {idx} {_map_problem(phi, num_labels)})", _short(given)
+            )
         seen.setdefault(m, None)
     if not seen:
         raise parameter_error("family", owner, f"{requirement} with at least one map", given)
     fam = PsiFamily(name="user", num_labels=num_labels, user_maps=tuple(seen))
     from .trees import register_family_verifiers  # lazy: dimcalc.trees imports this module
+
     register_family_verifiers(fam)
     return fam
 
@@ -418,9 +429,12 @@ def map_from_json(obj: Any, num_labels: int) -> CollapsingMap:
     """
     m = normalize_map(obj, num_labels)
     if m is None:
-        raise parameter_error("map", "map_from_json",
-                              f"a list of {num_labels} entries 0, 1 or null ({_map_problem(obj, num_labels)})",
-                              _short(obj))
+        raise parameter_error(
+            "map",
+            "map_from_json",
+            f"a list of {num_labels} entries 0, 1 or null ({_map_problem(obj, num_labels)})",
+            _short(obj),
+        )
     return m
 
 
@@ -433,7 +447,7 @@ def family_to_json(family: PsiFamily) -> list:
     return [map_to_json(m) for m in family.maps()]
 
 
-def load_psi_family(path: Union[str, os.PathLike], num_labels: int) -> PsiFamily:
+def load_psi_family(path: str | os.PathLike, num_labels: int) -> PsiFamily:
     """Read a user family from a JSON file: a list of maps, or ``{"maps": [...]}``.
 
     Parameters
@@ -469,12 +483,14 @@ def load_psi_family(path: Union[str, os.PathLike], num_labels: int) -> PsiFamily
     obj = read_json_file(p, what="Ψ-family file", error=InvalidParameterError)
     if isinstance(obj, dict):
         if set(obj) != {"maps"}:
-            raise InvalidParameterError(f"{p}: a Ψ-family object must have exactly the key 'maps'; "
-                                        f"got keys {sorted(obj)}")
+            raise InvalidParameterError(
+                f"{p}: a Ψ-family object must have exactly the key 'maps'; got keys {sorted(obj)}"
+            )
         obj = obj["maps"]
     if not isinstance(obj, list) or not obj:
-        raise InvalidParameterError(f"{p}: a Ψ-family file must hold a non-empty list of maps "
-                                    f"(lists of {num_labels} entries 0, 1 or null)")
+        raise InvalidParameterError(
+            f"{p}: a Ψ-family file must hold a non-empty list of maps (lists of {num_labels} entries 0, 1 or null)"
+        )
     for idx, phi in enumerate(obj):
         if normalize_map(phi, num_labels) is None:
             raise InvalidParameterError(f"{p}: map {idx} {_map_problem(phi, num_labels, json_spelling=True)}")
@@ -559,7 +575,7 @@ def _pair_unrank(j: int, m: int) -> tuple[int, int]:
     return a, a + 1 + j - (a * m - a * (a + 1) // 2)
 
 
-def uniform_maps(family: "PsiFamily", present: Sequence[int]) -> MapSequence:
+def uniform_maps(family: PsiFamily, present: Sequence[int]) -> MapSequence:
     """The canonical maps of the uniform search (BGS Def 4.4) over the present labels ``present``.
 
     One representative per restriction to ``present`` (module docstring:
@@ -588,11 +604,13 @@ def uniform_maps(family: "PsiFamily", present: Sequence[int]) -> MapSequence:
     P = tuple(sorted(int(lab) for lab in present))
     m = len(P)
     if family.name == "N":
+
         def pair(j: int) -> CollapsingMap:
             a, b = _pair_unrank(j, m)
             phi: list[int | None] = [None] * L
             phi[P[a]], phi[P[b]] = 0, 1
             return tuple(phi)
+
         return MapSequence(m * (m - 1) // 2, pair, L, "Ψ^N pairs of present labels")
     if family.name == "B":
         rest = P[1:]
@@ -605,6 +623,7 @@ def uniform_maps(family: "PsiFamily", present: Sequence[int]) -> MapSequence:
             for i, lab in enumerate(rest):
                 phi[lab] = (s >> i) & 1
             return tuple(phi)
+
         return MapSequence(max(0, (1 << max(m - 1, 0)) - 1), total, L, "Ψ^B bipartitions of present labels")
     candidates = family.maps() if family.name == "bin" else iter(family.user_maps)
     kept = _distinct_restrictions(candidates, P, mirror=True)
@@ -625,7 +644,7 @@ def _distinct_restrictions(maps: Iterable[CollapsingMap], present: Sequence[int]
     return out
 
 
-def restricted_maps(family: "PsiFamily", present: Sequence[int]) -> list[CollapsingMap]:
+def restricted_maps(family: PsiFamily, present: Sequence[int]) -> list[CollapsingMap]:
     """One map of a user family per distinct restriction to the present labels (non-uniform search).
 
     Maps with the same restriction give the same splits at every point
@@ -687,7 +706,7 @@ def bipartition_seed_tree(H: Any, *, uniform: bool = False, deadline: Any = None
 
 def _one_point_tree(H: Any, x: int, cls: list, depth: int, L: int) -> dict:
     """The uniform single-point tree of :func:`bipartition_seed_tree` over the first ``2^depth`` classes at ``x``."""
-    used = cls[:1 << depth]
+    used = cls[: 1 << depth]
     maps: list[list[int | None]] = []
     for level in range(depth):
         phi: list[int | None] = [None] * L
@@ -702,8 +721,12 @@ def _one_point_tree(H: Any, x: int, cls: list, depth: int, L: int) -> dict:
             m = used[start][1]
             return {"hypothesis": H.row_of((m & -m).bit_length() - 1)}
         half = 1 << (depth - level - 1)
-        return {"point": x, "map": list(maps[level]),
-                "children": [build(level + 1, start), build(level + 1, start + half)]}
+        return {
+            "point": x,
+            "map": list(maps[level]),
+            "children": [build(level + 1, start), build(level + 1, start + half)],
+        }
+
     return build(0, 0)
 
 
@@ -735,9 +758,9 @@ class _GreedyBipartition:
             if len(parts) < 2:
                 continue
             parts.sort(key=lambda t: -t[0])
-            sizes, masks = [0, 0], [0, 0]              # per side: hypotheses, their bitset, and their labels
+            sizes, masks = [0, 0], [0, 0]  # per side: hypotheses, their bitset, and their labels
             labels: list[list[int]] = [[], []]
-            for n, lab, c in parts:                    # largest class first, onto the lighter side
+            for n, lab, c in parts:  # largest class first, onto the lighter side
                 side = 0 if sizes[0] <= sizes[1] else 1
                 sizes[side] += n
                 masks[side] |= c

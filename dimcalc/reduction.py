@@ -87,7 +87,7 @@ def _canonical_columns(cols: np.ndarray, num_labels: int, relabel: bool) -> np.n
     uniq, first, inverse = np.unique(keys.reshape(-1), return_index=True, return_inverse=True)
     col_of = uniq // num_labels
     first_row = first % m
-    order = np.lexsort((first_row, col_of))          # by column, then by first appearance
+    order = np.lexsort((first_row, col_of))  # by column, then by first appearance
     start = np.searchsorted(col_of[order], col_of[order])
     rank = np.empty(len(uniq), dtype=np.int64)
     rank[order] = np.arange(len(uniq)) - start
@@ -109,8 +109,9 @@ def _canonical_block(block: np.ndarray, num_labels: int, relabel: bool) -> np.nd
     return np.ascontiguousarray(_canonical_columns(np.ascontiguousarray(block.T), num_labels, True).T)
 
 
-def reduce_columns(H: "HypothesisClass", *, relabel: bool, deadline: "Deadline | None" = None,
-                   chunk_cells: int = 1 << 23) -> ColumnReduction:
+def reduce_columns(
+    H: HypothesisClass, *, relabel: bool, deadline: Deadline | None = None, chunk_cells: int = 1 << 23
+) -> ColumnReduction:
     """Drop constant columns and merge duplicate ones (up to renaming labels when ``relabel``).
 
     Prefer :meth:`HypothesisClass.column_reduction`, which caches the result on the class.
@@ -150,8 +151,9 @@ def reduce_columns(H: "HypothesisClass", *, relabel: bool, deadline: "Deadline |
     empty = ColumnReduction(np.zeros(0, np.int64), np.zeros(0, np.int64), group, relabel)
     if n == 0 or m < 2:
         return empty
-    weights = cast(np.ndarray,
-                   np.random.default_rng(0x5EED).integers(1, 1 << 63, size=m, dtype=np.uint64) | np.uint64(1))
+    weights = cast(
+        np.ndarray, np.random.default_rng(0x5EED).integers(1, 1 << 63, size=m, dtype=np.uint64) | np.uint64(1)
+    )
     step = max(1, chunk_cells // m)
 
     def canonical(points: np.ndarray) -> np.ndarray:
@@ -163,7 +165,7 @@ def reduce_columns(H: "HypothesisClass", *, relabel: bool, deadline: "Deadline |
     for start in range(0, n, step):
         if deadline is not None:
             deadline.check()
-        block = rows[:, start:start + step]
+        block = rows[:, start : start + step]
         live = (block != block[:1]).any(axis=0)
         if not live.any():
             continue
@@ -186,7 +188,7 @@ def reduce_columns(H: "HypothesisClass", *, relabel: bool, deadline: "Deadline |
         for s in range(0, len(members), step):
             if deadline is not None:
                 deadline.check()
-            mem = members[s:s + step]
+            mem = members[s : s + step]
             differ = (canonical(point[mem]) != canonical(point[rep[mem]])).any(axis=0)
             bad.append(mem[differ])
         bad_members = np.concatenate(bad) if bad else np.zeros(0, np.int64)
@@ -197,7 +199,7 @@ def reduce_columns(H: "HypothesisClass", *, relabel: bool, deadline: "Deadline |
         view = keys.view(np.dtype((np.void, keys.itemsize * keys.shape[1]))).reshape(-1)
         _, f2, inv2 = np.unique(view, return_index=True, return_inverse=True)
         rep[bad_members] = bad_members[f2[inv2.reshape(-1)]]
-    reps, inverse = np.unique(rep, return_inverse=True)       # reps ascending = by first point
+    reps, inverse = np.unique(rep, return_inverse=True)  # reps ascending = by first point
     counts = np.bincount(inverse.reshape(-1), minlength=len(reps))
     group[point] = inverse.reshape(-1)
     return ColumnReduction(point[reps].astype(np.int64), counts.astype(np.int64), group, relabel)

@@ -48,9 +48,10 @@ import itertools
 import math
 import os
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -74,7 +75,7 @@ __all__ = [
 
 #: Floating-point slack when reading LP values before exact certification.
 LP_TOLERANCE = 1e-9
-_DENOMINATORS = (1, 2, 3, 4, 6, 8, 12, 16, 24, 60, 120, 720, 5040, 10 ** 4, 10 ** 6, 10 ** 9)
+_DENOMINATORS = (1, 2, 3, 4, 6, 8, 12, 16, 24, 60, 120, 720, 5040, 10**4, 10**6, 10**9)
 
 
 def exact_fraction(value: Any, name: str = "epsilon", owner: str = "is_representation") -> Fraction:
@@ -100,14 +101,14 @@ def _farey_bracket(x: Fraction, order: int) -> tuple[Fraction, Fraction]:
     >>> _farey_bracket(Fraction(1, 3), 5), _farey_bracket(Fraction(6004799503160661, 18014398509481984), 5)
     ((Fraction(1, 3), Fraction(2, 5)), (Fraction(1, 4), Fraction(1, 3)))
     """
-    p0, q0 = math.floor(x), 1              # lower end p0/q0 <= x
-    p1, q1 = p0 + 1, 1                     # upper end p1/q1 > x;  p1 q0 - p0 q1 = 1 throughout
+    p0, q0 = math.floor(x), 1  # lower end p0/q0 <= x
+    p1, q1 = p0 + 1, 1  # upper end p1/q1 > x;  p1 q0 - p0 q1 = 1 throughout
     while q0 + q1 <= order:
-        if Fraction(p0 + p1, q0 + q1) <= x:   # move the lower end towards the upper end, k steps at once
+        if Fraction(p0 + p1, q0 + q1) <= x:  # move the lower end towards the upper end, k steps at once
             num, den = x * q0 - p0, p1 - x * q1
             k = min(math.floor(num / den), (order - q0) // q1)
             p0, q0 = p0 + k * p1, q0 + k * q1
-        else:                                  # move the upper end towards the lower end
+        else:  # move the upper end towards the lower end
             num, den = p1 - x * q1, x * q0 - p0
             most = (order - q1) // q0
             k = most if den == 0 else min(math.ceil(num / den) - 1, most)
@@ -232,8 +233,8 @@ class _PointMass(Sequence):
 
 @dataclass(frozen=True)
 class _ConceptCheck:
-    value: float                       # LP optimum min_q max_x error
-    mixture: list[Fraction] | None     # exact mixture certifying <= eps
+    value: float  # LP optimum min_q max_x error
+    mixture: list[Fraction] | None  # exact mixture certifying <= eps
     distribution: list[Fraction] | None  # exact D certifying > eps
     mixture_error: Fraction | None
     distribution_error: Fraction | None
@@ -249,8 +250,15 @@ def _solve_concept(H_rows: np.ndarray, f: np.ndarray, eps: Fraction) -> _Concept
     c[-1] = 1.0
     A_ub = np.hstack([M.astype(float), -np.ones((n_x, 1))])
     A_eq = np.hstack([np.ones((1, n_h)), np.zeros((1, 1))])
-    res = linprog(c, A_ub=A_ub, b_ub=np.zeros(n_x), A_eq=A_eq, b_eq=[1.0],
-                  bounds=[(0, None)] * n_h + [(None, None)], method="highs")
+    res = linprog(
+        c,
+        A_ub=A_ub,
+        b_ub=np.zeros(n_x),
+        A_eq=A_eq,
+        b_eq=[1.0],
+        bounds=[(0, None)] * n_h + [(None, None)],
+        method="highs",
+    )
     if res.status != 0:  # pragma: no cover - the LP is always feasible and bounded
         raise RuntimeError(f"representation LP failed: {res.message}")
     value = float(res.fun)
@@ -308,9 +316,13 @@ class RepresentationCheck:
         return bool(self.represents)
 
     def to_json(self) -> dict:
-        out: dict[str, Any] = {"represents": self.represents, "epsilon": str(self.epsilon),
-                               "value": self.value, "certified": self.certified,
-                               "worst_concept": self.worst_concept}
+        out: dict[str, Any] = {
+            "represents": self.represents,
+            "epsilon": str(self.epsilon),
+            "value": self.value,
+            "certified": self.certified,
+            "worst_concept": self.worst_concept,
+        }
         if self.counter_distribution is not None:
             out["counter_distribution"] = [str(a) for a in self.counter_distribution]
             out["counter_error"] = str(self.counter_error)
@@ -356,8 +368,10 @@ def is_representation(H: Any, C: Any, epsilon: Any = 0.25) -> RepresentationChec
     H_rows = _rows(H, "is_representation", "H")
     C_rows = _rows(C, "is_representation", "C")
     if H_rows.shape[1] != C_rows.shape[1]:
-        raise InvalidParameterError(f"is_representation: H has {H_rows.shape[1]} points but C has "
-                                    f"{C_rows.shape[1]}; both must be tables over the same domain")
+        raise InvalidParameterError(
+            f"is_representation: H has {H_rows.shape[1]} points but C has "
+            f"{C_rows.shape[1]}; both must be tables over the same domain"
+        )
     mixtures: dict[int, Sequence[Fraction]] = {}
     worst, worst_value, certified = None, -1.0, True
     # f itself in H: zero error, no LP needed -- found by hashing rows, O(|H| + |C|) (not |H| x |C|)
@@ -383,8 +397,9 @@ def is_representation(H: Any, C: Any, epsilon: Any = 0.25) -> RepresentationChec
         mixtures[i] = chk.mixture
         if chk.value > worst_value and certified:
             worst, worst_value = i, chk.value
-    return RepresentationCheck(True if certified else None, eps, worst, max(worst_value, 0.0), mixtures,
-                               certified=certified)
+    return RepresentationCheck(
+        True if certified else None, eps, worst, max(worst_value, 0.0), mixtures, certified=certified
+    )
 
 
 def representation_error(H: Any, C: Any) -> float:
@@ -404,15 +419,21 @@ class PaperBound:
     """A bound taken from a paper: value, direction, source and whether its constants are explicit."""
 
     quantity: str
-    relation: str          # "<=" or ">="  (quantity relation value)
+    relation: str  # "<=" or ">="  (quantity relation value)
     value: float | None
     source: str
     explicit_constants: bool
     note: str = ""
 
     def to_json(self) -> dict:
-        return {"quantity": self.quantity, "relation": self.relation, "value": self.value, "source": self.source,
-                "explicit_constants": self.explicit_constants, "note": self.note}
+        return {
+            "quantity": self.quantity,
+            "relation": self.relation,
+            "value": self.value,
+            "source": self.source,
+            "explicit_constants": self.explicit_constants,
+            "note": self.note,
+        }
 
 
 @dataclass(frozen=True)
@@ -462,8 +483,9 @@ class RepresentationDimensionResult:
         if self.exact:
             out.update(value=self.value, size=self.size)
         else:
-            out.update(value=None, lower=self.lower, upper=self.upper, size_lower=self.size_lower,
-                       size_upper=self.size_upper)
+            out.update(
+                value=None, lower=self.lower, upper=self.upper, size_lower=self.size_lower, size_upper=self.size_upper
+            )
         out["witness"] = self.witness
         out["bounds"] = [b.to_json() for b in self.bounds]
         return out
@@ -507,8 +529,9 @@ def _quiet_native_stdout():
         os.close(saved)
 
 
-def _milp_smallest(P: np.ndarray, C: np.ndarray, eps: Fraction, time_limit: float | None
-                   ) -> tuple[list[int], int, bool, bool]:
+def _milp_smallest(
+    P: np.ndarray, C: np.ndarray, eps: Fraction, time_limit: float | None
+) -> tuple[list[int], int, bool, bool]:
     """Smallest subset of pool rows that ε-represents C.
 
     Returns (chosen rows, proven lower bound on size, optimal?, decided at ε exactly?).
@@ -526,22 +549,32 @@ def _milp_smallest(P: np.ndarray, C: np.ndarray, eps: Fraction, time_limit: floa
     p_range = np.arange(n_p)
     for c, f in enumerate(C):
         base_row, base_col = c * per, n_p + c * n_p
-        x_idx, p_idx = np.nonzero((P != f[None, :]).T)        # error rows: sum_{p errs at x} q_{c,p} <= eps
-        r_idx += [base_row + x_idx, np.full(n_p, base_row + n_x), base_row + n_x + 1 + p_range,
-                  base_row + n_x + 1 + p_range]
+        x_idx, p_idx = np.nonzero((P != f[None, :]).T)  # error rows: sum_{p errs at x} q_{c,p} <= eps
+        r_idx += [
+            base_row + x_idx,
+            np.full(n_p, base_row + n_x),
+            base_row + n_x + 1 + p_range,
+            base_row + n_x + 1 + p_range,
+        ]
         c_idx += [base_col + p_idx, base_col + p_range, base_col + p_range, p_range]
         vals += [np.ones(len(x_idx)), np.ones(n_p), np.ones(n_p), -np.ones(n_p)]
-        lb[base_row:base_row + n_x], ub[base_row:base_row + n_x] = -np.inf, threshold
-        lb[base_row + n_x] = ub[base_row + n_x] = 1.0                  # sum_p q_{c,p} = 1
-        lb[base_row + n_x + 1:base_row + per], ub[base_row + n_x + 1:base_row + per] = -np.inf, 0.0  # q <= y
-    A = coo_matrix((np.concatenate(vals), (np.concatenate(r_idx), np.concatenate(c_idx))),
-                   shape=(n_c * per, n_p + n_c * n_p))
+        lb[base_row : base_row + n_x], ub[base_row : base_row + n_x] = -np.inf, threshold
+        lb[base_row + n_x] = ub[base_row + n_x] = 1.0  # sum_p q_{c,p} = 1
+        lb[base_row + n_x + 1 : base_row + per], ub[base_row + n_x + 1 : base_row + per] = -np.inf, 0.0  # q <= y
+    A = coo_matrix(
+        (np.concatenate(vals), (np.concatenate(r_idx), np.concatenate(c_idx))), shape=(n_c * per, n_p + n_c * n_p)
+    )
     c_vec = np.concatenate([np.ones(n_p), np.zeros(n_c * n_p)])
     integrality = np.concatenate([np.ones(n_p), np.zeros(n_c * n_p)])
     options = {"time_limit": time_limit} if time_limit else {}
     with _quiet_native_stdout():
-        res = milp(c_vec, constraints=LinearConstraint(A.tocsr(), lb, ub), integrality=integrality,
-                   bounds=Bounds(0, 1), options=options)
+        res = milp(
+            c_vec,
+            constraints=LinearConstraint(A.tocsr(), lb, ub),
+            integrality=integrality,
+            bounds=Bounds(0, 1),
+            options=options,
+        )
     if res.x is None:
         return [], 1, False, decided
     chosen = [int(p) for p in np.flatnonzero(res.x[:n_p] > 0.5)]
@@ -550,8 +583,9 @@ def _milp_smallest(P: np.ndarray, C: np.ndarray, eps: Fraction, time_limit: floa
     return chosen, lower, res.status == 0, decided
 
 
-def deterministic_representation_dimension(C: HypothesisClass, epsilon: Any = 0.25, *, pool: Any = None,
-                                           time_limit: float | None = None) -> RepresentationDimensionResult:
+def deterministic_representation_dimension(
+    C: HypothesisClass, epsilon: Any = 0.25, *, pool: Any = None, time_limit: float | None = None
+) -> RepresentationDimensionResult:
     """``DRDim_ε(C)``: log2 of the smallest ``H`` that ε-represents ``C`` (FX Def 2.3), by MILP.
 
     The MILP (scipy HiGHS) chooses ``H`` from a candidate pool: binary
@@ -602,26 +636,34 @@ def deterministic_representation_dimension(C: HypothesisClass, epsilon: Any = 0.
     time_limit = check_time_limit(time_limit, "deterministic_representation_dimension")
     deadline = Deadline(time_limit)
     C_rows = C.distinct_rows
-    n_all = C.num_labels ** C.n_points if C.n_points < 64 else float("inf")
+    n_all = C.num_labels**C.n_points if C.n_points < 64 else float("inf")
     if pool is None:
         pool = "all" if n_all <= MAX_ALL_FUNCTIONS else "class"
     if isinstance(pool, str):
         if pool == "all":
             if n_all > 1 << 12:
-                raise parameter_error("pool", "deterministic_representation_dimension",
-                                      "'class' or a user pool for this domain ('all' has too many functions)",
-                                      f"all ({n_all} functions)")
+                raise parameter_error(
+                    "pool",
+                    "deterministic_representation_dimension",
+                    "'class' or a user pool for this domain ('all' has too many functions)",
+                    f"all ({n_all} functions)",
+                )
             P, pool_name, complete = _all_functions(C.n_points, C.num_labels), "all functions", True
         elif pool == "class":
             P, pool_name, complete = C_rows, "the class itself", C.n_distinct == n_all
         else:
-            raise parameter_error("pool", "deterministic_representation_dimension",
-                                  "None, 'all', 'class', a HypothesisClass or an array", pool)
+            raise parameter_error(
+                "pool",
+                "deterministic_representation_dimension",
+                "None, 'all', 'class', a HypothesisClass or an array",
+                pool,
+            )
     else:
         P = _rows(pool, "deterministic_representation_dimension", "pool")
         if P.shape[1] != C.n_points:
-            raise InvalidParameterError(f"deterministic_representation_dimension: the pool has {P.shape[1]} "
-                                        f"points but C has {C.n_points}")
+            raise InvalidParameterError(
+                f"deterministic_representation_dimension: the pool has {P.shape[1]} points but C has {C.n_points}"
+            )
         pool_name, complete = f"user pool ({len(P)} functions)", len(P) == n_all
     if len(P) * len(C_rows) <= MAX_MILP_PAIRS:
         chosen, milp_lower, optimal, decided = _milp_smallest(P, C_rows, eps, deadline.left())
@@ -639,16 +681,28 @@ def deterministic_representation_dimension(C: HypothesisClass, epsilon: Any = 0.
     ld_bound = _littlestone_lower_bound(C, eps, deadline.left(default=5.0))
     if ld_bound is not None:
         bounds.append(ld_bound)
-        bits = math.ceil(ld_bound.value - 1e-9)   # ceil(log2|H|) >= bits  <=>  |H| > 2^(bits-1)
+        bits = math.ceil(ld_bound.value - 1e-9)  # ceil(log2|H|) >= bits  <=>  |H| > 2^(bits-1)
         size_lower = max(size_lower, 2 ** (bits - 1) + 1 if bits >= 1 else 1)
     size_lower = min(size_lower, size_upper)
     exact = size_lower == size_upper
     rows = np.asarray(witness_rows, dtype=np.int64)
     rows.setflags(write=False)
-    return RepresentationDimensionResult(eps, exact, size_lower, size_upper, rows.tolist(), pool_name, bounds,
-                                         {"milp_optimal": optimal, "milp_decides_epsilon": decided,
-                                          "pool_size": int(len(P)), "seconds": deadline.elapsed()},
-                                         witness_array=rows)
+    return RepresentationDimensionResult(
+        eps,
+        exact,
+        size_lower,
+        size_upper,
+        rows.tolist(),
+        pool_name,
+        bounds,
+        {
+            "milp_optimal": optimal,
+            "milp_decides_epsilon": decided,
+            "pool_size": int(len(P)),
+            "seconds": deadline.elapsed(),
+        },
+        witness_array=rows,
+    )
 
 
 def _littlestone_lower_bound(C: HypothesisClass, eps: Fraction, time_limit: float | None) -> PaperBound | None:
@@ -661,14 +715,20 @@ def _littlestone_lower_bound(C: HypothesisClass, eps: Fraction, time_limit: floa
     if ld.lower is None:
         return None
     value = (1 - binary_entropy(float(eps))) * ld.lower
-    return PaperBound("ceil(log2 |H|)", ">=", value, "FX Thm 3.2 (DRDim_ε >= R→_ε) and Cor 4.3 "
-                      "(R→_ε >= (1 - H(ε))·LDim)", True,
-                      f"LDim >= {ld.lower}" + ("" if ld.exact else " (lower bound only)"))
+    return PaperBound(
+        "ceil(log2 |H|)",
+        ">=",
+        value,
+        "FX Thm 3.2 (DRDim_ε >= R→_ε) and Cor 4.3 (R→_ε >= (1 - H(ε))·LDim)",
+        True,
+        f"LDim >= {ld.lower}" + ("" if ld.exact else " (lower bound only)"),
+    )
 
 
 # ---------------------------------------------------------------------------------------------- PRDim
-def probabilistic_representation_bounds(C: HypothesisClass, *, drdim: RepresentationDimensionResult | None = None,
-                                        time_limit: float | None = None) -> list[PaperBound]:
+def probabilistic_representation_bounds(
+    C: HypothesisClass, *, drdim: RepresentationDimensionResult | None = None, time_limit: float | None = None
+) -> list[PaperBound]:
     """The bounds FX and BGS §8 state on the probabilistic representation dimension of ``C``.
 
     Returned as :class:`PaperBound` objects, each with its source and whether
@@ -697,24 +757,53 @@ def probabilistic_representation_bounds(C: HypothesisClass, *, drdim: Representa
     time_limit = check_time_limit(time_limit, "probabilistic_representation_bounds")
     deadline = Deadline(time_limit)
     out: list[PaperBound] = []
-    if drdim is None and C.num_labels ** C.n_points <= MAX_ALL_FUNCTIONS:
+    if drdim is None and C.num_labels**C.n_points <= MAX_ALL_FUNCTIONS:
         drdim = deterministic_representation_dimension(C, Fraction(1, 4), time_limit=deadline.left())
     upper = drdim.upper if drdim is not None else math.log2(C.n_distinct)
-    out.append(PaperBound("PRDim_{1/4,δ} (bits)", "<=", upper, "Defs 2.3-2.4 (FX): PRDim_{ε,δ} <= DRDim_ε", True,
-                          "DRDim_{1/4} computed by dimcalc" if drdim is not None else "log2 |C| (C represents itself)"))
+    out.append(
+        PaperBound(
+            "PRDim_{1/4,δ} (bits)",
+            "<=",
+            upper,
+            "Defs 2.3-2.4 (FX): PRDim_{ε,δ} <= DRDim_ε",
+            True,
+            "DRDim_{1/4} computed by dimcalc" if drdim is not None else "log2 |C| (C represents itself)",
+        )
+    )
     mld = multiclass_littlestone_dimension(C, time_limit=deadline.left())
     if mld.lower is not None:
-        out.append(PaperBound("RepDim = PRDim_{1/4,1/8} (nats, ln|G|)", ">=", mld.lower / 32,
-                              "BGS Thm 8.8: RepDim(H) >= MLD(H)/32", True,
-                              f"MLD >= {mld.lower}" + ("" if mld.exact else " (lower bound only)")))
+        out.append(
+            PaperBound(
+                "RepDim = PRDim_{1/4,1/8} (nats, ln|G|)",
+                ">=",
+                mld.lower / 32,
+                "BGS Thm 8.8: RepDim(H) >= MLD(H)/32",
+                True,
+                f"MLD >= {mld.lower}" + ("" if mld.exact else " (lower bound only)"),
+            )
+        )
     if C.is_binary:
         ld = littlestone_dimension(C, time_limit=deadline.left())
-        out.append(PaperBound("PRDim_{ε,δ}", ">=", None,
-                              "FX Thm 3.1 (PRDim_{ε,δ} >= R→,pub_{ε+δ-εδ}) and Thm 1.2(1) (R→,pub = Ω(LDim))",
-                              False, f"Ω(LDim) with LDim >= {ld.lower}; constant not specified"))
-    out.append(PaperBound("DRDim_{1/4}", "<=", None, "FX §3.1 (Newman): DRDim = O(PRDim + log log |X|)", False,
-                          f"O(PRDim + log log |X|) with log2 log2 |X| = "
-                          f"{math.log2(max(1.0, math.log2(max(C.n_points, 2)))):.3g}; constant not specified "
-                          "(for point functions PRDim = O(1) while DRDim = Θ(log b), FX §3.1)"))
+        out.append(
+            PaperBound(
+                "PRDim_{ε,δ}",
+                ">=",
+                None,
+                "FX Thm 3.1 (PRDim_{ε,δ} >= R→,pub_{ε+δ-εδ}) and Thm 1.2(1) (R→,pub = Ω(LDim))",
+                False,
+                f"Ω(LDim) with LDim >= {ld.lower}; constant not specified",
+            )
+        )
+    out.append(
+        PaperBound(
+            "DRDim_{1/4}",
+            "<=",
+            None,
+            "FX §3.1 (Newman): DRDim = O(PRDim + log log |X|)",
+            False,
+            f"O(PRDim + log log |X|) with log2 log2 |X| = "
+            f"{math.log2(max(1.0, math.log2(max(C.n_points, 2)))):.3g}; constant not specified "
+            "(for point functions PRDim = O(1) while DRDim = Θ(log b), FX §3.1)",
+        )
+    )
     return out
-

@@ -8,8 +8,9 @@ registered for that dimension kind, so a result can always be audited.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # pragma: no cover
     from .hypothesis_class import HypothesisClass
@@ -17,10 +18,10 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["DimensionResult", "register_verifier", "verifier_for"]
 
 # kind -> function(H, witness) -> size certified by the witness (int) or None if invalid.
-_VERIFIERS: dict[str, Callable[["HypothesisClass", Any], "int | None"]] = {}
+_VERIFIERS: dict[str, Callable[[HypothesisClass, Any], int | None]] = {}
 
 
-def register_verifier(kind: str, checker: Callable[["HypothesisClass", Any], "int | None"]) -> None:
+def register_verifier(kind: str, checker: Callable[[HypothesisClass, Any], int | None]) -> None:
     """Register the independent witness checker for a dimension kind.
 
     ``checker(H, witness)`` must return the size the witness certifies (the
@@ -30,7 +31,7 @@ def register_verifier(kind: str, checker: Callable[["HypothesisClass", Any], "in
     _VERIFIERS[kind] = checker
 
 
-def verifier_for(kind: str) -> Callable[["HypothesisClass", Any], "int | None"]:
+def verifier_for(kind: str) -> Callable[[HypothesisClass, Any], int | None]:
     """Return the checker registered for ``kind`` (KeyError if none)."""
     return _VERIFIERS[kind]
 
@@ -69,21 +70,19 @@ class DimensionResult:
     stats: dict = field(default_factory=dict, compare=False)
 
     @classmethod
-    def exact_value(cls, kind: str, value: int, witness: Any, **stats: Any) -> "DimensionResult":
+    def exact_value(cls, kind: str, value: int, witness: Any, **stats: Any) -> DimensionResult:
         """Build an exact result."""
-        return cls(kind=kind, value=value, exact=True, lower=value, upper=value,
-                   witness=witness, stats=dict(stats))
+        return cls(kind=kind, value=value, exact=True, lower=value, upper=value, witness=witness, stats=dict(stats))
 
     @classmethod
-    def bounds(cls, kind: str, lower: int, upper: int | None, witness: Any, **stats: Any) -> "DimensionResult":
+    def bounds(cls, kind: str, lower: int, upper: int | None, witness: Any, **stats: Any) -> DimensionResult:
         """Build a result from proven bounds; exact when they meet."""
         if upper is not None and lower == upper:
             return cls.exact_value(kind, lower, witness, **stats)
-        return cls(kind=kind, value=None, exact=False, lower=lower, upper=upper,
-                   witness=witness, stats=dict(stats))
+        return cls(kind=kind, value=None, exact=False, lower=lower, upper=upper, witness=witness, stats=dict(stats))
 
     @classmethod
-    def undefined(cls, kind: str, reason: str) -> "DimensionResult":
+    def undefined(cls, kind: str, reason: str) -> DimensionResult:
         """A dimension that is not defined for this class (e.g. VC of a multiclass class)."""
         return cls(kind=kind, value=None, exact=True, lower=None, upper=None, witness=None, reason=reason)
 
@@ -92,7 +91,7 @@ class DimensionResult:
             raise ValueError(f"{self.kind}: no exact value (bounds [{self.lower}, {self.upper}])")
         return self.value
 
-    def verify(self, H: "HypothesisClass", *, debug: bool = False) -> bool:
+    def verify(self, H: HypothesisClass, *, debug: bool = False) -> bool:
         """Check the witness against ``H`` with the independent checker.
 
         Returns True when the witness certifies ``lower`` (the value when
@@ -111,7 +110,8 @@ class DimensionResult:
         ok = certified is not None and certified == self.lower
         if not ok and debug:
             raise AssertionError(
-                f"{self.kind}: witness certifies {certified!r}, result claims lower bound {self.lower!r}")
+                f"{self.kind}: witness certifies {certified!r}, result claims lower bound {self.lower!r}"
+            )
         return ok
 
     def to_json(self) -> dict:
@@ -120,5 +120,4 @@ class DimensionResult:
             return {"value": None, "exact": self.exact, "reason": self.reason}
         if self.exact:
             return {"value": self.value, "exact": True, "witness": self.witness}
-        return {"value": None, "exact": False, "lower": self.lower, "upper": self.upper,
-                "witness": self.witness}
+        return {"value": None, "exact": False, "lower": self.lower, "upper": self.upper, "witness": self.witness}

@@ -30,9 +30,10 @@ Learning via Communication Complexity* (004).
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Any, Literal, Mapping
+from typing import Any, Literal
 
 import sympy as sp
 
@@ -43,7 +44,16 @@ __all__ = [
     "SampleSizeBound",
     "Condition",
     "OutOfRangeError",
-    "ALPHA", "BETA", "EPSILON", "DELTA", "K", "D", "LOG_SIZE", "DOMAIN_SIZE", "ORDER_CONSTANT", "NUM_LABELS",
+    "ALPHA",
+    "BETA",
+    "EPSILON",
+    "DELTA",
+    "K",
+    "D",
+    "LOG_SIZE",
+    "DOMAIN_SIZE",
+    "ORDER_CONSTANT",
+    "NUM_LABELS",
     "SAMPLES",
     "generic_learner_sample_size",
     "exponential_mechanism_sample_size",
@@ -83,11 +93,11 @@ EPSILON = sp.Symbol("epsilon", positive=True)
 DELTA = sp.Symbol("delta", positive=True)
 K = sp.Symbol("k", positive=True, integer=True)
 D = sp.Symbol("d", nonnegative=True, integer=True)
-LOG_SIZE = sp.Symbol("log_size", nonnegative=True)       # ln |C|
+LOG_SIZE = sp.Symbol("log_size", nonnegative=True)  # ln |C|
 DOMAIN_SIZE = sp.Symbol("domain_size", positive=True, integer=True)  # |X|
-ORDER_CONSTANT = sp.Symbol("c", positive=True)            # the unspecified O(.) constant
+ORDER_CONSTANT = sp.Symbol("c", positive=True)  # the unspecified O(.) constant
 NUM_LABELS = sp.Symbol("num_labels", positive=True, integer=True)  # k + 1 labels
-SAMPLES = sp.Symbol("n", positive=True)                   # in a Condition: the bound's own number of samples
+SAMPLES = sp.Symbol("n", positive=True)  # in a Condition: the bound's own number of samples
 
 _TASKS = ("PAC", "agnostic")
 _PRIVACY = ("pure", "approximate", "none")
@@ -138,8 +148,11 @@ class Condition:
             return None
         if result in (sp.true, sp.false):
             return bool(result)
-        return bool(sp.N(result.lhs - result.rhs, 30).is_zero) if isinstance(result, sp.Eq) else \
-            bool(result.func(sp.N(result.lhs, 30), sp.N(result.rhs, 30)))
+        return (
+            bool(sp.N(result.lhs - result.rhs, 30).is_zero)
+            if isinstance(result, sp.Eq)
+            else bool(result.func(sp.N(result.lhs, 30), sp.N(result.rhs, 30)))
+        )
 
     def __str__(self) -> str:
         return f"{self.text} ({self.source})"
@@ -162,7 +175,7 @@ class OutOfRangeError(InvalidParameterError):
         The conditions that do not hold.
     """
 
-    def __init__(self, message: str, bound: "SampleSizeBound", failed: tuple) -> None:
+    def __init__(self, message: str, bound: SampleSizeBound, failed: tuple) -> None:
         super().__init__(message)
         self.bound = bound
         self.failed = failed
@@ -276,7 +289,7 @@ class SampleSizeBound:
         """True when every condition of the theorem holds at :attr:`values`."""
         return not self.violations()
 
-    def with_values(self, **values: float) -> "SampleSizeBound":
+    def with_values(self, **values: float) -> SampleSizeBound:
         """A copy with some symbol values replaced (e.g. ``order_constant`` via ``c=``)."""
         new = dict(self.values)
         new.update(values)
@@ -329,8 +342,7 @@ def _jsonable(v: Any) -> Any:
     return float(v)
 
 
-_SYMBOLS = {s.name: s for s in (ALPHA, BETA, EPSILON, DELTA, K, D, LOG_SIZE, DOMAIN_SIZE, ORDER_CONSTANT,
-                                NUM_LABELS)}
+_SYMBOLS = {s.name: s for s in (ALPHA, BETA, EPSILON, DELTA, K, D, LOG_SIZE, DOMAIN_SIZE, ORDER_CONSTANT, NUM_LABELS)}
 
 
 def _symbol(name: str, **assumptions: Any) -> sp.Symbol:
@@ -351,15 +363,23 @@ def _enforce(bound: SampleSizeBound, owner: str) -> SampleSizeBound:
         got = bound.values.get(first.parameter, "?")
         extra = "" if len(failed) == 1 else "; also " + "; ".join(str(c) for c in failed[1:])
         hint = ""
-        if isinstance(got, float) and Fraction(got) != Fraction(repr(got)) and \
-                first.holds({**bound.values, first.parameter: Fraction(repr(got))}) is True:
+        if (
+            isinstance(got, float)
+            and Fraction(got) != Fraction(repr(got))
+            and first.holds({**bound.values, first.parameter: Fraction(repr(got))}) is True
+        ):
             side = "above" if Fraction(got) > Fraction(repr(got)) else "below"
-            hint = (f" (a float is taken at its binary value, a hair {side} {got!r}: pass Fraction or the text "
-                    f"'{got!r}' to mean it exactly)")
+            hint = (
+                f" (a float is taken at its binary value, a hair {side} {got!r}: pass Fraction or the text "
+                f"'{got!r}' to mean it exactly)"
+            )
         raise OutOfRangeError(
             f"The {first.parameter!r} parameter of {owner} must satisfy {first.text} "
             f"({first.source}: the range {bound.source.split(' (')[0]} is stated for){extra}. "
-            f"Got {number_text(got) if not isinstance(got, str) else got}{hint} instead.", bound, failed)
+            f"Got {number_text(got) if not isinstance(got, str) else got}{hint} instead.",
+            bound,
+            failed,
+        )
     return bound
 
 
@@ -369,8 +389,16 @@ def _cond(relation: Any, source: str, parameter: str) -> Condition:
 
 def _precheck(owner: str, values: Mapping[str, Any], source: str, *conditions: Condition) -> None:
     """Refuse ``values`` outside ``conditions`` before a bound is built (same message as :func:`_enforce`)."""
-    probe = SampleSizeBound(name=owner, expression=sp.Integer(0), values=dict(values), source=source,
-                            setting={}, constants_explicit=True, kind="upper", conditions=conditions)
+    probe = SampleSizeBound(
+        name=owner,
+        expression=sp.Integer(0),
+        values=dict(values),
+        source=source,
+        setting={},
+        constants_explicit=True,
+        kind="upper",
+        conditions=conditions,
+    )
     _enforce(probe, owner)
 
 
@@ -421,8 +449,7 @@ def _check_nonneg(name: str, owner: str, v: Any) -> Number:
     return v
 
 
-def _setting(task: str, proper: bool, privacy: str, concepts: str = "single",
-             data: str = "private") -> dict:
+def _setting(task: str, proper: bool, privacy: str, concepts: str = "single", data: str = "private") -> dict:
     assert task in _TASKS and privacy in _PRIVACY
     return {"task": task, "proper": proper, "privacy": privacy, "concepts": concepts, "data": data}
 
@@ -432,8 +459,7 @@ def _order(owner: str, order_constant: Any) -> Number:
 
 
 # --------------------------------------------------------------------------- single concept
-def vc_sample_size(*, vc: int, alpha: float, beta: float, agnostic: bool = False,
-                   erm: bool = False) -> SampleSizeBound:
+def vc_sample_size(*, vc: int, alpha: float, beta: float, agnostic: bool = False, erm: bool = False) -> SampleSizeBound:
     """Non-private VC generalization bound with the paper's explicit constants.
 
     PAC (BNS Thm 8, Blumer et al. 1989): with
@@ -484,8 +510,9 @@ def vc_sample_size(*, vc: int, alpha: float, beta: float, agnostic: bool = False
     alpha = _check_unit("alpha", owner, alpha)
     beta = _check_unit("beta", owner, beta)
     if erm and not agnostic:
-        raise parameter_error("erm", owner, "False unless agnostic=True (Thm 8 already gives a consistent "
-                              "learner's error)", erm)
+        raise parameter_error(
+            "erm", owner, "False unless agnostic=True (Thm 8 already gives a consistent learner's error)", erm
+        )
     notes: tuple = ()
     if agnostic and erm:
         a, b = ALPHA / 2, BETA / 2
@@ -496,21 +523,31 @@ def vc_sample_size(*, vc: int, alpha: float, beta: float, agnostic: bool = False
     elif agnostic:
         expr = 64 / ALPHA**2 * (D * sp.log(6 / ALPHA) + sp.log(8 / BETA))
         source = "BNS Thm 9 (Anthony & Bartlett 2009)"
-        notes = ("uniform convergence: error_P(h) - error_S(h) <= alpha for every h; an ERM at this n is "
-                 "within 2 alpha of OPT (within alpha: vc_sample_size(..., agnostic=True, erm=True))",)
+        notes = (
+            "uniform convergence: error_P(h) - error_S(h) <= alpha for every h; an ERM at this n is "
+            "within 2 alpha of OPT (within alpha: vc_sample_size(..., agnostic=True, erm=True))",
+        )
         name = "vc_generalization_agnostic"
     else:
         expr = 64 / ALPHA * (D * sp.log(64 / ALPHA) + sp.log(8 / BETA))
         source = "BNS Thm 8 (Blumer et al. 1989)"
         name = "vc_generalization"
     return SampleSizeBound(
-        name=name, expression=expr, values={"d": vc, "alpha": alpha, "beta": beta}, source=source,
+        name=name,
+        expression=expr,
+        values={"d": vc, "alpha": alpha, "beta": beta},
+        source=source,
         setting=_setting("agnostic" if agnostic else "PAC", True, "none"),
-        constants_explicit=True, kind="upper", order_constant=None, notes=notes)
+        constants_explicit=True,
+        kind="upper",
+        order_constant=None,
+        notes=notes,
+    )
 
 
-def generic_learner_sample_size(*, log_size: float, alpha: float, beta: float, epsilon: float,
-                                order_constant: float = 1) -> SampleSizeBound:
+def generic_learner_sample_size(
+    *, log_size: float, alpha: float, beta: float, epsilon: float, order_constant: float = 1
+) -> SampleSizeBound:
     """The generic pure-DP learner over a finite class (exponential mechanism).
 
     ``O((log|C| + log(1/beta)) (1/(alpha epsilon) + 1/alpha^2))`` examples
@@ -553,11 +590,15 @@ def generic_learner_sample_size(*, log_size: float, alpha: float, beta: float, e
     oc = _order(owner, order_constant)
     expr = ORDER_CONSTANT * (LOG_SIZE + sp.log(1 / BETA)) * (1 / (ALPHA * EPSILON) + 1 / ALPHA**2)
     return SampleSizeBound(
-        name="generic_learner", expression=expr,
+        name="generic_learner",
+        expression=expr,
         values={"log_size": log_size, "alpha": alpha, "beta": beta, "epsilon": epsilon, "c": oc},
         source="BNS Thm 27 (Kasiviswanathan et al. 2011)",
-        setting=_setting("agnostic", True, "pure"), constants_explicit=False, kind="upper",
-        order_constant=oc)
+        setting=_setting("agnostic", True, "pure"),
+        constants_explicit=False,
+        kind="upper",
+        order_constant=oc,
+    )
 
 
 def _exponential_mechanism_expression(alpha: sp.Expr, beta: sp.Expr, agnostic: bool) -> sp.Expr:
@@ -570,8 +611,9 @@ def _exponential_mechanism_expression(alpha: sp.Expr, beta: sp.Expr, agnostic: b
     return sp.Max(selection, generalization)
 
 
-def exponential_mechanism_sample_size(*, log_size: float, alpha: float, beta: float, epsilon: float,
-                                      agnostic: bool = False) -> SampleSizeBound:
+def exponential_mechanism_sample_size(
+    *, log_size: float, alpha: float, beta: float, epsilon: float, agnostic: bool = False
+) -> SampleSizeBound:
     """Explicit sample size of the exponential-mechanism learner over a finite class.
 
     This is the proof of BNS Thm 27 with its constants worked out.  The
@@ -630,12 +672,16 @@ def exponential_mechanism_sample_size(*, log_size: float, alpha: float, beta: fl
         values={"log_size": log_size, "alpha": alpha, "beta": beta, "epsilon": epsilon},
         source="BNS Thm 27 / Prop 21 (explicit constants: Chernoff/Hoeffding union bound over C)",
         setting=_setting("agnostic" if agnostic else "PAC", True, "pure"),
-        constants_explicit=True, kind="upper", order_constant=None)
+        constants_explicit=True,
+        kind="upper",
+        order_constant=None,
+    )
 
 
 # --------------------------------------------------------------------------- composition
-def advanced_composition_epsilon(total_epsilon: sp.Expr | float, k: sp.Expr | int,
-                                 delta_prime: sp.Expr | float) -> sp.Expr:
+def advanced_composition_epsilon(
+    total_epsilon: sp.Expr | float, k: sp.Expr | int, delta_prime: sp.Expr | float
+) -> sp.Expr:
     """Per-run epsilon so that k runs compose to ``total_epsilon`` (BNS Thm 17.2).
 
     Solves ``sqrt(2 k ln(1/delta')) e + 2 k e^2 = total_epsilon`` for ``e > 0``:
@@ -657,8 +703,9 @@ def advanced_composition_epsilon(total_epsilon: sp.Expr | float, k: sp.Expr | in
     return (sp.sqrt(a**2 + 8 * k * total_epsilon) - a) / (4 * k)
 
 
-def composition_sample_size(*, single: SampleSizeBound, k: int, epsilon: float, delta: float = 0,
-                            advanced: bool = False) -> SampleSizeBound:
+def composition_sample_size(
+    *, single: SampleSizeBound, k: int, epsilon: float, delta: float = 0, advanced: bool = False
+) -> SampleSizeBound:
     """Sample size of the direct-sum k-learner built from a single-concept learner.
 
     Runs the single-concept learner once per concept on the same sample
@@ -732,20 +779,39 @@ def composition_sample_size(*, single: SampleSizeBound, k: int, epsilon: float, 
     approximate = advanced or single.setting.get("privacy") == "approximate"
     setting = dict(single.setting, concepts="k", privacy="approximate" if approximate else "pure")
     # The single learner's own range, now at the per-run parameters.
-    inherited = tuple(Condition(c.relation.subs(subs, simultaneous=True), c.source, c.parameter)
-                      for c in single.conditions)
-    return _enforce(SampleSizeBound(
-        name=f"composition[{single.name}]", expression=expr, values=values,
-        source=f"BNS Thm 17 / Obs 32, {how}, applied to {single.source}",
-        setting=setting, constants_explicit=single.constants_explicit, kind="upper",
-        order_constant=single.order_constant, notes=single.notes, conditions=inherited + extra), owner)
+    inherited = tuple(
+        Condition(c.relation.subs(subs, simultaneous=True), c.source, c.parameter) for c in single.conditions
+    )
+    return _enforce(
+        SampleSizeBound(
+            name=f"composition[{single.name}]",
+            expression=expr,
+            values=values,
+            source=f"BNS Thm 17 / Obs 32, {how}, applied to {single.source}",
+            setting=setting,
+            constants_explicit=single.constants_explicit,
+            kind="upper",
+            order_constant=single.order_constant,
+            notes=single.notes,
+            conditions=inherited + extra,
+        ),
+        owner,
+    )
 
 
 # --------------------------------------------------------------------------- k-learners
-def generic_k_learner_sample_size(*, vc: int, k: int, alpha: float, beta: float, epsilon: float,
-                                  delta: float = 0, domain_size: int | None = None,
-                                  log_size: float | None = None,
-                                  order_constant: float = 1) -> SampleSizeBound:
+def generic_k_learner_sample_size(
+    *,
+    vc: int,
+    k: int,
+    alpha: float,
+    beta: float,
+    epsilon: float,
+    delta: float = 0,
+    domain_size: int | None = None,
+    log_size: float | None = None,
+    order_constant: float = 1,
+) -> SampleSizeBound:
     """Proper agnostic private k-learner for a general class (BNS Thm 31).
 
     BNS Thm 31 is the minimum of two constructions; this calculator keeps
@@ -837,8 +903,10 @@ def generic_k_learner_sample_size(*, vc: int, k: int, alpha: float, beta: float,
         if _evaluates_below_one(adv, values):
             conditions.append(_cond(adv < 1, f"BNS Thm 17.2 ({branch}): per-run epsilon_0 < 1", "epsilon"))
             return adv
-        notes.append(f"{branch}: advanced composition would need a per-run epsilon_0 >= 1, outside BNS Thm 17.2; "
-                     "basic composition (Thm 17.1) used")
+        notes.append(
+            f"{branch}: advanced composition would need a per-run epsilon_0 >= 1, outside BNS Thm 17.2; "
+            "basic composition (Thm 17.1) used"
+        )
         return total / K
 
     if log_size is not None or domain_size is not None:
@@ -848,21 +916,36 @@ def generic_k_learner_sample_size(*, vc: int, k: int, alpha: float, beta: float,
         eps_san = EPSILON / 2
         if pure:
             eps0 = EPSILON / (2 * K)
-            sanitizer = (D * sp.log(DOMAIN_SIZE) * sp.log(1 / ALPHA) / (ALPHA**3 * eps_san)
-                         + sp.log(1 / BETA) / (ALPHA * eps_san))
+            sanitizer = D * sp.log(DOMAIN_SIZE) * sp.log(1 / ALPHA) / (ALPHA**3 * eps_san) + sp.log(1 / BETA) / (
+                ALPHA * eps_san
+            )
         else:
             eps0 = per_run(EPSILON / 2, "Lemma 36 branch")
-            sanitizer = ((size + sp.log(1 / BETA)) * sp.sqrt(sp.log(DOMAIN_SIZE) * sp.log(2 / DELTA))
-                         / (ALPHA**2 * eps_san))
-        branches.append(sanitizer + D / (ALPHA**3 * eps0) * sp.log(1 / ALPHA)
-                        + sp.log(K / BETA) / (ALPHA * eps0) + D / ALPHA**2 * sp.log(K / (ALPHA * BETA)))
+            sanitizer = (
+                (size + sp.log(1 / BETA)) * sp.sqrt(sp.log(DOMAIN_SIZE) * sp.log(2 / DELTA)) / (ALPHA**2 * eps_san)
+            )
+        branches.append(
+            sanitizer
+            + D / (ALPHA**3 * eps0) * sp.log(1 / ALPHA)
+            + sp.log(K / BETA) / (ALPHA * eps0)
+            + D / ALPHA**2 * sp.log(K / (ALPHA * BETA))
+        )
     body = branches[0] if len(branches) == 1 else sp.Min(*branches)
-    return _enforce(SampleSizeBound(
-        name="generic_k_learner", expression=ORDER_CONSTANT * body, values=values,
-        source="BNS Thm 31, via Cor 34 (Obs 32 + Thm 27) and Lemma 36 (Alg 3 with Thm 24/25 sanitizer)",
-        setting=_setting("agnostic", True, "pure" if pure else "approximate", "k"),
-        constants_explicit=False, kind="upper", order_constant=oc, notes=tuple(notes),
-        conditions=tuple(conditions)), owner)
+    return _enforce(
+        SampleSizeBound(
+            name="generic_k_learner",
+            expression=ORDER_CONSTANT * body,
+            values=values,
+            source="BNS Thm 31, via Cor 34 (Obs 32 + Thm 27) and Lemma 36 (Alg 3 with Thm 24/25 sanitizer)",
+            setting=_setting("agnostic", True, "pure" if pure else "approximate", "k"),
+            constants_explicit=False,
+            kind="upper",
+            order_constant=oc,
+            notes=tuple(notes),
+            conditions=tuple(conditions),
+        ),
+        owner,
+    )
 
 
 def _evaluates_below_one(expr: sp.Expr, values: Mapping[str, Any]) -> bool:
@@ -902,7 +985,8 @@ def split_privacy_budget(epsilon: Any, delta: Any, k: int, composition: str = "a
         if composition == "advanced":
             raise InvalidParameterError(
                 f"split_budget: advanced composition needs a per-run epsilon below 1 (BNS Thm 17.2), got {each:.3g}; "
-                "use composition='basic' or a smaller epsilon")
+                "use composition='basic' or a smaller epsilon"
+            )
         return basic
     total = a * each + 2 * k * each * each
     advanced = (each, min(total, float(eps)) if total <= float(eps) * (1 + 1e-12) else total, slack, "advanced")
@@ -911,9 +995,20 @@ def split_privacy_budget(epsilon: Any, delta: Any, k: int, composition: str = "a
     return basic
 
 
-def generic_learner_mwem_sample_size(*, log_size: float, n_queries: int, domain_size: int, k: int, alpha: float,
-                                     beta: float, epsilon: Any, delta: Any = 0, sanitizer_fraction: Any = Fraction(1, 2),
-                                     composition: str = "auto", iterations: int | None = None) -> SampleSizeBound:
+def generic_learner_mwem_sample_size(
+    *,
+    log_size: float,
+    n_queries: int,
+    domain_size: int,
+    k: int,
+    alpha: float,
+    beta: float,
+    epsilon: Any,
+    delta: Any = 0,
+    sanitizer_fraction: Any = Fraction(1, 2),
+    composition: str = "auto",
+    iterations: int | None = None,
+) -> SampleSizeBound:
     """Explicit sample size of :class:`dimcalc.learners.GenericLearner`: BNS Alg 3 with MWEM for ``C⊕``.
 
     The proof of BNS Lemma 36 with every constant worked out for the implemented learner
@@ -995,33 +1090,69 @@ def generic_learner_mwem_sample_size(*, log_size: float, n_queries: int, domain_
         rounds = _check_int("iterations", owner, iterations, 1)
     t = a / 10
     synthetic = math.ceil(math.log(4 * q_count / b) / t)
-    T, Q, X, E0, F = (_symbol("rounds", positive=True, integer=True), _symbol("n_queries", positive=True, integer=True),
-                      DOMAIN_SIZE, _symbol("epsilon_0"), _symbol("sanitizer_fraction"))
+    T, Q, X, E0, F = (
+        _symbol("rounds", positive=True, integer=True),
+        _symbol("n_queries", positive=True, integer=True),
+        DOMAIN_SIZE,
+        _symbol("epsilon_0"),
+        _symbol("sanitizer_fraction"),
+    )
     ES = F * EPSILON
     size = sp.exp(LOG_SIZE)
     n_gen = sp.log(4 * K * (size + 1) / BETA) / (2 * (ALPHA / 10) ** 2)
     n_sel = 2 * sp.log(4 * K * size / BETA) / (E0 * ALPHA / 10)
     mw_slack = sp.Rational(6, 10) * ALPHA - 2 * sp.sqrt(sp.log(X) / T)
     n_mw = (2 * T * sp.log(16 * T / BETA) + 4 * T * sp.log(8 * T * Q / BETA) + ES) / (ES * mw_slack)
-    values = {"log_size": log_size, "n_queries": q_count, "domain_size": x_count, "k": k, "alpha": alpha,
-              "beta": beta, "epsilon": epsilon, "sanitizer_fraction": frac, "epsilon_0": eps0, "rounds": rounds,
-              "synthetic_size": synthetic}
+    values = {
+        "log_size": log_size,
+        "n_queries": q_count,
+        "domain_size": x_count,
+        "k": k,
+        "alpha": alpha,
+        "beta": beta,
+        "epsilon": epsilon,
+        "sanitizer_fraction": frac,
+        "epsilon_0": eps0,
+        "rounds": rounds,
+        "synthetic_size": synthetic,
+    }
     if delta > 0:
         values["delta"] = delta
-    notes = (f"MWEM runs T = {rounds} rounds with epsilon_san = {number_text(eps_san)}; synthetic sample of "
-             f"m = {synthetic} points; {method} composition of the k selections (epsilon_0 = {float(eps0):.6g})",)
+    notes = (
+        f"MWEM runs T = {rounds} rounds with epsilon_san = {number_text(eps_san)}; synthetic sample of "
+        f"m = {synthetic} points; {method} composition of the k selections (epsilon_0 = {float(eps0):.6g})",
+    )
     bound = SampleSizeBound(
-        name="generic_learner_mwem", expression=sp.Max(n_gen, n_sel, n_mw), values=values,
+        name="generic_learner_mwem",
+        expression=sp.Max(n_gen, n_sel, n_mw),
+        values=values,
         source="BNS Lemma 36 / Alg 3 with MWEM (HLM Thm 2.2; explicit constants of dimcalc's GenericLearner)",
         setting=_setting("agnostic", True, "pure" if method == "basic" and delta == 0 else "approximate", "k"),
-        constants_explicit=True, kind="upper", order_constant=None, notes=notes,
-        conditions=(_cond(mw_slack > 0, "HLM Thm 2.2: enough MWEM rounds for its share 6 alpha/10 "
-                          "(2 sqrt(ln|X|/T) < 6 alpha/10)", "rounds"),))
+        constants_explicit=True,
+        kind="upper",
+        order_constant=None,
+        notes=notes,
+        conditions=(
+            _cond(
+                mw_slack > 0,
+                "HLM Thm 2.2: enough MWEM rounds for its share 6 alpha/10 (2 sqrt(ln|X|/T) < 6 alpha/10)",
+                "rounds",
+            ),
+        ),
+    )
     return _enforce(bound, owner)
 
 
-def point_k_learner_sample_size(*, domain_size: int | None = None, k: int, alpha: float, beta: float,
-                                epsilon: float, delta: float, order_constant: float = 1) -> SampleSizeBound:
+def point_k_learner_sample_size(
+    *,
+    domain_size: int | None = None,
+    k: int,
+    alpha: float,
+    beta: float,
+    epsilon: float,
+    delta: float,
+    order_constant: float = 1,
+) -> SampleSizeBound:
     """PointLearner: PAC k-learner for POINT_X with approximate DP (BNS Thm 40).
 
     ``O((1/(alpha epsilon)) log(1/(alpha beta delta)))`` examples, independent
@@ -1051,21 +1182,38 @@ def point_k_learner_sample_size(*, domain_size: int | None = None, k: int, alpha
     owner = "point_k_learner_sample_size"
     values: dict[str, Any] = {
         "k": _check_int("k", owner, k, 1),
-        "alpha": _check_unit("alpha", owner, alpha), "beta": _check_unit("beta", owner, beta),
-        "epsilon": _check_eps(owner, epsilon), "delta": _check_unit("delta", owner, delta),
-        "c": _order(owner, order_constant)}
+        "alpha": _check_unit("alpha", owner, alpha),
+        "beta": _check_unit("beta", owner, beta),
+        "epsilon": _check_eps(owner, epsilon),
+        "delta": _check_unit("delta", owner, delta),
+        "c": _order(owner, order_constant),
+    }
     if domain_size is not None:
         values["domain_size"] = _check_int("domain_size", owner, domain_size, 1)
     expr = ORDER_CONSTANT / (ALPHA * EPSILON) * sp.log(1 / (ALPHA * BETA * DELTA))
     return SampleSizeBound(
-        name="point_k_learner", expression=expr, values=values, source="BNS Thm 40 (Alg 5 PointLearner)",
-        setting=_setting("PAC", False, "approximate", "k"), constants_explicit=False, kind="upper",
-        order_constant=values["c"])
+        name="point_k_learner",
+        expression=expr,
+        values=values,
+        source="BNS Thm 40 (Alg 5 PointLearner)",
+        setting=_setting("PAC", False, "approximate", "k"),
+        constants_explicit=False,
+        kind="upper",
+        order_constant=values["c"],
+    )
 
 
-def parity_k_learner_sample_size(*, d: int, k: int, alpha: float = 0.0, beta: float, epsilon: float,
-                                 delta: float, order_constant: float = 1,
-                                 variant: Literal["theorem", "algorithm"] = "theorem") -> SampleSizeBound:
+def parity_k_learner_sample_size(
+    *,
+    d: int,
+    k: int,
+    alpha: float = 0.0,
+    beta: float,
+    epsilon: float,
+    delta: float,
+    order_constant: float = 1,
+    variant: Literal["theorem", "algorithm"] = "theorem",
+) -> SampleSizeBound:
     """ParityLearner: exact PAC k-learner for PAR_d under the uniform distribution (BNS Thm 39).
 
     The theorem states ``O(d log(1/beta) + (1/epsilon) log(1/(beta delta)))``
@@ -1098,9 +1246,13 @@ def parity_k_learner_sample_size(*, d: int, k: int, alpha: float = 0.0, beta: fl
     """
     owner = "parity_k_learner_sample_size"
     values: dict[str, Any] = {
-        "d": _check_int("d", owner, d, 1), "k": _check_int("k", owner, k, 1),
-        "beta": _check_unit("beta", owner, beta), "epsilon": _check_eps(owner, epsilon),
-        "delta": _check_unit("delta", owner, delta), "c": _order(owner, order_constant)}
+        "d": _check_int("d", owner, d, 1),
+        "k": _check_int("k", owner, k, 1),
+        "beta": _check_unit("beta", owner, beta),
+        "epsilon": _check_eps(owner, epsilon),
+        "delta": _check_unit("delta", owner, delta),
+        "c": _order(owner, order_constant),
+    }
     if variant == "theorem":
         expr = ORDER_CONSTANT * (D * sp.log(1 / BETA) + sp.log(1 / (BETA * DELTA)) / EPSILON)
         notes: tuple = ()
@@ -1110,15 +1262,22 @@ def parity_k_learner_sample_size(*, d: int, k: int, alpha: float = 0.0, beta: fl
     else:
         raise parameter_error("variant", owner, "'theorem' or 'algorithm'", variant)
     return SampleSizeBound(
-        name="parity_k_learner", expression=expr, values=values,
+        name="parity_k_learner",
+        expression=expr,
+        values=values,
         source="BNS Thm 39 (Alg 4 ParityLearner), uniform distribution, alpha = 0",
-        setting=_setting("PAC", True, "approximate", "k"), constants_explicit=False, kind="upper",
-        order_constant=values["c"], notes=notes)
+        setting=_setting("PAC", True, "approximate", "k"),
+        constants_explicit=False,
+        kind="upper",
+        order_constant=values["c"],
+        notes=notes,
+    )
 
 
 # --------------------------------------------------------------------------- semi-private (ABM)
-def abm_semi_private_sample_size(*, vc: int, alpha: float, beta: float, epsilon: float,
-                                 order_constant: float = 1) -> tuple[SampleSizeBound, SampleSizeBound]:
+def abm_semi_private_sample_size(
+    *, vc: int, alpha: float, beta: float, epsilon: float, order_constant: float = 1
+) -> tuple[SampleSizeBound, SampleSizeBound]:
     """ASSPP's private and public sample sizes as stated (ABM Thm 3.1).
 
     ``n_priv = O((d log(1/alpha) + log(1/beta)) max(1/alpha^2, 1/(epsilon alpha)))``
@@ -1143,24 +1302,41 @@ def abm_semi_private_sample_size(*, vc: int, alpha: float, beta: float, epsilon:
     c*(d*log(1/alpha) + log(1/beta))/alpha
     """
     owner = "abm_semi_private_sample_size"
-    values = {"d": _check_int("vc", owner, vc, 0), "alpha": _check_unit("alpha", owner, alpha),
-              "beta": _check_unit("beta", owner, beta), "epsilon": _check_eps(owner, epsilon),
-              "c": _order(owner, order_constant)}
+    values = {
+        "d": _check_int("vc", owner, vc, 0),
+        "alpha": _check_unit("alpha", owner, alpha),
+        "beta": _check_unit("beta", owner, beta),
+        "epsilon": _check_eps(owner, epsilon),
+        "c": _order(owner, order_constant),
+    }
     core = D * sp.log(1 / ALPHA) + sp.log(1 / BETA)
     setting = _setting("agnostic", True, "pure", data="public+private")
     priv = SampleSizeBound(
-        name="asspp_private", expression=ORDER_CONSTANT * core * sp.Max(1 / ALPHA**2, 1 / (EPSILON * ALPHA)),
-        values=dict(values), source="ABM Thm 3.1 (private sample)", setting=setting,
-        constants_explicit=False, kind="upper", order_constant=values["c"])
+        name="asspp_private",
+        expression=ORDER_CONSTANT * core * sp.Max(1 / ALPHA**2, 1 / (EPSILON * ALPHA)),
+        values=dict(values),
+        source="ABM Thm 3.1 (private sample)",
+        setting=setting,
+        constants_explicit=False,
+        kind="upper",
+        order_constant=values["c"],
+    )
     pub = SampleSizeBound(
-        name="asspp_public", expression=ORDER_CONSTANT * core / ALPHA, values=dict(values),
-        source="ABM Thm 3.1 / Lemma 3.3 (public unlabelled sample)", setting=setting,
-        constants_explicit=False, kind="upper", order_constant=values["c"])
+        name="asspp_public",
+        expression=ORDER_CONSTANT * core / ALPHA,
+        values=dict(values),
+        source="ABM Thm 3.1 / Lemma 3.3 (public unlabelled sample)",
+        setting=setting,
+        constants_explicit=False,
+        kind="upper",
+        order_constant=values["c"],
+    )
     return priv, pub
 
 
-def asspp_sample_size(*, log_size: float, alpha: float, beta: float,
-                      epsilon: float) -> tuple[SampleSizeBound, SampleSizeBound]:
+def asspp_sample_size(
+    *, log_size: float, alpha: float, beta: float, epsilon: float
+) -> tuple[SampleSizeBound, SampleSizeBound]:
     """Explicit private and public sample sizes of ASSPP on a finite class.
 
     Budget: cover radius ``alpha/4`` with failure ``beta/2``, selection and
@@ -1201,18 +1377,31 @@ def asspp_sample_size(*, log_size: float, alpha: float, beta: float,
     setting = _setting("agnostic", True, "pure", data="public+private")
     priv_expr = _exponential_mechanism_expression(3 * ALPHA / 4, BETA / 2, agnostic=True)
     priv = SampleSizeBound(
-        name="asspp_private_explicit", expression=priv_expr, values=dict(values),
-        source="ABM Thm 3.1 / Alg 1 (explicit: BNS Prop 21 + Hoeffding over the cover)", setting=setting,
-        constants_explicit=True, kind="upper", order_constant=None)
+        name="asspp_private_explicit",
+        expression=priv_expr,
+        values=dict(values),
+        source="ABM Thm 3.1 / Alg 1 (explicit: BNS Prop 21 + Hoeffding over the cover)",
+        setting=setting,
+        constants_explicit=True,
+        kind="upper",
+        order_constant=None,
+    )
     pub = SampleSizeBound(
-        name="asspp_public_explicit", expression=4 / ALPHA * (2 * LOG_SIZE + sp.log(2 / BETA)),
-        values=dict(values), source="ABM Lemma 3.3 (explicit: union bound over pairs of C)", setting=setting,
-        constants_explicit=True, kind="upper", order_constant=None)
+        name="asspp_public_explicit",
+        expression=4 / ALPHA * (2 * LOG_SIZE + sp.log(2 / BETA)),
+        values=dict(values),
+        source="ABM Lemma 3.3 (explicit: union bound over pairs of C)",
+        setting=setting,
+        constants_explicit=True,
+        kind="upper",
+        order_constant=None,
+    )
     return priv, pub
 
 
-def public_sample_lower_bound(*, alpha: float, epsilon: Any = Fraction(1, 10), beta: Any = Fraction(1, 18),
-                              delta: Any = 0, num_labels: int = 2) -> SampleSizeBound:
+def public_sample_lower_bound(
+    *, alpha: float, epsilon: Any = Fraction(1, 10), beta: Any = Fraction(1, 18), delta: Any = 0, num_labels: int = 2
+) -> SampleSizeBound:
     """Public examples a semi-private learner needs: ``n_pub > 1/(1600 alpha)`` (ABM Thms 4.1-4.2).
 
     The theorems, through Lemma 4.4, are stated for a semi-private learner of a
@@ -1263,35 +1452,53 @@ def public_sample_lower_bound(*, alpha: float, epsilon: Any = Fraction(1, 10), b
     dimcalc.sample_size.OutOfRangeError: The 'alpha' parameter of public_sample_lower_bound must satisfy alpha <= 1/100 (ABM Lemma 4.4: the range ABM Thms 4.1-4.2 is stated for). Got 0.4 instead.
     """
     owner = "public_sample_lower_bound"
-    values = {"alpha": _check_unit("alpha", owner, alpha), "epsilon": _check_eps(owner, epsilon),
-              "beta": _check_unit("beta", owner, beta), "delta": _check_unit("delta", owner, delta, closed_low=True),
-              "num_labels": _check_int("num_labels", owner, num_labels, 2)}
+    values = {
+        "alpha": _check_unit("alpha", owner, alpha),
+        "epsilon": _check_eps(owner, epsilon),
+        "beta": _check_unit("beta", owner, beta),
+        "delta": _check_unit("delta", owner, delta, closed_low=True),
+        "num_labels": _check_int("num_labels", owner, num_labels, 2),
+    }
     conditions = (
         _cond(ALPHA <= sp.Rational(1, 100), "ABM Lemma 4.4", "alpha"),
         _cond(EPSILON <= sp.Rational(1, 10), "ABM Thms 4.1-4.2: a (0.1, delta)-private learner", "epsilon"),
         _cond(BETA <= sp.Rational(1, 18), "ABM Lemma 4.4: an (alpha, 1/18)-accurate learner", "beta"),
         _cond(sp.Eq(NUM_LABELS, 2), "ABM: binary classes", "num_labels"),
     )
-    notes = ["applies to families of unbounded Littlestone dimension (Thm 4.1) or not pure-privately learnable "
-             "(Thm 4.2); a finite class is pure-privately learnable (BNS Thm 27)"]
+    notes = [
+        "applies to families of unbounded Littlestone dimension (Thm 4.1) or not pure-privately learnable "
+        "(Thm 4.2); a finite class is pure-privately learnable (BNS Thm 27)"
+    ]
     if values["delta"] > 0:
-        notes.append("delta > 0: Thm 4.1, for learners whose private sample n has delta <= 1/(100 n^2 log n) "
-                     "(ABM Thm 4.3)")
-    return _enforce(SampleSizeBound(
-        name="public_sample_lower_bound", expression=1 / (1600 * ALPHA), values=values,
-        source="ABM Thms 4.1-4.2 (Lemma 4.4; infinite Littlestone dimension / not pure-privately learnable)",
-        setting=_setting("agnostic", False, "pure" if values["delta"] == 0 else "approximate",
-                         data="public+private"),
-        constants_explicit=True, kind="lower", order_constant=None, notes=tuple(notes),
-        conditions=conditions), owner)
+        notes.append(
+            "delta > 0: Thm 4.1, for learners whose private sample n has delta <= 1/(100 n^2 log n) (ABM Thm 4.3)"
+        )
+    return _enforce(
+        SampleSizeBound(
+            name="public_sample_lower_bound",
+            expression=1 / (1600 * ALPHA),
+            values=values,
+            source="ABM Thms 4.1-4.2 (Lemma 4.4; infinite Littlestone dimension / not pure-privately learnable)",
+            setting=_setting(
+                "agnostic", False, "pure" if values["delta"] == 0 else "approximate", data="public+private"
+            ),
+            constants_explicit=True,
+            kind="lower",
+            order_constant=None,
+            notes=tuple(notes),
+            conditions=conditions,
+        ),
+        owner,
+    )
 
 
 # --------------------------------------------------------------------------- multiclass (BGS)
 _SHARED = {"alpha", "beta", "epsilon", "delta", "c"}
 
 
-def multiclass_reduction_sample_size(*, binary_bounds: "list[SampleSizeBound]", alpha: float, beta: float,
-                                     equal_split: bool = False) -> SampleSizeBound:
+def multiclass_reduction_sample_size(
+    *, binary_bounds: list[SampleSizeBound], alpha: float, beta: float, equal_split: bool = False
+) -> SampleSizeBound:
     """Sample size of the multiclass-to-binary reduction (BGS Thm 3.1).
 
     ``sum_{i=1}^{b} SC^i_{alpha/b, beta/b}`` where ``SC^i`` is the bound of
@@ -1352,8 +1559,9 @@ def multiclass_reduction_sample_size(*, binary_bounds: "list[SampleSizeBound]", 
         for name, v in bound.values.items():
             if name in _SHARED:
                 if name in values and name not in ("alpha", "beta") and values[name] != v:
-                    raise parameter_error("binary_bounds", owner, f"bounds sharing one value of {name}",
-                                          f"{values[name]} and {v}")
+                    raise parameter_error(
+                        "binary_bounds", owner, f"bounds sharing one value of {name}", f"{values[name]} and {v}"
+                    )
                 values[name] = v
             else:
                 values[f"{name}_{i}"] = v
@@ -1367,16 +1575,23 @@ def multiclass_reduction_sample_size(*, binary_bounds: "list[SampleSizeBound]", 
     first = bounds[0]
     privacy = first.setting.get("privacy", "pure")
     return SampleSizeBound(
-        name="multiclass_reduction" + ("_equal_split" if equal_split else ""), expression=expr, values=values,
-        source="BGS Thm 3.1" + (" (equal split: b * max_i SC^i)" if equal_split else "")
+        name="multiclass_reduction" + ("_equal_split" if equal_split else ""),
+        expression=expr,
+        values=values,
+        source="BGS Thm 3.1"
+        + (" (equal split: b * max_i SC^i)" if equal_split else "")
         + f", binary learners: {first.source}",
         setting=_setting("PAC", False, privacy),
-        constants_explicit=explicit, kind="upper",
-        order_constant=None if explicit else first.order_constant, notes=first.notes)
+        constants_explicit=explicit,
+        kind="upper",
+        order_constant=None if explicit else first.order_constant,
+        notes=first.notes,
+    )
 
 
-def ggkm_sample_size(*, littlestone: int, alpha: float, beta: float, epsilon: float, delta: float,
-                     order_constant: float = 1) -> SampleSizeBound:
+def ggkm_sample_size(
+    *, littlestone: int, alpha: float, beta: float, epsilon: float, delta: float, order_constant: float = 1
+) -> SampleSizeBound:
     """Approximate-DP binary PAC learner from the Littlestone dimension (BGS Thm 3.6 = GGKM20 Thm 6.4).
 
     ``O(d_L^6 log^2(d_L/(alpha beta epsilon delta)) / (epsilon alpha^2))``
@@ -1400,23 +1615,44 @@ def ggkm_sample_size(*, littlestone: int, alpha: float, beta: float, epsilon: fl
     c*d**6*log(d/(alpha*beta*delta*epsilon))**2/(alpha**2*epsilon)
     """
     owner = "ggkm_sample_size"
-    values = {"d": _check_int("littlestone", owner, littlestone, 0), "alpha": _check_unit("alpha", owner, alpha),
-              "beta": _check_unit("beta", owner, beta),
-              "epsilon": _check_eps(owner, epsilon),
-              "delta": _check_unit("delta", owner, delta), "c": _order(owner, order_constant)}
-    expr = ORDER_CONSTANT * D**6 * sp.log(D / (ALPHA * BETA * EPSILON * DELTA))**2 / (EPSILON * ALPHA**2)
+    values = {
+        "d": _check_int("littlestone", owner, littlestone, 0),
+        "alpha": _check_unit("alpha", owner, alpha),
+        "beta": _check_unit("beta", owner, beta),
+        "epsilon": _check_eps(owner, epsilon),
+        "delta": _check_unit("delta", owner, delta),
+        "c": _order(owner, order_constant),
+    }
+    expr = ORDER_CONSTANT * D**6 * sp.log(D / (ALPHA * BETA * EPSILON * DELTA)) ** 2 / (EPSILON * ALPHA**2)
     if values["d"] == 0:
         expr = sp.Integer(0) * ORDER_CONSTANT
-    return _enforce(SampleSizeBound(
-        name="ggkm_littlestone", expression=expr, values=values,
-        source="BGS Thm 3.6 (GGKM20 Thm 6.4)", setting=_setting("PAC", False, "approximate"),
-        constants_explicit=False, kind="upper", order_constant=values["c"], conditions=(_BGS36_EPS,)), owner)
+    return _enforce(
+        SampleSizeBound(
+            name="ggkm_littlestone",
+            expression=expr,
+            values=values,
+            source="BGS Thm 3.6 (GGKM20 Thm 6.4)",
+            setting=_setting("PAC", False, "approximate"),
+            constants_explicit=False,
+            kind="upper",
+            order_constant=values["c"],
+            conditions=(_BGS36_EPS,),
+        ),
+        owner,
+    )
 
 
-def multiclass_littlestone_sample_size(*, alpha: float, beta: float, epsilon: float, delta: float,
-                                       num_labels: int, restriction_littlestone: "list[int] | None" = None,
-                                       multiclass_littlestone: int | None = None,
-                                       order_constant: float = 1) -> SampleSizeBound:
+def multiclass_littlestone_sample_size(
+    *,
+    alpha: float,
+    beta: float,
+    epsilon: float,
+    delta: float,
+    num_labels: int,
+    restriction_littlestone: list[int] | None = None,
+    multiclass_littlestone: int | None = None,
+    order_constant: float = 1,
+) -> SampleSizeBound:
     """Approximate-DP multiclass learner via binary restrictions (BGS Cor 3.3 / Cor 3.5 with Thm 3.6).
 
     * ``restriction_littlestone=[d_1, ..., d_b]`` (Cor 3.3):
@@ -1453,32 +1689,64 @@ def multiclass_littlestone_sample_size(*, alpha: float, beta: float, epsilon: fl
         dims = [_check_int("restriction_littlestone", owner, d, 0) for d in restriction_littlestone]
         if len(dims) != bits:
             raise parameter_error("restriction_littlestone", owner, f"{bits} dimensions (one per label bit)", dims)
-        parts = [ggkm_sample_size(littlestone=d, alpha=alpha, beta=beta, epsilon=epsilon, delta=delta,
-                                  order_constant=oc) for d in dims]
+        parts = [
+            ggkm_sample_size(littlestone=d, alpha=alpha, beta=beta, epsilon=epsilon, delta=delta, order_constant=oc)
+            for d in dims
+        ]
         r = multiclass_reduction_sample_size(binary_bounds=parts, alpha=alpha, beta=beta)
-        candidates.append(replace(r, name="multiclass_littlestone_cor33", source="BGS Cor 3.3 (Thm 3.1 + Thm 3.6)",
-                                  setting=_setting("PAC", False, "approximate"), conditions=(_BGS36_EPS,)))
+        candidates.append(
+            replace(
+                r,
+                name="multiclass_littlestone_cor33",
+                source="BGS Cor 3.3 (Thm 3.1 + Thm 3.6)",
+                setting=_setting("PAC", False, "approximate"),
+                conditions=(_BGS36_EPS,),
+            )
+        )
     if multiclass_littlestone is not None:
         d = _check_int("multiclass_littlestone", owner, multiclass_littlestone, 0)
         KL = _symbol("num_labels", positive=True, integer=True)
         B = _symbol("b", positive=True, integer=True)
         dl = 6 * D * sp.log(KL)
-        inner = dl**6 * sp.log(dl / ((ALPHA / B) * (BETA / B) * EPSILON * DELTA))**2 / (EPSILON * (ALPHA / B)**2)
+        inner = dl**6 * sp.log(dl / ((ALPHA / B) * (BETA / B) * EPSILON * DELTA)) ** 2 / (EPSILON * (ALPHA / B) ** 2)
         expr = ORDER_CONSTANT * B * inner if d > 0 else sp.Integer(0) * ORDER_CONSTANT
-        candidates.append(SampleSizeBound(
-            name="multiclass_littlestone_cor35", expression=expr,
-            values={"d": d, "num_labels": num_labels, "b": bits, "alpha": alpha, "beta": beta,
-                    "epsilon": epsilon, "delta": delta, "c": oc},
-            source="BGS Cor 3.5 (Thm 3.1 + Thm 3.4 + Thm 3.6)", setting=_setting("PAC", False, "approximate"),
-            constants_explicit=False, kind="upper", order_constant=oc, conditions=(_BGS36_EPS,)))
+        candidates.append(
+            SampleSizeBound(
+                name="multiclass_littlestone_cor35",
+                expression=expr,
+                values={
+                    "d": d,
+                    "num_labels": num_labels,
+                    "b": bits,
+                    "alpha": alpha,
+                    "beta": beta,
+                    "epsilon": epsilon,
+                    "delta": delta,
+                    "c": oc,
+                },
+                source="BGS Cor 3.5 (Thm 3.1 + Thm 3.4 + Thm 3.6)",
+                setting=_setting("PAC", False, "approximate"),
+                constants_explicit=False,
+                kind="upper",
+                order_constant=oc,
+                conditions=(_BGS36_EPS,),
+            )
+        )
     if not candidates:
-        raise parameter_error("restriction_littlestone", owner,
-                              "given (or multiclass_littlestone given)", None)
+        raise parameter_error("restriction_littlestone", owner, "given (or multiclass_littlestone given)", None)
     return min(candidates, key=lambda c: c.value)
 
 
-def bgs_boosted_sample_size(*, multiclass_littlestone: int, num_labels: int, alpha: float, beta: float,
-                            epsilon: float, delta: float, order_constant: float = 1) -> SampleSizeBound:
+def bgs_boosted_sample_size(
+    *,
+    multiclass_littlestone: int,
+    num_labels: int,
+    alpha: float,
+    beta: float,
+    epsilon: float,
+    delta: float,
+    order_constant: float = 1,
+) -> SampleSizeBound:
     """Approximate-DP multiclass learner with boosting (BGS Thm 3.7; App. A Thm A.1).
 
     ``O(d^6 log^8(k+1) log^4(d log^3(k+1) / (epsilon delta alpha beta)) / (epsilon alpha))``
@@ -1496,25 +1764,40 @@ def bgs_boosted_sample_size(*, multiclass_littlestone: int, num_labels: int, alp
     """
     owner = "bgs_boosted_sample_size"
     epsilon = _check_eps(owner, epsilon)
-    values = {"d": _check_int("multiclass_littlestone", owner, multiclass_littlestone, 0),
-              "num_labels": _check_int("num_labels", owner, num_labels, 2),
-              "alpha": _check_unit("alpha", owner, alpha), "beta": _check_unit("beta", owner, beta),
-              "epsilon": epsilon, "delta": _check_unit("delta", owner, delta), "c": _order(owner, order_constant)}
+    values = {
+        "d": _check_int("multiclass_littlestone", owner, multiclass_littlestone, 0),
+        "num_labels": _check_int("num_labels", owner, num_labels, 2),
+        "alpha": _check_unit("alpha", owner, alpha),
+        "beta": _check_unit("beta", owner, beta),
+        "epsilon": epsilon,
+        "delta": _check_unit("delta", owner, delta),
+        "c": _order(owner, order_constant),
+    }
     KL = _symbol("num_labels", positive=True, integer=True)
     lg = sp.log(KL) / sp.log(2)
-    expr = (ORDER_CONSTANT * D**6 * lg**8 * sp.log(D * lg**3 / (EPSILON * DELTA * ALPHA * BETA))**4
-            / (EPSILON * ALPHA))
+    expr = ORDER_CONSTANT * D**6 * lg**8 * sp.log(D * lg**3 / (EPSILON * DELTA * ALPHA * BETA)) ** 4 / (EPSILON * ALPHA)
     if values["d"] == 0:
         expr = sp.Integer(0) * ORDER_CONSTANT
-    return _enforce(SampleSizeBound(
-        name="bgs_boosted", expression=expr, values=values, source="BGS Thm 3.7 (App. A boosting)",
-        setting=_setting("PAC", False, "approximate"), constants_explicit=False, kind="upper",
-        order_constant=values["c"], conditions=(_BGS37_EPS,)), owner)
+    return _enforce(
+        SampleSizeBound(
+            name="bgs_boosted",
+            expression=expr,
+            values=values,
+            source="BGS Thm 3.7 (App. A boosting)",
+            setting=_setting("PAC", False, "approximate"),
+            constants_explicit=False,
+            kind="upper",
+            order_constant=values["c"],
+            conditions=(_BGS37_EPS,),
+        ),
+        owner,
+    )
 
 
 # --------------------------------------------------------------------------- representation dimension
-def repdim_sample_size(*, repdim: float, alpha: float, beta: float, epsilon: float,
-                       order_constant: float = 1) -> SampleSizeBound:
+def repdim_sample_size(
+    *, repdim: float, alpha: float, beta: float, epsilon: float, order_constant: float = 1
+) -> SampleSizeBound:
     """Pure-DP learner from a probabilistic representation (BGS Lemma 8.3): ``O((RepDim + ln(1/beta))/(alpha epsilon))``.
 
     (The lemma's learner is ``(6 alpha, 4 beta)``-accurate for an
@@ -1531,17 +1814,28 @@ def repdim_sample_size(*, repdim: float, alpha: float, beta: float, epsilon: flo
     """
     owner = "repdim_sample_size"
     R = _symbol("repdim", nonnegative=True)
-    values = {"repdim": _check_nonneg("repdim", owner, repdim), "alpha": _check_unit("alpha", owner, alpha),
-              "beta": _check_unit("beta", owner, beta), "epsilon": _check_eps(owner, epsilon),
-              "c": _order(owner, order_constant)}
+    values = {
+        "repdim": _check_nonneg("repdim", owner, repdim),
+        "alpha": _check_unit("alpha", owner, alpha),
+        "beta": _check_unit("beta", owner, beta),
+        "epsilon": _check_eps(owner, epsilon),
+        "c": _order(owner, order_constant),
+    }
     return SampleSizeBound(
-        name="repdim_learner", expression=ORDER_CONSTANT * (R + sp.log(1 / BETA)) / (ALPHA * EPSILON),
-        values=values, source="BGS Lemma 8.3 (BNS19 Lemma 14)", setting=_setting("PAC", False, "pure"),
-        constants_explicit=False, kind="upper", order_constant=values["c"])
+        name="repdim_learner",
+        expression=ORDER_CONSTANT * (R + sp.log(1 / BETA)) / (ALPHA * EPSILON),
+        values=values,
+        source="BGS Lemma 8.3 (BNS19 Lemma 14)",
+        setting=_setting("PAC", False, "pure"),
+        constants_explicit=False,
+        kind="upper",
+        order_constant=values["c"],
+    )
 
 
-def representation_learner_sample_size(*, size: float, alpha: float, beta: float, epsilon: float,
-                                       rep_alpha: float = 0.0, rep_beta: float = 0.0) -> SampleSizeBound:
+def representation_learner_sample_size(
+    *, size: float, alpha: float, beta: float, epsilon: float, rep_alpha: float = 0.0, rep_beta: float = 0.0
+) -> SampleSizeBound:
     """Explicit sample size of :class:`dimcalc.learners.RepresentationLearner`.
 
     With ``t = alpha/6 >= rep_alpha`` and ``beta' = (beta - rep_beta)/3``:
@@ -1582,14 +1876,20 @@ def representation_learner_sample_size(*, size: float, alpha: float, beta: float
     fail = sp.log(3 / (BETA - RB))
     expr = sp.Max(3 / t * fail, 2 / (t * EPSILON) * (S + fail), 4 / (3 * t) * (S + fail))
     return SampleSizeBound(
-        name="representation_learner", expression=expr,
+        name="representation_learner",
+        expression=expr,
         values={"size": size, "alpha": alpha, "beta": beta, "epsilon": epsilon, "rep_beta": float(rep_beta)},
-        source="BGS Lemma 8.3 (explicit: Chernoff + BNS Prop 21)", setting=_setting("PAC", False, "pure"),
-        constants_explicit=True, kind="upper", order_constant=None)
+        source="BGS Lemma 8.3 (explicit: Chernoff + BNS Prop 21)",
+        setting=_setting("PAC", False, "pure"),
+        constants_explicit=True,
+        kind="upper",
+        order_constant=None,
+    )
 
 
-def prdim_sample_size(*, prdim: float, alpha: float, beta: float, epsilon: float, agnostic: bool = False,
-                      order_constant: float = 1) -> SampleSizeBound:
+def prdim_sample_size(
+    *, prdim: float, alpha: float, beta: float, epsilon: float, agnostic: bool = False, order_constant: float = 1
+) -> SampleSizeBound:
     """Pure-DP sample complexity from the probabilistic representation dimension (FX Thm 2.5, upper).
 
     FX write ``SCDP_{alpha, eps, delta}`` with ``alpha`` the *privacy* and
@@ -1612,22 +1912,32 @@ def prdim_sample_size(*, prdim: float, alpha: float, beta: float, epsilon: float
     """
     owner = "prdim_sample_size"
     P = _symbol("prdim", nonnegative=True)
-    values = {"prdim": _check_nonneg("prdim", owner, prdim), "alpha": _check_unit("alpha", owner, alpha),
-              "beta": _check_unit("beta", owner, beta), "epsilon": _check_eps(owner, epsilon),
-              "c": _order(owner, order_constant)}
+    values = {
+        "prdim": _check_nonneg("prdim", owner, prdim),
+        "alpha": _check_unit("alpha", owner, alpha),
+        "beta": _check_unit("beta", owner, beta),
+        "epsilon": _check_eps(owner, epsilon),
+        "c": _order(owner, order_constant),
+    }
     factor = 1 / (ALPHA * EPSILON) + (1 / ALPHA**2 if agnostic else 0)
     # O(.) convention: the iterated logarithm is read as log(max(e, log(1/(alpha beta)))), so the
     # expression stays positive when alpha * beta is close to 1 (unchanged for alpha * beta <= 1/16).
     body = sp.log(1 / ALPHA) * (P + sp.log(sp.Max(sp.E, sp.log(1 / (ALPHA * BETA))))) + sp.log(1 / BETA)
     return SampleSizeBound(
-        name="prdim_learner" + ("_agnostic" if agnostic else ""), expression=ORDER_CONSTANT * factor * body,
-        values=values, source="FX Thm 2.5 (upper" + (", agnostic)" if agnostic else ")"),
-        setting=_setting("agnostic" if agnostic else "PAC", False, "pure"), constants_explicit=False,
-        kind="upper", order_constant=values["c"])
+        name="prdim_learner" + ("_agnostic" if agnostic else ""),
+        expression=ORDER_CONSTANT * factor * body,
+        values=values,
+        source="FX Thm 2.5 (upper" + (", agnostic)" if agnostic else ")"),
+        setting=_setting("agnostic" if agnostic else "PAC", False, "pure"),
+        constants_explicit=False,
+        kind="upper",
+        order_constant=values["c"],
+    )
 
 
-def line_learner_sample_size(*, alpha: float, beta: float, epsilon: float, delta: float,
-                             order_constant: float = 1) -> SampleSizeBound:
+def line_learner_sample_size(
+    *, alpha: float, beta: float, epsilon: float, delta: float, order_constant: float = 1
+) -> SampleSizeBound:
     """Approximate-DP learner for Line_p (FX Thm 6.1, stated as Thm 1.3).
 
     FX Thm 6.1 in dimcalc's names: ``O(1/(alpha epsilon) log(1/delta) log(1/beta))``
@@ -1645,24 +1955,56 @@ def line_learner_sample_size(*, alpha: float, beta: float, epsilon: float, delta
     c*log(1/beta)*log(1/delta)/(alpha*epsilon)
     """
     owner = "line_learner_sample_size"
-    values: dict[str, Any] = {"alpha": _check_unit("alpha", owner, alpha), "beta": _check_unit("beta", owner, beta),
-                              "epsilon": _check_eps(owner, epsilon), "delta": _check_unit("delta", owner, delta)}
+    values: dict[str, Any] = {
+        "alpha": _check_unit("alpha", owner, alpha),
+        "beta": _check_unit("beta", owner, beta),
+        "epsilon": _check_eps(owner, epsilon),
+        "delta": _check_unit("delta", owner, delta),
+    }
     values["c"] = _order(owner, order_constant)
-    return _enforce(SampleSizeBound(
-        name="line_learner", expression=ORDER_CONSTANT * sp.log(1 / DELTA) * sp.log(1 / BETA) / (ALPHA * EPSILON),
-        values=values, source="FX Thm 6.1 / Thm 1.3 (Line_p)", setting=_setting("PAC", False, "approximate"),
-        constants_explicit=False, kind="upper", order_constant=values["c"],
-        conditions=tuple(_cond(sym < sp.Rational(1, 2), "FX Thm 6.1: epsilon, delta, alpha, beta in (0, 1/2)",
-                               sym.name) for sym in (ALPHA, BETA, EPSILON, DELTA))), owner)
+    return _enforce(
+        SampleSizeBound(
+            name="line_learner",
+            expression=ORDER_CONSTANT * sp.log(1 / DELTA) * sp.log(1 / BETA) / (ALPHA * EPSILON),
+            values=values,
+            source="FX Thm 6.1 / Thm 1.3 (Line_p)",
+            setting=_setting("PAC", False, "approximate"),
+            constants_explicit=False,
+            kind="upper",
+            order_constant=values["c"],
+            conditions=tuple(
+                _cond(sym < sp.Rational(1, 2), "FX Thm 6.1: epsilon, delta, alpha, beta in (0, 1/2)", sym.name)
+                for sym in (ALPHA, BETA, EPSILON, DELTA)
+            ),
+        ),
+        owner,
+    )
 
 
 # --------------------------------------------------------------------------- lower bounds
-def _lower(name: str, expr: sp.Expr, values: dict, source: str, setting: dict, explicit: bool = False,
-           notes: tuple = (), conditions: tuple = (), owner: str | None = None) -> SampleSizeBound:
-    bound = SampleSizeBound(name=name, expression=expr, values=values, source=source, setting=setting,
-                            constants_explicit=explicit, kind="lower",
-                            order_constant=None if explicit else values.get("c", 1), notes=notes,
-                            conditions=conditions)
+def _lower(
+    name: str,
+    expr: sp.Expr,
+    values: dict,
+    source: str,
+    setting: dict,
+    explicit: bool = False,
+    notes: tuple = (),
+    conditions: tuple = (),
+    owner: str | None = None,
+) -> SampleSizeBound:
+    bound = SampleSizeBound(
+        name=name,
+        expression=expr,
+        values=values,
+        source=source,
+        setting=setting,
+        constants_explicit=explicit,
+        kind="lower",
+        order_constant=None if explicit else values.get("c", 1),
+        notes=notes,
+        conditions=conditions,
+    )
     return _enforce(bound, owner or name)
 
 
@@ -1683,17 +2025,26 @@ def vc_lower_bound(*, vc: int, alpha: float, agnostic: bool = False, order_const
     30
     """
     owner = "vc_lower_bound"
-    values = {"d": _check_int("vc", owner, vc, 0), "alpha": _check_unit("alpha", owner, alpha),
-              "c": _order(owner, order_constant)}
+    values = {
+        "d": _check_int("vc", owner, vc, 0),
+        "alpha": _check_unit("alpha", owner, alpha),
+        "c": _order(owner, order_constant),
+    }
     expr = ORDER_CONSTANT * D / (ALPHA**2 if agnostic else ALPHA)
-    return _lower("vc_lower" + ("_agnostic" if agnostic else ""), expr, values, "BNS §2.2 (after Cor 13)",
-                  _setting("agnostic" if agnostic else "PAC", False, "none"),
-                  notes=("order of growth: the classical statements need alpha, beta below small constants",),
-                  owner=owner)
+    return _lower(
+        "vc_lower" + ("_agnostic" if agnostic else ""),
+        expr,
+        values,
+        "BNS §2.2 (after Cor 13)",
+        _setting("agnostic" if agnostic else "PAC", False, "none"),
+        notes=("order of growth: the classical statements need alpha, beta below small constants",),
+        owner=owner,
+    )
 
 
-def pure_k_learner_lower_bound(*, k: int, epsilon: float, beta: Any = Fraction(1, 2),
-                               order_constant: float = 1) -> SampleSizeBound:
+def pure_k_learner_lower_bound(
+    *, k: int, epsilon: float, beta: Any = Fraction(1, 2), order_constant: float = 1
+) -> SampleSizeBound:
     """Every pure-DP PAC k-learner of a non-trivial class needs ``Omega(k/epsilon)`` (BNS Thm 52).
 
     Stated for ``(alpha, beta = 1/2, epsilon)``-private learners (``|C| >= 2``); a learner
@@ -1710,15 +2061,26 @@ def pure_k_learner_lower_bound(*, k: int, epsilon: float, beta: Any = Fraction(1
     20
     """
     owner = "pure_k_learner_lower_bound"
-    values = {"k": _check_int("k", owner, k, 1), "epsilon": _check_eps(owner, epsilon),
-              "beta": _check_unit("beta", owner, beta), "c": _order(owner, order_constant)}
-    return _lower("pure_k_lower", ORDER_CONSTANT * K / EPSILON, values, "BNS Thm 52 (packing; |C| >= 2)",
-                  _setting("PAC", False, "pure", "k"),
-                  conditions=(_cond(BETA <= sp.Rational(1, 2), "BNS Thm 52: beta = 1/2", "beta"),), owner=owner)
+    values = {
+        "k": _check_int("k", owner, k, 1),
+        "epsilon": _check_eps(owner, epsilon),
+        "beta": _check_unit("beta", owner, beta),
+        "c": _order(owner, order_constant),
+    }
+    return _lower(
+        "pure_k_lower",
+        ORDER_CONSTANT * K / EPSILON,
+        values,
+        "BNS Thm 52 (packing; |C| >= 2)",
+        _setting("PAC", False, "pure", "k"),
+        conditions=(_cond(BETA <= sp.Rational(1, 2), "BNS Thm 52: beta = 1/2", "beta"),),
+        owner=owner,
+    )
 
 
-def parity_pure_lower_bound(*, d: int, k: int, epsilon: float, alpha: Any = 0, beta: Any = Fraction(1, 2),
-                            order_constant: float = 1) -> SampleSizeBound:
+def parity_pure_lower_bound(
+    *, d: int, k: int, epsilon: float, alpha: Any = 0, beta: Any = Fraction(1, 2), order_constant: float = 1
+) -> SampleSizeBound:
     """Pure-DP PAC k-learning of PAR_d (uniform) needs ``Omega(k d/epsilon)`` (BNS Thm 55).
 
     Stated for ``alpha < 1/4`` (Lemma 54 rounds a hypothesis to the nearest parity) and
@@ -1735,13 +2097,26 @@ def parity_pure_lower_bound(*, d: int, k: int, epsilon: float, alpha: Any = 0, b
     6
     """
     owner = "parity_pure_lower_bound"
-    values = {"d": _check_int("d", owner, d, 1), "k": _check_int("k", owner, k, 1),
-              "epsilon": _check_eps(owner, epsilon), "alpha": _check_unit("alpha", owner, alpha, closed_low=True),
-              "beta": _check_unit("beta", owner, beta), "c": _order(owner, order_constant)}
-    return _lower("parity_pure_lower", ORDER_CONSTANT * K * D / EPSILON, values, "BNS Thm 55",
-                  _setting("PAC", False, "pure", "k"),
-                  conditions=(_cond(ALPHA < sp.Rational(1, 4), "BNS Thm 55 / Lemma 54: alpha < 1/4", "alpha"),
-                              _cond(BETA <= sp.Rational(1, 2), "BNS Thm 55: beta = 1/2", "beta")), owner=owner)
+    values = {
+        "d": _check_int("d", owner, d, 1),
+        "k": _check_int("k", owner, k, 1),
+        "epsilon": _check_eps(owner, epsilon),
+        "alpha": _check_unit("alpha", owner, alpha, closed_low=True),
+        "beta": _check_unit("beta", owner, beta),
+        "c": _order(owner, order_constant),
+    }
+    return _lower(
+        "parity_pure_lower",
+        ORDER_CONSTANT * K * D / EPSILON,
+        values,
+        "BNS Thm 55",
+        _setting("PAC", False, "pure", "k"),
+        conditions=(
+            _cond(ALPHA < sp.Rational(1, 4), "BNS Thm 55 / Lemma 54: alpha < 1/4", "alpha"),
+            _cond(BETA <= sp.Rational(1, 2), "BNS Thm 55: beta = 1/2", "beta"),
+        ),
+        owner=owner,
+    )
 
 
 def _fingerprinting_conditions(theorem: str) -> tuple:
@@ -1749,16 +2124,29 @@ def _fingerprinting_conditions(theorem: str) -> tuple:
     # learner's n' (xi -> 0 is absorbed in the log factors); Thm 28 turns a PAC learner with n samples
     # into an empirical learner with n' = 9n, for epsilon <= 1.  With n the row's own (PAC) number:
     # delta < (1 - beta)/(9 n), the numeric reading of "delta = o(1/n)".
-    return (_cond(ALPHA <= sp.Rational(1, 3), f"{theorem}: alpha <= 1/3", "alpha"),
-            _cond(EPSILON <= 1, "BNS Thm 28 (PAC -> empirical learner): epsilon <= 1; Cor 46/50: epsilon = O(1)",
-                  "epsilon"),
-            _cond(DELTA < (1 - BETA) / (9 * SAMPLES),
-                  f"{theorem} with Thm 28: delta < (1 - beta)/n' for the empirical learner's n' = 9n "
-                  "(delta = o(1/n))", "delta"))
+    return (
+        _cond(ALPHA <= sp.Rational(1, 3), f"{theorem}: alpha <= 1/3", "alpha"),
+        _cond(
+            EPSILON <= 1, "BNS Thm 28 (PAC -> empirical learner): epsilon <= 1; Cor 46/50: epsilon = O(1)", "epsilon"
+        ),
+        _cond(
+            DELTA < (1 - BETA) / (9 * SAMPLES),
+            f"{theorem} with Thm 28: delta < (1 - beta)/n' for the empirical learner's n' = 9n (delta = o(1/n))",
+            "delta",
+        ),
+    )
 
 
-def threshold_k_learner_lower_bound(*, k: int, alpha: float, domain_size: int, epsilon: Any = 1, delta: Any = 0,
-                                    beta: Any = Fraction(1, 2), order_constant: float = 1) -> SampleSizeBound:
+def threshold_k_learner_lower_bound(
+    *,
+    k: int,
+    alpha: float,
+    domain_size: int,
+    epsilon: Any = 1,
+    delta: Any = 0,
+    beta: Any = Fraction(1, 2),
+    order_constant: float = 1,
+) -> SampleSizeBound:
     """Approximate-DP PAC k-learning of THRESH_X: ``min{|X|, Omega~(k^(1/3)/alpha)} / 9`` (BNS Cor 46 + Thm 28).
 
     BNS Cor 46 is stated for **empirical** k-learners that are ``(epsilon = O(1),
@@ -1779,20 +2167,37 @@ def threshold_k_learner_lower_bound(*, k: int, alpha: float, domain_size: int, e
     8
     """
     owner = "threshold_k_learner_lower_bound"
-    values = {"k": _check_int("k", owner, k, 1), "alpha": _check_unit("alpha", owner, alpha),
-              "domain_size": _check_int("domain_size", owner, domain_size, 1), "epsilon": _check_eps(owner, epsilon),
-              "delta": _check_unit("delta", owner, delta, closed_low=True), "beta": _check_unit("beta", owner, beta),
-              "c": _order(owner, order_constant)}
-    return _lower("threshold_k_lower", sp.Min(DOMAIN_SIZE, ORDER_CONSTANT * K**sp.Rational(1, 3) / ALPHA) / 9,
-                  values, "BNS Cor 46 (fingerprinting codes; empirical learners) via Thm 28 (PAC: 1/9 of it)",
-                  _setting("PAC", False, "approximate", "k"),
-                  notes=("log factors of Omega~ dropped",), conditions=_fingerprinting_conditions("BNS Thm 43"),
-                  owner=owner)
+    values = {
+        "k": _check_int("k", owner, k, 1),
+        "alpha": _check_unit("alpha", owner, alpha),
+        "domain_size": _check_int("domain_size", owner, domain_size, 1),
+        "epsilon": _check_eps(owner, epsilon),
+        "delta": _check_unit("delta", owner, delta, closed_low=True),
+        "beta": _check_unit("beta", owner, beta),
+        "c": _order(owner, order_constant),
+    }
+    return _lower(
+        "threshold_k_lower",
+        sp.Min(DOMAIN_SIZE, ORDER_CONSTANT * K ** sp.Rational(1, 3) / ALPHA) / 9,
+        values,
+        "BNS Cor 46 (fingerprinting codes; empirical learners) via Thm 28 (PAC: 1/9 of it)",
+        _setting("PAC", False, "approximate", "k"),
+        notes=("log factors of Omega~ dropped",),
+        conditions=_fingerprinting_conditions("BNS Thm 43"),
+        owner=owner,
+    )
 
 
-def agnostic_k_learner_lower_bound(*, k: int, domain_size: int, alpha: Any = Fraction(1, 3), epsilon: Any = 1,
-                                   delta: Any = 0, beta: Any = Fraction(1, 2),
-                                   order_constant: float = 1) -> SampleSizeBound:
+def agnostic_k_learner_lower_bound(
+    *,
+    k: int,
+    domain_size: int,
+    alpha: Any = Fraction(1, 3),
+    epsilon: Any = 1,
+    delta: Any = 0,
+    beta: Any = Fraction(1, 2),
+    order_constant: float = 1,
+) -> SampleSizeBound:
     """Approximate-DP agnostic PAC k-learning: ``min{|X|, Omega~(sqrt(k))} / 9`` (BNS Cor 50 + Thm 28).
 
     BNS Cor 50 (POINT, THRESH, PAR; Thm 47 for every class with two distinct concepts)
@@ -1812,19 +2217,36 @@ def agnostic_k_learner_lower_bound(*, k: int, domain_size: int, alpha: Any = Fra
     2
     """
     owner = "agnostic_k_learner_lower_bound"
-    values = {"k": _check_int("k", owner, k, 1), "domain_size": _check_int("domain_size", owner, domain_size, 1),
-              "alpha": _check_unit("alpha", owner, alpha), "epsilon": _check_eps(owner, epsilon),
-              "delta": _check_unit("delta", owner, delta, closed_low=True), "beta": _check_unit("beta", owner, beta),
-              "c": _order(owner, order_constant)}
-    return _lower("agnostic_k_lower", sp.Min(DOMAIN_SIZE, ORDER_CONSTANT * sp.sqrt(K)) / 9, values,
-                  "BNS Cor 50 / Thm 47 (fingerprinting codes; empirical learners) via Thm 28 (PAC: 1/9 of it)",
-                  _setting("agnostic", False, "approximate", "k"),
-                  notes=("log factors of Omega~ dropped",), conditions=_fingerprinting_conditions("BNS Thm 47"),
-                  owner=owner)
+    values = {
+        "k": _check_int("k", owner, k, 1),
+        "domain_size": _check_int("domain_size", owner, domain_size, 1),
+        "alpha": _check_unit("alpha", owner, alpha),
+        "epsilon": _check_eps(owner, epsilon),
+        "delta": _check_unit("delta", owner, delta, closed_low=True),
+        "beta": _check_unit("beta", owner, beta),
+        "c": _order(owner, order_constant),
+    }
+    return _lower(
+        "agnostic_k_lower",
+        sp.Min(DOMAIN_SIZE, ORDER_CONSTANT * sp.sqrt(K)) / 9,
+        values,
+        "BNS Cor 50 / Thm 47 (fingerprinting codes; empirical learners) via Thm 28 (PAC: 1/9 of it)",
+        _setting("agnostic", False, "approximate", "k"),
+        notes=("log factors of Omega~ dropped",),
+        conditions=_fingerprinting_conditions("BNS Thm 47"),
+        owner=owner,
+    )
 
 
-def repdim_lower_bound(*, repdim: float, alpha: float, epsilon: float, num_labels: int = 2,
-                       beta: Any = Fraction(1, 2), order_constant: float = 1) -> SampleSizeBound:
+def repdim_lower_bound(
+    *,
+    repdim: float,
+    alpha: float,
+    epsilon: float,
+    num_labels: int = 2,
+    beta: Any = Fraction(1, 2),
+    order_constant: float = 1,
+) -> SampleSizeBound:
     """Pure-DP PAC learning needs ``Omega((RepDim - ln(k+1))/(alpha epsilon))`` (BGS Lemma 8.5; FX Thm 2.5 lower).
 
     BGS Lemma 8.5 is stated for ``(epsilon, 0)``-DP, ``(alpha, 1/2)``-accurate learners (so
@@ -1843,15 +2265,27 @@ def repdim_lower_bound(*, repdim: float, alpha: float, epsilon: float, num_label
     """
     owner = "repdim_lower_bound"
     R = _symbol("repdim", nonnegative=True)
-    values = {"repdim": _check_nonneg("repdim", owner, repdim), "alpha": _check_unit("alpha", owner, alpha),
-              "epsilon": _check_eps(owner, epsilon), "beta": _check_unit("beta", owner, beta),
-              "num_labels": _check_int("num_labels", owner, num_labels, 2), "c": _order(owner, order_constant)}
+    values = {
+        "repdim": _check_nonneg("repdim", owner, repdim),
+        "alpha": _check_unit("alpha", owner, alpha),
+        "epsilon": _check_eps(owner, epsilon),
+        "beta": _check_unit("beta", owner, beta),
+        "num_labels": _check_int("num_labels", owner, num_labels, 2),
+        "c": _order(owner, order_constant),
+    }
     expr = ORDER_CONSTANT * sp.Max(0, R - sp.log(NUM_LABELS)) / (ALPHA * EPSILON)
-    return _lower("repdim_lower", expr, values, "BGS Lemma 8.5 (FX Thm 2.5 lower bound)",
-                  _setting("PAC", False, "pure"),
-                  conditions=(_cond(ALPHA <= sp.Rational(1, 4), "BGS Lemma 8.5 (proof: mass 1 - 4 alpha)", "alpha"),
-                              _cond(BETA <= sp.Rational(1, 2), "BGS Lemma 8.5: (alpha, 1/2)-accurate", "beta")),
-                  owner=owner)
+    return _lower(
+        "repdim_lower",
+        expr,
+        values,
+        "BGS Lemma 8.5 (FX Thm 2.5 lower bound)",
+        _setting("PAC", False, "pure"),
+        conditions=(
+            _cond(ALPHA <= sp.Rational(1, 4), "BGS Lemma 8.5 (proof: mass 1 - 4 alpha)", "alpha"),
+            _cond(BETA <= sp.Rational(1, 2), "BGS Lemma 8.5: (alpha, 1/2)-accurate", "beta"),
+        ),
+        owner=owner,
+    )
 
 
 # --------------------------------------------------------------------------- the table for a class
@@ -1891,9 +2325,14 @@ class SampleSizeTable:
         return len(self.rows)
 
     def to_json(self) -> dict:
-        return {"class": self.class_summary, "parameters": {k: _jsonable(v) for k, v in self.parameters.items()},
-                "dimensions": self.dimensions, "exact": self.exact, "rows": [r.to_json() for r in self.rows],
-                "omitted": list(self.omitted)}
+        return {
+            "class": self.class_summary,
+            "parameters": {k: _jsonable(v) for k, v in self.parameters.items()},
+            "dimensions": self.dimensions,
+            "exact": self.exact,
+            "rows": [r.to_json() for r in self.rows],
+            "omitted": list(self.omitted),
+        }
 
 
 def _dimension_bounds(result: Any, name: str) -> tuple[int | None, int | None, str | None]:
@@ -1902,9 +2341,15 @@ def _dimension_bounds(result: Any, name: str) -> tuple[int | None, int | None, s
         return None, None, None
     if result.exact:
         return result.value, result.value, None
-    return result.lower, result.upper, (f"{name} not exact (time limit): proven bounds [{result.lower}, "
-                                        f"{result.upper}]; upper bounds use {result.upper}, lower bounds use "
-                                        f"{result.lower}")
+    return (
+        result.lower,
+        result.upper,
+        (
+            f"{name} not exact (time limit): proven bounds [{result.lower}, "
+            f"{result.upper}]; upper bounds use {result.upper}, lower bounds use "
+            f"{result.lower}"
+        ),
+    )
 
 
 def _with_note(bound: SampleSizeBound, *notes: str | None) -> SampleSizeBound:
@@ -1912,9 +2357,17 @@ def _with_note(bound: SampleSizeBound, *notes: str | None) -> SampleSizeBound:
     return replace(bound, notes=tuple(bound.notes) + extra) if extra else bound
 
 
-def sample_size_table(H: Any, *, alpha: float, beta: float, epsilon: float, delta: float = 0,
-                      concepts: int = 1, public: bool = False,
-                      time_limit: float | None = None) -> SampleSizeTable:
+def sample_size_table(
+    H: Any,
+    *,
+    alpha: float,
+    beta: float,
+    epsilon: float,
+    delta: float = 0,
+    concepts: int = 1,
+    public: bool = False,
+    time_limit: float | None = None,
+) -> SampleSizeTable:
     """Compute the class's dimensions and every sample-size bound that applies to it.
 
     Dimensions: VC (binary classes) or graph/Natarajan (multiclass) via
@@ -2040,18 +2493,29 @@ def sample_size_table(H: Any, *, alpha: float, beta: float, epsilon: float, delt
         try:
             bound = make(**kwargs)
         except OutOfRangeError as err:
-            omitted.append({"name": err.bound.name, "source": err.bound.source, "kind": err.bound.kind,
-                            "failed": [str(c) for c in err.failed]})
+            omitted.append(
+                {
+                    "name": err.bound.name,
+                    "source": err.bound.source,
+                    "kind": err.bound.kind,
+                    "failed": [str(c) for c in err.failed],
+                }
+            )
             return
         rows.append(_with_note(bound, *notes))
 
     # ---- one concept
     rows.append(exponential_mechanism_sample_size(log_size=log_size, alpha=alpha, beta=beta, epsilon=epsilon))
-    rows.append(exponential_mechanism_sample_size(log_size=log_size, alpha=alpha, beta=beta, epsilon=epsilon,
-                                                  agnostic=True))
+    rows.append(
+        exponential_mechanism_sample_size(log_size=log_size, alpha=alpha, beta=beta, epsilon=epsilon, agnostic=True)
+    )
     rows.append(generic_learner_sample_size(log_size=log_size, alpha=alpha, beta=beta, epsilon=epsilon))
-    rows.append(_with_note(repdim_sample_size(repdim=log_size, alpha=alpha, beta=beta, epsilon=epsilon),
-                           "RepDim <= ln|H| (the trivial representation {H}): a sound upper bound"))
+    rows.append(
+        _with_note(
+            repdim_sample_size(repdim=log_size, alpha=alpha, beta=beta, epsilon=epsilon),
+            "RepDim <= ln|H| (the trivial representation {H}): a sound upper bound",
+        )
+    )
     if H.is_binary and vc_hi is not None:
         rows.append(_with_note(vc_sample_size(vc=vc_hi, alpha=alpha, beta=beta), vc_note))
         rows.append(_with_note(vc_sample_size(vc=vc_hi, alpha=alpha, beta=beta, agnostic=True), vc_note))
@@ -2065,84 +2529,174 @@ def sample_size_table(H: Any, *, alpha: float, beta: float, epsilon: float, delt
         per_bit = []
         for i in range(1, bits + 1):
             restricted = HypothesisClass((H.distinct_rows >> (i - 1)) & 1, num_labels=2)
-            per_bit.append(exponential_mechanism_sample_size(log_size=math.log(restricted.n_distinct), alpha=alpha,
-                                                             beta=beta, epsilon=epsilon))
+            per_bit.append(
+                exponential_mechanism_sample_size(
+                    log_size=math.log(restricted.n_distinct), alpha=alpha, beta=beta, epsilon=epsilon
+                )
+            )
         rows.append(multiclass_reduction_sample_size(binary_bounds=per_bit, alpha=alpha, beta=beta))
     if not pure:
         # BGS Thm 3.6 holds for epsilon <= 1 and Thm 3.7 for epsilon <= 1/4; for a larger epsilon
         # the bound at the cap applies (an (e, delta)-DP learner is (epsilon, delta)-DP for e <= epsilon).
         eps36, eps37 = min(epsilon, 1), min(epsilon, Fraction(1, 4))
-        note36 = (f"BGS Thm 3.6 is stated for epsilon <= 1: bound at epsilon = 1 (a (1, delta)-DP learner is "
-                  f"({number_text(epsilon)}, delta)-DP)") if epsilon > 1 else None
-        note37 = (f"BGS Thm 3.7 is stated for epsilon <= 1/4: bound at epsilon = 1/4 (a (1/4, delta)-DP learner "
-                  f"is ({number_text(epsilon)}, delta)-DP)") if epsilon > Fraction(1, 4) else None
+        note36 = (
+            (
+                f"BGS Thm 3.6 is stated for epsilon <= 1: bound at epsilon = 1 (a (1, delta)-DP learner is "
+                f"({number_text(epsilon)}, delta)-DP)"
+            )
+            if epsilon > 1
+            else None
+        )
+        note37 = (
+            (
+                f"BGS Thm 3.7 is stated for epsilon <= 1/4: bound at epsilon = 1/4 (a (1/4, delta)-DP learner "
+                f"is ({number_text(epsilon)}, delta)-DP)"
+            )
+            if epsilon > Fraction(1, 4)
+            else None
+        )
         if H.is_binary:
             lo, hi, note = _dimension_bounds(dims["littlestone"], "Littlestone dimension")
-            attempt(ggkm_sample_size, note, note36, littlestone=hi, alpha=alpha, beta=beta, epsilon=eps36,
-                    delta=delta)
+            attempt(ggkm_sample_size, note, note36, littlestone=hi, alpha=alpha, beta=beta, epsilon=eps36, delta=delta)
         else:
-            parts = [_dimension_bounds(dims[f"littlestone|{i}"], f"Littlestone dimension of H|{i}")
-                     for i in range(1, label_bits(H.num_labels) + 1)]
+            parts = [
+                _dimension_bounds(dims[f"littlestone|{i}"], f"Littlestone dimension of H|{i}")
+                for i in range(1, label_bits(H.num_labels) + 1)
+            ]
             mlo, mhi, mnote = _dimension_bounds(dims["multiclass_littlestone"], "multiclass Littlestone dimension")
-            attempt(multiclass_littlestone_sample_size, *[p[2] for p in parts], note36,
-                    alpha=alpha, beta=beta, epsilon=eps36, delta=delta, num_labels=H.num_labels,
-                    restriction_littlestone=[p[1] for p in parts])
-            attempt(multiclass_littlestone_sample_size, mnote, note36, alpha=alpha, beta=beta, epsilon=eps36,
-                    delta=delta, num_labels=H.num_labels, multiclass_littlestone=mhi)
-            attempt(bgs_boosted_sample_size, mnote, note37, multiclass_littlestone=mhi, num_labels=H.num_labels,
-                    alpha=alpha, beta=beta, epsilon=eps37, delta=delta)
+            attempt(
+                multiclass_littlestone_sample_size,
+                *[p[2] for p in parts],
+                note36,
+                alpha=alpha,
+                beta=beta,
+                epsilon=eps36,
+                delta=delta,
+                num_labels=H.num_labels,
+                restriction_littlestone=[p[1] for p in parts],
+            )
+            attempt(
+                multiclass_littlestone_sample_size,
+                mnote,
+                note36,
+                alpha=alpha,
+                beta=beta,
+                epsilon=eps36,
+                delta=delta,
+                num_labels=H.num_labels,
+                multiclass_littlestone=mhi,
+            )
+            attempt(
+                bgs_boosted_sample_size,
+                mnote,
+                note37,
+                multiclass_littlestone=mhi,
+                num_labels=H.num_labels,
+                alpha=alpha,
+                beta=beta,
+                epsilon=eps37,
+                delta=delta,
+            )
 
     # ---- k concepts
     if k > 1:
-        single = exponential_mechanism_sample_size(log_size=log_size, alpha=alpha, beta=beta, epsilon=epsilon,
-                                                   agnostic=True)
+        single = exponential_mechanism_sample_size(
+            log_size=log_size, alpha=alpha, beta=beta, epsilon=epsilon, agnostic=True
+        )
         rows.append(composition_sample_size(single=single, k=k, epsilon=epsilon, delta=delta))
         if not pure:  # omitted (and listed) when the per-run epsilon reaches 1, outside BNS Thm 17.2
             attempt(composition_sample_size, single=single, k=k, epsilon=epsilon, delta=delta, advanced=True)
         if H.is_binary and vc_hi is not None:
-            attempt(generic_k_learner_sample_size, vc_note, vc=vc_hi, k=k, alpha=alpha, beta=beta, epsilon=epsilon,
-                    delta=delta, domain_size=H.n_points, log_size=log_size)
+            attempt(
+                generic_k_learner_sample_size,
+                vc_note,
+                vc=vc_hi,
+                k=k,
+                alpha=alpha,
+                beta=beta,
+                epsilon=epsilon,
+                delta=delta,
+                domain_size=H.n_points,
+                log_size=log_size,
+            )
         if H.is_binary:  # the size of the GenericLearner dimcalc runs (explicit), beside Thm 31's O(.)
             n_c = H.n_distinct
-            attempt(generic_learner_mwem_sample_size,
-                    "|C xor C| bounded by |C|(|C|-1)/2 + 1 (the learner counts it exactly)",
-                    log_size=log_size, n_queries=n_c * (n_c - 1) // 2 + 1, domain_size=H.n_points, k=k,
-                    alpha=alpha, beta=beta, epsilon=epsilon, delta=delta)
+            attempt(
+                generic_learner_mwem_sample_size,
+                "|C xor C| bounded by |C|(|C|-1)/2 + 1 (the learner counts it exactly)",
+                log_size=log_size,
+                n_queries=n_c * (n_c - 1) // 2 + 1,
+                domain_size=H.n_points,
+                k=k,
+                alpha=alpha,
+                beta=beta,
+                epsilon=epsilon,
+                delta=delta,
+            )
         family = H.metadata.get("family")
         params = H.metadata.get("params", {}) or {}
         if not pure and family == "point-functions":
-            rows.append(point_k_learner_sample_size(domain_size=H.n_points, k=k, alpha=alpha, beta=beta,
-                                                    epsilon=epsilon, delta=delta))
+            rows.append(
+                point_k_learner_sample_size(
+                    domain_size=H.n_points, k=k, alpha=alpha, beta=beta, epsilon=epsilon, delta=delta
+                )
+            )
         if family == "parities" and isinstance(params.get("d"), int):
             if not pure:
-                rows.append(parity_k_learner_sample_size(d=params["d"], k=k, beta=beta, epsilon=epsilon,
-                                                         delta=delta))
+                rows.append(parity_k_learner_sample_size(d=params["d"], k=k, beta=beta, epsilon=epsilon, delta=delta))
             else:
                 attempt(parity_pure_lower_bound, d=params["d"], k=k, epsilon=epsilon, alpha=alpha, beta=beta)
         if H.n_distinct >= 2:
             if pure:
                 attempt(pure_k_learner_lower_bound, k=k, epsilon=epsilon, beta=beta)
             else:
-                attempt(agnostic_k_learner_lower_bound, k=k, domain_size=H.n_points, alpha=alpha, epsilon=epsilon,
-                        delta=delta, beta=beta)
+                attempt(
+                    agnostic_k_learner_lower_bound,
+                    k=k,
+                    domain_size=H.n_points,
+                    alpha=alpha,
+                    epsilon=epsilon,
+                    delta=delta,
+                    beta=beta,
+                )
                 if family == "thresholds":
-                    attempt(threshold_k_learner_lower_bound, k=k, alpha=alpha, domain_size=H.n_points,
-                            epsilon=epsilon, delta=delta, beta=beta)
+                    attempt(
+                        threshold_k_learner_lower_bound,
+                        k=k,
+                        alpha=alpha,
+                        domain_size=H.n_points,
+                        epsilon=epsilon,
+                        delta=delta,
+                        beta=beta,
+                    )
 
     # ---- public data
     if public:
         priv, pub = asspp_sample_size(log_size=log_size, alpha=alpha, beta=beta, epsilon=epsilon)
         rows += [priv, pub]
         if H.is_binary and vc_hi is not None:
-            rows += [_with_note(b, vc_note) for b in abm_semi_private_sample_size(vc=vc_hi, alpha=alpha, beta=beta,
-                                                                                  epsilon=epsilon)]
-        attempt(public_sample_lower_bound, alpha=alpha, epsilon=epsilon, beta=beta, delta=delta,
-                num_labels=H.num_labels)
+            rows += [
+                _with_note(b, vc_note)
+                for b in abm_semi_private_sample_size(vc=vc_hi, alpha=alpha, beta=beta, epsilon=epsilon)
+            ]
+        attempt(
+            public_sample_lower_bound, alpha=alpha, epsilon=epsilon, beta=beta, delta=delta, num_labels=H.num_labels
+        )
 
     assert all(r.in_range for r in rows), [r.name for r in rows if not r.in_range]
-    parameters = {"alpha": alpha, "beta": beta, "epsilon": epsilon, "delta": delta, "concepts": k,
-                  "public": bool(public)}
-    return SampleSizeTable(class_summary=H.summary(), parameters=parameters,
-                           dimensions={name: r.to_json() | {"lower": r.lower, "upper": r.upper}
-                                       for name, r in dims.items()},
-                           rows=rows, exact=exact, omitted=omitted)
+    parameters = {
+        "alpha": alpha,
+        "beta": beta,
+        "epsilon": epsilon,
+        "delta": delta,
+        "concepts": k,
+        "public": bool(public),
+    }
+    return SampleSizeTable(
+        class_summary=H.summary(),
+        parameters=parameters,
+        dimensions={name: r.to_json() | {"lower": r.lower, "upper": r.upper} for name, r in dims.items()},
+        rows=rows,
+        exact=exact,
+        omitted=omitted,
+    )

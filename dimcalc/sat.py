@@ -41,7 +41,8 @@ Littlestone (1987); BGS Defs 2.10-2.13 and 4.1-4.4 (the trees encoded here).
 from __future__ import annotations
 
 import threading
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from pysat.formula import IDPool
 from pysat.solvers import Solver
@@ -49,8 +50,14 @@ from pysat.solvers import Solver
 from .errors import parameter_error
 from .hypothesis_class import HypothesisClass, mask_bits
 
-__all__ = ["tree_depth_clauses", "solve_tree_depth", "shattered_tree_exists", "decide_tree_depth",
-           "estimate_clauses", "MAX_CLAUSES"]
+__all__ = [
+    "tree_depth_clauses",
+    "solve_tree_depth",
+    "shattered_tree_exists",
+    "decide_tree_depth",
+    "estimate_clauses",
+    "MAX_CLAUSES",
+]
 
 #: Encodings estimated larger than this are not built (the recursion keeps the query).
 MAX_CLAUSES = 3_000_000
@@ -106,8 +113,9 @@ def tree_depth_clauses(V: int, splits: Sequence[tuple], depth: int) -> tuple[lis
     return clauses, pool
 
 
-def solve_tree_depth(V: int, splits: Sequence[tuple], depth: int, *, conflict_budget: int | None = None,
-                     seconds: float | None = None) -> tuple[bool | None, list | None]:
+def solve_tree_depth(
+    V: int, splits: Sequence[tuple], depth: int, *, conflict_budget: int | None = None, seconds: float | None = None
+) -> tuple[bool | None, list | None]:
     """Decide the encoding; return ``(answer, choice)``.
 
     ``answer`` is True (a tree exists), False (none: UNSAT) or None (budget
@@ -143,8 +151,9 @@ def solve_tree_depth(V: int, splits: Sequence[tuple], depth: int, *, conflict_bu
     return True, choice
 
 
-def decide_tree_depth(engine: Any, V: int, t: int, conflict_budget: int | None, *,
-                      max_clauses: float = MAX_CLAUSES) -> bool | None:
+def decide_tree_depth(
+    engine: Any, V: int, t: int, conflict_budget: int | None, *, max_clauses: float = MAX_CLAUSES
+) -> bool | None:
     """Try SAT on the query ``D(V) >= t`` of a :mod:`dimcalc.littlestone` engine.
 
     On SAT the decoded tree is written into the engine's memo (each node's
@@ -155,8 +164,9 @@ def decide_tree_depth(engine: Any, V: int, t: int, conflict_budget: int | None, 
     _, splits = engine.splitter.splits(V, engine.splitter.columns)
     if estimate_clauses(V.bit_count(), len(splits), t) > max_clauses:
         return None
-    answer, choice = solve_tree_depth(V, splits, t, conflict_budget=conflict_budget,
-                                      seconds=engine.deadline.remaining())
+    answer, choice = solve_tree_depth(
+        V, splits, t, conflict_budget=conflict_budget, seconds=engine.deadline.remaining()
+    )
     if answer is None:
         return None
     entry = engine._entry(V)
@@ -181,8 +191,9 @@ def decide_tree_depth(engine: Any, V: int, t: int, conflict_budget: int | None, 
     return True
 
 
-def shattered_tree_exists(H: HypothesisClass, depth: int, *, family: Any = "LD", mask: int | None = None,
-                          conflict_budget: int | None = None) -> tuple[bool | None, dict | None]:
+def shattered_tree_exists(
+    H: HypothesisClass, depth: int, *, family: Any = "LD", mask: int | None = None, conflict_budget: int | None = None
+) -> tuple[bool | None, dict | None]:
     """Decide by SAT whether ``H`` (or the version space ``mask``) shatters a tree of ``depth``.
 
     Parameters

@@ -78,15 +78,15 @@ def pack_rows(bits: np.ndarray) -> np.ndarray:
     words = max(1, (m + 63) // 64)
     packed = np.packbits(bits, axis=1, bitorder="little")
     out = np.zeros((k, words * 8), dtype=np.uint8)
-    out[:, :packed.shape[1]] = packed
+    out[:, : packed.shape[1]] = packed
     return out.view("<u8").astype(np.uint64, copy=False)
 
 
 def _pack_columns(bits: np.ndarray, n_words: int) -> np.ndarray:
     """Pack a boolean ``(m, k)`` matrix column-wise into ``(k, n_words)`` ``uint64`` words (no transpose copy)."""
-    packed = np.packbits(bits, axis=0, bitorder="little")          # (ceil(m/8), k)
+    packed = np.packbits(bits, axis=0, bitorder="little")  # (ceil(m/8), k)
     out = np.zeros((bits.shape[1], n_words * 8), dtype=np.uint8)
-    out[:, :packed.shape[0]] = packed.T
+    out[:, : packed.shape[0]] = packed.T
     return out.view("<u8").astype(np.uint64, copy=False)
 
 
@@ -94,14 +94,14 @@ def _pack_columns(bits: np.ndarray, n_words: int) -> np.ndarray:
 class _Columns:
     """Virtual columns, sorted by the rank of their point (reduced column index)."""
 
-    rank: np.ndarray       # (V,) reduced column index of the point
-    point: np.ndarray      # (V,) original point index
-    one: np.ndarray        # (V,) label on side 1
-    zero: np.ndarray       # (V,) label on side 0, or -1 for "every other label"
-    ones: np.ndarray       # (V, W) side-1 bits
-    zeros: np.ndarray      # (V, W) side-0 bits
-    partial: bool          # some column has dead hypotheses
-    ids: np.ndarray        # (V,) index of the column in the search's full column list
+    rank: np.ndarray  # (V,) reduced column index of the point
+    point: np.ndarray  # (V,) original point index
+    one: np.ndarray  # (V,) label on side 1
+    zero: np.ndarray  # (V,) label on side 0, or -1 for "every other label"
+    ones: np.ndarray  # (V, W) side-1 bits
+    zeros: np.ndarray  # (V, W) side-0 bits
+    partial: bool  # some column has dead hypotheses
+    ids: np.ndarray  # (V,) index of the column in the search's full column list
 
 
 def _label_counts(sub: np.ndarray, num_labels: int, deadline: Deadline) -> np.ndarray:
@@ -111,20 +111,29 @@ def _label_counts(sub: np.ndarray, num_labels: int, deadline: Deadline) -> np.nd
     step = max(1, (1 << 22) // max(m, 1))
     for s in range(0, k, step):
         deadline.check()
-        part = sub[:, s:s + step]
+        part = sub[:, s : s + step]
         if num_labels <= 2:
             ones = np.count_nonzero(part, axis=0)
-            counts[s:s + step, 1 if num_labels == 2 else 0] = ones
-            counts[s:s + step, 0] += m - ones if num_labels == 2 else 0
+            counts[s : s + step, 1 if num_labels == 2 else 0] = ones
+            counts[s : s + step, 0] += m - ones if num_labels == 2 else 0
         else:
             keys = np.arange(part.shape[1], dtype=np.int64)[None, :] * num_labels + part.astype(np.int64)
-            counts[s:s + step] = np.bincount(keys.reshape(-1), minlength=part.shape[1] * num_labels).reshape(
-                part.shape[1], num_labels)
+            counts[s : s + step] = np.bincount(keys.reshape(-1), minlength=part.shape[1] * num_labels).reshape(
+                part.shape[1], num_labels
+            )
     return counts
 
 
-def _virtual_columns(H: HypothesisClass, kind: str, need: int, points: np.ndarray, sub: np.ndarray,
-                     counts: np.ndarray, deadline: Deadline, top: int | None = None) -> _Columns:
+def _virtual_columns(
+    H: HypothesisClass,
+    kind: str,
+    need: int,
+    points: np.ndarray,
+    sub: np.ndarray,
+    counts: np.ndarray,
+    deadline: Deadline,
+    top: int | None = None,
+) -> _Columns:
     """The virtual columns both of whose sides have at least ``need`` hypotheses.
 
     With ``top``, Natarajan pairs are formed among each column's ``top`` most
@@ -177,17 +186,17 @@ def _virtual_columns(H: HypothesisClass, kind: str, need: int, points: np.ndarra
     partial = False
     for s in range(0, len(r), step):
         deadline.check()
-        rr = r[s:s + step]
+        rr = r[s : s + step]
         # (m, chunk), packed along the hypotheses axis; a slice (no gather) when the columns are consecutive.
         consecutive = bool(np.all(np.diff(rr) == 1))
-        cols = sub[:, rr[0]:rr[-1] + 1] if consecutive else sub[:, rr]
-        ones[s:s + step] = _pack_columns(cols == o[s:s + step][None, :], n_words)
-        zz = z[s:s + step]
+        cols = sub[:, rr[0] : rr[-1] + 1] if consecutive else sub[:, rr]
+        ones[s : s + step] = _pack_columns(cols == o[s : s + step][None, :], n_words)
+        zz = z[s : s + step]
         pair = zz >= 0
-        zeros[s:s + step] = full[None, :] & ~ones[s:s + step]
+        zeros[s : s + step] = full[None, :] & ~ones[s : s + step]
         if pair.any():
-            partial = partial or bool((n_present[r[s:s + step]][pair] > 2).any())
-            zeros[s:s + step][pair] = _pack_columns(cols[:, pair] == zz[pair][None, :], n_words)
+            partial = partial or bool((n_present[r[s : s + step]][pair] > 2).any())
+            zeros[s : s + step][pair] = _pack_columns(cols[:, pair] == zz[pair][None, :], n_words)
     return _Columns(r, points[r], o, z, ones, zeros, partial, np.arange(len(r)))
 
 
@@ -201,8 +210,7 @@ class _Search:
         self.log = log
         self.stats = stats
 
-    def counts(self, cells: np.ndarray, idx: np.ndarray,
-               cols: _Columns | None = None) -> tuple[np.ndarray, np.ndarray]:
+    def counts(self, cells: np.ndarray, idx: np.ndarray, cols: _Columns | None = None) -> tuple[np.ndarray, np.ndarray]:
         """``(ones, zeros)``: sizes of ``cell & side`` for every cell (rows) and column ``idx`` (columns)."""
         cols = self.cols if cols is None else cols
         n_cells, n_words = cells.shape
@@ -213,14 +221,15 @@ class _Search:
         step = max(1, STEP_WORDS // max(n_cells * n_words, 1))
         for s in range(0, p, step):
             self.deadline.check()
-            part = idx[s:s + step]
+            part = idx[s : s + step]
             a = np.bitwise_count(cells[:, None, :] & cols.ones[part][None, :, :]).sum(axis=2, dtype=np.int64)
-            ones[:, s:s + step] = a
+            ones[:, s : s + step] = a
             if sizes is None:
-                zeros[:, s:s + step] = np.bitwise_count(
-                    cells[:, None, :] & cols.zeros[part][None, :, :]).sum(axis=2, dtype=np.int64)
+                zeros[:, s : s + step] = np.bitwise_count(cells[:, None, :] & cols.zeros[part][None, :, :]).sum(
+                    axis=2, dtype=np.int64
+                )
             else:
-                zeros[:, s:s + step] = sizes[:, None] - a
+                zeros[:, s : s + step] = sizes[:, None] - a
         self.stats["tests"] += n_cells * p
         return ones, zeros
 
@@ -268,8 +277,9 @@ class _Search:
         """Words a node with ``k`` candidates and ``n_cells`` cells costs to expand (all candidate pairs)."""
         return k * k * n_cells * n_words
 
-    def _visit(self, children: list[tuple[list[int], np.ndarray, np.ndarray]], target: int,
-               cols: _Columns) -> list[int] | None:
+    def _visit(
+        self, children: list[tuple[list[int], np.ndarray, np.ndarray]], target: int, cols: _Columns
+    ) -> list[int] | None:
         """Explore child nodes: small ones batched together, large ones one by one (in the given order)."""
         if cols is not self.cols or cols.partial:
             for chosen, cells, cand in children:
@@ -294,8 +304,7 @@ class _Search:
                 return found
         return self._explore_batch(batch, target) if batch else None
 
-    def _explore_batch(self, nodes: list[tuple[list[int], np.ndarray, np.ndarray]],
-                       target: int) -> list[int] | None:
+    def _explore_batch(self, nodes: list[tuple[list[int], np.ndarray, np.ndarray]], target: int) -> list[int] | None:
         """:meth:`_explore` for several nodes of one depth at once (columns without dead hypotheses).
 
         Every pair ``(y, z)`` of candidates of every node (``z`` on a later
@@ -323,7 +332,7 @@ class _Search:
             if k < remaining:
                 continue
             r = cols.rank[cand]
-            a, b = np.nonzero(r[None, :] > r[:, None])           # pairs (y = cand[a], z = cand[b])
+            a, b = np.nonzero(r[None, :] > r[:, None])  # pairs (y = cand[a], z = cand[b])
             child_node.append(np.full(k, i))
             child_y.append(cand)
             pair_child.append(a + n_children)
@@ -335,18 +344,19 @@ class _Search:
         c_y = np.concatenate(child_y)
         p_child = np.concatenate(pair_child)
         p_z = np.concatenate(pair_z)
-        parent_cells = np.stack([n[1] for n in nodes])                         # (nodes, cells, W)
-        child_cells = np.concatenate([parent_cells[c_node] & cols.zeros[c_y][:, None],
-                                      parent_cells[c_node] & cols.ones[c_y][:, None]], axis=1)
+        parent_cells = np.stack([n[1] for n in nodes])  # (nodes, cells, W)
+        child_cells = np.concatenate(
+            [parent_cells[c_node] & cols.zeros[c_y][:, None], parent_cells[c_node] & cols.ones[c_y][:, None]], axis=1
+        )
         score = np.empty(len(p_child), dtype=np.int64)
         step = max(1, STEP_WORDS // max(n_cells * n_words, 1))
         for s in range(0, len(p_child), step):
             self.deadline.check()
-            cells = child_cells[p_child[s:s + step]]                         # (pairs, cells, W)
-            z = p_z[s:s + step]
+            cells = child_cells[p_child[s : s + step]]  # (pairs, cells, W)
+            z = p_z[s : s + step]
             ones = np.bitwise_count(cells & cols.ones[z][:, None]).sum(axis=2, dtype=np.int64)
             sizes = np.bitwise_count(cells).sum(axis=2, dtype=np.int64)
-            score[s:s + step] = np.minimum(ones, sizes - ones).min(axis=1)
+            score[s : s + step] = np.minimum(ones, sizes - ones).min(axis=1)
         self.stats["tests"] += len(p_child) * n_cells
         ok = score >= need
         p_child, p_z, score = p_child[ok], p_z[ok], score[ok]
@@ -356,15 +366,16 @@ class _Search:
         bounds = np.searchsorted(p_child, np.arange(n_children + 1))
         children: list[tuple[list[int], np.ndarray, np.ndarray]] = []
         for ci in range(n_children):
-            zs = p_z[bounds[ci]:bounds[ci + 1]]
+            zs = p_z[bounds[ci] : bounds[ci + 1]]
             if len(zs) < remaining - 1 or len(np.unique(cols.rank[zs])) < remaining - 1:
                 continue
             children.append((nodes[c_node[ci]][0] + [int(c_y[ci])], child_cells[ci], zs))
         self.log.update(f"target {target}: {self.stats['nodes']} nodes")
         return self._visit(children, target, cols)
 
-    def _explore(self, chosen: list[int], cells: np.ndarray, cand: np.ndarray, target: int,
-                 cols: _Columns | None = None) -> list[int] | None:
+    def _explore(
+        self, chosen: list[int], cells: np.ndarray, cand: np.ndarray, target: int, cols: _Columns | None = None
+    ) -> list[int] | None:
         """Extend ``chosen`` (cells ``cells``) by ``target - len(chosen)`` columns of ``cand``.
 
         Every column of ``cand`` (indices into ``cols``) already passes the test
@@ -382,25 +393,28 @@ class _Search:
             compact = _compact(cols, cells, cand)
             if compact is not None:
                 cols, cells, cand = compact
-        need = 1 << (remaining - 2)   # each cell of chosen + {y, z} needs this many on both sides
+        need = 1 << (remaining - 2)  # each cell of chosen + {y, z} needs this many on both sides
         n_words = cells.shape[1]
         n_cells = cells.shape[0] * 2
         by_rank = cand[np.argsort(cols.rank[cand], kind="stable")]
         rank_sorted = cols.rank[by_rank]
         step = max(1, STEP_WORDS // max(n_cells * len(cand) * n_words, 1))
         for s in range(0, len(cand), step):
-            ys = cand[s:s + step]
+            ys = cand[s : s + step]
             # Cells of chosen + {y} for every y of the chunk: (len(ys), n_cells, W).
-            child = np.concatenate([cells[None] & cols.zeros[ys][:, None], cells[None] & cols.ones[ys][:, None]],
-                                   axis=1)
+            child = np.concatenate(
+                [cells[None] & cols.zeros[ys][:, None], cells[None] & cols.ones[ys][:, None]], axis=1
+            )
             # Candidates for y: later points only; tested all at once against every child's cells.
             lo = int(np.searchsorted(rank_sorted, cols.rank[ys].min(), side="right"))
             zs = by_rank[lo:]
             if len(zs) == 0:
                 continue
             ones, zeros = self.counts(child.reshape(-1, n_words), zs, cols)
-            score = np.minimum(ones.reshape(len(ys), n_cells, len(zs)).min(axis=1),
-                               zeros.reshape(len(ys), n_cells, len(zs)).min(axis=1))
+            score = np.minimum(
+                ones.reshape(len(ys), n_cells, len(zs)).min(axis=1),
+                zeros.reshape(len(ys), n_cells, len(zs)).min(axis=1),
+            )
             zr = cols.rank[zs]
             ok = (score >= need) & (zr[None, :] > cols.rank[ys][:, None])
             starts = np.flatnonzero(np.r_[True, zr[1:] != zr[:-1]])
@@ -417,8 +431,7 @@ class _Search:
         return None
 
 
-def _compact(cols: _Columns, cells: np.ndarray, cand: np.ndarray
-             ) -> tuple[_Columns, np.ndarray, np.ndarray] | None:
+def _compact(cols: _Columns, cells: np.ndarray, cand: np.ndarray) -> tuple[_Columns, np.ndarray, np.ndarray] | None:
     """The columns ``cand`` and the cells restricted to the alive hypotheses, when that saves words."""
     alive = np.bitwise_or.reduce(cells, axis=0)
     n_alive = int(np.bitwise_count(alive).sum())
@@ -429,13 +442,22 @@ def _compact(cols: _Columns, cells: np.ndarray, cand: np.ndarray
     def sub(words: np.ndarray) -> np.ndarray:
         return pack_rows(np.unpackbits(words.view(np.uint8), axis=1, bitorder="little")[:, keep].astype(bool))
 
-    new = _Columns(cols.rank[cand], cols.point[cand], cols.one[cand], cols.zero[cand], sub(cols.ones[cand]),
-                   sub(cols.zeros[cand]), True, cols.ids[cand])
+    new = _Columns(
+        cols.rank[cand],
+        cols.point[cand],
+        cols.one[cand],
+        cols.zero[cand],
+        sub(cols.ones[cand]),
+        sub(cols.zeros[cand]),
+        True,
+        cols.ids[cand],
+    )
     return new, sub(cells), np.arange(len(cand))
 
 
-def largest_shattered_set(H: HypothesisClass, kind: str, deadline: Deadline, log: Progress,
-                          stats: dict) -> tuple[list[dict], int, bool]:
+def largest_shattered_set(
+    H: HypothesisClass, kind: str, deadline: Deadline, log: Progress, stats: dict
+) -> tuple[list[dict], int, bool]:
     """Largest shattered set of ``kind`` (``"vc"``, ``"natarajan"``, ``"graph"``) under ``deadline``.
 
     Returns ``(chosen, upper, stopped)`` where ``chosen`` lists the shattered
@@ -468,8 +490,7 @@ def largest_shattered_set(H: HypothesisClass, kind: str, deadline: Deadline, log
             return _virtual_columns(H, kind, need, points, sub, counts, deadline, top)
 
         def describe(cols: _Columns, chosen: list[int]) -> list[dict]:
-            return [{"point": int(cols.point[v]), "one": int(cols.one[v]), "zero": int(cols.zero[v])}
-                    for v in chosen]
+            return [{"point": int(cols.point[v]), "one": int(cols.one[v]), "zero": int(cols.zero[v])} for v in chosen]
 
         cols = columns(1, top=8)
         search = _Search(cols, H.n_distinct, deadline, log, stats)

@@ -46,7 +46,8 @@ Examples
 
 from __future__ import annotations
 
-from typing import Any, Callable, Optional, Protocol
+from collections.abc import Callable
+from typing import Any, Protocol
 
 from .errors import InvalidParameterError, parameter_error
 from .hypothesis_class import HypothesisClass
@@ -80,12 +81,13 @@ class _SOABase:
     _owner = "SOA"
     _dimension_name = ""
 
-    def __init__(self, H: HypothesisClass, dimension_oracle: Optional[DimensionOracle]) -> None:
+    def __init__(self, H: HypothesisClass, dimension_oracle: DimensionOracle | None) -> None:
         if not isinstance(H, HypothesisClass):
             raise parameter_error("H", self._owner, "a dimcalc.HypothesisClass", type(H).__name__)
         if dimension_oracle is not None and not callable(dimension_oracle):
-            raise parameter_error("dimension_oracle", self._owner,
-                                  "a callable oracle(H, mask) -> int or None", dimension_oracle)
+            raise parameter_error(
+                "dimension_oracle", self._owner, "a callable oracle(H, mask) -> int or None", dimension_oracle
+            )
         self.H = H
         self._oracle = dimension_oracle
         self._cache: dict[int, int] = {}
@@ -102,7 +104,7 @@ class _SOABase:
         """Bitset (over distinct indices of ``H``) of the hypotheses consistent with the updates so far."""
         return self._version_space
 
-    def dimension(self, mask: Optional[int] = None) -> int:
+    def dimension(self, mask: int | None = None) -> int:
         """The dimension the learner uses, of ``mask`` (default: the current version space); ``-1`` if empty."""
         mask = self._version_space if mask is None else mask
         if mask == 0:
@@ -165,14 +167,17 @@ class _SOABase:
         if new_space == 0:
             raise UnrealisableSequenceError(
                 f"{self._owner}.update: no hypothesis consistent with the examples so far gives label {y} "
-                f"to point {x}; the sequence is not realisable by the class (call reset() to start over)")
+                f"to point {x}; the sequence is not realisable by the class (call reset() to start over)"
+            )
         if self.predict(x) != y:
             self.mistakes += 1
         self._version_space = new_space
 
     def __repr__(self) -> str:
-        return (f"{type(self).__name__}(H={self.H!r}, mistakes={self.mistakes}, "
-                f"version_space_size={bin(self._version_space).count('1')})")
+        return (
+            f"{type(self).__name__}(H={self.H!r}, mistakes={self.mistakes}, "
+            f"version_space_size={bin(self._version_space).count('1')})"
+        )
 
 
 class StandardOptimalAlgorithm(_SOABase):
@@ -224,14 +229,19 @@ class StandardOptimalAlgorithm(_SOABase):
 
     _owner = "StandardOptimalAlgorithm"
 
-    def __init__(self, H: HypothesisClass, *, dimension_oracle: Optional[DimensionOracle] = None) -> None:
+    def __init__(self, H: HypothesisClass, *, dimension_oracle: DimensionOracle | None = None) -> None:
         if isinstance(H, HypothesisClass) and not H.is_binary:
-            raise parameter_error("H", self._owner, "a binary class (use MulticlassSOA for more labels)",
-                                  f"a class with {H.num_labels} labels")
+            raise parameter_error(
+                "H",
+                self._owner,
+                "a binary class (use MulticlassSOA for more labels)",
+                f"a class with {H.num_labels} labels",
+            )
         super().__init__(H, dimension_oracle)
 
     def _default_oracle(self) -> DimensionOracle:
         from .littlestone import littlestone_dimension_of
+
         return littlestone_dimension_of
 
 
@@ -271,11 +281,12 @@ class MulticlassSOA(_SOABase):
 
     _owner = "MulticlassSOA"
 
-    def __init__(self, H: HypothesisClass, *, dimension_oracle: Optional[DimensionOracle] = None) -> None:
+    def __init__(self, H: HypothesisClass, *, dimension_oracle: DimensionOracle | None = None) -> None:
         super().__init__(H, dimension_oracle)
 
     def _default_oracle(self) -> DimensionOracle:
         from .littlestone import multiclass_littlestone_dimension_of
+
         return multiclass_littlestone_dimension_of
 
 

@@ -24,9 +24,10 @@ Thm 8.8 (BGS); Sauer-Shelah; ``VC <= LDim <= floor(log2 |H|)`` (Littlestone
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Callable, Union, cast
+from typing import Any, cast
 
 from ._budget import Deadline, check_time_limit
 from .errors import parameter_error
@@ -36,7 +37,7 @@ from .results import DimensionResult
 __all__ = ["Side", "TheoremCheck", "theorem_report", "compare"]
 
 _SLACK = 1e-9
-Number = Union[int, float]
+Number = int | float
 
 
 @dataclass(frozen=True)
@@ -57,11 +58,11 @@ class Side:
         return {"lower": self.lower, "upper": self.upper}
 
     @classmethod
-    def point(cls, value: Number, description: str) -> "Side":
+    def point(cls, value: Number, description: str) -> Side:
         return cls(value, value, description)
 
     @classmethod
-    def of(cls, r: DimensionResult, description: str, scale: Callable[[Number], Number] = lambda v: v) -> "Side":
+    def of(cls, r: DimensionResult, description: str, scale: Callable[[Number], Number] = lambda v: v) -> Side:
         lo = None if r.lower is None else scale(r.lower)
         hi = None if r.upper is None else scale(r.upper)
         return cls(lo, hi, description)
@@ -108,9 +109,18 @@ class TheoremCheck:
         return self.lhs.exact and self.rhs.exact
 
     def to_json(self) -> dict:
-        return {"source": self.source, "statement": self.statement, "lhs": self.lhs.to_json(),
-                "relation": self.relation, "rhs": self.rhs.to_json(), "exact": self.exact, "holds": self.holds,
-                "lhs_is": self.lhs.description, "rhs_is": self.rhs.description, "note": self.note}
+        return {
+            "source": self.source,
+            "statement": self.statement,
+            "lhs": self.lhs.to_json(),
+            "relation": self.relation,
+            "rhs": self.rhs.to_json(),
+            "exact": self.exact,
+            "holds": self.holds,
+            "lhs_is": self.lhs.description,
+            "rhs_is": self.rhs.description,
+            "note": self.note,
+        }
 
 
 class _Solvers:
@@ -136,23 +146,29 @@ class _Solvers:
 
     def vc(self) -> DimensionResult:
         from .vc import vc_dimension
+
         return self.get("vc", lambda t: vc_dimension(self.H, time_limit=t))
 
     def ld(self) -> DimensionResult:
         from .littlestone import littlestone_dimension
+
         return self.get("ld", lambda t: littlestone_dimension(self.H, time_limit=t))
 
     def mld(self) -> DimensionResult:
         from .littlestone import multiclass_littlestone_dimension
+
         return self.get("mld", lambda t: multiclass_littlestone_dimension(self.H, time_limit=t))
 
     def psi(self, family: str, uniform: bool = False) -> DimensionResult:
         from .littlestone import psi_littlestone_dimension
-        return self.get(("psi", family, uniform),
-                        lambda t: psi_littlestone_dimension(self.H, family, uniform=uniform, time_limit=t))
+
+        return self.get(
+            ("psi", family, uniform), lambda t: psi_littlestone_dimension(self.H, family, uniform=uniform, time_limit=t)
+        )
 
     def restrictions(self) -> list[DimensionResult]:
         from .littlestone import binary_restriction_littlestone
+
         return self.get("restr", lambda t: binary_restriction_littlestone(self.H, time_limit=t))
 
     def max_restriction(self) -> Side:
@@ -163,20 +179,23 @@ class _Solvers:
 
     def cover_function(self, n: int) -> DimensionResult:
         from .covers import zero_cover_function
+
         return self.get(("N0", n), lambda t: zero_cover_function(self.H, n, time_limit=t))
 
     def growth(self, m: int) -> DimensionResult:
         from .vc import growth_function
+
         return self.get(("growth", m), lambda t: growth_function(self.H, m, time_limit=t))
 
     def drdim(self) -> Any:
         from .representation import deterministic_representation_dimension
-        return self.get("drdim", lambda t: deterministic_representation_dimension(self.H, Fraction(1, 4),
-                                                                                  time_limit=t))
+
+        return self.get("drdim", lambda t: deterministic_representation_dimension(self.H, Fraction(1, 4), time_limit=t))
 
 
-def theorem_report(H: HypothesisClass, *, time_limit: float | None = None,
-                   representation: bool | None = None) -> list[TheoremCheck]:
+def theorem_report(
+    H: HypothesisClass, *, time_limit: float | None = None, representation: bool | None = None
+) -> list[TheoremCheck]:
     """Evaluate every finite-class statement of the seed papers on ``H``.
 
     Parameters
@@ -217,7 +236,7 @@ def theorem_report(H: HypothesisClass, *, time_limit: float | None = None,
         raise parameter_error("H", "theorem_report", "a HypothesisClass", type(H).__name__)
     time_limit = check_time_limit(time_limit, "theorem_report")
     if representation is None:
-        representation = H.num_labels ** H.n_points <= MAX_ALL_FUNCTIONS
+        representation = H.num_labels**H.n_points <= MAX_ALL_FUNCTIONS
     s = _Solvers(H, Deadline(time_limit), parts=14)
     k = H.max_label
     out: list[TheoremCheck] = []
@@ -236,45 +255,81 @@ def theorem_report(H: HypothesisClass, *, time_limit: float | None = None,
     add("BGS Claim 4.7", "Ψ^N-LD(H) <= Ψ^bin-LD(H)", psiN, "<=", psibin)
     add("BGS Claim 4.7", "Ψ^bin-LD(H) <= Ψ^B-LD(H)", psibin, "<=", psiB)
     factor = 6 * math.log(k + 1)
-    add("BGS Thm 3.4", "max_i LDim(H|_i) <= 6·MLD(H)·ln(k+1)", maxbin, "<=",
-        Side(None if mld.lower is None else mld.lower * factor, None if mld.upper is None else mld.upper * factor,
-             f"6·MLD·ln({k + 1})"))
+    add(
+        "BGS Thm 3.4",
+        "max_i LDim(H|_i) <= 6·MLD(H)·ln(k+1)",
+        maxbin,
+        "<=",
+        Side(
+            None if mld.lower is None else mld.lower * factor,
+            None if mld.upper is None else mld.upper * factor,
+            f"6·MLD·ln({k + 1})",
+        ),
+    )
     bits = label_bits(H.num_labels)
     assert maxbin.lower is not None  # see max_restriction
-    add("BGS Thm 7.1", "MLD(H) <= max_i LDim(H|_i)·⌈log2(k+1)⌉", mld, "<=",
-        Side(maxbin.lower * bits, None if maxbin.upper is None else maxbin.upper * bits,
-             f"max_i LDim(H|_i)·{bits}"), note="log(k+1) read as the number of binary restrictions")
+    add(
+        "BGS Thm 7.1",
+        "MLD(H) <= max_i LDim(H|_i)·⌈log2(k+1)⌉",
+        mld,
+        "<=",
+        Side(maxbin.lower * bits, None if maxbin.upper is None else maxbin.upper * bits, f"max_i LDim(H|_i)·{bits}"),
+        note="log(k+1) read as the number of binary restrictions",
+    )
 
     # 0-cover statements at n = d_B (the depth BGS §5.3 uses)
     d_b = s.psi("B").lower or 0
-    n = max(d_b, 1) if H.n_points else 0   # no input tree of depth >= 1 over an empty domain
+    n = max(d_b, 1) if H.n_points else 0  # no input tree of depth >= 1 over an empty domain
     cover = s.cover_function(n)
     N0 = Side.of(cover, f"N(0,H,{n})")
     if mld.upper is not None and n >= mld.upper:
         mld_lo, mld_hi = cast(int, mld.lower), cast(int, mld.upper)  # integers; lower proven when upper is
-        add("BGS Thm 5.6 (4)", f"N(0,H,n) <= Σ_{{i<=d}} C(n,i)·k^i at n = {n}, d = MLD", N0, "<=",
-            Side(sum(math.comb(n, i) * k ** i for i in range(mld_lo + 1)),
-                 sum(math.comb(n, i) * k ** i for i in range(mld_hi + 1)), f"Σ_{{i<=MLD}} C({n},i)·{k}^i"))
+        add(
+            "BGS Thm 5.6 (4)",
+            f"N(0,H,n) <= Σ_{{i<=d}} C(n,i)·k^i at n = {n}, d = MLD",
+            N0,
+            "<=",
+            Side(
+                sum(math.comb(n, i) * k**i for i in range(mld_lo + 1)),
+                sum(math.comb(n, i) * k**i for i in range(mld_hi + 1)),
+                f"Σ_{{i<=MLD}} C({n},i)·{k}^i",
+            ),
+        )
         if mld.lower and mld.lower > 0:
             e_bound = lambda d: (math.e * k * n / d) ** d  # noqa: E731  (increasing in d for d <= kn)
-            add("BGS Thm 5.6 (5)", f"Σ_{{i<=d}} C(n,i)·k^i <= (e·k·n/d)^d at n = {n}, d = MLD",
-                Side(sum(math.comb(n, i) * k ** i for i in range(mld_lo + 1)),
-                     sum(math.comb(n, i) * k ** i for i in range(mld_hi + 1)), "Σ_{i<=d} C(n,i)·k^i"), "<=",
-                Side(min(e_bound(mld.lower), e_bound(mld.upper)), max(e_bound(mld.lower), e_bound(mld.upper)),
-                     "(e·k·n/d)^d"))
+            add(
+                "BGS Thm 5.6 (5)",
+                f"Σ_{{i<=d}} C(n,i)·k^i <= (e·k·n/d)^d at n = {n}, d = MLD",
+                Side(
+                    sum(math.comb(n, i) * k**i for i in range(mld_lo + 1)),
+                    sum(math.comb(n, i) * k**i for i in range(mld_hi + 1)),
+                    "Σ_{i<=d} C(n,i)·k^i",
+                ),
+                "<=",
+                Side(
+                    min(e_bound(mld.lower), e_bound(mld.upper)),
+                    max(e_bound(mld.lower), e_bound(mld.upper)),
+                    "(e·k·n/d)^d",
+                ),
+            )
     elif mld.lower is not None and n < mld.lower:
-        add("BGS Thm 5.6", f"N(0,H,n) <= (k+1)^n for n = {n} < MLD", N0, "<=",
-            Side.point((k + 1) ** n, f"{k + 1}^{n}"))
+        add("BGS Thm 5.6", f"N(0,H,n) <= (k+1)^n for n = {n} < MLD", N0, "<=", Side.point((k + 1) ** n, f"{k + 1}^{n}"))
     lemma_tree = s.psi("B").witness
     note = "lhs lower bound includes N(0,H,T') for the Ψ^B witness tree T' (the proof's tree)"
     if d_b >= 1 and lemma_tree is not None:
         from .covers import zero_cover_number
+
         on_tree = cast(int, zero_cover_number(H, lemma_tree, witness=False).value)
         N0 = Side(max(N0.lower or 0, on_tree), N0.upper, f"N(0,H,{d_b})")
     rel_b = "=" if s.psi("B").exact else ">="
-    add("BGS Lemma 5.11", f"N(0,H,d_B) >= 2^d_B with d_B = Ψ^B-LD(H) {rel_b} {d_b}", N0 if d_b >= 1 else
-        Side.point(1, "N(0,H,0)"), ">=", Side.point(2 ** d_b, f"2^{d_b}"),
-        note=note + ("" if s.psi("B").exact else "; evaluated at the proven lower bound of d_B"))
+    add(
+        "BGS Lemma 5.11",
+        f"N(0,H,d_B) >= 2^d_B with d_B = Ψ^B-LD(H) {rel_b} {d_b}",
+        N0 if d_b >= 1 else Side.point(1, "N(0,H,0)"),
+        ">=",
+        Side.point(2**d_b, f"2^{d_b}"),
+        note=note + ("" if s.psi("B").exact else "; evaluated at the proven lower bound of d_B"),
+    )
 
     if H.is_binary:
         vc, ld = Side.of(s.vc(), "VC(H)"), Side.of(s.ld(), "LDim(H)")
@@ -284,25 +339,55 @@ def theorem_report(H: HypothesisClass, *, time_limit: float | None = None,
             vc_lo, vc_hi = cast(int, vc.lower), cast(int, vc.upper)  # integers; lower proven when upper is
             m = vc_hi + 1
             g = s.growth(m)
-            add("Sauer-Shelah", f"π_H(m) <= Σ_{{i<=VC}} C(m,i) at m = VC + 1 = {m}", Side.of(g, f"π_H({m})"), "<=",
-                Side(sum(math.comb(m, i) for i in range(vc_lo + 1)),
-                     sum(math.comb(m, i) for i in range(vc_hi + 1)), f"Σ_{{i<=VC}} C({m},i)"))
+            add(
+                "Sauer-Shelah",
+                f"π_H(m) <= Σ_{{i<=VC}} C(m,i) at m = VC + 1 = {m}",
+                Side.of(g, f"π_H({m})"),
+                "<=",
+                Side(
+                    sum(math.comb(m, i) for i in range(vc_lo + 1)),
+                    sum(math.comb(m, i) for i in range(vc_hi + 1)),
+                    f"Σ_{{i<=VC}} C({m},i)",
+                ),
+            )
         from .communication import deterministic_one_way_complexity
+
         lb = 1 - binary_entropy(0.25)
-        ld_scaled = Side(None if ld.lower is None else lb * ld.lower, None if ld.upper is None else lb * ld.upper,
-                         "(1 - H(1/4))·LDim")
-        add("FX Cor 4.3", "D→(Eval_H) >= R→_{1/4}(H) >= (1 - H(1/4))·LDim(H)",
-            Side.point(deterministic_one_way_complexity(H), "D→(Eval_H) = ⌈log2 |H|⌉"), ">=", ld_scaled)
+        ld_scaled = Side(
+            None if ld.lower is None else lb * ld.lower,
+            None if ld.upper is None else lb * ld.upper,
+            "(1 - H(1/4))·LDim",
+        )
+        add(
+            "FX Cor 4.3",
+            "D→(Eval_H) >= R→_{1/4}(H) >= (1 - H(1/4))·LDim(H)",
+            Side.point(deterministic_one_way_complexity(H), "D→(Eval_H) = ⌈log2 |H|⌉"),
+            ">=",
+            ld_scaled,
+        )
         if representation:
             rep = s.drdim()
-            add("FX Thm 3.2 + Cor 4.3", "⌈DRDim_{1/4}(H)⌉ >= R→_{1/4}(H) >= (1 - H(1/4))·LDim(H)",
+            add(
+                "FX Thm 3.2 + Cor 4.3",
+                "⌈DRDim_{1/4}(H)⌉ >= R→_{1/4}(H) >= (1 - H(1/4))·LDim(H)",
                 Side(math.ceil(rep.lower - _SLACK), math.ceil(rep.upper - _SLACK), "⌈log2 |H_min|⌉ (ε = 1/4)"),
-                ">=", ld_scaled)
+                ">=",
+                ld_scaled,
+            )
     if representation:
         rep = s.drdim()
-        add("BGS Thm 8.8", "MLD(H)/32 <= RepDim(H) <= ln |H_min| (RepDim: (1/4,1/8)-representations, nats)",
-            Side(None if mld.lower is None else mld.lower / 32, None if mld.upper is None else mld.upper / 32,
-                 "MLD/32"), "<=", Side(math.log(rep.size_lower), math.log(rep.size_upper),
-                                       "ln |H_min|, H_min a smallest deterministic 1/4-representation"),
-            note="a deterministic 1/4-representation is a (1/4, 0)-probabilistic one, so RepDim <= ln|H_min|")
+        add(
+            "BGS Thm 8.8",
+            "MLD(H)/32 <= RepDim(H) <= ln |H_min| (RepDim: (1/4,1/8)-representations, nats)",
+            Side(
+                None if mld.lower is None else mld.lower / 32, None if mld.upper is None else mld.upper / 32, "MLD/32"
+            ),
+            "<=",
+            Side(
+                math.log(rep.size_lower),
+                math.log(rep.size_upper),
+                "ln |H_min|, H_min a smallest deterministic 1/4-representation",
+            ),
+            note="a deterministic 1/4-representation is a (1/4, 0)-probabilistic one, so RepDim <= ln|H_min|",
+        )
     return out

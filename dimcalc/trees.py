@@ -53,7 +53,8 @@ True
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Literal, Optional
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Literal
 
 from .errors import InvalidWitnessError, parameter_error
 from .hypothesis_class import HypothesisClass
@@ -84,9 +85,14 @@ _NODE_KEYS = {
 }
 # Accepted spellings of a tree kind (result kinds included).
 _KIND_ALIASES = {
-    "binary": "binary", "littlestone": "binary", "mistake": "binary",
-    "multiclass": "multiclass", "multiclass_littlestone": "multiclass",
-    "psi": "psi", "psi_littlestone": "psi", "psi_littlestone_uniform": "psi",
+    "binary": "binary",
+    "littlestone": "binary",
+    "mistake": "binary",
+    "multiclass": "multiclass",
+    "multiclass_littlestone": "multiclass",
+    "psi": "psi",
+    "psi_littlestone": "psi",
+    "psi_littlestone_uniform": "psi",
 }
 
 
@@ -121,8 +127,9 @@ def _describe(v: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def _walk(tree: Any, kind: str, H: Optional[HypothesisClass], family: Optional[PsiFamily],
-          uniform: bool, check_paths: bool) -> int:
+def _walk(
+    tree: Any, kind: str, H: HypothesisClass | None, family: PsiFamily | None, uniform: bool, check_paths: bool
+) -> int:
     """Check ``tree`` and return its depth; raise :class:`_TreeProblem` on the first defect.
 
     Without ``H`` only the structure is checked (keys, types, completeness,
@@ -137,7 +144,7 @@ def _walk(tree: Any, kind: str, H: Optional[HypothesisClass], family: Optional[P
     # Otherwise the cap only guards against cyclic Python objects (no witness has 2^256 leaves).
     capped = H is not None and check_paths
     max_depth = H.log2_size() if H is not None and capped else _MAX_LEVELS
-    leaf_depth: Optional[int] = None
+    leaf_depth: int | None = None
     level_maps: dict[int, tuple] = {}
     # Stack of (node, location, path); path = list of (point, accepted-labels predicate description).
     stack: list[tuple[Any, tuple[int, ...], tuple]] = [(tree, (), ())]
@@ -156,25 +163,36 @@ def _walk(tree: Any, kind: str, H: Optional[HypothesisClass], family: Optional[P
             if leaf_depth is None:
                 leaf_depth = depth
             elif depth != leaf_depth:
-                raise _TreeProblem(where, f"leaf at depth {depth} but another leaf is at depth {leaf_depth}; "
-                                          "the tree must be complete")
+                raise _TreeProblem(
+                    where, f"leaf at depth {depth} but another leaf is at depth {leaf_depth}; the tree must be complete"
+                )
             if H is not None and check_paths:
                 for level, (point, accepted, edge_text) in enumerate(path):
                     lab = H.label(j, point)
                     if lab not in accepted:
-                        raise _TreeProblem(where, f"hypothesis {j} gives label {lab} to point {point}, so it "
-                                                  f"does not realise the edge '{edge_text}' at depth {level}")
+                        raise _TreeProblem(
+                            where,
+                            f"hypothesis {j} gives label {lab} to point {point}, so it "
+                            f"does not realise the edge '{edge_text}' at depth {level}",
+                        )
             continue
         if keys != node_keys:
             expected = sorted(node_keys)
-            raise _TreeProblem(where, f"an internal node must have exactly the keys {expected} and a leaf exactly "
-                                      f"['hypothesis']; got {sorted(map(str, keys))}")
+            raise _TreeProblem(
+                where,
+                f"an internal node must have exactly the keys {expected} and a leaf exactly "
+                f"['hypothesis']; got {sorted(map(str, keys))}",
+            )
         if leaf_depth is not None and depth >= leaf_depth:
-            raise _TreeProblem(where, f"internal node at depth {depth} but a leaf is at depth {leaf_depth}; "
-                                      "the tree must be complete")
+            raise _TreeProblem(
+                where, f"internal node at depth {depth} but a leaf is at depth {leaf_depth}; the tree must be complete"
+            )
         if depth >= max_depth:
-            raise _TreeProblem(where, f"the tree is deeper than {max_depth}" + (
-                " = floor(log2 #distinct hypotheses), so it cannot be shattered" if capped else " levels"))
+            raise _TreeProblem(
+                where,
+                f"the tree is deeper than {max_depth}"
+                + (" = floor(log2 #distinct hypotheses), so it cannot be shattered" if capped else " levels"),
+            )
         point = node["point"]
         if not _is_int(point):
             raise _TreeProblem(where, f"'point' must be an integer column index; got {_describe(point)}")
@@ -209,8 +227,10 @@ def _walk(tree: Any, kind: str, H: Optional[HypothesisClass], family: Optional[P
             if uniform:
                 first = level_maps.setdefault(depth, phi)
                 if first != phi:
-                    raise _TreeProblem(where, f"uniform tree: map {list(phi)} differs from map {list(first)} used "
-                                              f"elsewhere at depth {depth}")
+                    raise _TreeProblem(
+                        where,
+                        f"uniform tree: map {list(phi)} differs from map {list(first)} used elsewhere at depth {depth}",
+                    )
             accepted = tuple(frozenset(lab for lab, v in enumerate(phi) if v == bit) for bit in (0, 1))
             texts = tuple(f"φ(h(x{point})) = {bit} with φ = {list(phi)}" for bit in (0, 1))
         # Right child pushed first so the left subtree is examined first.
@@ -223,8 +243,9 @@ def _walk(tree: Any, kind: str, H: Optional[HypothesisClass], family: Optional[P
 def _canonical_kind(kind: str) -> str:
     base = kind.split(":", 1)[0] if isinstance(kind, str) else kind
     if base not in _KIND_ALIASES:
-        raise parameter_error("kind", "validate_tree_json",
-                              '"binary", "multiclass", "psi" (or a result kind such as "littlestone")', kind)
+        raise parameter_error(
+            "kind", "validate_tree_json", '"binary", "multiclass", "psi" (or a result kind such as "littlestone")', kind
+        )
     return _KIND_ALIASES[base]
 
 
@@ -234,8 +255,7 @@ def _check_H(H: Any, owner: str) -> HypothesisClass:
     return H
 
 
-def explain_tree(H: HypothesisClass, tree: Any, kind: str, family: Any = None, *,
-                 uniform: bool = False) -> Optional[str]:
+def explain_tree(H: HypothesisClass, tree: Any, kind: str, family: Any = None, *, uniform: bool = False) -> str | None:
     """Why ``tree`` is not a valid shattered tree of ``kind`` for ``H``; ``None`` if it is valid.
 
     Parameters
@@ -273,14 +293,14 @@ def explain_tree(H: HypothesisClass, tree: Any, kind: str, family: Any = None, *
     return None
 
 
-def _certify(H: HypothesisClass, tree: Any, kind: str, family: Optional[PsiFamily], uniform: bool) -> Optional[int]:
+def _certify(H: HypothesisClass, tree: Any, kind: str, family: PsiFamily | None, uniform: bool) -> int | None:
     try:
         return _walk(tree, kind, H, family, uniform, check_paths=True)
     except _TreeProblem:
         return None
 
 
-def is_mistake_tree(H: HypothesisClass, tree: Any) -> Optional[int]:
+def is_mistake_tree(H: HypothesisClass, tree: Any) -> int | None:
     """Depth of ``tree`` if it is a complete binary mistake tree shattered by ``H``, else ``None``.
 
     Format (spec §3): a leaf is ``{"hypothesis": j}`` (file row ``j``); an
@@ -322,7 +342,7 @@ def is_mistake_tree(H: HypothesisClass, tree: Any) -> Optional[int]:
     return _certify(H, tree, "binary", None, False)
 
 
-def is_multiclass_tree(H: HypothesisClass, tree: Any) -> Optional[int]:
+def is_multiclass_tree(H: HypothesisClass, tree: Any) -> int | None:
     """Depth of ``tree`` if it is a complete io-labelled tree shattered by ``H``, else ``None``.
 
     Format (spec §3): internal nodes ``{"point": i, "labels": [a, b],
@@ -358,7 +378,7 @@ def is_multiclass_tree(H: HypothesisClass, tree: Any) -> Optional[int]:
     return _certify(H, tree, "multiclass", None, False)
 
 
-def is_psi_tree(H: HypothesisClass, tree: Any, family: Any, uniform: bool = False) -> Optional[int]:
+def is_psi_tree(H: HypothesisClass, tree: Any, family: Any, uniform: bool = False) -> int | None:
     """Depth of ``tree`` if it is a complete Ψ-labelled tree Ψ-shattered by ``H``, else ``None``.
 
     Format (spec §3): internal nodes ``{"point": i, "map": [φ(0), ..., φ(k)],
@@ -402,8 +422,9 @@ def is_psi_tree(H: HypothesisClass, tree: Any, family: Any, uniform: bool = Fals
     return _certify(H, tree, "psi", fam, bool(uniform))
 
 
-def validate_tree_json(obj: Any, kind: str, *, H: Optional[HypothesisClass] = None,
-                       family: Any = None, uniform: bool = False) -> int:
+def validate_tree_json(
+    obj: Any, kind: str, *, H: HypothesisClass | None = None, family: Any = None, uniform: bool = False
+) -> int:
     """Check the *format* of a witness tree and return its depth.
 
     Checks keys, types, that every internal node has two children, that all
@@ -479,22 +500,28 @@ def tree_depth(tree: Any) -> int:
     >>> tree_depth({"point": 0, "labels": [0, 2], "children": [{"hypothesis": 0}, {"hypothesis": 1}]})
     1
     """
-    depth: Optional[int] = None
+    depth: int | None = None
     stack: list[tuple[Any, int, tuple[int, ...]]] = [(tree, 0, ())]
     while stack:
         node, d, where = stack.pop()
         if d > _MAX_LEVELS:
             raise InvalidWitnessError(f"tree: deeper than {_MAX_LEVELS} levels (a cyclic object?)")
         if not isinstance(node, dict):
-            raise InvalidWitnessError(f"tree: at {_location(where)}: a node must be a JSON object; got {_describe(node)}")
+            raise InvalidWitnessError(
+                f"tree: at {_location(where)}: a node must be a JSON object; got {_describe(node)}"
+            )
         if "children" not in node:
             if set(node) != _LEAF_KEYS:
-                raise InvalidWitnessError(f"tree: at {_location(where)}: a leaf must be {{'hypothesis': j}}; got keys {sorted(node)}")
+                raise InvalidWitnessError(
+                    f"tree: at {_location(where)}: a leaf must be {{'hypothesis': j}}; got keys {sorted(node)}"
+                )
             if depth is None:
                 depth = d
             elif d != depth:
-                raise InvalidWitnessError(f"tree: at {_location(where)}: leaf at depth {d} but another leaf is at depth {depth}; "
-                                          "the tree is not complete")
+                raise InvalidWitnessError(
+                    f"tree: at {_location(where)}: leaf at depth {d} but another leaf is at depth {depth}; "
+                    "the tree is not complete"
+                )
             continue
         children = node["children"]
         if not isinstance(children, (list, tuple)) or len(children) != 2:
@@ -505,7 +532,7 @@ def tree_depth(tree: Any) -> int:
     return depth
 
 
-def tree_to_networkx(tree: Any) -> "networkx.DiGraph":
+def tree_to_networkx(tree: Any) -> networkx.DiGraph:
     """The tree as a :class:`networkx.DiGraph`, ready to draw.
 
     Nodes are integers in preorder (root 0).  Node attributes: ``kind``
@@ -538,8 +565,15 @@ def tree_to_networkx(tree: Any) -> "networkx.DiGraph":
         if "children" not in node:
             x = next_leaf_x
             next_leaf_x += 1.0
-            G.add_node(nid, kind="leaf", depth=d, path=path, hypothesis=node["hypothesis"],
-                       label=f"h{node['hypothesis']}", pos=(x, -d))
+            G.add_node(
+                nid,
+                kind="leaf",
+                depth=d,
+                path=path,
+                hypothesis=node["hypothesis"],
+                label=f"h{node['hypothesis']}",
+                pos=(x, -d),
+            )
             return nid, x
         attrs: dict[str, Any] = {"kind": "internal", "depth": d, "path": path, "point": node.get("point")}
         text = f"x{node.get('point')}"
@@ -567,9 +601,10 @@ def tree_to_networkx(tree: Any) -> "networkx.DiGraph":
 
 
 # ---------------------------------------------------------------------- verifier registration
-def _psi_checker(name: str, uniform: bool) -> Callable[[HypothesisClass, Any], Optional[int]]:
-    def check(H: HypothesisClass, witness: Any) -> Optional[int]:
+def _psi_checker(name: str, uniform: bool) -> Callable[[HypothesisClass, Any], int | None]:
+    def check(H: HypothesisClass, witness: Any) -> int | None:
         return _certify(H, witness, "psi", psi_family(name, H.num_labels), uniform)
+
     check.__name__ = f"check_psi_{'uniform_' if uniform else ''}{name}"
     return check
 
@@ -581,10 +616,12 @@ def register_family_verifiers(family: PsiFamily) -> None:
     so ``DimensionResult.verify`` can check ``"psi_littlestone:user:<digest>"``.
     """
     for uniform in (False, True):
-        def check(H: HypothesisClass, witness: Any, _u: bool = uniform) -> Optional[int]:
+
+        def check(H: HypothesisClass, witness: Any, _u: bool = uniform) -> int | None:
             if H.num_labels != family.num_labels:
                 return None
             return _certify(H, witness, "psi", family, _u)
+
         register_verifier(family.kind(uniform), check)
 
 

@@ -50,7 +50,8 @@ from __future__ import annotations
 
 import itertools
 import math
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 
@@ -78,8 +79,7 @@ _CHUNK_ELEMENTS = 1 << 21
 # ============================================================================ solver
 
 
-def _largest_shattered(H: HypothesisClass, kind: str, time_limit: float | None,
-                       progress: bool) -> DimensionResult:
+def _largest_shattered(H: HypothesisClass, kind: str, time_limit: float | None, progress: bool) -> DimensionResult:
     """Run :func:`dimcalc.shatter.largest_shattered_set` under one deadline, set-up included."""
     deadline = Deadline(time_limit)
     log = Progress(progress, kind)
@@ -97,8 +97,7 @@ def _check_class(H: Any, owner: str) -> None:
         raise parameter_error("H", owner, "a HypothesisClass (see dimcalc.load)", type(H).__name__)
 
 
-def vc_dimension(H: HypothesisClass, *, time_limit: float | None = None,
-                 progress: bool = False) -> DimensionResult:
+def vc_dimension(H: HypothesisClass, *, time_limit: float | None = None, progress: bool = False) -> DimensionResult:
     """The VC dimension of a binary class, with a shattered set as witness.
 
     Parameters
@@ -136,13 +135,16 @@ def vc_dimension(H: HypothesisClass, *, time_limit: float | None = None,
     time_limit = check_time_limit(time_limit, "vc_dimension")
     if not H.is_binary:
         return DimensionResult.undefined(
-            "vc", f"the VC dimension is defined for binary classes; this class has {H.num_labels} labels "
-                  "(use natarajan_dimension or graph_dimension)")
+            "vc",
+            f"the VC dimension is defined for binary classes; this class has {H.num_labels} labels "
+            "(use natarajan_dimension or graph_dimension)",
+        )
     return _largest_shattered(H, "vc", time_limit, progress)
 
 
-def natarajan_dimension(H: HypothesisClass, *, time_limit: float | None = None,
-                        progress: bool = False) -> DimensionResult:
+def natarajan_dimension(
+    H: HypothesisClass, *, time_limit: float | None = None, progress: bool = False
+) -> DimensionResult:
     """The Natarajan dimension, with a Natarajan-shattered set and its two label vectors.
 
     ``S`` is Natarajan-shattered when there are ``f0, f1 : S -> [k]`` with
@@ -185,8 +187,7 @@ def natarajan_dimension(H: HypothesisClass, *, time_limit: float | None = None,
     return _largest_shattered(H, "natarajan", time_limit, progress)
 
 
-def graph_dimension(H: HypothesisClass, *, time_limit: float | None = None,
-                    progress: bool = False) -> DimensionResult:
+def graph_dimension(H: HypothesisClass, *, time_limit: float | None = None, progress: bool = False) -> DimensionResult:
     """The graph dimension, with a graph-shattered set and its label vector.
 
     ``S`` is graph-shattered when there is ``f : S -> [k]`` such that for
@@ -228,6 +229,7 @@ def graph_dimension(H: HypothesisClass, *, time_limit: float | None = None,
 
 
 # ============================================================================ growth function
+
 
 def sauer_shelah_bound(m: int, d: int) -> int:
     """``sum_{i=0}^{d} C(m, i)``: the Sauer–Shelah bound on ``pi_H(m)`` for VC dimension ``d``.
@@ -329,7 +331,7 @@ def growth_function(H: HypothesisClass, m: int, *, time_limit: float | None = No
     time_limit = check_time_limit(time_limit, "growth_function")
     deadline = Deadline(time_limit)
     size = min(int(m), H.n_points)
-    upper = min(H.n_distinct, H.num_labels ** size)
+    upper = min(H.n_distinct, H.num_labels**size)
     stats: dict[str, Any] = {"m": int(m), "subsets": 0}
     if H.is_binary and upper > size + 1:
         share = None if time_limit is None else max(time_limit / 4, 1e-3)
@@ -365,6 +367,7 @@ def growth_function(H: HypothesisClass, m: int, *, time_limit: float | None = No
 # ============================================================================ checkers
 # Definition-level and independent of the solver above: they read the full
 # table (duplicates included) and compare Python sets of label tuples.
+
 
 def _witness_points(H: HypothesisClass, points: Any, what: str = "points") -> list[int]:
     if isinstance(points, (str, bytes, dict)) or not isinstance(points, (Sequence, np.ndarray)):
@@ -430,8 +433,7 @@ def is_shattered(H: HypothesisClass, points: Sequence[int]) -> bool:
     return _all_patterns_seen(seen, len(pts))
 
 
-def is_natarajan_shattered(H: HypothesisClass, points: Sequence[int], f0: Sequence[int],
-                           f1: Sequence[int]) -> bool:
+def is_natarajan_shattered(H: HypothesisClass, points: Sequence[int], f0: Sequence[int], f1: Sequence[int]) -> bool:
     """True when ``f0, f1`` differ at every point and every mix of them on ``points`` is realised.
 
     A mix takes ``f1`` on a subset ``T`` of ``points`` and ``f0`` on the rest.

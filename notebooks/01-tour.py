@@ -23,13 +23,15 @@ from IPython.display import Markdown, display
 import dimcalc
 
 plt.rcParams.update({"figure.dpi": 90, "axes.grid": True, "grid.alpha": 0.3})
-DATA = Path("..") / "data"          # the notebooks run with notebooks/ as working directory
+DATA = Path("..") / "data"  # the notebooks run with notebooks/ as working directory
 
 
 def show_table(header, rows):
     """Display rows as a Markdown table (renders on code hosts too)."""
+
     def cells(row):
         return "| " + " | ".join(str(cell).replace("|", r"\|") for cell in row) + " |"
+
     lines = [cells(header), "|" + "---|" * len(header)] + [cells(row) for row in rows]
     display(Markdown("\n".join(lines)))
 
@@ -54,6 +56,7 @@ def fmt(result):
 
 # %%
 import tempfile
+
 from dimcalc import generators
 
 H = generators.thresholds(7)
@@ -63,8 +66,9 @@ with tempfile.TemporaryDirectory() as tmp:
     path = Path(tmp) / "thresholds-7.json"
     dimcalc.save(H, path)
     print("save/load round trip identical:", dimcalc.load(path) == H)
-show_table(["hypothesis"] + list(H.point_names),
-           [[name] + row for name, row in zip(H.hypothesis_names, H.table.tolist())])
+show_table(
+    ["hypothesis"] + list(H.point_names), [[name] + row for name, row in zip(H.hypothesis_names, H.table.tolist())]
+)
 
 M = dimcalc.load(DATA / "random-multiclass.json")
 print(M)
@@ -122,6 +126,7 @@ for cls in (H, M):
 
 # %%
 import networkx as nx
+
 from dimcalc.littlestone import littlestone_dimension, multiclass_littlestone_dimension
 from dimcalc.trees import is_mistake_tree, tree_to_networkx
 from dimcalc.vc import vc_dimension
@@ -129,8 +134,10 @@ from dimcalc.vc import vc_dimension
 T = generators.thresholds(15)
 ld_T = littlestone_dimension(T)
 tree = ld_T.witness
-print(f"{T.name}: Littlestone dimension {ld_T.value} (exact: {ld_T.exact}); "
-      f"checker certifies depth {is_mistake_tree(T, tree)}")
+print(
+    f"{T.name}: Littlestone dimension {ld_T.value} (exact: {ld_T.exact}); "
+    f"checker certifies depth {is_mistake_tree(T, tree)}"
+)
 
 
 def draw_tree(G, H, ax, path=()):
@@ -138,14 +145,21 @@ def draw_tree(G, H, ax, path=()):
     pos = nx.get_node_attributes(G, "pos")
     names = {}
     for node, data in G.nodes(data=True):
-        names[node] = (H.point_names[data["point"]] if data["kind"] == "internal"
-                       else H.hypothesis_names[data["hypothesis"]])
-    on_path = {n for n, data in G.nodes(data=True) if tuple(data["path"]) == tuple(path)[:len(data["path"])]}
-    colors = ["tab:red" if n in on_path and path else
-              ("tab:blue" if G.nodes[n]["kind"] == "internal" else "tab:green") for n in G.nodes]
-    nx.draw_networkx_edges(G, pos, ax=ax, arrows=False,
-                           edge_color=["tab:red" if u in on_path and v in on_path and path else "0.6"
-                                       for u, v in G.edges])
+        names[node] = (
+            H.point_names[data["point"]] if data["kind"] == "internal" else H.hypothesis_names[data["hypothesis"]]
+        )
+    on_path = {n for n, data in G.nodes(data=True) if tuple(data["path"]) == tuple(path)[: len(data["path"])]}
+    colors = [
+        "tab:red" if n in on_path and path else ("tab:blue" if G.nodes[n]["kind"] == "internal" else "tab:green")
+        for n in G.nodes
+    ]
+    nx.draw_networkx_edges(
+        G,
+        pos,
+        ax=ax,
+        arrows=False,
+        edge_color=["tab:red" if u in on_path and v in on_path and path else "0.6" for u, v in G.edges],
+    )
     nx.draw_networkx_nodes(G, pos, ax=ax, node_color=colors, node_size=520, alpha=0.9)
     nx.draw_networkx_labels(G, pos, labels=names, ax=ax, font_size=8, font_color="white")
     nx.draw_networkx_edge_labels(G, pos, edge_labels=nx.get_edge_attributes(G, "label"), ax=ax, font_size=8)
@@ -204,12 +218,16 @@ class Recorder:
 soa = Recorder(StandardOptimalAlgorithm(T))
 forced = adversary_walk(soa, tree)
 print(f"adversary_walk forced {forced} mistakes on SOA; LD({T.name}) = {ld_T.value}")
-show_table(["round", "point asked", "SOA predicts", "adversary answers", "mistakes so far", "LD of version space"],
-           [[i + 1, T.point_names[x], p, y, m, d] for i, (x, p, y, m, d) in enumerate(soa.log)])
+show_table(
+    ["round", "point asked", "SOA predicts", "adversary answers", "mistakes so far", "LD of version space"],
+    [[i + 1, T.point_names[x], p, y, m, d] for i, (x, p, y, m, d) in enumerate(soa.log)],
+)
 
 M_tree = multiclass_littlestone_dimension(M)
-print(f"multiclass: adversary_walk forced {adversary_walk(MulticlassSOA(M), M_tree.witness)} mistakes "
-      f"on the multiclass SOA; MLD({M.name}) = {M_tree.value}")
+print(
+    f"multiclass: adversary_walk forced {adversary_walk(MulticlassSOA(M), M_tree.witness)} mistakes "
+    f"on the multiclass SOA; MLD({M.name}) = {M_tree.value}"
+)
 
 # SOA on realisable sequences: a random target and all points in random order
 rng = np.random.default_rng(1)
@@ -225,8 +243,9 @@ for _ in range(300):
 fig, axes = plt.subplots(1, 3, figsize=(16, 4.2), gridspec_kw={"width_ratios": [1.1, 1, 2]})
 rounds = np.arange(len(soa.log) + 1)
 axes[0].step(rounds, [0] + [m for *_, m, _ in soa.log], where="post", lw=2, label="SOA's mistakes")
-axes[0].step(rounds, [ld_T.value] + [d for *_, d in soa.log], where="post", lw=2,
-             label="Littlestone dim. of the version space")
+axes[0].step(
+    rounds, [ld_T.value] + [d for *_, d in soa.log], where="post", lw=2, label="Littlestone dim. of the version space"
+)
 axes[0].axhline(ld_T.value, color="k", ls="--", label=f"LD(H) = {ld_T.value}")
 axes[0].set_xlabel("round of the adversary's walk")
 axes[0].set_ylabel("count")
@@ -315,6 +334,7 @@ plt.show()
 # exactly. The "FX" columns evaluate the paper's expressions at the same *b* and *d*; they describe
 # growth in *b* and *d*, so on small grids they need not match.
 
+
 # %%
 def fx_formulas(family, b, d):
     # FX §4.1: (VC expression, Littlestone relation as text, Littlestone expression)
@@ -330,20 +350,60 @@ def fx_formulas(family, b, d):
 grids = [("thresholds", b, 1) for b in (1, 2, 3, 4, 5)]
 grids += [(fam, b, d) for fam in ("boxes", "halfspaces") for d in (1, 2) for b in (1, 2, 3)]
 grids += [("balls", b, d) for d in (1, 2) for b in (1, 2)]
-makers = {"thresholds": lambda b, d: generators.thresholds(2 ** b), "boxes": generators.boxes,
-          "halfspaces": generators.halfspaces, "balls": generators.balls}
+makers = {
+    "thresholds": lambda b, d: generators.thresholds(2**b),
+    "boxes": generators.boxes,
+    "halfspaces": generators.halfspaces,
+    "balls": generators.balls,
+}
 fx_rows = []
 for family, b, d in grids:
     cls = makers[family](b, d)
     v, l = vc_dimension(cls, time_limit=20), littlestone_dimension(cls, time_limit=20)
     assert v.verify(cls) and l.verify(cls)
     vc_formula, ld_text, ld_formula = fx_formulas(family, b, d)
-    fx_rows.append(dict(family=family, b=b, d=d, size=cls.n_distinct, vc=v, vc_formula=vc_formula,
-                        ld=l, ld_text=ld_text, ld_formula=ld_formula))
-show_table(["class", "b", "d", "distinct hypotheses", "VC (dimcalc)", "VC (FX)", "LD (dimcalc)",
-            "LD (FX)", "FX expression at b, d", "log₂|H|"],
-           [[r["family"], r["b"], r["d"], r["size"], fmt(r["vc"]), r["vc_formula"], fmt(r["ld"]),
-             f'LD {r["ld_text"]}', r["ld_formula"], f'{math.log2(r["size"]):.2f}'] for r in fx_rows])
+    fx_rows.append(
+        dict(
+            family=family,
+            b=b,
+            d=d,
+            size=cls.n_distinct,
+            vc=v,
+            vc_formula=vc_formula,
+            ld=l,
+            ld_text=ld_text,
+            ld_formula=ld_formula,
+        )
+    )
+show_table(
+    [
+        "class",
+        "b",
+        "d",
+        "distinct hypotheses",
+        "VC (dimcalc)",
+        "VC (FX)",
+        "LD (dimcalc)",
+        "LD (FX)",
+        "FX expression at b, d",
+        "log₂|H|",
+    ],
+    [
+        [
+            r["family"],
+            r["b"],
+            r["d"],
+            r["size"],
+            fmt(r["vc"]),
+            r["vc_formula"],
+            fmt(r["ld"]),
+            f"LD {r['ld_text']}",
+            r["ld_formula"],
+            f"{math.log2(r['size']):.2f}",
+        ]
+        for r in fx_rows
+    ],
+)
 
 # %%
 fig, axes = plt.subplots(2, 2, figsize=(11, 8))
@@ -354,8 +414,14 @@ for ax, family in zip(axes.flat, ("thresholds", "boxes", "halfspaces", "balls"))
             continue
         bs = [r["b"] for r in pts]
         ax.plot(bs, [r["ld"].value for r in pts], "o-", color=color, label=f"d={d}: LD (dimcalc)")
-        ax.plot(bs, [r["ld_formula"] for r in pts], "o:", color=color, mfc="none",
-                label=f"d={d}: FX: LD {pts[0]['ld_text']}")
+        ax.plot(
+            bs,
+            [r["ld_formula"] for r in pts],
+            "o:",
+            color=color,
+            mfc="none",
+            label=f"d={d}: FX: LD {pts[0]['ld_text']}",
+        )
         ax.plot(bs, [r["vc"].value for r in pts], "s--", color=color, alpha=0.6, label=f"d={d}: VC (dimcalc)")
     ax.set_xticks(sorted({r["b"] for r in fx_rows if r["family"] == family}))
     ax.set_xlabel("bits per coordinate b (grid side 2^b)")

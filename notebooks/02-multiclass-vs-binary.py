@@ -27,13 +27,15 @@ from IPython.display import Markdown, display
 import dimcalc
 
 plt.rcParams.update({"figure.dpi": 90, "axes.grid": True, "grid.alpha": 0.3})
-DATA = Path("..") / "data"          # the notebooks run with notebooks/ as working directory
+DATA = Path("..") / "data"  # the notebooks run with notebooks/ as working directory
 
 
 def show_table(header, rows):
     """Display rows as a Markdown table (renders on code hosts too)."""
+
     def cells(row):
         return "| " + " | ".join(str(cell).replace("|", r"\|") for cell in row) + " |"
+
     lines = [cells(header), "|" + "---|" * len(header)] + [cells(row) for row in rows]
     display(Markdown("\n".join(lines)))
 
@@ -50,8 +52,11 @@ def fmt(result):
 # %%
 from dimcalc import generators, operations
 from dimcalc.hypothesis_class import label_bits
-from dimcalc.littlestone import (binary_restriction_littlestone, multiclass_littlestone_dimension,
-                                 psi_littlestone_dimension)
+from dimcalc.littlestone import (
+    binary_restriction_littlestone,
+    multiclass_littlestone_dimension,
+    psi_littlestone_dimension,
+)
 
 
 def bits_and_mld(H, time_limit=20):
@@ -60,7 +65,7 @@ def bits_and_mld(H, time_limit=20):
     restricted = binary_restriction_littlestone(H, time_limit=time_limit)
     assert mld.exact and mld.verify(H)
     for r in restricted:
-        assert r.exact and r.verify(H)     # kind littlestone_restriction:i checks the tree on H|_i
+        assert r.exact and r.verify(H)  # kind littlestone_restriction:i checks the tree on H|_i
     return mld.value, [r.value for r in restricted]
 
 
@@ -95,8 +100,12 @@ def ratios(H, mld, lds):
 
 
 fig, axes = plt.subplots(1, 2, figsize=(12, 4.8))
-styles = {"random": ("o", "0.55"), "bgs-thm61": ("^", "tab:red"), "bgs-thm72": ("s", "tab:blue"),
-          "data/": ("D", "tab:green")}
+styles = {
+    "random": ("o", "0.55"),
+    "bgs-thm61": ("^", "tab:red"),
+    "bgs-thm72": ("s", "tab:blue"),
+    "data/": ("D", "tab:green"),
+}
 for source, (marker, color) in styles.items():
     pts = [(H.max_label, *ratios(H, mld, lds)) for s, H, mld, lds in records if s == source]
     ks = [p[0] for p in pts]
@@ -105,8 +114,10 @@ for source, (marker, color) in styles.items():
 axes[0].axhline(6, color="k", ls="--", label="Thm 3.4 bound: 6")
 axes[0].set_yscale("log")
 axes[1].axhline(1, color="k", ls="--", label="Thm 7.1 bound: 1")
-for ax, title, ylabel in ((axes[0], "Thm 3.4: max_i LD(H|_i) / (MLD·ln(k+1)) ≤ 6", "ratio (log scale)"),
-                          (axes[1], "Thm 7.1: MLD / (max_i LD(H|_i)·⌈log₂(k+1)⌉) ≤ 1", "ratio")):
+for ax, title, ylabel in (
+    (axes[0], "Thm 3.4: max_i LD(H|_i) / (MLD·ln(k+1)) ≤ 6", "ratio (log scale)"),
+    (axes[1], "Thm 7.1: MLD / (max_i LD(H|_i)·⌈log₂(k+1)⌉) ≤ 1", "ratio"),
+):
     ax.set_xscale("log", base=2)
     ax.set_xlabel("largest label k (log scale)")
     ax.set_ylabel(ylabel)
@@ -116,7 +127,9 @@ fig.tight_layout()
 plt.show()
 worst34 = max(ratios(H, mld, lds)[0] for _, H, mld, lds in records)
 worst71 = max(ratios(H, mld, lds)[1] for _, H, mld, lds in records)
-print(f"{len(records)} classes; largest ratio_3.4 = {worst34:.3f} (bound 6); largest ratio_7.1 = {worst71:.3f} (bound 1)")
+print(
+    f"{len(records)} classes; largest ratio_3.4 = {worst34:.3f} (bound 6); largest ratio_7.1 = {worst71:.3f} (bound 1)"
+)
 
 # %% [markdown]
 # **Reading the plot.** Every point is one class, every coordinate an exact dimension computed by
@@ -161,10 +174,21 @@ for d, color in ((1, "tab:red"), (2, "tab:purple")):
     ks = [r[0] for r in thm61[d]]
     ax.plot(ks, [r[2] for r in thm61[d]], "o-", color=color, label=f"d={d}: max_i LD(H|_i) (dimcalc)")
     ax.plot(ks, [r[1] for r in thm61[d]], "s--", color=color, alpha=0.6, label=f"d={d}: MLD (dimcalc)")
-    ax.plot(ks, [d / 10 * math.log2(k + 1) for k in ks], ":", color=color,
-            label=f"d={d}: Thm 6.1 guarantee (d/10)·log₂(k+1)")
-    ax.plot(ks, [6 * d * math.log(k + 1) for k in ks], "-.", color=color, alpha=0.4,
-            label=f"d={d}: Thm 3.4 ceiling 6·d·ln(k+1)")
+    ax.plot(
+        ks,
+        [d / 10 * math.log2(k + 1) for k in ks],
+        ":",
+        color=color,
+        label=f"d={d}: Thm 6.1 guarantee (d/10)·log₂(k+1)",
+    )
+    ax.plot(
+        ks,
+        [6 * d * math.log(k + 1) for k in ks],
+        "-.",
+        color=color,
+        alpha=0.4,
+        label=f"d={d}: Thm 3.4 ceiling 6·d·ln(k+1)",
+    )
 ax.set_xscale("log", base=2)
 ax.set_yscale("log", base=2)
 ax.set_xlabel("largest label k (log scale)")
@@ -175,8 +199,14 @@ ax = axes[1]
 for d, color in ((1, "tab:blue"), (2, "tab:cyan")):
     bits = [r[0] for r in thm72[d]]
     ax.plot(bits, [r[1] for r in thm72[d]], "o-", color=color, label=f"d={d}: MLD (dimcalc)")
-    ax.plot(bits, [r[2] * b for r, b in zip(thm72[d], bits)], "x:", color=color, ms=10,
-            label=f"d={d}: Thm 7.1 bound max_i LD(H|_i)·bits")
+    ax.plot(
+        bits,
+        [r[2] * b for r, b in zip(thm72[d], bits)],
+        "x:",
+        color=color,
+        ms=10,
+        label=f"d={d}: Thm 7.1 bound max_i LD(H|_i)·bits",
+    )
     ax.plot(bits, [r[2] for r in thm72[d]], "s--", color=color, alpha=0.6, label=f"d={d}: max_i LD(H|_i) (dimcalc)")
 ax.set_xticks(range(1, 5))
 ax.set_xlabel("bits = log₂(k+1)")
@@ -185,8 +215,10 @@ ax.set_title("Thm 7.2 classes: every bit has LD = d, MLD = d·bits")
 ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.15), ncol=2)
 fig.tight_layout()
 plt.show()
-show_table(["d", "bits", "distinct hypotheses", "MLD", "max_i LD(H|_i)", "Thm 7.1 bound"],
-           [[d, b, n, mld, mx, mx * b] for d, rows in thm72.items() for b, mld, mx, n in rows])
+show_table(
+    ["d", "bits", "distinct hypotheses", "MLD", "max_i LD(H|_i)", "Thm 7.1 bound"],
+    [[d, b, n, mld, mx, mx * b] for d, rows in thm72.items() for b, mld, mx, n in rows],
+)
 
 # %% [markdown]
 # **Reading the plot.** Left: for the Thm 6.1 classes the multiclass Littlestone dimension stays at
@@ -206,8 +238,10 @@ show_table(["d", "bits", "distinct hypotheses", "MLD", "max_i LD(H|_i)", "Thm 7.
 # restriction by at least ℓ. We amplify the Thm 6.1 class for `k = 7` and a random 4-label class.
 
 # %%
-bases = {"Thm 6.1 class, k=7": generators.bgs_thm61_class(7),
-         "random 4-label class": generators.random_class(4, 3, labels=4, seed=11)}
+bases = {
+    "Thm 6.1 class, k=7": generators.bgs_thm61_class(7),
+    "random 4-label class": generators.random_class(4, 3, labels=4, seed=11),
+}
 amplified = {}
 for label, F in bases.items():
     rows = []
@@ -231,8 +265,10 @@ ax.set_ylabel("dimension")
 ax.set_title("Claim 6.2: MLD and the binary gap both scale with ℓ")
 ax.legend(fontsize=7)
 plt.show()
-show_table(["base class", "ℓ", "distinct hypotheses", "points", "MLD", "max_i LD(H|_i)"],
-           [[label, *row] for label, rows in amplified.items() for row in rows])
+show_table(
+    ["base class", "ℓ", "distinct hypotheses", "points", "MLD", "max_i LD(H|_i)"],
+    [[label, *row] for label, rows in amplified.items() for row in rows],
+)
 
 # %% [markdown]
 # **Reading the plot.** Filled markers are exact dimensions of the amplified classes, hollow
@@ -313,8 +349,11 @@ plt.show()
 # %%
 from dimcalc import covers
 
-cover_classes = [generators.thresholds(63), generators.bgs_thm72_class(1, 3),
-                 generators.random_class(40, 8, labels=3, seed=2)]
+cover_classes = [
+    generators.thresholds(63),
+    generators.bgs_thm72_class(1, 3),
+    generators.random_class(40, 8, labels=3, seed=2),
+]
 fig, axes = plt.subplots(1, 3, figsize=(14, 4.5))
 cover_rows = []
 for ax, H in zip(axes, cover_classes):
@@ -332,8 +371,9 @@ for ax, H in zip(axes, cover_classes):
     ax.plot(ns, lows, "o-", color="tab:blue", label="N(0,H,n) (dimcalc; band = bounds if not exact)")
     ax.plot(ns, sauer, "--", color="tab:red", label=f"Thm 5.6: Σ C(n,i)kⁱ, d = MLD = {mld}")
     ax.plot(ns, trivial, ":", color="k", label="min(|H|, (k+1)ⁿ)")
-    ax.plot([dB.value], [2 ** dB.value], "*", color="tab:green", ms=14,
-            label=f"Lemma 5.11: N(0,H,{dB.value}) ≥ 2^{dB.value}")
+    ax.plot(
+        [dB.value], [2**dB.value], "*", color="tab:green", ms=14, label=f"Lemma 5.11: N(0,H,{dB.value}) ≥ 2^{dB.value}"
+    )
     ax.set_yscale("log", base=2)
     ax.set_xlabel("tree depth n")
     ax.set_ylabel("number of output trees (log scale)")
@@ -341,9 +381,15 @@ for ax, H in zip(axes, cover_classes):
     ax.legend(fontsize=7)
     for n, r, s in zip(ns, results, sauer):
         cover_rows.append([H.name, n, fmt(r), s, r.lower <= s])
-    cover_rows.append([H.name, f"d_B = {dB.value}", fmt(results[dB.value - 1]) if dB.value <= len(ns) else "—",
-                       f"Lemma 5.11: ≥ {2 ** dB.value}", results[dB.value - 1].upper >= 2 ** dB.value
-                       if dB.value <= len(ns) else "—"])
+    cover_rows.append(
+        [
+            H.name,
+            f"d_B = {dB.value}",
+            fmt(results[dB.value - 1]) if dB.value <= len(ns) else "—",
+            f"Lemma 5.11: ≥ {2**dB.value}",
+            results[dB.value - 1].upper >= 2**dB.value if dB.value <= len(ns) else "—",
+        ]
+    )
 fig.tight_layout()
 plt.show()
 show_table(["class", "n", "N(0,H,n)", "Thm 5.6 bound", "consistent"], cover_rows)
@@ -372,26 +418,40 @@ show_table(["class", "n", "N(0,H,n)", "Thm 5.6 bound", "consistent"], cover_rows
 # %%
 from dimcalc.theorems import theorem_report
 
-report_classes = [dimcalc.load(DATA / f"{name}.json")
-                  for name in ("random-multiclass", "bgs-thm61-k7-d1", "bgs-thm72-d1-bits2", "bgs-claim62")]
+report_classes = [
+    dimcalc.load(DATA / f"{name}.json")
+    for name in ("random-multiclass", "bgs-thm61-k7-d1", "bgs-thm72-d1-bits2", "bgs-claim62")
+]
 report_classes += [H for _, H, _, _ in records if H.metadata.get("family") == "random"]
 report_classes += [H for H, _ in chain]
 verdicts = {}
 for H in report_classes:
     for check in theorem_report(H, time_limit=20):
-        statement = check.statement.split(" at ")[0].split(" with ")[0]     # drop the class-specific parameters
+        statement = check.statement.split(" at ")[0].split(" with ")[0]  # drop the class-specific parameters
         entry = verdicts.setdefault((check.source, statement), [0, 0, 0, 0])
         entry[0] += 1
         entry[1] += check.holds is True
         entry[2] += check.holds is False
         entry[3] += check.exact
-show_table(["source", "statement", "classes evaluated", "holds", "violated", "both sides exact"],
-           [[src, stmt, *counts] for (src, stmt), counts in verdicts.items()])
+show_table(
+    ["source", "statement", "classes evaluated", "holds", "violated", "both sides exact"],
+    [[src, stmt, *counts] for (src, stmt), counts in verdicts.items()],
+)
 example = theorem_report(dimcalc.load(DATA / "bgs-claim62.json"), time_limit=20)
-show_table(["source", "statement (bgs-claim62)", "left side", "relation", "right side", "holds"],
-           [[c.source, c.statement, c.lhs.to_json(), c.relation,
-             round(c.rhs.to_json(), 2) if isinstance(c.rhs.to_json(), float) else c.rhs.to_json(), c.holds]
-            for c in example])
+show_table(
+    ["source", "statement (bgs-claim62)", "left side", "relation", "right side", "holds"],
+    [
+        [
+            c.source,
+            c.statement,
+            c.lhs.to_json(),
+            c.relation,
+            round(c.rhs.to_json(), 2) if isinstance(c.rhs.to_json(), float) else c.rhs.to_json(),
+            c.holds,
+        ]
+        for c in example
+    ],
+)
 
 # %% [markdown]
 # The first table counts, per statement, on how many classes it was evaluated and whether it held;

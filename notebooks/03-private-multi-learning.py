@@ -22,23 +22,22 @@
 
 # %%
 # %matplotlib inline
-import math
 from pathlib import Path
 
 import matplotlib.pyplot as plt
 import numpy as np
 from IPython.display import Markdown, display
 
-import dimcalc
-
 plt.rcParams.update({"figure.dpi": 90, "axes.grid": True, "grid.alpha": 0.3})
-DATA = Path("..") / "data"          # the notebooks run with notebooks/ as working directory
+DATA = Path("..") / "data"  # the notebooks run with notebooks/ as working directory
 
 
 def show_table(header, rows):
     """Display rows as a Markdown table (renders on code hosts too)."""
+
     def cells(row):
         return "| " + " | ".join(str(cell).replace("|", r"\|") for cell in row) + " |"
+
     lines = [cells(header), "|" + "---|" * len(header)] + [cells(row) for row in rows]
     display(Markdown("\n".join(lines)))
 
@@ -53,18 +52,21 @@ def fmt(result):
 
 
 # %%
-from dimcalc import generators, sample_size as ss
+from dimcalc import generators
+from dimcalc import sample_size as ss
 from dimcalc.learners.multi import CompositionLearner, GenericLearner, ParityLearner, PointLearner
 from dimcalc.vc import vc_dimension
 
 ALPHA, BETA, EPSILON, DELTA = 0.1, 0.1, 1.0, 1e-6
-POINT = generators.point_functions(64)      # POINT_X, |X| = 64
-THRESH = generators.thresholds(64)          # THRESH_X, |X| = 64
+POINT = generators.point_functions(64)  # POINT_X, |X| = 64
+THRESH = generators.thresholds(64)  # THRESH_X, |X| = 64
 D_PAR = 6
-PARITY = generators.parities(D_PAR)         # PAR_6 over {0,1}^6, |X| = 64
+PARITY = generators.parities(D_PAR)  # PAR_6 over {0,1}^6, |X| = 64
 VC = {H.name: vc_dimension(H).value for H in (POINT, THRESH, PARITY)}
-show_table(["class", "|X|", "|C|", "VC (dimcalc)"],
-           [[H.name, H.n_points, H.n_distinct, VC[H.name]] for H in (POINT, THRESH, PARITY)])
+show_table(
+    ["class", "|X|", "|C|", "VC (dimcalc)"],
+    [[H.name, H.n_points, H.n_distinct, VC[H.name]] for H in (POINT, THRESH, PARITY)],
+)
 print(f"alpha={ALPHA}, beta={BETA}, epsilon={EPSILON}, delta={DELTA}")
 
 # %% [markdown]
@@ -87,40 +89,68 @@ for H in (POINT, THRESH, PARITY):
     composition_approx = CompositionLearner(H, epsilon=EPSILON, delta=DELTA)
     generic_pure = GenericLearner(H, epsilon=EPSILON, alpha=ALPHA, beta=BETA)
     rows = {
-        "composition, pure DP (Obs 32 + Thm 17.1)":
-            curve(lambda k: composition_pure.required_sample_size(ALPHA, BETA, k=k)),
-        "composition, approx. DP (Obs 32 + Thm 17.2)":
-            curve(lambda k: composition_approx.required_sample_size(ALPHA, BETA, k=k)),
-        "GenericLearner, pure DP (Alg 3 + MWEM), dimcalc's constants":
-            curve(lambda k: generic_pure.required_sample_size(k=k)),
-        "BNS Thm 31, pure DP, O(·) with c=1":
-            curve(lambda k: ss.generic_k_learner_sample_size(vc=vc, k=k, alpha=ALPHA, beta=BETA, epsilon=EPSILON,
-                                                             domain_size=H.n_points, log_size=np.log(H.n_distinct))),
-        "BNS Thm 31, approx. DP, O(·) with c=1":
-            curve(lambda k: ss.generic_k_learner_sample_size(vc=vc, k=k, alpha=ALPHA, beta=BETA, epsilon=EPSILON,
-                                                             delta=DELTA, domain_size=H.n_points,
-                                                             log_size=np.log(H.n_distinct))),
+        "composition, pure DP (Obs 32 + Thm 17.1)": curve(
+            lambda k: composition_pure.required_sample_size(ALPHA, BETA, k=k)
+        ),
+        "composition, approx. DP (Obs 32 + Thm 17.2)": curve(
+            lambda k: composition_approx.required_sample_size(ALPHA, BETA, k=k)
+        ),
+        "GenericLearner, pure DP (Alg 3 + MWEM), dimcalc's constants": curve(
+            lambda k: generic_pure.required_sample_size(k=k)
+        ),
+        "BNS Thm 31, pure DP, O(·) with c=1": curve(
+            lambda k: ss.generic_k_learner_sample_size(
+                vc=vc,
+                k=k,
+                alpha=ALPHA,
+                beta=BETA,
+                epsilon=EPSILON,
+                domain_size=H.n_points,
+                log_size=np.log(H.n_distinct),
+            )
+        ),
+        "BNS Thm 31, approx. DP, O(·) with c=1": curve(
+            lambda k: ss.generic_k_learner_sample_size(
+                vc=vc,
+                k=k,
+                alpha=ALPHA,
+                beta=BETA,
+                epsilon=EPSILON,
+                delta=DELTA,
+                domain_size=H.n_points,
+                log_size=np.log(H.n_distinct),
+            )
+        ),
         "lower bound, pure DP: Ω(k/ε) (Thm 52)": curve(lambda k: ss.pure_k_learner_lower_bound(k=k, epsilon=EPSILON)),
     }
     if H is POINT:
         explicit = PointLearner(H.n_points, alpha=ALPHA, epsilon=EPSILON, delta=DELTA).required_sample_size(ALPHA, BETA)
         rows["PointLearner, approx. DP (Thm 40), dimcalc's constants"] = curve(lambda k: explicit)
-        rows["PointLearner, approx. DP (Thm 40), O(·) with c=1"] = curve(lambda k: ss.point_k_learner_sample_size(
-            domain_size=H.n_points, k=k, alpha=ALPHA, beta=BETA, epsilon=EPSILON, delta=DELTA))
+        rows["PointLearner, approx. DP (Thm 40), O(·) with c=1"] = curve(
+            lambda k: ss.point_k_learner_sample_size(
+                domain_size=H.n_points, k=k, alpha=ALPHA, beta=BETA, epsilon=EPSILON, delta=DELTA
+            )
+        )
         rows["lower bound, approx. agnostic: Ω̃(√k) (Cor 50 via Thm 28)"] = curve(
-            lambda k: ss.agnostic_k_learner_lower_bound(k=k, domain_size=H.n_points, alpha=ALPHA, epsilon=EPSILON,
-                                                        delta=DELTA, beta=BETA))
+            lambda k: ss.agnostic_k_learner_lower_bound(
+                k=k, domain_size=H.n_points, alpha=ALPHA, epsilon=EPSILON, delta=DELTA, beta=BETA
+            )
+        )
     if H is THRESH:
         rows["lower bound, approx. DP: min(|X|, Ω̃(k^(1/3)/α))/9 (Cor 46 via Thm 28)"] = curve(
-            lambda k: ss.threshold_k_learner_lower_bound(k=k, alpha=ALPHA, domain_size=H.n_points, epsilon=EPSILON,
-                                                         delta=DELTA, beta=BETA))
+            lambda k: ss.threshold_k_learner_lower_bound(
+                k=k, alpha=ALPHA, domain_size=H.n_points, epsilon=EPSILON, delta=DELTA, beta=BETA
+            )
+        )
     if H is PARITY:
         explicit = ParityLearner(D_PAR, epsilon=EPSILON, delta=DELTA).required_sample_size(0.0, BETA)
         rows["ParityLearner, approx. DP (Thm 39), dimcalc's constants"] = curve(lambda k: explicit)
-        rows["ParityLearner, approx. DP (Thm 39), O(·) with c=1"] = curve(lambda k: ss.parity_k_learner_sample_size(
-            d=D_PAR, k=k, beta=BETA, epsilon=EPSILON, delta=DELTA))
+        rows["ParityLearner, approx. DP (Thm 39), O(·) with c=1"] = curve(
+            lambda k: ss.parity_k_learner_sample_size(d=D_PAR, k=k, beta=BETA, epsilon=EPSILON, delta=DELTA)
+        )
         rows["lower bound, pure DP: Ω(kd/ε) (Thm 55)"] = curve(
-            lambda k: ss.parity_pure_lower_bound(d=D_PAR, k=k, epsilon=EPSILON, alpha=ALPHA, beta=BETA))
+            lambda k: ss.parity_pure_lower_bound(d=D_PAR, k=k, epsilon=EPSILON, alpha=ALPHA, beta=BETA)
+        )
     panels[H.name] = rows
 
 fig, axes = plt.subplots(1, 3, figsize=(16, 6), sharey=True)
@@ -136,8 +166,10 @@ for ax, (name, rows) in zip(axes, panels.items()):
     ax.set_ylabel("samples")
     ax.set_title(name)
     ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.13), ncol=1)
-fig.suptitle(f"BNS §1.3 as curves (α={ALPHA}, β={BETA}, ε={EPSILON}, δ={DELTA}); "
-             "solid: explicit constants, dashed: O(·) with c=1, dotted: lower bounds (c=1)")
+fig.suptitle(
+    f"BNS §1.3 as curves (α={ALPHA}, β={BETA}, ε={EPSILON}, δ={DELTA}); "
+    "solid: explicit constants, dashed: O(·) with c=1, dotted: lower bounds (c=1)"
+)
 fig.tight_layout()
 plt.show()
 
@@ -152,13 +184,17 @@ def crossover(flat, growing, low=1, high=10_000):
     return low
 
 
-point_explicit = PointLearner(POINT.n_points, alpha=ALPHA, epsilon=EPSILON, delta=DELTA).required_sample_size(ALPHA, BETA)
+point_explicit = PointLearner(POINT.n_points, alpha=ALPHA, epsilon=EPSILON, delta=DELTA).required_sample_size(
+    ALPHA, BETA
+)
 parity_explicit = ParityLearner(D_PAR, epsilon=EPSILON, delta=DELTA).required_sample_size(0.0, BETA)
 for name, flat, H in (("PointLearner", point_explicit, POINT), ("ParityLearner", parity_explicit, PARITY)):
     composed = CompositionLearner(H, epsilon=EPSILON, delta=DELTA)
     k_star = crossover(flat, lambda k: composed.required_sample_size(ALPHA, BETA, k=k))
-    print(f"{name} ({flat.samples} samples, explicit) beats composition with approximate DP "
-          f"(explicit) from k = {k_star} on")
+    print(
+        f"{name} ({flat.samples} samples, explicit) beats composition with approximate DP "
+        f"(explicit) from k = {k_star} on"
+    )
 
 # %% [markdown]
 # **Reading the plot.** Each panel is one class of BNS §1.3 over a 64-point domain, with the
@@ -198,7 +234,7 @@ for name, flat, H in (("PointLearner", point_explicit, POINT), ("ParityLearner",
 
 # %%
 K_RUN, TRIALS = 10, 6
-ALPHA_GENERIC = 0.5   # the GenericLearner's explicit size at α = 0.1 is ~10^8 samples; at 0.5 it is ~10^6
+ALPHA_GENERIC = 0.5  # the GenericLearner's explicit size at α = 0.1 is ~10^8 samples; at 0.5 it is ~10^6
 rng = np.random.default_rng(2026)
 
 
@@ -212,11 +248,11 @@ def point_distribution(targets):
 def run_finite(make_learner, H, n, distribution):
     """Fit on n examples from D with K_RUN random targets of H; worst true error over the K_RUN concepts."""
     targets = rng.integers(0, H.n_distinct, size=K_RUN)
-    truth = H.distinct_rows[targets]                          # (k, |X|)
+    truth = H.distinct_rows[targets]  # (k, |X|)
     D = distribution(targets)
     X = rng.choice(H.n_points, size=n, p=D)
     learner = make_learner().fit(X, truth[:, X].T)
-    predictions = learner.predict(np.arange(H.n_points)).T     # (k, |X|)
+    predictions = learner.predict(np.arange(H.n_points)).T  # (k, |X|)
     return float(((predictions != truth) * D).sum(axis=1).max())
 
 
@@ -224,44 +260,81 @@ def run_parity(n):
     targets = rng.integers(0, 2, size=(K_RUN, D_PAR))
     X = rng.integers(0, 2, size=(n, D_PAR))
     learner = ParityLearner(D_PAR, epsilon=EPSILON, delta=DELTA, noise="exact", random_state=rng).fit(
-        X, X @ targets.T % 2)
+        X, X @ targets.T % 2
+    )
     # a wrong parity disagrees with the target on exactly half of {0,1}^d: its uniform error is 1/2
     return 0.5 * float(np.any(learner.parities_ != targets, axis=1).max())
 
 
-uniform = lambda targets: np.full(64, 1 / 64)
+def uniform(targets):
+    return np.full(64, 1 / 64)
+
+
 experiments = {
     "CompositionLearner (pure), thresholds": (
         CompositionLearner(THRESH, epsilon=EPSILON).required_sample_size(ALPHA, BETA, k=K_RUN),
-        lambda n: run_finite(lambda: CompositionLearner(THRESH, epsilon=EPSILON, noise="exact", random_state=rng),
-                             THRESH, n, uniform)),
+        lambda n: run_finite(
+            lambda: CompositionLearner(THRESH, epsilon=EPSILON, noise="exact", random_state=rng), THRESH, n, uniform
+        ),
+    ),
     "GenericLearner (pure), thresholds, α = 0.5": (
         GenericLearner(THRESH, epsilon=EPSILON, alpha=ALPHA_GENERIC, beta=BETA).required_sample_size(k=K_RUN),
-        lambda n: run_finite(lambda: GenericLearner(THRESH, epsilon=EPSILON, alpha=ALPHA_GENERIC, beta=BETA,
-                                                    noise="exact", random_state=rng), THRESH, n, uniform)),
+        lambda n: run_finite(
+            lambda: GenericLearner(
+                THRESH, epsilon=EPSILON, alpha=ALPHA_GENERIC, beta=BETA, noise="exact", random_state=rng
+            ),
+            THRESH,
+            n,
+            uniform,
+        ),
+    ),
     "PointLearner (approx.), point functions": (
         PointLearner(POINT.n_points, alpha=ALPHA, epsilon=EPSILON, delta=DELTA).required_sample_size(ALPHA, BETA),
-        lambda n: run_finite(lambda: PointLearner(POINT.n_points, alpha=ALPHA, epsilon=EPSILON, delta=DELTA,
-                                                  noise="exact", random_state=rng),
-                             POINT, n, point_distribution)),
+        lambda n: run_finite(
+            lambda: PointLearner(
+                POINT.n_points, alpha=ALPHA, epsilon=EPSILON, delta=DELTA, noise="exact", random_state=rng
+            ),
+            POINT,
+            n,
+            point_distribution,
+        ),
+    ),
     "ParityLearner (approx.), parities": (
-        ParityLearner(D_PAR, epsilon=EPSILON, delta=DELTA).required_sample_size(0.0, BETA), run_parity),
+        ParityLearner(D_PAR, epsilon=EPSILON, delta=DELTA).required_sample_size(0.0, BETA),
+        run_parity,
+    ),
 }
 results = {}
 for name, (bound, run) in experiments.items():
     halvings = 10 if "Point" in name else 7
-    sizes = sorted({max(bound.samples // 2 ** j, 2 * (D_PAR + 4)) for j in range(halvings)})
+    sizes = sorted({max(bound.samples // 2**j, 2 * (D_PAR + 4)) for j in range(halvings)})
     results[name] = (bound, sizes, [[run(n) for _ in range(TRIALS)] for n in sizes])
 
 summary = []
-for name, (bound, sizes, errors) in results.items():
+for name, (bound, _sizes, errors) in results.items():
     at_bound = errors[-1]
     target = 0.0 if "Parity" in name else ALPHA_GENERIC if "Generic" in name else ALPHA
-    summary.append([name, bound.samples, "explicit" if bound.constants_explicit else "O(·), c=1",
-                    f"{max(at_bound):.3f}", f"{np.mean([e <= target for e in at_bound]):.2f}",
-                    f"≥ {1 - BETA:.2f}" if bound.constants_explicit else "nothing (order of growth only)"])
-show_table(["learner", "bound n (k=10)", "constants", f"worst error at n ({TRIALS} runs)",
-            "share of runs with every error ≤ α", "promised by the bound"], summary)
+    summary.append(
+        [
+            name,
+            bound.samples,
+            "explicit" if bound.constants_explicit else "O(·), c=1",
+            f"{max(at_bound):.3f}",
+            f"{np.mean([e <= target for e in at_bound]):.2f}",
+            f"≥ {1 - BETA:.2f}" if bound.constants_explicit else "nothing (order of growth only)",
+        ]
+    )
+show_table(
+    [
+        "learner",
+        "bound n (k=10)",
+        "constants",
+        f"worst error at n ({TRIALS} runs)",
+        "share of runs with every error ≤ α",
+        "promised by the bound",
+    ],
+    summary,
+)
 
 # %%
 fig, axes = plt.subplots(1, 4, figsize=(17, 4.3), sharey=True)
@@ -271,8 +344,12 @@ for ax, (name, (bound, sizes, errors)) in zip(axes, results.items()):
     ax.fill_between(sizes, errors.min(axis=1), errors.max(axis=1), alpha=0.25, label="min–max over runs")
     target = 0.0 if "Parity" in name else ALPHA_GENERIC if "Generic" in name else ALPHA
     ax.axhline(target, color="k", ls="--", label=f"accuracy target α = {target}")
-    ax.axvline(bound.samples, color="tab:red", ls=":",
-               label=f"bound n = {bound.samples}" + ("" if bound.constants_explicit else " (O(·), c=1)"))
+    ax.axvline(
+        bound.samples,
+        color="tab:red",
+        ls=":",
+        label=f"bound n = {bound.samples}" + ("" if bound.constants_explicit else " (O(·), c=1)"),
+    )
     ax.set_xscale("log", base=2)
     ax.set_xlabel("sample size n")
     ax.set_ylabel("worst true error over k = 10 concepts")

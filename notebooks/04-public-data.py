@@ -29,16 +29,16 @@ import matplotlib.pyplot as plt
 import numpy as np
 from IPython.display import Markdown, display
 
-import dimcalc
-
 plt.rcParams.update({"figure.dpi": 90, "axes.grid": True, "grid.alpha": 0.3})
-DATA = Path("..") / "data"          # the notebooks run with notebooks/ as working directory
+DATA = Path("..") / "data"  # the notebooks run with notebooks/ as working directory
 
 
 def show_table(header, rows):
     """Display rows as a Markdown table (renders on code hosts too)."""
+
     def cells(row):
         return "| " + " | ".join(str(cell).replace("|", r"\|") for cell in row) + " |"
+
     lines = [cells(header), "|" + "---|" * len(header)] + [cells(row) for row in rows]
     display(Markdown("\n".join(lines)))
 
@@ -53,7 +53,8 @@ def fmt(result):
 
 
 # %%
-from dimcalc import generators, sample_size as ss
+from dimcalc import generators
+from dimcalc import sample_size as ss
 from dimcalc.learners.semi_private import ASSPP
 from dimcalc.littlestone import littlestone_dimension
 from dimcalc.vc import vc_dimension
@@ -63,8 +64,10 @@ N = 256
 H = generators.thresholds(N)
 vc, ld = vc_dimension(H), littlestone_dimension(H)
 assert vc.exact and ld.exact and vc.verify(H) and ld.verify(H)
-print(f"{H.name}: {H.n_distinct} hypotheses, VC = {vc.value}, Littlestone = {ld.value}; "
-      f"labels flipped with probability {NOISE} (agnostic setting), uniform distribution over the {N} points")
+print(
+    f"{H.name}: {H.n_distinct} hypotheses, VC = {vc.value}, Littlestone = {ld.value}; "
+    f"labels flipped with probability {NOISE} (agnostic setting), uniform distribution over the {N} points"
+)
 rng = np.random.default_rng(404)
 
 
@@ -88,15 +91,21 @@ def excess_error(n_pub, n_priv, learner):
 
 # %%
 learner = ASSPP(H, epsilon=EPSILON, rng=rng, backend="exact")
-PUBLIC = [0] + [2 ** j for j in range(10)]
-PRIVATE = [2 ** j for j in range(3, 14)]
+PUBLIC = [0] + [2**j for j in range(10)]
+PRIVATE = [2**j for j in range(3, 14)]
 RUNS = 20
-grid = np.array([[np.mean([excess_error(n_pub, n_priv, learner) for _ in range(RUNS)]) for n_priv in PRIVATE]
-                 for n_pub in PUBLIC])
+grid = np.array(
+    [[np.mean([excess_error(n_pub, n_priv, learner) for _ in range(RUNS)]) for n_priv in PRIVATE] for n_pub in PUBLIC]
+)
 
 fig, ax = plt.subplots(figsize=(9, 5.5))
-image = ax.imshow(grid, origin="lower", aspect="auto", cmap="viridis_r",
-                  norm=plt.matplotlib.colors.LogNorm(vmin=max(grid.min(), 1e-3), vmax=grid.max()))
+image = ax.imshow(
+    grid,
+    origin="lower",
+    aspect="auto",
+    cmap="viridis_r",
+    norm=plt.matplotlib.colors.LogNorm(vmin=max(grid.min(), 1e-3), vmax=grid.max()),
+)
 ax.set_xticks(range(len(PRIVATE)), PRIVATE, rotation=45)
 ax.set_yticks(range(len(PUBLIC)), PUBLIC)
 ax.set_xlabel("private labelled examples n_priv")
@@ -141,7 +150,7 @@ from fractions import Fraction
 
 ALPHAS = [0.4, 0.2, 0.1, 0.05, 0.025]
 N_PRIV, RUNS_PER_SIZE = 8192, 50
-CANDIDATES = sorted({int(round(1.5 ** j)) for j in range(18)})      # 1, 2, 3, 5, 8, 11, ... 985
+CANDIDATES = sorted({int(round(1.5**j)) for j in range(18)})  # 1, 2, 3, 5, 8, 11, ... 985
 needed = []
 for alpha in ALPHAS:
     found = None
@@ -154,15 +163,22 @@ for alpha in ALPHAS:
 explicit_pub = [ASSPP(H, epsilon=EPSILON).required_public_sample_size(a, BETA) for a in ALPHAS]
 explicit_priv = [ASSPP(H, epsilon=EPSILON).required_sample_size(a, BETA) for a in ALPHAS]
 thm31 = [ss.abm_semi_private_sample_size(vc=vc.value, alpha=a, beta=BETA, epsilon=EPSILON) for a in ALPHAS]
-LOWER_ALPHAS = [Fraction(1, 100), Fraction(1, 200), Fraction(1, 400)]   # ABM Lemma 4.4: alpha <= 1/100
-lower = [ss.public_sample_lower_bound(alpha=a) for a in LOWER_ALPHAS]    # for learners at eps = 0.1, beta = 1/18
+LOWER_ALPHAS = [Fraction(1, 100), Fraction(1, 200), Fraction(1, 400)]  # ABM Lemma 4.4: alpha <= 1/100
+lower = [ss.public_sample_lower_bound(alpha=a) for a in LOWER_ALPHAS]  # for learners at eps = 0.1, beta = 1/18
 
 fig, ax = plt.subplots(figsize=(8, 5))
 ax.plot(ALPHAS, needed, "o-", lw=2, label="ASSPP, smallest public sample that worked (runs)")
-ax.plot(ALPHAS, [b.value for b in explicit_pub], "s-", label="ASSPP explicit public bound (ABM Lemma 3.3, finite class)")
+ax.plot(
+    ALPHAS, [b.value for b in explicit_pub], "s-", label="ASSPP explicit public bound (ABM Lemma 3.3, finite class)"
+)
 ax.plot(ALPHAS, [pub.value for _, pub in thm31], "--", label="ABM Thm 3.1 public, O(·) with c=1")
-ax.plot([float(a) for a in LOWER_ALPHAS], [b.value for b in lower], ":", color="k",
-        label="ABM Thms 4.1–4.2: n_pub > 1/(1600 α) (stated for α ≤ 1/100)")
+ax.plot(
+    [float(a) for a in LOWER_ALPHAS],
+    [b.value for b in lower],
+    ":",
+    color="k",
+    label="ABM Thms 4.1–4.2: n_pub > 1/(1600 α) (stated for α ≤ 1/100)",
+)
 ax.set_xscale("log")
 ax.set_yscale("log")
 ax.set_xticks(ALPHAS + [float(a) for a in LOWER_ALPHAS], [str(a) for a in ALPHAS] + [str(a) for a in LOWER_ALPHAS])
@@ -173,12 +189,17 @@ ax.set_ylabel("public examples (log scale)")
 ax.set_title(f"Public sample size against α on {H.name}")
 ax.legend(fontsize=8)
 plt.show()
-show_table(["α", "public: worked in runs", "public: explicit bound", "public: Thm 3.1 (c=1)",
-            "private: explicit bound"],
-           [[a, n, p.samples, t[1].samples, q.samples]
-            for a, n, p, t, q in zip(ALPHAS, needed, explicit_pub, thm31, explicit_priv)])
-show_table(["α (ABM Lemma 4.4: ≤ 1/100)", "public lower bound 1/(1600α)"],
-           [[str(a), f"{l.value:.4f}"] for a, l in zip(LOWER_ALPHAS, lower)])
+show_table(
+    ["α", "public: worked in runs", "public: explicit bound", "public: Thm 3.1 (c=1)", "private: explicit bound"],
+    [
+        [a, n, p.samples, t[1].samples, q.samples]
+        for a, n, p, t, q in zip(ALPHAS, needed, explicit_pub, thm31, explicit_priv)
+    ],
+)
+show_table(
+    ["α (ABM Lemma 4.4: ≤ 1/100)", "public lower bound 1/(1600α)"],
+    [[str(a), f"{l.value:.4f}"] for a, l in zip(LOWER_ALPHAS, lower)],
+)
 
 # %% [markdown]
 # **Reading the plot.** With α decreasing to the right on log–log axes, every curve rises with
@@ -204,17 +225,27 @@ show_table(["α (ABM Lemma 4.4: ≤ 1/100)", "public lower bound 1/(1600α)"],
 ALPHA = 0.1
 sizes, rows = [], []
 for b in range(3, 11):
-    T = generators.thresholds(2 ** b)
+    T = generators.thresholds(2**b)
     v, l = vc_dimension(T), littlestone_dimension(T)
     assert v.exact and l.exact
     log_size = math.log(T.n_distinct)
     priv, pub = ss.asspp_sample_size(log_size=log_size, alpha=ALPHA, beta=BETA, epsilon=EPSILON)
     thm_priv, thm_pub = ss.abm_semi_private_sample_size(vc=v.value, alpha=ALPHA, beta=BETA, epsilon=EPSILON)
-    alone = ss.exponential_mechanism_sample_size(log_size=log_size, alpha=ALPHA, beta=BETA, epsilon=EPSILON,
-                                                 agnostic=True)
+    alone = ss.exponential_mechanism_sample_size(
+        log_size=log_size, alpha=ALPHA, beta=BETA, epsilon=EPSILON, agnostic=True
+    )
     sizes.append(T.n_points)
-    rows.append(dict(vc=v.value, ld=l.value, alone=alone.value, priv=priv.value, pub=pub.value,
-                     thm_priv=thm_priv.value, thm_pub=thm_pub.value))
+    rows.append(
+        dict(
+            vc=v.value,
+            ld=l.value,
+            alone=alone.value,
+            priv=priv.value,
+            pub=pub.value,
+            thm_priv=thm_priv.value,
+            thm_pub=thm_pub.value,
+        )
+    )
 
 fig, (ax0, ax1) = plt.subplots(1, 2, figsize=(14, 5), gridspec_kw={"width_ratios": [1, 2]})
 ax0.plot(sizes, [r["ld"] for r in rows], "o-", label="Littlestone dimension")

@@ -24,19 +24,18 @@ import math
 from pathlib import Path
 
 import matplotlib.pyplot as plt
-import numpy as np
 from IPython.display import Markdown, display
 
-import dimcalc
-
 plt.rcParams.update({"figure.dpi": 90, "axes.grid": True, "grid.alpha": 0.3})
-DATA = Path("..") / "data"          # the notebooks run with notebooks/ as working directory
+DATA = Path("..") / "data"  # the notebooks run with notebooks/ as working directory
 
 
 def show_table(header, rows):
     """Display rows as a Markdown table (renders on code hosts too)."""
+
     def cells(row):
         return "| " + " | ".join(str(cell).replace("|", r"\|") for cell in row) + " |"
+
     lines = [cells(header), "|" + "---|" * len(header)] + [cells(row) for row in rows]
     display(Markdown("\n".join(lines)))
 
@@ -56,8 +55,11 @@ from fractions import Fraction
 from dimcalc import generators
 from dimcalc.communication import one_way_communication_complexity
 from dimcalc.littlestone import littlestone_dimension, multiclass_littlestone_dimension
-from dimcalc.representation import (binary_entropy, deterministic_representation_dimension,
-                                    probabilistic_representation_bounds)
+from dimcalc.representation import (
+    binary_entropy,
+    deterministic_representation_dimension,
+    probabilistic_representation_bounds,
+)
 
 # %% [markdown]
 # ## 1. DRDim_ε as ε varies, exactly, beside the Littlestone lower bound
@@ -69,10 +71,25 @@ from dimcalc.representation import (binary_entropy, deterministic_representation
 # is the binary entropy.
 
 # %%
-EPSILONS = [Fraction(0), Fraction(1, 12), Fraction(1, 8), Fraction(1, 6), Fraction(1, 5), Fraction(1, 4),
-            Fraction(1, 3), Fraction(3, 8), Fraction(2, 5), Fraction(5, 12), Fraction(1, 2)]
-small = [generators.point_functions(6), generators.thresholds(6), generators.parities(2),
-         generators.bgs_thm72_class(1, 2)]
+EPSILONS = [
+    Fraction(0),
+    Fraction(1, 12),
+    Fraction(1, 8),
+    Fraction(1, 6),
+    Fraction(1, 5),
+    Fraction(1, 4),
+    Fraction(1, 3),
+    Fraction(3, 8),
+    Fraction(2, 5),
+    Fraction(5, 12),
+    Fraction(1, 2),
+]
+small = [
+    generators.point_functions(6),
+    generators.thresholds(6),
+    generators.parities(2),
+    generators.bgs_thm72_class(1, 2),
+]
 sweep = {}
 for C in small:
     mld = multiclass_littlestone_dimension(C)
@@ -90,17 +107,26 @@ for ax, (name, (C, ld, mld, results)) in zip(axes, sweep.items()):
         ax.fill_between(xs, lows, [r.upper for r in results], step="post", alpha=0.3, label="bounds (not exact)")
     ax.axhline(math.log2(C.n_distinct), color="k", ls="--", label="log₂|C| (C represents itself)")
     if ld is not None:
-        ax.plot(xs, [(1 - binary_entropy(x)) * ld.value for x in xs], ":", color="tab:red",
-                label=f"FX Cor 4.3: (1 − H(ε))·LDim, LDim = {ld.value}")
+        ax.plot(
+            xs,
+            [(1 - binary_entropy(x)) * ld.value for x in xs],
+            ":",
+            color="tab:red",
+            label=f"FX Cor 4.3: (1 − H(ε))·LDim, LDim = {ld.value}",
+        )
     ax.set_xlabel("accuracy ε")
     ax.set_ylabel("bits")
     ax.set_title(f"{name}: |C|={C.n_distinct}, MLD={mld.value}", fontsize=10)
     ax.legend(fontsize=7, loc="lower left")
 fig.tight_layout()
 plt.show()
-show_table(["class"] + [str(e) for e in EPSILONS],
-           [[name] + [r.size if r.exact else f"[{r.size_lower}, {r.size_upper}]" for r in results]
-            for name, (C, ld, mld, results) in sweep.items()])
+show_table(
+    ["class"] + [str(e) for e in EPSILONS],
+    [
+        [name] + [r.size if r.exact else f"[{r.size_lower}, {r.size_upper}]" for r in results]
+        for name, (C, ld, mld, results) in sweep.items()
+    ],
+)
 
 # %% [markdown]
 # **Reading the plot.** Each panel is one class; the staircase is the exact size (in bits) of the
@@ -128,11 +154,27 @@ rows = []
 for C in small[:3] + [generators.point_functions(5), generators.thresholds(4)]:
     comm = one_way_communication_complexity(C, Fraction(1, 8), time_limit=30)
     ld = littlestone_dimension(C)
-    rows.append([C.name, C.n_distinct, ld.value, comm.deterministic,
-                 f"[{comm.private_coin[0]}, {comm.private_coin[1]}]",
-                 f"[{comm.public_coin[0]}, {comm.public_coin[1]}]"])
-show_table(["class", "|C|", "LDim", "D→ (exact)", "R→_{1/8} private coin [lower, upper]",
-            "R→,pub_{1/8} public coin [lower, upper]"], rows)
+    rows.append(
+        [
+            C.name,
+            C.n_distinct,
+            ld.value,
+            comm.deterministic,
+            f"[{comm.private_coin[0]}, {comm.private_coin[1]}]",
+            f"[{comm.public_coin[0]}, {comm.public_coin[1]}]",
+        ]
+    )
+show_table(
+    [
+        "class",
+        "|C|",
+        "LDim",
+        "D→ (exact)",
+        "R→_{1/8} private coin [lower, upper]",
+        "R→,pub_{1/8} public coin [lower, upper]",
+    ],
+    rows,
+)
 
 # %% [markdown]
 # ## 3. Point functions against thresholds on larger domains: bounds where nothing is exact
@@ -150,7 +192,7 @@ bounds = {}
 for label, make in families.items():
     per_b = []
     for b in BS:
-        C = make(2 ** b)
+        C = make(2**b)
         ld = littlestone_dimension(C)
         assert ld.exact and ld.verify(C)
         paper = probabilistic_representation_bounds(C, time_limit=30)
@@ -163,7 +205,9 @@ fig, axes = plt.subplots(1, 2, figsize=(13, 4.8), sharey=True)
 for ax, (label, per_b) in zip(axes, bounds.items()):
     upper = [r["upper"].value for r in per_b]
     lower = [r["bgs"].value / math.log(2) for r in per_b]
-    ax.fill_between(BS, lower, upper, color="tab:gray", alpha=0.2, label="where PRDim_{1/4,1/8} can lie (explicit bounds)")
+    ax.fill_between(
+        BS, lower, upper, color="tab:gray", alpha=0.2, label="where PRDim_{1/4,1/8} can lie (explicit bounds)"
+    )
     ax.plot(BS, upper, "v--", label="PRDim ≤ DRDim ≤ log₂|C| (explicit)")
     ax.plot(BS, lower, "^:", label="RepDim ≥ MLD/32 (BGS Thm 8.8, explicit; in bits)")
     ax.plot(BS, [r["ld"] for r in per_b], "o-", lw=2, label="Littlestone dimension (dimcalc, exact)")

@@ -36,13 +36,15 @@ from dimcalc.sweep.canonical import all_classes
 from dimcalc.sweep.report import expression_extremes, extremal_class
 
 plt.rcParams.update({"figure.dpi": 90, "axes.grid": True, "grid.alpha": 0.3})
-WORK = Path(tempfile.mkdtemp(prefix="dimcalc-sweeps-"))   # the databases live outside the repository
+WORK = Path(tempfile.mkdtemp(prefix="dimcalc-sweeps-"))  # the databases live outside the repository
 
 
 def show_table(header, rows):
     """Display rows as a Markdown table (renders on code hosts too)."""
+
     def cells(row):
         return "| " + " | ".join(str(cell).replace("|", r"\|") for cell in row) + " |"
+
     lines = [cells(header), "|" + "---|" * len(header)] + [cells(row) for row in rows]
     display(Markdown("\n".join(lines)))
 
@@ -62,7 +64,7 @@ for size in [(4, 3, 2), (3, 3, 3), (5, 2, 4)] + [(r, 4, 2) for r in (4, 8, 12)]:
     R, C, L = size
     start = time.perf_counter()
     n = sum(1 for _ in all_classes(R, C, L))
-    rows.append((f"{R}×{C}×{L}", math.comb(L ** C, R), n, f"{time.perf_counter() - start:.2f}"))
+    rows.append((f"{R}×{C}×{L}", math.comb(L**C, R), n, f"{time.perf_counter() - start:.2f}"))
 show_table(["size", "sets of rows", "classes up to isomorphism", "seconds"], rows)
 
 # %% [markdown]
@@ -73,18 +75,18 @@ show_table(["size", "sets of rows", "classes up to isomorphism", "seconds"], row
 
 # %%
 binary_db = WORK / "binary.db"
-summary = run_sweep(chain_items(all_items(f"{r}x4x2") for r in range(1, 17)), db=binary_db,
-                    dims=["vc", "littlestone"])
-print(f"{summary.classes} classes, {summary.computed} computed in {summary.seconds:.1f} s "
-      f"({summary.rate:.0f} classes/s), witnesses failing their checker: {summary.unverified}")
+summary = run_sweep(chain_items(all_items(f"{r}x4x2") for r in range(1, 17)), db=binary_db, dims=["vc", "littlestone"])
+print(
+    f"{summary.classes} classes, {summary.computed} computed in {summary.seconds:.1f} s "
+    f"({summary.rate:.0f} classes/s), witnesses failing their checker: {summary.unverified}"
+)
 
 # %% [markdown]
 # Running it again computes nothing: the database already holds every result (this is also how a
 # sweep resumes after Ctrl-C or a crash).
 
 # %%
-again = run_sweep(chain_items(all_items(f"{r}x4x2") for r in range(1, 17)), db=binary_db,
-                  dims=["vc", "littlestone"])
+again = run_sweep(chain_items(all_items(f"{r}x4x2") for r in range(1, 17)), db=binary_db, dims=["vc", "littlestone"])
 print(f"second run: {again.computed} computed, {again.already_done} already stored")
 
 # %% [markdown]
@@ -99,7 +101,7 @@ joint = con.execute("""
     WHERE v.dimension = 'vc' GROUP BY 1, 2, 3""").fetchall()
 con.close()
 vc_ld = {}
-for vc, ld, h, n in joint:
+for vc, ld, _h, n in joint:
     vc_ld[(vc, ld)] = vc_ld.get((vc, ld), 0) + n
 show_table(["VC", "LDim", "classes"], [(v, ldim, n) for (v, ldim), n in sorted(vc_ld.items())])
 
@@ -116,27 +118,38 @@ print({k: v["value"] for k, v in best.metadata["sweep"]["dimensions"].items()})
 fig, axes = plt.subplots(1, 2, figsize=(11, 4.3))
 ax = axes[0]
 for (vc, ld), n in vc_ld.items():
-    ax.scatter(vc, ld, s=30 + 4 * n ** 0.8, color="C0", alpha=0.6)
+    ax.scatter(vc, ld, s=30 + 4 * n**0.8, color="C0", alpha=0.6)
     ax.annotate(str(n), (vc, ld), textcoords="offset points", xytext=(9, -3), fontsize=8)
 xs = np.linspace(0, 4, 2)
 ax.plot(xs, xs, "k--", lw=1, label="LDim = VC (lower bound, Littlestone 1987)")
-bvc, bld = best.metadata["sweep"]["dimensions"]["vc"]["value"], best.metadata["sweep"]["dimensions"]["littlestone"][
-    "value"]
+bvc, bld = (
+    best.metadata["sweep"]["dimensions"]["vc"]["value"],
+    best.metadata["sweep"]["dimensions"]["littlestone"]["value"],
+)
 ax.scatter([bvc], [bld], marker="*", s=300, color="C3", zorder=5, label=f"max LDim − VC = {gap.max_value}")
-ax.set(xlabel="VC dimension", ylabel="Littlestone dimension", title="all 3983 binary classes on 4 points",
-       xticks=range(5), yticks=range(5))
+ax.set(
+    xlabel="VC dimension",
+    ylabel="Littlestone dimension",
+    title="all 3983 binary classes on 4 points",
+    xticks=range(5),
+    yticks=range(5),
+)
 ax.legend(loc="upper left", fontsize=8)
 
 ax = axes[1]
 by_size = {}
-for vc, ld, h, n in joint:
+for _vc, ld, h, n in joint:
     by_size[(h, ld)] = by_size.get((h, ld), 0) + n
 for (h, ld), n in by_size.items():
-    ax.scatter(h, ld, s=20 + 3 * n ** 0.8, color="C0", alpha=0.6)
+    ax.scatter(h, ld, s=20 + 3 * n**0.8, color="C0", alpha=0.6)
 hs = np.arange(1, 17)
 ax.step(hs, np.floor(np.log2(hs)), "k--", where="post", lw=1, label="LDim ≤ ⌊log₂|H|⌋ (Littlestone 1987)")
-ax.set(xlabel="|H| (hypotheses)", ylabel="Littlestone dimension", title="LDim against the size of the class",
-       yticks=range(5))
+ax.set(
+    xlabel="|H| (hypotheses)",
+    ylabel="Littlestone dimension",
+    title="LDim against the size of the class",
+    yticks=range(5),
+)
 ax.legend(loc="upper left", fontsize=8)
 fig.tight_layout()
 
@@ -153,19 +166,31 @@ fig.tight_layout()
 
 # %%
 multi_db = WORK / "multiclass.db"
-s = run_sweep(all_items("5x2x4"), db=multi_db,
-              dims=["natarajan", "multiclass_littlestone", "psi_littlestone", "binary_restrictions"])
+s = run_sweep(
+    all_items("5x2x4"),
+    db=multi_db,
+    dims=["natarajan", "multiclass_littlestone", "psi_littlestone", "binary_restrictions"],
+)
 t = run_sweep(all_items("4x3x2"), db=multi_db, dims=[], theorems=True)
 print(f"5×2×4: {s.classes} classes in {s.seconds:.1f} s; witnesses failing their checker: {s.unverified}")
-print(f"theorem report over every 4×3×2 class: {t.theorems_checked} statements, {t.violated} violated, "
-      f"{t.unknown} unknown")
+print(
+    f"theorem report over every 4×3×2 class: {t.theorems_checked} statements, {t.violated} violated, "
+    f"{t.unknown} unknown"
+)
 
 # %%
-report = sweep_report(multi_db, expressions=["psi_littlestone.bin - multiclass_littlestone",
-                                             "binary_restrictions.max - multiclass_littlestone",
-                                             "multiclass_littlestone - binary_restrictions.max"])
-show_table(["expression", "classes", "min", "max", "distribution"],
-           [(e.expression, e.evaluated, e.min_value, e.max_value, e.distribution) for e in report.extremes])
+report = sweep_report(
+    multi_db,
+    expressions=[
+        "psi_littlestone.bin - multiclass_littlestone",
+        "binary_restrictions.max - multiclass_littlestone",
+        "multiclass_littlestone - binary_restrictions.max",
+    ],
+)
+show_table(
+    ["expression", "classes", "min", "max", "distribution"],
+    [(e.expression, e.evaluated, e.min_value, e.max_value, e.distribution) for e in report.extremes],
+)
 
 # %% [markdown]
 # ## 4. Beyond exhaustive sizes: local search for the largest gap
@@ -176,10 +201,13 @@ show_table(["expression", "classes", "min", "max", "distribution"],
 # --size 8x8x16`) and reports the best class with verified witnesses.
 
 # %%
-found = local_search("binary_restrictions.max - multiclass_littlestone", hypotheses=8, points=8, labels=16,
-                     restarts=5, steps=150, seed=0)
-print(f"best gap {found.value} after {found.evaluations} classes ({found.seconds:.1f} s), "
-      f"witnesses verified: {found.verified}")
+found = local_search(
+    "binary_restrictions.max - multiclass_littlestone", hypotheses=8, points=8, labels=16, restarts=5, steps=150, seed=0
+)
+print(
+    f"best gap {found.value} after {found.evaluations} classes ({found.seconds:.1f} s), "
+    f"witnesses verified: {found.verified}"
+)
 found_dims = found.hclass.metadata["search"]["dimensions"]
 print({k: v["value"] for k, v in found_dims.items()})
 
@@ -191,8 +219,10 @@ def gaps_of(H):
     return mld, r.dimensions["psi_littlestone"]["bin"].value, max(x.value for x in r.dimensions["binary_restrictions"])
 
 
-papers = {f"BGS Thm 6.1, k={k}" + (f", Claim 6.2 d={d}" if d > 1 else ""): gaps_of(bgs_thm61_class(k, d=d))
-          for k, d in [(7, 1), (15, 1), (7, 2)]}
+papers = {
+    f"BGS Thm 6.1, k={k}" + (f", Claim 6.2 d={d}" if d > 1 else ""): gaps_of(bgs_thm61_class(k, d=d))
+    for k, d in [(7, 1), (15, 1), (7, 2)]
+}
 show_table(["class", "MLD", "Ψ^bin-LD", "maxᵢ LD(H|ᵢ)"], [(name, *v) for name, v in papers.items()])
 
 # %%
@@ -215,28 +245,48 @@ fig, axes = plt.subplots(1, 2, figsize=(13, 4.6), gridspec_kw={"width_ratios": [
 xs = np.linspace(0, 3, 2)
 ax = axes[0]
 for (m, p), n in mld_psi.items():
-    ax.scatter(m, p, s=30 + 2 * n ** 0.8, color="C0", alpha=0.6)
+    ax.scatter(m, p, s=30 + 2 * n**0.8, color="C0", alpha=0.6)
     ax.annotate(str(n), (m, p), textcoords="offset points", xytext=(10, -3), fontsize=8)
 ax.plot(xs, xs, "k--", lw=1, label="Ψ^bin = MLD (lower bound: Lemma 4.5 + Claim 4.7)")
 ax.axhline(math.floor(math.log2(5)), color="grey", lw=1, ls=":", label="⌊log₂ 5⌋ (every Littlestone-type dim.)")
-ax.set(xlabel="MLD", ylabel="Ψ^bin-Littlestone dimension", title="every 5×2×4 class (counts)", xticks=range(4),
-       yticks=range(4))
+ax.set(
+    xlabel="MLD",
+    ylabel="Ψ^bin-Littlestone dimension",
+    title="every 5×2×4 class (counts)",
+    xticks=range(4),
+    yticks=range(4),
+)
 ax.legend(loc="upper left", fontsize=8)
 
 ax = axes[1]
 for (m, b), n in mld_bits.items():
     label = "every 5×2×4 class" if (m, b) == (1, 1) else None
-    ax.scatter(m, b, s=30 + 2 * n ** 0.8, color="C0", alpha=0.6, label=label)
+    ax.scatter(m, b, s=30 + 2 * n**0.8, color="C0", alpha=0.6, label=label)
     ax.annotate(str(n), (m, b), textcoords="offset points", xytext=(12, -3), fontsize=8)
 ax.plot(xs, 6 * math.log(4) * xs, color="C2", lw=1, label="6·ln(k+1)·MLD for k+1 = 4 (Thm 3.4, upper)")
 ax.plot(xs, xs / 2, color="C1", lw=1, label="MLD / ⌈log₂(k+1)⌉ for k+1 = 4 (Thm 7.1, lower)")
-for i, (name, (m, p, b)) in enumerate(papers.items()):
+for i, (name, (m, _p, b)) in enumerate(papers.items()):
     ax.scatter([m], [b], marker="D", s=70, color=f"C{4 + i}", zorder=5, label=name)
 m_found = found_dims["multiclass_littlestone"]["value"]
-ax.scatter([m_found], [m_found + found.value], marker="*", s=600, facecolors="none", edgecolors="C3", linewidths=2,
-           zorder=6, label=f"local search, 8×8×16: gap {found.value}")
-ax.set(xlabel="MLD", ylabel="maxᵢ LD(H|ᵢ)", title="binary restrictions against MLD", xlim=(0, 3), ylim=(0, 4.6),
-       xticks=range(4))
+ax.scatter(
+    [m_found],
+    [m_found + found.value],
+    marker="*",
+    s=600,
+    facecolors="none",
+    edgecolors="C3",
+    linewidths=2,
+    zorder=6,
+    label=f"local search, 8×8×16: gap {found.value}",
+)
+ax.set(
+    xlabel="MLD",
+    ylabel="maxᵢ LD(H|ᵢ)",
+    title="binary restrictions against MLD",
+    xlim=(0, 3),
+    ylim=(0, 4.6),
+    xticks=range(4),
+)
 ax.legend(loc="upper left", bbox_to_anchor=(1.02, 1), fontsize=8)
 fig.tight_layout()
 

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -33,19 +33,30 @@ DATA = ROOT / "data"
 
 def _tiny() -> HypothesisClass:
     # The example of the interface spec §1: three thresholds on three points.
-    return HypothesisClass([[0, 0, 1], [0, 1, 1], [1, 1, 1]], point_names=["x0", "x1", "x2"],
-                           hypothesis_names=["t2", "t1", "t0"], name="tiny-3",
-                           metadata={"family": "example", "params": {}, "source": "interface spec §1"})
+    return HypothesisClass(
+        [[0, 0, 1], [0, 1, 1], [1, 1, 1]],
+        point_names=["x0", "x1", "x2"],
+        hypothesis_names=["t2", "t1", "t0"],
+        name="tiny-3",
+        metadata={"family": "example", "params": {}, "source": "interface spec §1"},
+    )
 
 
 def _claim62() -> HypothesisClass:
-    base = gen.bgs_thm72_class(1, 2)                   # 9 functions on 3 points, 4 labels, MLD 2
-    G = gap_amplification(base, 2)                     # 81 functions on 6 points, MLD 4
-    return HypothesisClass(G.table, num_labels=G.num_labels, point_names=list(G.point_names),
-                           hypothesis_names=list(G.hypothesis_names), name="bgs-claim62-thm72-d1-bits2-ell2",
-                           metadata={"family": "gap-amplification",
-                                     "params": {"input": base.name, "ell": 2},
-                                     "source": "BGS Claim 6.2 applied to the Theorem 7.2 class (d=1, bits=2)"})
+    base = gen.bgs_thm72_class(1, 2)  # 9 functions on 3 points, 4 labels, MLD 2
+    G = gap_amplification(base, 2)  # 81 functions on 6 points, MLD 4
+    return HypothesisClass(
+        G.table,
+        num_labels=G.num_labels,
+        point_names=list(G.point_names),
+        hypothesis_names=list(G.hypothesis_names),
+        name="bgs-claim62-thm72-d1-bits2-ell2",
+        metadata={
+            "family": "gap-amplification",
+            "params": {"input": base.name, "ell": 2},
+            "source": "BGS Claim 6.2 applied to the Theorem 7.2 class (d=1, bits=2)",
+        },
+    )
 
 
 #: file name -> builder.  Sizes are kept small so every dimension checks quickly.
@@ -53,7 +64,7 @@ DATASETS: dict[str, Callable[[], HypothesisClass]] = {
     "tiny-3.json": _tiny,
     "thresholds-15.json": lambda: gen.thresholds(15),
     "thresholds-6.csv": lambda: gen.thresholds(6),
-    "thresholds-8.json": lambda: gen.thresholds(8),   # the file docs/interface.md §5 loads
+    "thresholds-8.json": lambda: gen.thresholds(8),  # the file docs/interface.md §5 loads
     "point-functions-8.json": lambda: gen.point_functions(8),
     "k-point-functions-6-2.json": lambda: gen.k_point_functions(6, 2),
     "intervals-10.json": lambda: gen.intervals(10),
@@ -97,8 +108,10 @@ def main(argv: list[str] | None = None) -> int:
                 stale.append(name)
             continue
         path.write_text(text)
-        print(f"{path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}: {H.n_hypotheses} hypotheses, "
-              f"{H.n_points} points, {H.num_labels} labels, {len(text.encode()) // 1024} KB")
+        print(
+            f"{path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}: {H.n_hypotheses} hypotheses, "
+            f"{H.n_points} points, {H.num_labels} labels, {len(text.encode()) // 1024} KB"
+        )
     if stale:
         print("stale or missing in data/: " + ", ".join(stale) + " (run scripts/generate_data.py)", file=sys.stderr)
         return 1

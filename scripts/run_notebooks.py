@@ -102,12 +102,16 @@ def execute_notebook(path: Path, *, timeout: float = DEFAULT_TIMEOUT) -> tuple[n
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--write", action="store_true",
-                        help="save the executed outputs back into the notebooks")
-    parser.add_argument("--only", action="append", metavar="NAME",
-                        help="run only this notebook (file name, stem or prefix); repeatable")
-    parser.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT,
-                        help=f"wall-clock budget per notebook in seconds (default {DEFAULT_TIMEOUT:.0f})")
+    parser.add_argument("--write", action="store_true", help="save the executed outputs back into the notebooks")
+    parser.add_argument(
+        "--only", action="append", metavar="NAME", help="run only this notebook (file name, stem or prefix); repeatable"
+    )
+    parser.add_argument(
+        "--timeout",
+        type=float,
+        default=DEFAULT_TIMEOUT,
+        help=f"wall-clock budget per notebook in seconds (default {DEFAULT_TIMEOUT:.0f})",
+    )
     args = parser.parse_args(argv)
     paths = discover(args.only)
     if not paths:

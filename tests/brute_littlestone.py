@@ -30,7 +30,8 @@ Feasible for about 4 points, 8 hypotheses and depth 3.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Optional
+from collections.abc import Iterable
+from typing import Any
 
 from dimcalc import HypothesisClass
 from dimcalc.psi import psi_family
@@ -45,7 +46,7 @@ __all__ = [
 ]
 
 
-def _rows(H: HypothesisClass, mask: Optional[int]) -> list[tuple[int, tuple[int, ...]]]:
+def _rows(H: HypothesisClass, mask: int | None) -> list[tuple[int, tuple[int, ...]]]:
     """(file row, labels) of the distinct hypotheses in ``mask`` (all when None)."""
     out = []
     for j in range(H.n_distinct):
@@ -72,7 +73,7 @@ def _options(H: HypothesisClass, kind: str, family: Any) -> list[tuple]:
     return opts
 
 
-def _path_realiser(rows, assignment, leaf: int) -> Optional[int]:
+def _path_realiser(rows, assignment, leaf: int) -> int | None:
     """A file row realising every edge on the path to BFS node ``leaf``, by scanning ``rows``."""
     edges = []
     node = leaf
@@ -91,13 +92,19 @@ def _to_json(assignment, leaf_rows: dict[int, int], node: int, n_internal: int) 
     if node >= n_internal:
         return {"hypothesis": leaf_rows[node]}
     x, _, _, extra = assignment[node]
-    return {"point": x, **extra,
-            "children": [_to_json(assignment, leaf_rows, 2 * node + 1, n_internal),
-                         _to_json(assignment, leaf_rows, 2 * node + 2, n_internal)]}
+    return {
+        "point": x,
+        **extra,
+        "children": [
+            _to_json(assignment, leaf_rows, 2 * node + 1, n_internal),
+            _to_json(assignment, leaf_rows, 2 * node + 2, n_internal),
+        ],
+    }
 
 
-def shattered_tree(H: HypothesisClass, t: int, kind: str, family: Any = None, *, uniform: bool = False,
-                   mask: Optional[int] = None) -> Optional[dict]:
+def shattered_tree(
+    H: HypothesisClass, t: int, kind: str, family: Any = None, *, uniform: bool = False, mask: int | None = None
+) -> dict | None:
     """A complete tree of depth ``t`` shattered by ``H`` (restricted to ``mask``), or None.
 
     ``kind`` is ``"binary"``, ``"multiclass"`` or ``"psi"``.  The tree is in the
@@ -106,7 +113,7 @@ def shattered_tree(H: HypothesisClass, t: int, kind: str, family: Any = None, *,
     rows = _rows(H, mask)
     if not rows:
         return None
-    n_internal = 2 ** t - 1
+    n_internal = 2**t - 1
     if t == 0:
         return {"hypothesis": rows[0][0]}
     options = _options(H, kind, family)
@@ -127,7 +134,7 @@ def shattered_tree(H: HypothesisClass, t: int, kind: str, family: Any = None, *,
             found.append(_to_json(assignment, leaf_rows, 0, n_internal))
             return True
         level = (i + 1).bit_length() - 1
-        first_of_level = 2 ** level - 1
+        first_of_level = 2**level - 1
         tried = set()
         for opt in options:
             if uniform and kind == "psi" and i != first_of_level and opt[3] != assignment[first_of_level][3]:
@@ -154,8 +161,9 @@ def shattered_tree(H: HypothesisClass, t: int, kind: str, family: Any = None, *,
     return found[0] if assign(0) else None
 
 
-def brute_dimension(H: HypothesisClass, kind: str, family: Any = None, *, uniform: bool = False,
-                    mask: Optional[int] = None) -> int:
+def brute_dimension(
+    H: HypothesisClass, kind: str, family: Any = None, *, uniform: bool = False, mask: int | None = None
+) -> int:
     """Largest ``t`` with a shattered tree of ``kind``; ``-1`` for an empty version space."""
     n = len(_rows(H, mask))
     if n == 0:
@@ -167,19 +175,18 @@ def brute_dimension(H: HypothesisClass, kind: str, family: Any = None, *, unifor
     return t
 
 
-def brute_littlestone(H: HypothesisClass, mask: Optional[int] = None) -> int:
+def brute_littlestone(H: HypothesisClass, mask: int | None = None) -> int:
     """Littlestone dimension of a binary class (of the version space ``mask``)."""
     assert H.is_binary
     return brute_dimension(H, "binary", mask=mask)
 
 
-def brute_multiclass_littlestone(H: HypothesisClass, mask: Optional[int] = None) -> int:
+def brute_multiclass_littlestone(H: HypothesisClass, mask: int | None = None) -> int:
     """Multiclass Littlestone dimension (BGS Def 2.13)."""
     return brute_dimension(H, "multiclass", mask=mask)
 
 
-def brute_psi_littlestone(H: HypothesisClass, family: Any, uniform: bool = False,
-                          mask: Optional[int] = None) -> int:
+def brute_psi_littlestone(H: HypothesisClass, family: Any, uniform: bool = False, mask: int | None = None) -> int:
     """Ψ-Littlestone dimension or its uniform variant (BGS Def 4.4)."""
     return brute_dimension(H, "psi", family, uniform=uniform, mask=mask)
 

@@ -18,21 +18,22 @@ Shares no code with ``dimcalc.vc``.
 from __future__ import annotations
 
 import itertools
-from typing import Callable
+from collections.abc import Callable
 
 
 def _patterns(table: list[list[int]], points: tuple[int, ...]) -> set[tuple[int, ...]]:
     return {tuple(row[p] for p in points) for row in table}
 
 
-def _largest(table: list[list[int]], n_points: int,
-             witness_of: Callable[[set, tuple[int, ...]], object]) -> tuple[int, object]:
+def _largest(
+    table: list[list[int]], n_points: int, witness_of: Callable[[set, tuple[int, ...]], object]
+) -> tuple[int, object]:
     best: tuple[int, object] = (0, witness_of(_patterns(table, ()), ()))
     for size in range(1, n_points + 1):
         found = None
         for points in itertools.combinations(range(n_points), size):
             pats = _patterns(table, points)
-            if len(pats) < 2 ** size:
+            if len(pats) < 2**size:
                 continue
             found = witness_of(pats, points)
             if found is not None:
@@ -45,37 +46,45 @@ def _largest(table: list[list[int]], n_points: int,
 
 def brute_vc(table: list[list[int]], n_points: int) -> tuple[int, list[int]]:
     """VC dimension (0/1 labels) and a shattered set."""
+
     def witness(pats: set, points: tuple) -> object:
         cube = set(itertools.product((0, 1), repeat=len(points)))
         return list(points) if cube <= pats else None
+
     size, w = _largest(table, n_points, witness)
     return size, w  # type: ignore[return-value]
 
 
 def brute_natarajan(table: list[list[int]], n_points: int) -> tuple[int, dict]:
     """Natarajan dimension and a witness ``{"points", "f0", "f1"}``."""
+
     def witness(pats: set, points: tuple) -> object:
         for f0 in sorted(pats):
             for f1 in sorted(pats):
                 if any(a == b for a, b in zip(f0, f1)):
                     continue
-                mixes = {tuple(f1[i] if bit else f0[i] for i, bit in enumerate(bits))
-                         for bits in itertools.product((0, 1), repeat=len(points))}
+                mixes = {
+                    tuple(f1[i] if bit else f0[i] for i, bit in enumerate(bits))
+                    for bits in itertools.product((0, 1), repeat=len(points))
+                }
                 if mixes <= pats:
                     return {"points": list(points), "f0": list(f0), "f1": list(f1)}
         return None
+
     size, w = _largest(table, n_points, witness)
     return size, w  # type: ignore[return-value]
 
 
 def brute_graph(table: list[list[int]], n_points: int) -> tuple[int, dict]:
     """Graph dimension and a witness ``{"points", "f"}``."""
+
     def witness(pats: set, points: tuple) -> object:
         for f in sorted(pats):
             agreements = {tuple(int(v == lab) for v, lab in zip(p, f)) for p in pats}
             if len(agreements) == 2 ** len(points):
                 return {"points": list(points), "f": list(f)}
         return None
+
     size, w = _largest(table, n_points, witness)
     return size, w  # type: ignore[return-value]
 

@@ -42,8 +42,10 @@ def natarajan_ok(rows, w) -> bool:
     if not (len(pts) == len(f0) == len(f1) == len(set(pts))) or any(a == b for a, b in zip(f0, f1)):
         return False
     patterns = {tuple(r[p] for p in pts) for r in rows}
-    return all(tuple(f1[i] if bit else f0[i] for i, bit in enumerate(bits)) in patterns
-               for bits in itertools.product((0, 1), repeat=len(pts)))
+    return all(
+        tuple(f1[i] if bit else f0[i] for i, bit in enumerate(bits)) in patterns
+        for bits in itertools.product((0, 1), repeat=len(pts))
+    )
 
 
 def graph_ok(rows, w) -> bool:
@@ -77,7 +79,11 @@ def tree_depth(rows, labels, tree, kind, family=None, level_maps=None, depth=0, 
                 return None
         return 0
     point, children = tree.get("point"), tree.get("children")
-    if not (isinstance(point, int) and 0 <= point < len(rows[0])) or not isinstance(children, list) or len(children) != 2:
+    if (
+        not (isinstance(point, int) and 0 <= point < len(rows[0]))
+        or not isinstance(children, list)
+        or len(children) != 2
+    ):
         return None
     if kind == "binary":
         tests = [lambda v: v == 0, lambda v: v == 1]
@@ -94,8 +100,10 @@ def tree_depth(rows, labels, tree, kind, family=None, level_maps=None, depth=0, 
             if level_maps.setdefault(depth, tuple(phi)) != tuple(phi):
                 return None
         tests = [lambda v, phi=phi: phi[v] == 0, lambda v, phi=phi: phi[v] == 1]
-    depths = [tree_depth(rows, labels, c, kind, family, level_maps, depth + 1, path + ((point, t),))
-              for c, t in zip(children, tests)]
+    depths = [
+        tree_depth(rows, labels, c, kind, family, level_maps, depth + 1, path + ((point, t),))
+        for c, t in zip(children, tests)
+    ]
     if None in depths or depths[0] != depths[1]:
         return None
     return depths[0] + 1

@@ -19,8 +19,13 @@ import pytest
 from scipy.stats import binom
 
 from dimcalc import HypothesisClass
-from dimcalc.audit import (audit_epsilon, audit_epsilon_batch, clopper_pearson_lower, clopper_pearson_upper,
-                           epsilon_lower_bound)
+from dimcalc.audit import (
+    audit_epsilon,
+    audit_epsilon_batch,
+    clopper_pearson_lower,
+    clopper_pearson_upper,
+    epsilon_lower_bound,
+)
 from dimcalc.errors import InvalidParameterError
 from dimcalc.learners import ASSPP, BinaryReductionLearner, GenericPrivateLearner, RepresentationLearner
 from dimcalc.learners.mechanisms import exponential_mechanism
@@ -77,6 +82,7 @@ def test_audit_checks_both_directions():
     def mech(bit, rng):
         p = 0.9 if bit else 0.1
         return int(rng.random() < p)
+
     r = audit_epsilon(mech, 0, 1, claimed_epsilon=1.0, n_select=1000, n_test=10_000, rng=np.random.default_rng(4))
     assert not r.passed
     assert {row["direction"] for row in r.directions} == {"D0>D1", "D1>D0"}
@@ -86,8 +92,17 @@ def test_audit_checks_both_directions():
 def test_given_event_is_used_in_both_directions():
     def mech(bit, rng):
         return int(rng.random() < (0.75 if bit else 0.25))
-    r = audit_epsilon(mech, 0, 1, claimed_epsilon=math.log(3), n_select=0, n_test=20_000,
-                      rng=np.random.default_rng(5), event=lambda out: out == 1)
+
+    r = audit_epsilon(
+        mech,
+        0,
+        1,
+        claimed_epsilon=math.log(3),
+        n_select=0,
+        n_test=20_000,
+        rng=np.random.default_rng(5),
+        event=lambda out: out == 1,
+    )
     assert r.passed and r.n_select == 0 and r.event == "<lambda>"
     assert r.direction == "D1>D0" and r.epsilon_lower > 0.8
 
@@ -98,16 +113,31 @@ def _rr_batch(epsilon):
 
     def mech(bit, n, rng):
         return np.where(rng.random(n) < p, bit, 1 - bit)
+
     return mech
 
 
 @pytest.mark.parametrize("epsilon", [0.5, 1.0, 2.0])
 def test_randomized_response_passes_and_its_control_is_caught(epsilon):
-    ok = audit_epsilon_batch(_rr_batch(epsilon), 0, 1, claimed_epsilon=epsilon, n_select=10_000, n_test=200_000,
-                             rng=np.random.default_rng(10))
+    ok = audit_epsilon_batch(
+        _rr_batch(epsilon),
+        0,
+        1,
+        claimed_epsilon=epsilon,
+        n_select=10_000,
+        n_test=200_000,
+        rng=np.random.default_rng(10),
+    )
     assert ok.passed and ok.epsilon_lower > 0.9 * epsilon - 0.05  # tight: randomized response is worst case
-    bad = audit_epsilon_batch(_rr_batch(2 * epsilon), 0, 1, claimed_epsilon=epsilon, n_select=10_000,
-                              n_test=200_000, rng=np.random.default_rng(10))
+    bad = audit_epsilon_batch(
+        _rr_batch(2 * epsilon),
+        0,
+        1,
+        claimed_epsilon=epsilon,
+        n_select=10_000,
+        n_test=200_000,
+        rng=np.random.default_rng(10),
+    )
     assert not bad.passed
 
 
@@ -118,8 +148,9 @@ SCORES1 = [0] + [-1] * N_OTHERS
 
 
 def _em(backend, multiplier):
-    return lambda scores, rng: exponential_mechanism(scores, epsilon=EPSILON, rng=rng, backend=backend,
-                                                     noise_multiplier=multiplier)
+    return lambda scores, rng: exponential_mechanism(
+        scores, epsilon=EPSILON, rng=rng, backend=backend, noise_multiplier=multiplier
+    )
 
 
 def _audit(mech, d0, d1, sizes, seed):
@@ -176,23 +207,43 @@ def _learner_mech(make, multiplier, output=lambda learner: learner.hypothesis_, 
         learner = make(rng, multiplier)
         learner.fit(*dataset, **(fit_kwargs or {}))
         return output(learner)
+
     return mech
 
 
 H_WORST = worst_case_class()
 LEARNERS = {
-    "generic": (lambda rng, m: GenericPrivateLearner(H_WORST, epsilon=EPSILON, rng=rng, backend="exact",
-                                                     noise_multiplier=m), {}, lambda L: L.hypothesis_),
-    "generic-agnostic": (lambda rng, m: GenericPrivateLearner(H_WORST, epsilon=EPSILON, agnostic=True, rng=rng,
-                                                              backend="exact", noise_multiplier=m),
-                         {}, lambda L: L.hypothesis_),
-    "asspp": (lambda rng, m: ASSPP(H_WORST, epsilon=EPSILON, rng=rng, backend="exact", noise_multiplier=m),
-              {"public": np.arange(H_WORST.n_points)}, lambda L: L.hypothesis_),
-    "representation": (lambda rng, m: RepresentationLearner([H_WORST, HypothesisClass([[0] * H_WORST.n_points])],
-                                                            [0.9, 0.1], rep_alpha=0.0, rep_beta=0.1,
-                                                            epsilon=EPSILON, rng=rng, backend="exact",
-                                                            noise_multiplier=m),
-                       {}, lambda L: (L.class_index_, L.hypothesis_)),
+    "generic": (
+        lambda rng, m: GenericPrivateLearner(H_WORST, epsilon=EPSILON, rng=rng, backend="exact", noise_multiplier=m),
+        {},
+        lambda L: L.hypothesis_,
+    ),
+    "generic-agnostic": (
+        lambda rng, m: GenericPrivateLearner(
+            H_WORST, epsilon=EPSILON, agnostic=True, rng=rng, backend="exact", noise_multiplier=m
+        ),
+        {},
+        lambda L: L.hypothesis_,
+    ),
+    "asspp": (
+        lambda rng, m: ASSPP(H_WORST, epsilon=EPSILON, rng=rng, backend="exact", noise_multiplier=m),
+        {"public": np.arange(H_WORST.n_points)},
+        lambda L: L.hypothesis_,
+    ),
+    "representation": (
+        lambda rng, m: RepresentationLearner(
+            [H_WORST, HypothesisClass([[0] * H_WORST.n_points])],
+            [0.9, 0.1],
+            rep_alpha=0.0,
+            rep_beta=0.1,
+            epsilon=EPSILON,
+            rng=rng,
+            backend="exact",
+            noise_multiplier=m,
+        ),
+        {},
+        lambda L: (L.class_index_, L.hypothesis_),
+    ),
 }
 
 
@@ -200,8 +251,12 @@ LEARNERS = {
 # on D0 and 1/(1 + 20 e^{-eps/2}) on D1: a loss of 0.95 at eps = 1, 1.89 with the noise halved) -- on fresh
 # draws only; the full audits select their event on separate draws.
 LEARNER_REDUCED = dict(n_select=0, n_test=6_000)
-H0_EVENT = {"generic": lambda out: out == 0, "generic-agnostic": lambda out: out == 0, "asspp": lambda out: out == 0,
-            "representation": lambda out: out == (0, 0)}
+H0_EVENT = {
+    "generic": lambda out: out == 0,
+    "generic-agnostic": lambda out: out == 0,
+    "asspp": lambda out: out == 0,
+    "representation": lambda out: out == (0, 0),
+}
 
 
 @pytest.mark.slow
@@ -218,8 +273,9 @@ def test_learner_audit_reduced(name):
 
 def _reduction(rng, m):
     # Labels 0..3; bit 1 is the worst-case class, bit 2 is constant.  Two examples: one per part.
-    return BinaryReductionLearner(worst_case_class(num_labels=4), epsilon=EPSILON, rng=rng, backend="exact",
-                                  noise_multiplier=m)
+    return BinaryReductionLearner(
+        worst_case_class(num_labels=4), epsilon=EPSILON, rng=rng, backend="exact", noise_multiplier=m
+    )
 
 
 R0 = (np.array([0, 5]), np.array([0, 0]))
@@ -243,6 +299,7 @@ def test_generic_learner_opendp_audit_reduced():
 
     def make(rng, m):
         return GenericPrivateLearner(H_WORST, epsilon=EPSILON, rng=rng, noise_multiplier=m)
+
     assert _audit(_learner_mech(make, 1.0), D0, D1, small, 13).passed
     assert not _audit(_learner_mech(make, 0.5), D0, D1, small, 13).passed
 
@@ -271,6 +328,7 @@ def test_opendp_noisy_max_adds_exponential_noise_not_gumbel():
     Unseeded (OpenDP's secure generator): 20 000 draws put the two 28 standard deviations apart.
     """
     from dimcalc.learners.mechanisms import OpenDPNoise
+
     noise = OpenDPNoise()
     wins = sum(noise.exponential_mechanism([0, -1], 2, 1) == 0 for _ in range(20_000)) / 20_000  # scale 2/2 = 1
     exponential, gumbel = 1 - math.exp(-1) / 2, 1 / (1 + math.exp(-1))
@@ -279,6 +337,7 @@ def test_opendp_noisy_max_adds_exponential_noise_not_gumbel():
 
 def test_claimed_epsilon_may_be_exact():
     from fractions import Fraction
+
     mech = lambda d, rng: int(rng.integers(2))  # noqa: E731  (0-DP)
     for claim in (Fraction(1, 3), "1/3"):
         r = audit_epsilon(mech, 0, 1, claimed_epsilon=claim, n_select=50, n_test=500, rng=np.random.default_rng(0))

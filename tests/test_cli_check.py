@@ -6,13 +6,19 @@ from pathlib import Path
 import pytest
 
 from dimcalc.cli import main
-
 from outside_checker import check_report
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 CLASS_FILES = sorted(p for p in DATA.glob("*") if p.suffix in (".json", ".csv"))
-SPEC_KEYS = {"vc", "natarajan", "graph", "littlestone", "multiclass_littlestone", "psi_littlestone",
-             "psi_littlestone_uniform"}
+SPEC_KEYS = {
+    "vc",
+    "natarajan",
+    "graph",
+    "littlestone",
+    "multiclass_littlestone",
+    "psi_littlestone",
+    "psi_littlestone_uniform",
+}
 
 
 def test_data_folder_ships_classes():
@@ -53,6 +59,7 @@ def test_dims_option_restricts(capsys):
 
 def test_time_limit_reports_bounds_and_exit_3(tmp_path, capsys):
     import numpy as np
+
     rng = np.random.default_rng(7)
     rows = rng.integers(0, 2, size=(3000, 120)).tolist()
     p = tmp_path / "big.json"
@@ -69,15 +76,15 @@ def test_time_limit_reports_bounds_and_exit_3(tmp_path, capsys):
 
 def test_user_family_option_matches_brute_force(tmp_path, capsys):
     from brute_littlestone import brute_psi_littlestone
-
     from dimcalc.io import load
 
     maps = [[0, 1, None, None], [None, None, 0, 1], [0, 0, 1, 1]]
     fam = tmp_path / "fam.json"
     fam.write_text(json.dumps(maps))
     path = DATA / "random-multiclass.json"
-    status = main(["check", str(path), "--json", "--dims", "psi_littlestone,psi_littlestone_uniform",
-                   "--family", str(fam)])
+    status = main(
+        ["check", str(path), "--json", "--dims", "psi_littlestone,psi_littlestone_uniform", "--family", str(fam)]
+    )
     report = json.loads(capsys.readouterr().out)
     assert status == 0
     H = load(path)

@@ -6,10 +6,9 @@ from pathlib import Path
 
 import pytest
 
+from brute_vc import brute_growth, brute_vc
 from dimcalc.cli import main
 from dimcalc.io import load
-
-from brute_vc import brute_growth, brute_vc
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 SMALL = sorted(p for p in DATA.glob("*") if p.suffix in (".json", ".csv") and load(p).n_distinct <= 200)
@@ -28,7 +27,7 @@ def test_growth_json_matches_brute_force(path, capsys):
         m = row["m"]
         assert row["exact"] and row["verified"]
         assert row["value"] == brute_growth(table, H.n_points, m)
-        assert row["value"] <= row["trivial"] == min(H.n_distinct, H.num_labels ** m)
+        assert row["value"] <= row["trivial"] == min(H.n_distinct, H.num_labels**m)
         if H.is_binary:
             d = brute_vc(table, H.n_points)[0]
             assert row["sauer_shelah"] == sum(comb(m, i) for i in range(d + 1))

@@ -64,8 +64,9 @@ def brute_cover_number(rows, points, num_labels):
         for i, (seq, nodes) in enumerate(pairs):
             if tuple(v[u] for u in nodes) == seq:
                 A[i, j] = 1
-    res = milp(np.ones(len(trees)), constraints=LinearConstraint(A, lb=1), integrality=np.ones(len(trees)),
-               bounds=Bounds(0, 1))
+    res = milp(
+        np.ones(len(trees)), constraints=LinearConstraint(A, lb=1), integrality=np.ones(len(trees)), bounds=Bounds(0, 1)
+    )
     assert res.status == 0
     return round(res.fun)
 
@@ -92,7 +93,7 @@ def all_tree_values(H, depth):
     """
     masks = H.label_masks
     count = [1]
-    for m in range(1, depth + 1):
+    for _ in range(1, depth + 1):
         count.append(H.n_points * count[-1] ** 2)
     memo = {}
 
@@ -117,10 +118,11 @@ def all_tree_values(H, depth):
 
 # ---------------------------------------------------------------------------- N(0, H, z)
 
+
 @given(classes(max_points=3, max_labels=3, max_rows=6), st.data())
 def test_zero_cover_number_matches_set_cover_brute_force(H, data):
     depth = data.draw(st.integers(1, 3 if H.num_labels == 2 else 2))
-    points = data.draw(st.lists(st.integers(0, H.n_points - 1), min_size=2 ** depth - 1, max_size=2 ** depth - 1))
+    points = data.draw(st.lists(st.integers(0, H.n_points - 1), min_size=2**depth - 1, max_size=2**depth - 1))
     tree = heap_tree(points)
     r = zero_cover_number(H, tree)
     assert r.exact and r.value == brute_cover_number(H.table.tolist(), points, H.num_labels)
@@ -140,9 +142,14 @@ def test_zero_cover_number_matches_set_cover_brute_force(H, data):
 @given(classes(max_points=3, max_labels=3, max_rows=5), st.data())
 def test_fooling_set_checker_matches_pairwise_definition(H, data):
     depth = data.draw(st.integers(1, 3))
-    points = data.draw(st.lists(st.integers(0, H.n_points - 1), min_size=2 ** depth - 1, max_size=2 ** depth - 1))
-    pairs = data.draw(st.lists(st.tuples(st.integers(0, H.n_hypotheses - 1),
-                                         st.tuples(*[st.integers(0, 1)] * (depth - 1))), max_size=6, unique=True))
+    points = data.draw(st.lists(st.integers(0, H.n_points - 1), min_size=2**depth - 1, max_size=2**depth - 1))
+    pairs = data.draw(
+        st.lists(
+            st.tuples(st.integers(0, H.n_hypotheses - 1), st.tuples(*[st.integers(0, 1)] * (depth - 1))),
+            max_size=6,
+            unique=True,
+        )
+    )
     table = H.table.tolist()
     expected = not any(compatible(table, points, a, b) for a, b in itertools.combinations(pairs, 2))
     got = is_zero_cover_fooling_set(H, heap_tree(points), [{"hypothesis": r, "path": list(p)} for r, p in pairs])
@@ -152,12 +159,16 @@ def test_fooling_set_checker_matches_pairwise_definition(H, data):
 @given(classes(max_points=3, max_labels=3, max_rows=5), st.data())
 def test_cover_checker_matches_definition(H, data):
     depth = data.draw(st.integers(1, 2))
-    size = 2 ** depth - 1
+    size = 2**depth - 1
     points = data.draw(st.lists(st.integers(0, H.n_points - 1), min_size=size, max_size=size))
-    cover = data.draw(st.lists(st.lists(st.integers(0, H.num_labels - 1), min_size=size, max_size=size),
-                               min_size=1, max_size=5))
-    expected = all(any(tuple(v[u] for u in nodes) == tuple(row[points[u]] for u in nodes) for v in cover)
-                   for row in H.table.tolist() for nodes, _ in paths(depth))
+    cover = data.draw(
+        st.lists(st.lists(st.integers(0, H.num_labels - 1), min_size=size, max_size=size), min_size=1, max_size=5)
+    )
+    expected = all(
+        any(tuple(v[u] for u in nodes) == tuple(row[points[u]] for u in nodes) for v in cover)
+        for row in H.table.tolist()
+        for nodes, _ in paths(depth)
+    )
     assert is_zero_cover(H, heap_tree(points), [heap_tree(v, "label") for v in cover]) == expected
 
 
@@ -182,8 +193,9 @@ def test_zero_cover_known_cases():
 def test_tree_validation_and_conversion(tmp_path):
     H = HypothesisClass.from_table([[0, 1], [1, 0]])
     with pytest.raises(InvalidWitnessError, match="not complete"):
-        zero_cover_number(H, {"point": 0, "children": [{"point": 1}, {"point": 0, "children": [{"point": 0},
-                                                                                             {"point": 1}]}]})
+        zero_cover_number(
+            H, {"point": 0, "children": [{"point": 1}, {"point": 0, "children": [{"point": 0}, {"point": 1}]}]}
+        )
     with pytest.raises(InvalidWitnessError, match="point 5"):
         zero_cover_number(H, {"point": 5})
     with pytest.raises(InvalidWitnessError, match="two nodes"):
@@ -198,6 +210,7 @@ def test_tree_validation_and_conversion(tmp_path):
 
 # ---------------------------------------------------------------------------- N(0, H, n)
 
+
 @given(classes(max_points=3, max_labels=4, max_rows=10), st.integers(1, 3))
 def test_zero_cover_function_matches_exhaustive_search(H, n):
     r = zero_cover_function(H, n)
@@ -209,12 +222,18 @@ def test_zero_cover_function_matches_exhaustive_search(H, n):
 
 def test_zero_cover_function_exhaustive_on_denser_multiclass_classes():
     # denser classes than hypothesis draws: here the split of cells between the two children matters
-    H = HypothesisClass.from_table([[1, 2, 1], [2, 0, 1], [0, 0, 2], [2, 0, 2], [2, 0, 1], [1, 1, 1], [0, 2, 2],
-                                    [0, 2, 2], [0, 1, 1]])
+    H = HypothesisClass.from_table(
+        [[1, 2, 1], [2, 0, 1], [0, 0, 2], [2, 0, 2], [2, 0, 1], [1, 1, 1], [0, 2, 2], [0, 2, 2], [0, 1, 1]]
+    )
     assert zero_cover_function(H, 2).value == int(all_tree_values(H, 2).max()) == 7
     rng = np.random.default_rng(2024)
     for _ in range(150):
-        k, n, rows, depth = int(rng.integers(3, 5)), int(rng.integers(2, 4)), int(rng.integers(5, 12)), int(rng.integers(2, 4))
+        k, n, rows, depth = (
+            int(rng.integers(3, 5)),
+            int(rng.integers(2, 4)),
+            int(rng.integers(5, 12)),
+            int(rng.integers(2, 4)),
+        )
         H = HypothesisClass.from_table(rng.integers(0, k, size=(rows, n)), num_labels=k)
         r = zero_cover_function(H, depth)
         assert r.exact and r.value == int(all_tree_values(H, depth).max()) and r.verify(H)
@@ -224,7 +243,7 @@ def test_zero_cover_function_exhaustive_on_denser_multiclass_classes():
 def test_zero_cover_function_within_proven_bounds(H, n):
     r = zero_cover_function(H, n)
     assert r.exact and r.verify(H)
-    assert r.value <= min(H.n_distinct, H.num_labels ** n)
+    assert r.value <= min(H.n_distinct, H.num_labels**n)
     # monotone in the depth: a deeper tree can repeat the last level's points
     assert zero_cover_function(H, n - 1).value <= r.value
 
@@ -233,7 +252,7 @@ def test_zero_cover_function_closed_forms():
     # thresholds over m points: N(0, H, n) = sum_{i<=n} C(n, i) while the class is large enough (LD = log)
     T = HypothesisClass.from_table([[1 if i >= t else 0 for i in range(7)] for t in range(8)])
     for n in range(4):
-        assert zero_cover_function(T, n).value == min(2 ** n, 8)
+        assert zero_cover_function(T, n).value == min(2**n, 8)
     # point functions (MLD = 1): Sauer bound n + 1 is attained
     P = HypothesisClass.from_table(np.eye(6, dtype=int))
     for n in range(1, 5):

@@ -41,7 +41,7 @@ def test_cover_depth_2_on_shipped_class(path, capsys):
     w = obj["witness"]
     assert len(w["cover"]) == obj["value"] == len(w["fooling_set"])
     assert is_zero_cover(H, w["tree"], w["cover"]) and is_zero_cover_fooling_set(H, w["tree"], w["fooling_set"])
-    assert obj["value"] <= min(H.n_distinct, H.num_labels ** 2)
+    assert obj["value"] <= min(H.n_distinct, H.num_labels**2)
 
 
 @pytest.mark.slow

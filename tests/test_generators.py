@@ -4,20 +4,19 @@ import importlib.util
 import inspect
 import json
 import math
-from itertools import combinations, product
+from itertools import product
 from pathlib import Path
 
 import numpy as np
 import pytest
 from scipy.optimize import linprog
 
-from dimcalc import HypothesisClass, InvalidParameterError
-from dimcalc.hypothesis_class import MAX_CELLS
+from dimcalc import InvalidParameterError
 from dimcalc import generators as gen
 from dimcalc.cli import main
+from dimcalc.hypothesis_class import MAX_CELLS
 from dimcalc.io import load, loads_json
 from dimcalc.operations import binary_restriction, binary_restrictions, restrict
-
 from test_operations import mld, row_set, vc
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -41,7 +40,7 @@ def test_one_dimensional_families(n):
     assert row_set(T) == {tuple(int(i >= j) for i in range(n)) for j in range(n + 1)}
     assert row_set(I) == {tuple(int(a <= i <= b) for i in range(n)) for a in range(n) for b in range(n)} | {(0,) * n}
     assert vc(T) == 1 and vc(I) == min(2, n) and vc(P) == min(1, n - 1)
-    assert mld(T) == math.floor(math.log2(n + 1))      # Littlestone: LDim of n+1 thresholds
+    assert mld(T) == math.floor(math.log2(n + 1))  # Littlestone: LDim of n+1 thresholds
 
 
 @pytest.mark.parametrize("n,k", [(4, 1), (5, 2), (6, 3), (6, 5)])
@@ -55,7 +54,7 @@ def test_k_point_functions(n, k):
 @pytest.mark.parametrize("d", [1, 2, 3])
 def test_parities(d):
     H = gen.parities(d)
-    assert H.n_distinct == H.n_points == 2 ** d
+    assert H.n_distinct == H.n_points == 2**d
     xs = list(product((0, 1), repeat=d))
     assert row_set(H) == {tuple(sum(s_i * x_i for s_i, x_i in zip(s, x)) % 2 for x in xs) for s in xs}
     assert vc(H) == d and mld(H) == d
@@ -69,16 +68,16 @@ def test_lines(p):
     assert row_set(H) == {tuple(int((a * x + b - y) % p == 0) for x, y in pts) for a in range(p) for b in range(p)}
     rows = H.table
     meet = rows @ rows.T
-    assert (np.diag(meet) == p).all()                  # a line has p points
-    assert (meet[~np.eye(p * p, dtype=bool)] <= 1).all()   # two lines meet in at most one point
+    assert (np.diag(meet) == p).all()  # a line has p points
+    assert (meet[~np.eye(p * p, dtype=bool)] <= 1).all()  # two lines meet in at most one point
     if p <= 3:
-        assert mld(H) == 2                             # FX §5: LDim(Line_p) = 2
+        assert mld(H) == 2  # FX §5: LDim(Line_p) = 2
 
 
 @pytest.mark.parametrize("b,d", [(1, 1), (1, 2), (2, 1), (2, 2), (1, 3)])
 def test_boxes_match_the_fx_definition(b, d):
     H = gen.boxes(b, d)
-    side = 2 ** b
+    side = 2**b
     grid = list(product(range(side), repeat=d))
     assert H.point_names == tuple(":".join(map(str, x)) for x in grid)
     # FX §4.1: r_{s,t}(x) = 1 iff s_i <= x_i <= t_i for all i, for ALL s, t in the grid
@@ -88,7 +87,7 @@ def test_boxes_match_the_fx_definition(b, d):
 
 
 def test_boxes_vc_is_2d():
-    assert vc(gen.boxes(2, 2)) == 4                    # 2d, not FX's d + 1
+    assert vc(gen.boxes(2, 2)) == 4  # 2d, not FX's d + 1
 
 
 def _separable(points, inside, lifted):
@@ -101,7 +100,7 @@ def _separable(points, inside, lifted):
     if lifted:
         X = np.column_stack([X, -(X * X).sum(1)])
     sign = np.where(np.array(inside, dtype=bool), -1.0, 1.0)
-    A = np.column_stack([sign[:, None] * X, -sign])    # -(w.x - theta) <= -1 inside, (w.x - theta) <= -1 outside
+    A = np.column_stack([sign[:, None] * X, -sign])  # -(w.x - theta) <= -1 inside, (w.x - theta) <= -1 outside
     bounds = [(None, None)] * X.shape[1] + [(None, None)]
     if lifted:
         bounds[X.shape[1] - 1] = (0, None)
@@ -134,13 +133,13 @@ def test_halfspaces_and_balls_against_random_samples():
             row = np.zeros(len(pts), dtype=int)
             row[order[:j]] = 1
             sampled.add(tuple(row))
-    assert sampled == row_set(H)                       # arcs between critical directions are wide: all hit
+    assert sampled == row_set(H)  # arcs between critical directions are wide: all hit
     B = gen.balls(2, 2)
     centers = rng.uniform(-3, 6, size=(3000, 2))
     radii = rng.uniform(0, 6, size=3000)
     traces = {tuple((((pts - c) ** 2).sum(1) <= r * r).astype(int)) for c, r in zip(centers, radii)}
     assert traces <= row_set(B)
-    assert row_set(H) <= row_set(B)                    # halfspace traces are traces of large balls
+    assert row_set(H) <= row_set(B)  # halfspace traces are traces of large balls
 
 
 @pytest.mark.parametrize("family", [gen.halfspaces, gen.balls])
@@ -150,8 +149,9 @@ def test_geometric_vc_is_d_plus_1(family):
 
 def test_one_dimensional_geometry():
     assert row_set(gen.balls(3, 1)) == row_set(gen.intervals(8))
-    assert row_set(gen.halfspaces(3, 1)) == row_set(gen.thresholds(8)) | {tuple(1 - np.array(r)) for r in
-                                                                          row_set(gen.thresholds(8))}
+    assert row_set(gen.halfspaces(3, 1)) == row_set(gen.thresholds(8)) | {
+        tuple(1 - np.array(r)) for r in row_set(gen.thresholds(8))
+    }
 
 
 # ---------------------------------------------------------------- BGS classes
@@ -161,7 +161,7 @@ def test_bgs_thm61_base_class(k):
     kp = k if k % 2 == 0 else k + 1
     half = kp // 2
     assert F.num_labels == k + 1 and F.n_distinct == F.n_points == half
-    assert F.table.max() == kp - 1                     # labels 0..k'-1 used; label k unused when k is even
+    assert F.table.max() == kp - 1  # labels 0..k'-1 used; label k unused when k is even
     for t in range(half):
         assert F.table[t].tolist() == [2 * t + int(t >= x) for x in range(half)]
     F1 = binary_restriction(F, 1)
@@ -174,7 +174,7 @@ def test_bgs_thm61_base_class(k):
 def test_bgs_thm61_amplified(k, d):
     H = gen.bgs_thm61_class(k, d)
     half = (k + (k % 2)) // 2
-    assert H.n_distinct == half ** d and H.n_points == d * half and H.num_labels == k + 1
+    assert H.n_distinct == half**d and H.n_points == d * half and H.num_labels == k + 1
     assert mld(H) == d
     assert mld(binary_restriction(H, 1)) == d * math.floor(math.log2(half))
 
@@ -183,13 +183,13 @@ def test_bgs_thm61_amplified(k, d):
 def test_bgs_thm72(d, bits, n):
     H = gen.bgs_thm72_class(d, bits, n)
     n = H.n_points
-    assert H.num_labels == 2 ** bits and H.n_distinct == math.comb(n, d) ** bits
+    assert H.num_labels == 2**bits and H.n_distinct == math.comb(n, d) ** bits
     k_points = row_set(gen.k_point_functions(n, d))
-    for R in binary_restrictions(H):                   # every binary restriction: all d-point functions
+    for R in binary_restrictions(H):  # every binary restriction: all d-point functions
         assert row_set(R) == k_points
         assert mld(R) == d
     if H.n_distinct <= 100:
-        assert mld(H) == d * bits                      # Theorem 7.2
+        assert mld(H) == d * bits  # Theorem 7.2
 
 
 # ---------------------------------------------------------------- metadata, registry, validation
@@ -204,8 +204,9 @@ def test_registry_describes_each_function():
 def test_generated_classes_carry_metadata(name):
     small = {"n": 3, "k": 5, "d": 1, "b": 1, "p": 3, "bits": 1, "hypotheses": 3, "points": 2}
     g = gen.GENERATORS[name]
-    args = {p.name: (1 if name == "k-point-functions" and p.name == "k" else small[p.name])
-            for p in g.params if p.required}
+    args = {
+        p.name: (1 if name == "k-point-functions" and p.name == "k" else small[p.name]) for p in g.params if p.required
+    }
     H = g.build(**args)
     meta = H.metadata
     assert meta["family"] == name and meta["source"]
@@ -213,22 +214,25 @@ def test_generated_classes_carry_metadata(name):
     assert H.has_point_names and H.has_hypothesis_names and H.name != "unnamed"
 
 
-@pytest.mark.parametrize("call,match", [
-    (lambda: gen.thresholds(0), "'n' parameter of thresholds"),
-    (lambda: gen.thresholds(True), "'n' parameter of thresholds"),
-    (lambda: gen.thresholds(2.0), "'n' parameter of thresholds"),
-    (lambda: gen.lines(9), "prime"),
-    (lambda: gen.k_point_functions(3, 4), "'k' parameter"),
-    (lambda: gen.halfspaces(2, 3), "'d' parameter of halfspaces"),
-    (lambda: gen.balls(4, 2), "'b' parameter of balls"),
-    (lambda: gen.boxes(6, 2), f"limit of {MAX_CELLS} cells"),
-    (lambda: gen.parities(14), "'d' parameter of parities"),
-    (lambda: gen.bgs_thm61_class(4), "'k' parameter of bgs_thm61_class"),
-    (lambda: gen.bgs_thm72_class(2, 2, n=1), "'n' parameter"),
-    (lambda: gen.random_class(2, 2, labels=1), "'labels' parameter"),
-    (lambda: gen.GENERATORS["thresholds"].build(), "'n' parameter of family 'thresholds'"),
-    (lambda: gen.GENERATORS["thresholds"].build(n=2, k=3), "'k' parameter of family 'thresholds'"),
-])
+@pytest.mark.parametrize(
+    "call,match",
+    [
+        (lambda: gen.thresholds(0), "'n' parameter of thresholds"),
+        (lambda: gen.thresholds(True), "'n' parameter of thresholds"),
+        (lambda: gen.thresholds(2.0), "'n' parameter of thresholds"),
+        (lambda: gen.lines(9), "prime"),
+        (lambda: gen.k_point_functions(3, 4), "'k' parameter"),
+        (lambda: gen.halfspaces(2, 3), "'d' parameter of halfspaces"),
+        (lambda: gen.balls(4, 2), "'b' parameter of balls"),
+        (lambda: gen.boxes(6, 2), f"limit of {MAX_CELLS} cells"),
+        (lambda: gen.parities(14), "'d' parameter of parities"),
+        (lambda: gen.bgs_thm61_class(4), "'k' parameter of bgs_thm61_class"),
+        (lambda: gen.bgs_thm72_class(2, 2, n=1), "'n' parameter"),
+        (lambda: gen.random_class(2, 2, labels=1), "'labels' parameter"),
+        (lambda: gen.GENERATORS["thresholds"].build(), "'n' parameter of family 'thresholds'"),
+        (lambda: gen.GENERATORS["thresholds"].build(n=2, k=3), "'k' parameter of family 'thresholds'"),
+    ],
+)
 def test_bad_parameters_are_refused(call, match):
     with pytest.raises(InvalidParameterError, match=match):
         call()
@@ -245,7 +249,7 @@ def test_shipped_data_is_exactly_what_the_script_generates():
     built = script.build_all()
     shipped = sorted(p.name for p in DATA.iterdir() if p.suffix in (".json", ".csv"))
     assert shipped == sorted(built), "data/ and scripts/generate_data.py list different files"
-    assert "thresholds-15.json" in built               # make demo
+    assert "thresholds-15.json" in built  # make demo
     for name, H in built.items():
         path = DATA / name
         assert path.read_text() == script.render(name, H), f"{name} is stale: run scripts/generate_data.py"
@@ -285,10 +289,14 @@ def test_cli_generate_list_and_errors(capsys):
     assert main(["generate", "--list"]) == 0
     listing = capsys.readouterr().out
     assert all(name in listing for name in gen.GENERATORS) and "--bits" in listing
-    for argv, msg in [(["generate"], "needs a FAMILY"), (["generate", "nope"], "unknown family"),
-                      (["generate", "lines", "--p", "4"], "prime"), (["generate", "thresholds", "--p", "3"], "no parameter --p"),
-                      (["generate", "thresholds", "--n", "x"], "must be an integer"),
-                      (["generate", "gap-amplification", "--input", "/nonexistent.json", "--ell", "2"], "no such file")]:
+    for argv, msg in [
+        (["generate"], "needs a FAMILY"),
+        (["generate", "nope"], "unknown family"),
+        (["generate", "lines", "--p", "4"], "prime"),
+        (["generate", "thresholds", "--p", "3"], "no parameter --p"),
+        (["generate", "thresholds", "--n", "x"], "must be an integer"),
+        (["generate", "gap-amplification", "--input", "/nonexistent.json", "--ell", "2"], "no such file"),
+    ]:
         assert main(argv) == 2
         err = capsys.readouterr().err
         assert msg in err and err.count("\n") == 1 and "Traceback" not in err

@@ -10,7 +10,8 @@ from dimcalc import HypothesisClass, InvalidClassError
 
 def tables(max_rows=10, max_cols=6, max_label=3):
     return st.integers(1, max_cols).flatmap(
-        lambda n: st.lists(st.lists(st.integers(0, max_label), min_size=n, max_size=n), min_size=1, max_size=max_rows))
+        lambda n: st.lists(st.lists(st.integers(0, max_label), min_size=n, max_size=n), min_size=1, max_size=max_rows)
+    )
 
 
 @given(tables())
@@ -56,16 +57,19 @@ def test_numpy_input_and_immutability():
     assert HypothesisClass(np.array([[True, False]])).table.tolist() == [[1, 0]]
 
 
-@pytest.mark.parametrize("rows, fragment", [
-    ([], "empty"),
-    ([[0, 1], [1]], "row 1"),
-    ([[0, True]], "not an integer"),
-    ([[0, 1.0]], "not an integer"),
-    ([[0, "1"]], "not an integer"),
-    ([[0, -1]], "negative"),
-    ("01", "list of rows"),
-    ([5], "row 0"),
-])
+@pytest.mark.parametrize(
+    "rows, fragment",
+    [
+        ([], "empty"),
+        ([[0, 1], [1]], "row 1"),
+        ([[0, True]], "not an integer"),
+        ([[0, 1.0]], "not an integer"),
+        ([[0, "1"]], "not an integer"),
+        ([[0, -1]], "negative"),
+        ("01", "list of rows"),
+        ([5], "row 0"),
+    ],
+)
 def test_bad_tables_are_refused(rows, fragment):
     with pytest.raises(InvalidClassError, match=fragment):
         HypothesisClass.from_table(rows)

@@ -18,7 +18,8 @@ from dimcalc.io import dumps_csv, dumps_json, loads_csv, loads_json
 
 def tables(max_rows=8, max_cols=5, max_label=3):
     return st.integers(0, max_cols).flatmap(
-        lambda n: st.lists(st.lists(st.integers(0, max_label), min_size=n, max_size=n), min_size=1, max_size=max_rows))
+        lambda n: st.lists(st.lists(st.integers(0, max_label), min_size=n, max_size=n), min_size=1, max_size=max_rows)
+    )
 
 
 @given(tables(), st.integers(0, 2))
@@ -62,8 +63,8 @@ BAD_JSON = {
     "no-hypotheses": ('{"name": "x"}', "hypotheses"),
     "hypotheses-not-list": ('{"hypotheses": 3}', "hypotheses"),
     "row-not-list": ('{"hypotheses": [3]}', "row 0"),
-    "top-level-list": ('[[0, 1]]', "object"),
-    "not-json": ('hello', "not valid JSON"),
+    "top-level-list": ("[[0, 1]]", "object"),
+    "not-json": ("hello", "not valid JSON"),
     "truncated": ('{"hypotheses": [[0, 1]', "not valid JSON"),
     "domain-length": ('{"domain": ["a"], "hypotheses": [[0, 1]]}', "domain"),
     "domain-duplicate": ('{"domain": ["a", "a"], "hypotheses": [[0, 1]]}', "duplicate"),
@@ -118,8 +119,12 @@ def test_bad_csv_refused(tmp_path, case, capsys):
 
 
 def test_missing_empty_directory_binary(tmp_path, capsys):
-    cases = [tmp_path / "missing.json", _write(tmp_path, "empty.json", ""), _write(tmp_path, "blank.json", "  \n"),
-             tmp_path]
+    cases = [
+        tmp_path / "missing.json",
+        _write(tmp_path, "empty.json", ""),
+        _write(tmp_path, "blank.json", "  \n"),
+        tmp_path,
+    ]
     b = tmp_path / "binary.json"
     b.write_bytes(b"\xff\xfe\x00garbage")
     cases.append(b)
@@ -133,6 +138,7 @@ def test_missing_empty_directory_binary(tmp_path, capsys):
 
 def test_oversized_file_refused_before_reading(tmp_path, monkeypatch):
     import dimcalc.io as dio
+
     p = _write(tmp_path, "big.json", json.dumps({"hypotheses": [[0, 1]] * 1000}))
     monkeypatch.setattr(dio, "MAX_FILE_BYTES", 100)
     with pytest.raises(ClassFileError, match="limit"):
@@ -142,6 +148,7 @@ def test_oversized_file_refused_before_reading(tmp_path, monkeypatch):
 def test_oversized_table_refused(tmp_path, monkeypatch):
     import dimcalc.hypothesis_class as hc
     import dimcalc.io as dio
+
     monkeypatch.setattr(hc, "MAX_CELLS", 10)
     monkeypatch.setattr(dio, "MAX_CELLS", 10)
     p = _write(tmp_path, "wide.json", json.dumps({"hypotheses": [[0] * 6] * 3}))
@@ -151,8 +158,14 @@ def test_oversized_table_refused(tmp_path, monkeypatch):
 
 def test_bad_options_exit_2(tmp_path, capsys):
     p = _write(tmp_path, "ok.json", '{"hypotheses": [[0, 1], [1, 0]]}')
-    for argv in (["check", str(p), "--dims", "nope"], ["check", str(p), "--time-limit", "-1"],
-                 ["check", str(p), "--time-limit", "abc"], ["check"], ["nosuchcommand"], ["check", str(p), "--bogus"]):
+    for argv in (
+        ["check", str(p), "--dims", "nope"],
+        ["check", str(p), "--time-limit", "-1"],
+        ["check", str(p), "--time-limit", "abc"],
+        ["check"],
+        ["nosuchcommand"],
+        ["check", str(p), "--bogus"],
+    ):
         assert main(argv) == 2, argv
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and err.startswith("dimcalc: error:"), (argv, err)
@@ -161,6 +174,10 @@ def test_bad_options_exit_2(tmp_path, capsys):
 def test_console_script_exit_status(tmp_path):
     """The installed entry point maps a bad file to exit 2 with one line and no traceback."""
     p = _write(tmp_path, "bad.json", '{"hypotheses": [[0, 1], [1]]}')
-    proc = subprocess.run([sys.executable, "-m", "dimcalc.cli", "check", str(p)], capture_output=True, text=True,
-                          env={**os.environ, "PYTHONPATH": os.getcwd()})
+    proc = subprocess.run(
+        [sys.executable, "-m", "dimcalc.cli", "check", str(p)],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": os.getcwd()},
+    )
     assert proc.returncode == 2 and proc.stdout == "" and proc.stderr.count("\n") == 1

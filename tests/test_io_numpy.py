@@ -17,7 +17,8 @@ from dimcalc.io import load_npz, save_npy, save_npz
 
 def tables(max_rows=8, max_cols=5, max_label=3):
     return st.integers(0, max_cols).flatmap(
-        lambda n: st.lists(st.lists(st.integers(0, max_label), min_size=n, max_size=n), min_size=1, max_size=max_rows))
+        lambda n: st.lists(st.lists(st.integers(0, max_label), min_size=n, max_size=n), min_size=1, max_size=max_rows)
+    )
 
 
 # ---------------------------------------------------------------- round trips
@@ -26,9 +27,12 @@ def test_npz_round_trip_is_lossless(tmp_path_factory, rows, extra_labels, named)
     labels = max(2, max((max(r) for r in rows if r), default=0) + 1) + extra_labels
     kwargs = {}
     if named:
-        kwargs = dict(point_names=[f"p{i}" for i in range(len(rows[0]))],
-                      hypothesis_names=[f"h{j % 3}" for j in range(len(rows))], name="c",
-                      metadata={"family": "demo", "params": {"n": [1, 2]}})
+        kwargs = dict(
+            point_names=[f"p{i}" for i in range(len(rows[0]))],
+            hypothesis_names=[f"h{j % 3}" for j in range(len(rows))],
+            name="c",
+            metadata={"family": "demo", "params": {"n": [1, 2]}},
+        )
     H = HypothesisClass(rows, num_labels=labels, **kwargs)
     p = tmp_path_factory.mktemp("npz") / "c.npz"
     dimcalc.save(H, p)
@@ -60,6 +64,7 @@ def test_every_integer_dtype_and_order_is_read(tmp_path, dtype, order):
 
 def test_uncompressed_npz_table_is_memory_mapped(tmp_path):
     from dimcalc.io import _read_npz_member
+
     table = np.arange(12, dtype=np.uint8).reshape(3, 4) % 3
     for save, mapped in ((np.savez, True), (np.savez_compressed, False)):
         p = tmp_path / "m.npz"
@@ -85,11 +90,23 @@ def test_npy_is_loaded_with_mmap(tmp_path, monkeypatch):
 
 def test_npz_extras_in_every_accepted_shape(tmp_path):
     p = tmp_path / "x.npz"
-    np.savez(p, hypotheses=np.array([[0, 1]]), labels=np.array([4], dtype=np.uint8), name=np.array(["n"]),
-             domain=np.array(["a", "b"]), hypothesis_names=np.array(["only"]), metadata=json.dumps({"k": 1}))
+    np.savez(
+        p,
+        hypotheses=np.array([[0, 1]]),
+        labels=np.array([4], dtype=np.uint8),
+        name=np.array(["n"]),
+        domain=np.array(["a", "b"]),
+        hypothesis_names=np.array(["only"]),
+        metadata=json.dumps({"k": 1}),
+    )
     H = load_npz(p)
-    assert (H.num_labels, H.name, H.point_names, H.hypothesis_names, H.metadata) == (4, "n", ("a", "b"), ("only",),
-                                                                                      {"k": 1})
+    assert (H.num_labels, H.name, H.point_names, H.hypothesis_names, H.metadata) == (
+        4,
+        "n",
+        ("a", "b"),
+        ("only",),
+        {"k": 1},
+    )
 
 
 # ---------------------------------------------------------------- CLI
@@ -103,7 +120,11 @@ def test_cli_generate_writes_numpy_files_and_check_reads_them(tmp_path, capsys, 
     assert np.array_equal(L.table, H.table)
     if fmt == "npz":
         assert (L.point_names, L.hypothesis_names, L.metadata, L.name) == (
-            H.point_names, H.hypothesis_names, H.metadata, H.name)
+            H.point_names,
+            H.hypothesis_names,
+            H.metadata,
+            H.name,
+        )
     reports = []
     for path in (out, ref):
         assert main(["check", str(path), "--json", "--dims", "vc,littlestone"]) == 0
@@ -117,9 +138,11 @@ def test_cli_generate_format_option_and_errors(tmp_path, capsys):
     capsys.readouterr()
     with zipfile.ZipFile(out) as zf:
         assert "hypotheses.npy" in zf.namelist()
-    for argv, msg in [(["generate", "thresholds", "--n", "3", "--format", "npy"], "give it with -o"),
-                      (["generate", "thresholds", "--n", "3", "-o", str(tmp_path)], "is a directory"),
-                      (["generate", "thresholds", "--n", "3", "-o", str(tmp_path / "no" / "t.npz")], "cannot write")]:
+    for argv, msg in [
+        (["generate", "thresholds", "--n", "3", "--format", "npy"], "give it with -o"),
+        (["generate", "thresholds", "--n", "3", "-o", str(tmp_path)], "is a directory"),
+        (["generate", "thresholds", "--n", "3", "-o", str(tmp_path / "no" / "t.npz")], "cannot write"),
+    ]:
         assert main(argv) == 2
         err = capsys.readouterr().err
         assert msg in err and err.count("\n") == 1 and "Traceback" not in err
@@ -130,23 +153,27 @@ def test_cli_generate_format_option_and_errors(tmp_path, capsys):
 def _npy(arr):
     def write(p):
         np.save(p, arr, allow_pickle=True)
+
     return write
 
 
 def _npz(compressed=False, **arrays):
     def write(p):
         (np.savez_compressed if compressed else np.savez)(p, **arrays)
+
     return write
 
 
 def _raw(data):
     def write(p):
         p.write_bytes(data)
+
     return write
 
 
 def _npy_bytes(arr):
     import io
+
     buf = io.BytesIO()
     np.save(buf, arr)
     return buf.getvalue()
@@ -157,6 +184,7 @@ def _zip(members):
         with zipfile.ZipFile(p, "w") as zf:
             for name, data in members.items():
                 zf.writestr(name, data)
+
     return write
 
 
@@ -233,7 +261,7 @@ def _compressed_corrupt(p):
         info = zf.getinfo("hypotheses.npy")
     start = info.header_offset + 30 + len(info.filename) + len(info.extra)
     middle = start + info.compress_size // 2
-    data[middle:middle + 16] = bytes(16)
+    data[middle : middle + 16] = bytes(16)
     p.write_bytes(bytes(data))
 
 
@@ -267,14 +295,18 @@ def test_bad_npz_refused(tmp_path, case, capsys):
 
 def test_missing_and_directory_refused(tmp_path, capsys):
     (tmp_path / "d.npz").mkdir()
-    for p, fragment in ((tmp_path / "missing.npy", "no such file"), (tmp_path / "missing.npz", "no such file"),
-                        (tmp_path / "d.npz", "is a directory")):
+    for p, fragment in (
+        (tmp_path / "missing.npy", "no such file"),
+        (tmp_path / "missing.npz", "no such file"),
+        (tmp_path / "d.npz", "is a directory"),
+    ):
         _assert_refused(tmp_path, p.name, lambda _: None, fragment, capsys)
 
 
 def test_oversized_table_refused_from_the_header(tmp_path, monkeypatch, capsys):
     import dimcalc.hypothesis_class as hc
     import dimcalc.io as dio
+
     monkeypatch.setattr(hc, "MAX_CELLS", 10)
     monkeypatch.setattr(dio, "MAX_CELLS", 10)
     big = np.zeros((3, 6), dtype=np.uint8)
@@ -286,7 +318,11 @@ def test_all_cli_commands_read_numpy_files(tmp_path, capsys):
     p = tmp_path / "t.npz"
     save_npz(HypothesisClass([[0, 0, 1], [0, 1, 1], [1, 1, 1]]), p)
     save_npy(HypothesisClass([[0, 0, 1], [0, 1, 1], [1, 1, 1]]), tmp_path / "t.npy")
-    for argv in (["check", str(p)], ["growth", str(p)], ["theorems", str(tmp_path / "t.npy")],
-                 ["cover", str(p), "--depth", "2"]):
+    for argv in (
+        ["check", str(p)],
+        ["growth", str(p)],
+        ["theorems", str(tmp_path / "t.npy")],
+        ["cover", str(p), "--depth", "2"],
+    ):
         assert main(argv) in (0, 3), argv
         assert "error" not in capsys.readouterr().err

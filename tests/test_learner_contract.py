@@ -20,9 +20,20 @@ import pytest
 
 from dimcalc import HypothesisClass
 from dimcalc.errors import InvalidParameterError
-from dimcalc.learners import (ASSPP, LEARNERS, BinaryReductionLearner, CompositionLearner, GenericLearner,
-                              GenericPrivateLearner, NotFittedError, ParityLearner, PointLearner, Privacy,
-                              PrivateLearner, RepresentationLearner)
+from dimcalc.learners import (
+    ASSPP,
+    LEARNERS,
+    BinaryReductionLearner,
+    CompositionLearner,
+    GenericLearner,
+    GenericPrivateLearner,
+    NotFittedError,
+    ParityLearner,
+    PointLearner,
+    Privacy,
+    PrivateLearner,
+    RepresentationLearner,
+)
 from dimcalc.sample_size import SampleSizeBound
 
 THR8 = HypothesisClass.from_table(np.tril(np.ones((9, 8), dtype=int), -1))
@@ -54,23 +65,51 @@ def _parity(n=120, d=3):
 
 # name -> (factory(**overrides), data, fit kwargs, budget (epsilon, delta))
 CASES = {
-    "GenericPrivateLearner": (lambda **kw: GenericPrivateLearner(THR8, **({"epsilon": 1.0} | kw)),
-                              _single(THR8), {}, (1.0, 0.0)),
-    "ASSPP": (lambda **kw: ASSPP(THR8, **({"epsilon": 1.0} | kw)), _single(THR8),
-              {"public": np.arange(8)}, (1.0, 0.0)),
-    "BinaryReductionLearner": (lambda **kw: BinaryReductionLearner(MC, **({"epsilon": 1.0} | kw)), _single(MC),
-                               {}, (1.0, 0.0)),
-    "RepresentationLearner": (lambda **kw: RepresentationLearner([POINTS8, ZERO8], [0.9, 0.1], rep_alpha=0.0,
-                                                                 rep_beta=0.1, **({"epsilon": 1.0} | kw)),
-                              _single(POINTS8), {}, (1.0, 0.0)),
-    "CompositionLearner": (lambda **kw: CompositionLearner(POINTS8, **({"epsilon": 2.0} | kw)), _multi(POINTS8),
-                           {}, (2.0, 0.0)),
-    "GenericLearner": (lambda **kw: GenericLearner(THR8, alpha=0.5, beta=0.2, **({"epsilon": 2.0} | kw)),
-                       _multi(THR8), {}, (2.0, 0.0)),
-    "PointLearner": (lambda **kw: PointLearner(8, alpha=0.5, **({"epsilon": 2.0, "delta": 1e-6} | kw)),
-                     _multi(POINTS8), {}, (2.0, 1e-6)),
-    "ParityLearner": (lambda **kw: ParityLearner(3, **({"epsilon": 2.0, "delta": 1e-3} | kw)),
-                      _parity(), {}, (2.0, 1e-3)),
+    "GenericPrivateLearner": (
+        lambda **kw: GenericPrivateLearner(THR8, **({"epsilon": 1.0} | kw)),
+        _single(THR8),
+        {},
+        (1.0, 0.0),
+    ),
+    "ASSPP": (lambda **kw: ASSPP(THR8, **({"epsilon": 1.0} | kw)), _single(THR8), {"public": np.arange(8)}, (1.0, 0.0)),
+    "BinaryReductionLearner": (
+        lambda **kw: BinaryReductionLearner(MC, **({"epsilon": 1.0} | kw)),
+        _single(MC),
+        {},
+        (1.0, 0.0),
+    ),
+    "RepresentationLearner": (
+        lambda **kw: RepresentationLearner(
+            [POINTS8, ZERO8], [0.9, 0.1], rep_alpha=0.0, rep_beta=0.1, **({"epsilon": 1.0} | kw)
+        ),
+        _single(POINTS8),
+        {},
+        (1.0, 0.0),
+    ),
+    "CompositionLearner": (
+        lambda **kw: CompositionLearner(POINTS8, **({"epsilon": 2.0} | kw)),
+        _multi(POINTS8),
+        {},
+        (2.0, 0.0),
+    ),
+    "GenericLearner": (
+        lambda **kw: GenericLearner(THR8, alpha=0.5, beta=0.2, **({"epsilon": 2.0} | kw)),
+        _multi(THR8),
+        {},
+        (2.0, 0.0),
+    ),
+    "PointLearner": (
+        lambda **kw: PointLearner(8, alpha=0.5, **({"epsilon": 2.0, "delta": 1e-6} | kw)),
+        _multi(POINTS8),
+        {},
+        (2.0, 1e-6),
+    ),
+    "ParityLearner": (
+        lambda **kw: ParityLearner(3, **({"epsilon": 2.0, "delta": 1e-3} | kw)),
+        _parity(),
+        {},
+        (2.0, 1e-3),
+    ),
 }
 NAMES = sorted(CASES)
 
@@ -109,9 +148,13 @@ def test_constructor_stores_parameters_and_nothing_else(name):
 @pytest.mark.parametrize("name", NAMES)
 def test_validation_happens_in_fit_with_one_line_errors(name):
     make = CASES[name][0]
-    for bad, param in (({"epsilon": -1.0}, "epsilon"), ({"epsilon": "a lot"}, "epsilon"),
-                       ({"noise": "gumbel"}, "noise"), ({"random_state": "seed"}, "random_state"),
-                       ({"noise_multiplier": 0}, "noise_multiplier")):
+    for bad, param in (
+        ({"epsilon": -1.0}, "epsilon"),
+        ({"epsilon": "a lot"}, "epsilon"),
+        ({"noise": "gumbel"}, "noise"),
+        ({"random_state": "seed"}, "random_state"),
+        ({"noise_multiplier": 0}, "noise_multiplier"),
+    ):
         learner = make(**bad)
         with pytest.raises(InvalidParameterError) as info:
             _fit(learner, name)

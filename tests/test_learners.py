@@ -15,8 +15,8 @@ criterion, so the criterion can catch a broken learner.  Privacy is audited in t
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import numpy as np
 import pytest
@@ -83,6 +83,7 @@ def generic_pac(n: int, *, seed: int, noise_labels: bool = False, alpha: float =
         assert learner.privacy_spent == (EPSILON, 0.0)
         err = float(THR_MASS @ (learner.predict(np.arange(THR.n_points)) != target))
         return err <= alpha, err
+
     return run_trials(trial, TRIALS, seed, n)
 
 
@@ -122,6 +123,7 @@ def generic_agnostic(n: int, *, seed: int, alpha: float = 0.1, labels_ignored: b
         learner = GenericPrivateLearner(THR, epsilon=EPSILON, agnostic=True, rng=rng, backend="exact").fit(X, y)
         excess = agnostic_error(learner.predict(np.arange(THR.n_points)), f, mass, ETA) - opt
         return excess <= alpha, excess
+
     return run_trials(trial, TRIALS, seed, n)
 
 
@@ -160,6 +162,7 @@ def asspp(n: int, n_public: int, *, seed: int, alpha: float = 0.2) -> Outcome:
         assert learner.privacy_spent == (EPSILON, 0.0)
         excess = agnostic_error(learner.predict(np.arange(INT.n_points)), f, mass, ETA) - opt
         return excess <= alpha, excess
+
     return run_trials(trial, TRIALS, seed, n)
 
 
@@ -175,7 +178,10 @@ def test_asspp_accuracy_at_calculator_sizes():
 def test_asspp_negative_controls():
     alpha, beta = 0.2, 0.1
     probe = ASSPP(INT, epsilon=EPSILON)
-    n, n_public = probe.required_sample_size(alpha, beta).samples, probe.required_public_sample_size(alpha, beta).samples
+    n, n_public = (
+        probe.required_sample_size(alpha, beta).samples,
+        probe.required_public_sample_size(alpha, beta).samples,
+    )
     no_public = asspp(n, 0, seed=302)  # the cover is a single hypothesis
     assert not meets_claim(no_public.successes, no_public.trials, beta), no_public
     few = asspp(5, n_public, seed=303)
@@ -205,6 +211,7 @@ def reduction(n: int, *, seed: int, alpha: float = 0.2) -> Outcome:
         assert learner.privacy_spent == (EPSILON, 0.0)
         err = float(MC_MASS @ (learner.predict(np.arange(MC.n_points)) != target))
         return err <= alpha, err
+
     return run_trials(trial, TRIALS, seed, n)
 
 
@@ -228,8 +235,10 @@ def test_binary_reduction_every_part_gets_its_bits_sample_size(alpha):
     learner = BinaryReductionLearner(MC, epsilon=EPSILON, rng=np.random.default_rng(0), backend="exact")
     n = learner.required_sample_size(alpha, beta).samples
     b = learner.n_bits
-    per_bit = [GenericPrivateLearner(G, epsilon=EPSILON).required_sample_size(alpha / b, beta / b).value
-               for G in learner.restrictions]
+    per_bit = [
+        GenericPrivateLearner(G, epsilon=EPSILON).required_sample_size(alpha / b, beta / b).value
+        for G in learner.restrictions
+    ]
     X = np.zeros(n, dtype=np.int64)
     learner.fit(X, MC.table[0, X])
     assert len(learner.part_sizes_) == b and sum(learner.part_sizes_) == n
@@ -239,10 +248,13 @@ def test_binary_reduction_every_part_gets_its_bits_sample_size(alpha):
 def test_binary_reduction_with_a_custom_binary_learner():
     def representation_bits(G, *, epsilon, delta, rng):
         # {G} represents G itself: a (0, 0)-representation; rep_alpha = 0.02 is claimed only to test the check.
-        return RepresentationLearner([G], [1.0], rep_alpha=0.02, rep_beta=0.0, epsilon=epsilon, rng=rng,
-                                     backend="exact")
-    learner = BinaryReductionLearner(MC, epsilon=EPSILON, binary_learner=representation_bits,
-                                     rng=np.random.default_rng(0))
+        return RepresentationLearner(
+            [G], [1.0], rep_alpha=0.02, rep_beta=0.0, epsilon=epsilon, rng=rng, backend="exact"
+        )
+
+    learner = BinaryReductionLearner(
+        MC, epsilon=EPSILON, binary_learner=representation_bits, rng=np.random.default_rng(0)
+    )
     # BGS Lemma 8.3 needs alpha/6 >= rep_alpha at the accuracy each bit is learned to, alpha/b:
     # 0.3/6 >= 0.02 but 0.1/6 < 0.02, so the reduction's bound must be refused.
     with pytest.raises(InvalidParameterError, match="'rep_alpha' parameter"):
@@ -257,6 +269,7 @@ def test_binary_reduction_with_a_custom_binary_learner():
 def test_binary_reduction_reports_what_its_binary_learners_spend():
     def doubled(G, *, epsilon, delta, rng):  # a binary learner that spends twice what it is given
         return GenericPrivateLearner(G, epsilon=2 * epsilon, rng=rng, backend="exact")
+
     learner = BinaryReductionLearner(MC, epsilon=EPSILON, binary_learner=doubled, rng=np.random.default_rng(0))
     assert learner.privacy_spent == (2 * EPSILON, 0.0)
     X = np.arange(MC.n_points)
@@ -297,11 +310,19 @@ def representation(n: int, *, seed: int, classes=None, alpha: float = 0.1) -> Ou
         # Heavy targets (mass 0.11 > alpha): only 1_x itself is alpha-accurate, the zero function is not.
         target = POINTS.table[rng.integers(HEAVY)]
         X = rng.choice(N_PTS, size=n, p=REP_MASS)
-        learner = RepresentationLearner(classes, [1 / len(classes)] * len(classes), rep_alpha=0.0, rep_beta=REP_BETA,
-                                        epsilon=EPSILON, rng=rng, backend="exact").fit(X, target[X])
+        learner = RepresentationLearner(
+            classes,
+            [1 / len(classes)] * len(classes),
+            rep_alpha=0.0,
+            rep_beta=REP_BETA,
+            epsilon=EPSILON,
+            rng=rng,
+            backend="exact",
+        ).fit(X, target[X])
         assert learner.privacy_spent == (EPSILON, 0.0)
         err = float(REP_MASS @ (learner.predict(np.arange(N_PTS)) != target))
         return err <= alpha, err
+
     return run_trials(trial, TRIALS, seed, n)
 
 
@@ -324,14 +345,18 @@ def test_representation_learner_accuracy_at_calculator_size():
 
 def test_representation_learner_negative_controls():
     alpha, beta = 0.1, 0.1
-    n = RepresentationLearner(REP_FAMILY, [1 / N_PTS] * N_PTS, rep_alpha=0.0, rep_beta=REP_BETA,
-                              epsilon=EPSILON).required_sample_size(alpha, beta).samples
+    n = (
+        RepresentationLearner(REP_FAMILY, [1 / N_PTS] * N_PTS, rep_alpha=0.0, rep_beta=REP_BETA, epsilon=EPSILON)
+        .required_sample_size(alpha, beta)
+        .samples
+    )
     few = representation(5, seed=502)
     assert not meets_claim(few.successes, few.trials, beta), few
     # A family that does not represent POINT_X: each G_j holds only a quarter of the point functions.
     rng = np.random.default_rng(0)
-    bogus = drop_one_family(N_PTS, keep=[sorted(rng.choice(N_PTS, size=N_PTS // 4, replace=False))
-                                         for _ in range(N_PTS)])
+    bogus = drop_one_family(
+        N_PTS, keep=[sorted(rng.choice(N_PTS, size=N_PTS // 4, replace=False)) for _ in range(N_PTS)]
+    )
     wrong = representation(n, seed=503, classes=bogus)
     assert not meets_claim(wrong.successes, wrong.trials, beta), wrong
 
@@ -350,12 +375,17 @@ def _reduction(rng=None):
 
 
 def _representation(rng=None):
-    return RepresentationLearner(REP_FAMILY, [1 / N_PTS] * N_PTS, rep_alpha=0.0, rep_beta=REP_BETA, epsilon=EPSILON,
-                                 rng=rng, backend="exact")
+    return RepresentationLearner(
+        REP_FAMILY, [1 / N_PTS] * N_PTS, rep_alpha=0.0, rep_beta=REP_BETA, epsilon=EPSILON, rng=rng, backend="exact"
+    )
 
 
-MAKERS = {"generic": (_generic, THR), "asspp": (_asspp, INT), "reduction": (_reduction, MC),
-          "representation": (_representation, POINTS)}
+MAKERS = {
+    "generic": (_generic, THR),
+    "asspp": (_asspp, INT),
+    "reduction": (_reduction, MC),
+    "representation": (_representation, POINTS),
+}
 
 
 def _fit(learner, X, y):
@@ -372,8 +402,9 @@ def test_unfitted_predict_raises(name):
 
 
 @pytest.mark.parametrize("name", sorted(MAKERS))
-@pytest.mark.parametrize("case", ["X out of range", "X negative", "X float", "X 2-D", "y too short", "y float",
-                                  "y out of range", "y 2-D"])
+@pytest.mark.parametrize(
+    "case", ["X out of range", "X negative", "X float", "X 2-D", "y too short", "y float", "y out of range", "y 2-D"]
+)
 def test_bad_samples_raise_dimcalc_errors(name, case):
     make, H = MAKERS[name]
     n = H.n_points
@@ -422,6 +453,7 @@ def test_same_seed_same_output_under_the_exact_backend(name):
     def outputs(seed):
         rng = np.random.default_rng(seed)
         return [tuple(_fit(make(rng), X, y).predict(np.arange(H.n_points)).tolist()) for _ in range(25)]
+
     first, again, other = outputs(11), outputs(11), outputs(12)
     assert first == again
     assert first != other  # the seed is really used
@@ -430,28 +462,34 @@ def test_same_seed_same_output_under_the_exact_backend(name):
 def test_privacy_parameters_and_backends_are_checked_at_fit():
     """scikit-learn's convention: the constructor stores, fit validates (with dimcalc's one-line message)."""
     X, y = np.arange(4), np.zeros(4, dtype=np.int64)
-    for make, param in ((lambda: GenericPrivateLearner(THR, epsilon=0.0), "epsilon"),
-                        (lambda: GenericPrivateLearner(THR, epsilon=float("nan")), "epsilon"),
-                        (lambda: GenericPrivateLearner(THR, epsilon=True), "epsilon"),
-                        (lambda: GenericPrivateLearner(THR, epsilon="a lot"), "epsilon"),
-                        (lambda: GenericPrivateLearner(THR, epsilon=1.0, backend="numpy"), "backend"),
-                        (lambda: GenericPrivateLearner(THR, epsilon=1.0, noise="gumbel"), "noise"),
-                        (lambda: GenericPrivateLearner(THR, epsilon=1.0, rng=3.5), "rng"),
-                        (lambda: GenericPrivateLearner(THR, epsilon=1.0, random_state="seed"), "random_state"),
-                        (lambda: GenericPrivateLearner(THR.table, epsilon=1.0), "hypothesis_class"),
-                        (lambda: GenericPrivateLearner(THR, epsilon=1.0, noise_multiplier=0), "noise_multiplier"),
-                        (lambda: ASSPP(INT, epsilon=-1.0), "epsilon"),
-                        (lambda: BinaryReductionLearner(MC, epsilon=1.0, delta=1.0), "delta"),
-                        (lambda: RepresentationLearner(REP_FAMILY, [1 / N_PTS] * N_PTS, rep_alpha=0.0,
-                                                       rep_beta=1.5, epsilon=1.0), "rep_beta")):
+    for make, param in (
+        (lambda: GenericPrivateLearner(THR, epsilon=0.0), "epsilon"),
+        (lambda: GenericPrivateLearner(THR, epsilon=float("nan")), "epsilon"),
+        (lambda: GenericPrivateLearner(THR, epsilon=True), "epsilon"),
+        (lambda: GenericPrivateLearner(THR, epsilon="a lot"), "epsilon"),
+        (lambda: GenericPrivateLearner(THR, epsilon=1.0, backend="numpy"), "backend"),
+        (lambda: GenericPrivateLearner(THR, epsilon=1.0, noise="gumbel"), "noise"),
+        (lambda: GenericPrivateLearner(THR, epsilon=1.0, rng=3.5), "rng"),
+        (lambda: GenericPrivateLearner(THR, epsilon=1.0, random_state="seed"), "random_state"),
+        (lambda: GenericPrivateLearner(THR.table, epsilon=1.0), "hypothesis_class"),
+        (lambda: GenericPrivateLearner(THR, epsilon=1.0, noise_multiplier=0), "noise_multiplier"),
+        (lambda: ASSPP(INT, epsilon=-1.0), "epsilon"),
+        (lambda: BinaryReductionLearner(MC, epsilon=1.0, delta=1.0), "delta"),
+        (
+            lambda: RepresentationLearner(REP_FAMILY, [1 / N_PTS] * N_PTS, rep_alpha=0.0, rep_beta=1.5, epsilon=1.0),
+            "rep_beta",
+        ),
+    ):
         learner = make()  # storing parameters never fails
         with pytest.raises(InvalidParameterError, match=f"'{param}' parameter"):
             _fit(learner, X, y)
         assert not learner.fitted_
 
 
-@pytest.mark.parametrize("probabilities", [[0.5, 0.6], [1.5, -0.5], [1.0], [float("nan"), 1.0], ["0.5", "0.5"],
-                                           [None, 1.0], 3, [True, False]])
+@pytest.mark.parametrize(
+    "probabilities",
+    [[0.5, 0.6], [1.5, -0.5], [1.0], [float("nan"), 1.0], ["0.5", "0.5"], [None, 1.0], 3, [True, False]],
+)
 def test_representation_learner_refuses_bad_probabilities(probabilities):
     classes = REP_FAMILY[:2]
     learner = RepresentationLearner(classes, probabilities, rep_alpha=0.0, rep_beta=0.5, epsilon=1.0)
@@ -461,8 +499,9 @@ def test_representation_learner_refuses_bad_probabilities(probabilities):
 
 def test_representation_learner_refuses_mismatched_classes():
     with pytest.raises(InvalidParameterError, match="'classes' parameter"):
-        RepresentationLearner([POINTS, point_functions(5)], [0.5, 0.5], rep_alpha=0.0, rep_beta=0.5,
-                              epsilon=1.0).fit([0], [0])
+        RepresentationLearner([POINTS, point_functions(5)], [0.5, 0.5], rep_alpha=0.0, rep_beta=0.5, epsilon=1.0).fit(
+            [0], [0]
+        )
     with pytest.raises(InvalidParameterError, match="'classes' parameter"):
         RepresentationLearner([], [], rep_alpha=0.0, rep_beta=0.5, epsilon=1.0).fit([0], [0])
 

@@ -13,17 +13,17 @@ from __future__ import annotations
 import math
 
 import pytest
-from hypothesis import event, given, settings, strategies as st
+from hypothesis import event, given, settings
+from hypothesis import strategies as st
 
 from brute_littlestone import brute_dimension
 from dimcalc import HypothesisClass
-from strategies import classes
 from dimcalc.generators import bgs_thm61_class, bgs_thm72_class
 from dimcalc.hypothesis_class import label_bits
-from dimcalc.littlestone import (littlestone_dimension, multiclass_littlestone_dimension,
-                                 psi_littlestone_dimension)
+from dimcalc.littlestone import littlestone_dimension, multiclass_littlestone_dimension, psi_littlestone_dimension
 from dimcalc.operations import binary_restriction, gap_amplification
 from dimcalc.vc import vc_dimension
+from strategies import classes
 
 
 def exact(result, H):
@@ -115,10 +115,10 @@ def test_solvers_match_brute_force(H):
 
 
 def _digits(code, base, width):
-    return [(code // base ** p) % base for p in range(width)]
+    return [(code // base**p) % base for p in range(width)]
 
 
-@given(st.sets(st.integers(0, 2 ** 4 - 1), min_size=7, max_size=8))
+@given(st.sets(st.integers(0, 2**4 - 1), min_size=7, max_size=8))
 def test_deep_binary_classes_match_brute_force(codes):
     # Dense classes reach depth 3, which random small classes rarely do.
     H = HypothesisClass([_digits(c, 2, 4) for c in sorted(codes)])
@@ -127,7 +127,7 @@ def test_deep_binary_classes_match_brute_force(codes):
     assert value == brute_dimension(H, "binary") == mld(H)
 
 
-@given(st.sets(st.integers(0, 3 ** 3 - 1), min_size=7, max_size=8))
+@given(st.sets(st.integers(0, 3**3 - 1), min_size=7, max_size=8))
 def test_deep_multiclass_classes_match_brute_force(codes):
     H = HypothesisClass([_digits(c, 3, 3) for c in sorted(codes)], num_labels=3)
     value = mld(H)
@@ -146,10 +146,12 @@ def test_psi_B_solver_matches_brute_force_four_labels(H):
     assert psi(H, "B") == brute_dimension(H, "psi", "B")
 
 
-@given(classes(max_labels=4, max_points=3, max_rows=7),
-       st.lists(st.lists(st.sampled_from([0, 1, None]), min_size=4, max_size=4), min_size=1, max_size=4))
+@given(
+    classes(max_labels=4, max_points=3, max_rows=7),
+    st.lists(st.lists(st.sampled_from([0, 1, None]), min_size=4, max_size=4), min_size=1, max_size=4),
+)
 def test_user_family_matches_brute_force(H, maps):
-    maps = [m[:H.num_labels] for m in maps]
+    maps = [m[: H.num_labels] for m in maps]
     assert psi(H, maps) == brute_dimension(H, "psi", maps)
     assert psi(H, maps, uniform=True) == brute_dimension(H, "psi", maps, uniform=True)
 

@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dimcalc import HypothesisClass, generators
+from dimcalc import HypothesisClass, generators, trees
 from dimcalc.errors import InvalidParameterError
 from dimcalc.littlestone import (
     binary_restriction_littlestone,
@@ -27,12 +27,10 @@ from dimcalc.littlestone import (
     multiclass_littlestone_dimension_of,
     psi_littlestone_dimension,
 )
-from dimcalc import trees
 from strategies import classes
 
-
-
 # ---------------------------------------------------------------------------- reference (definition level)
+
 
 def all_maps(family: str, L: int) -> list[tuple]:
     if family == "N":
@@ -54,7 +52,7 @@ def ref_dimension(rows: list[tuple], maps: list[tuple]) -> int:
     """max depth of a complete Ψ-labelled tree shattered by the rows (maps given in full)."""
     n_points = len(rows[0])
 
-    @functools.lru_cache(maxsize=None)
+    @functools.cache
     def dim(V: frozenset) -> int:
         best = 0
         for x in range(n_points):
@@ -72,7 +70,7 @@ def ref_uniform(rows: list[tuple], maps: list[tuple]) -> int:
     """max r such that some sequence of r maps admits a shattered tree using map i at every node of level i."""
     n_points = len(rows[0])
 
-    @functools.lru_cache(maxsize=None)
+    @functools.cache
     def ok(V: frozenset, seq: tuple) -> bool:
         if not seq:
             return bool(V)
@@ -113,6 +111,7 @@ def ref_mistake_tree_exists(rows: list[tuple], depth: int) -> bool:
 
 
 # ---------------------------------------------------------------------------- witness checks
+
 
 def walk_tree(H: HypothesisClass, tree: dict, style: str, uniform: bool = False) -> int:
     """Check that every root-to-leaf path of ``tree`` is realised by its leaf hypothesis; return the depth."""
@@ -158,6 +157,7 @@ def family_check(family: str, L: int):
     def check(phi: tuple) -> None:
         if allowed is not None:
             assert phi in allowed, f"map {phi} not in Ψ^{family}"
+
     return check
 
 
@@ -174,6 +174,7 @@ def rows_of(H: HypothesisClass) -> list[tuple]:
 
 
 # ---------------------------------------------------------------------------- properties
+
 
 @given(classes(max_labels=2, max_points=5, max_rows=12))
 def test_littlestone_matches_definition(H):
@@ -224,11 +225,13 @@ def test_uniform_n_b_match_definition(family, H):
     check_result(H, r, None, family=family, uniform=True)
 
 
-@given(classes(max_labels=3, max_points=3, max_rows=8),
-       st.lists(st.tuples(*[st.sampled_from((0, 1, None))] * 3), min_size=1, max_size=4))
+@given(
+    classes(max_labels=3, max_points=3, max_rows=8),
+    st.lists(st.tuples(*[st.sampled_from((0, 1, None))] * 3), min_size=1, max_size=4),
+)
 @settings(max_examples=100)
 def test_user_family_matches_definition(H, maps):
-    maps = [m[:H.num_labels] for m in maps]
+    maps = [m[: H.num_labels] for m in maps]
     r = psi_littlestone_dimension(H, maps)
     assert r.kind.startswith("psi_littlestone:user:")
     assert r.exact and r.value == ref_dimension(rows_of(H), maps)
@@ -259,6 +262,7 @@ def test_binary_restrictions_and_version_spaces(H):
 
 
 # ---------------------------------------------------------------------------- closed forms
+
 
 def thresholds(n: int) -> HypothesisClass:
     return HypothesisClass.from_table([[1 if x >= t else 0 for x in range(n)] for t in range(n + 1)])
@@ -309,8 +313,12 @@ def test_two_constants_trap_and_single_hypothesis():
     assert r.value == 1 and r.witness["children"][0] != r.witness["children"][1]
     check_result(two, r, "binary")
     one = HypothesisClass.from_table([[0, 1, 0], [0, 1, 0]])
-    for res in (littlestone_dimension(one), multiclass_littlestone_dimension(one),
-                psi_littlestone_dimension(one, "B"), psi_littlestone_dimension(one, "bin", uniform=True)):
+    for res in (
+        littlestone_dimension(one),
+        multiclass_littlestone_dimension(one),
+        psi_littlestone_dimension(one, "B"),
+        psi_littlestone_dimension(one, "bin", uniform=True),
+    ):
         assert res.value == 0 and res.witness == {"hypothesis": 0}
 
 
@@ -321,22 +329,32 @@ def test_multiclass_class_has_no_binary_littlestone():
 
 # ---------------------------------------------------------------------------- time limits and errors
 
+
 # Classes on which a short budget certainly stops the search (measured on two shared cores): intervals
 # over 256 points (32 897 rows) have LDim 14 < log2|H| = 15; proving the upper bound takes 30-40 s
 # (docs/littlestone.md, stretch suite) and uniform Ψ^bin is not settled in 120 s; a random 2000 x 60 class
 # with 4 labels is not settled in 60 s (MLD in [7, 10]).  The budgets below are 600x shorter.
-@pytest.mark.parametrize("solver", [
-    lambda H, tl: littlestone_dimension(H, time_limit=tl),
-    lambda H, tl: psi_littlestone_dimension(H, "bin", uniform=True, time_limit=tl),
-], ids=["littlestone", "uniform-psi-bin"])
+@pytest.mark.parametrize(
+    "solver",
+    [
+        lambda H, tl: littlestone_dimension(H, time_limit=tl),
+        lambda H, tl: psi_littlestone_dimension(H, "bin", uniform=True, time_limit=tl),
+    ],
+    ids=["littlestone", "uniform-psi-bin"],
+)
 def test_time_limit_stops_with_certified_bounds(solver):
     H = generators.intervals(256)
     r = solver(H, 0.05)
     assert r.exact is False and r.value is None
     assert r.stats["stopped"] == "time limit"
     assert r.lower is not None and r.upper is not None and r.lower <= 14 <= r.upper <= H.log2_size()
-    check_result(H, r, "binary" if r.kind == "littlestone" else None,
-                 family=None if r.kind == "littlestone" else "bin", uniform=r.kind != "littlestone")
+    check_result(
+        H,
+        r,
+        "binary" if r.kind == "littlestone" else None,
+        family=None if r.kind == "littlestone" else "bin",
+        uniform=r.kind != "littlestone",
+    )
 
 
 def test_time_limit_stops_multiclass_with_certified_bounds():
@@ -394,6 +412,7 @@ def test_sat_agrees_with_recursion_multiclass(family, H, depth):
 
 def test_sat_is_used_when_the_recursion_is_slow(monkeypatch):
     import dimcalc.littlestone as ls
+
     monkeypatch.setattr(ls, "_INITIAL_NODE_BUDGET", 1)
     H = lines(3)
     r = littlestone_dimension(H)
@@ -405,8 +424,10 @@ def test_sat_is_used_when_the_recursion_is_slow(monkeypatch):
 def test_benchmark_suites_quick_smoke():
     from dimcalc.bench import BenchOptions, run_suites
 
-    rows = run_suites(["littlestone", "littlestone-vs-textbook", "littlestone-stretch"],
-                      BenchOptions(quick=True, repeat=1, baseline_limit=30))
+    rows = run_suites(
+        ["littlestone", "littlestone-vs-textbook", "littlestone-stretch"],
+        BenchOptions(quick=True, repeat=1, baseline_limit=30),
+    )
     assert len(rows) == 15 and all(r.exact for r in rows)
     for r in rows:
         if r.baseline_answer is not None:

@@ -68,7 +68,7 @@ def test_split_budget_basic_and_advanced():
     assert split_budget(1.0, 0.0, 4).epsilon_each == 0.25
     adv = split_budget(1.0, 1e-6, 100, "advanced")
     a = math.sqrt(2 * 100 * math.log(2 / 1e-6))
-    assert abs(a * adv.epsilon_each + 2 * 100 * adv.epsilon_each ** 2 - 1.0) < 1e-12
+    assert abs(a * adv.epsilon_each + 2 * 100 * adv.epsilon_each**2 - 1.0) < 1e-12
     assert adv.delta == 5e-7 and adv.epsilon <= 1.0 + 1e-12
     assert split_budget(1.0, 1e-6, 100).method == "advanced"  # auto prefers the larger per-run epsilon
     assert split_budget(1.0, 1e-6, 2).method == "basic"
@@ -141,9 +141,14 @@ def test_solve_parities_gf2_against_brute_force():
         got = solve_parities_gf2(pts, labels)
         consistent = []
         for j in range(k):
-            sols = [a for a in range(2 ** d)
-                    if all(bin(a & int("".join(map(str, row[::-1])), 2)).count("1") % 2 == labels[i, j]
-                           for i, row in enumerate(pts))]
+            sols = [
+                a
+                for a in range(2**d)
+                if all(
+                    bin(a & int("".join(map(str, row[::-1])), 2)).count("1") % 2 == labels[i, j]
+                    for i, row in enumerate(pts)
+                )
+            ]
             consistent.append(sols)
         if all(len(c) == 1 for c in consistent):
             assert got == tuple(c[0] for c in consistent)
@@ -184,7 +189,9 @@ def test_composition_learner_advanced_composition_accuracy():
     for _ in range(trials):
         targets = rng.choice(8, size=k)
         X = rng.choice(8, size=bound.samples)
-        learner = CompositionLearner(H, epsilon=2.0, delta=1e-6, noise="exact", random_state=rng).fit(X, H.table[targets][:, X].T)
+        learner = CompositionLearner(H, epsilon=2.0, delta=1e-6, noise="exact", random_state=rng).fit(
+            X, H.table[targets][:, X].T
+        )
         err = exact_errors(learner.predict(np.arange(8)), H.table[targets].T, mass)
         successes += bool(np.all(err <= alpha))
         eps, delta = learner.privacy_spent
@@ -203,20 +210,28 @@ def generic_learner_trials(n, *, seed, labels_ignored=False, synthetic_size=None
     rng = np.random.default_rng(seed)
     successes, worst = 0, []
     for _ in range(GL_TRIALS):
-        targets = H.table[rng.choice(H.n_hypotheses, size=GL_K)]            # (k, |X|)
+        targets = H.table[rng.choice(H.n_hypotheses, size=GL_K)]  # (k, |X|)
         X = rng.choice(16, size=n, p=mass)
         Y = (targets[:, X].T ^ (rng.random((n, GL_K)) < GL_ETA)).astype(np.int64)
         if labels_ignored:  # the control: labels carry no information about the targets
             Y = rng.integers(0, 2, size=(n, GL_K))
-        learner = GenericLearner(H, epsilon=GL_EPS, alpha=GL_ALPHA, beta=GL_BETA, noise="exact",
-                                 random_state=rng, synthetic_size=synthetic_size).fit(X, Y)
+        learner = GenericLearner(
+            H,
+            epsilon=GL_EPS,
+            alpha=GL_ALPHA,
+            beta=GL_BETA,
+            noise="exact",
+            random_state=rng,
+            synthetic_size=synthetic_size,
+        ).fit(X, Y)
         assert learner.privacy_spent == (GL_EPS, 0.0)
         assert len(learner.representatives_) <= 2 ** len(learner.support_)
-        pred = learner.predict(np.arange(16)).T                              # (k, |X|)
+        pred = learner.predict(np.arange(16)).T  # (k, |X|)
         # error under P (x ~ mass, y = target flipped w.p. ETA) and the best in the class, exactly
         err = (np.where(pred != targets, 1 - GL_ETA, GL_ETA) * mass).sum(axis=1)
-        opt = np.array([min(float(mass @ np.where(row != t, 1 - GL_ETA, GL_ETA)) for row in H.distinct_rows)
-                        for t in targets])
+        opt = np.array(
+            [min(float(mass @ np.where(row != t, 1 - GL_ETA, GL_ETA)) for row in H.distinct_rows) for t in targets]
+        )
         excess = err - opt
         worst.append(float(excess.max()))
         successes += bool(np.all(excess <= GL_ALPHA))
@@ -256,8 +271,14 @@ def test_generic_learner_size_is_its_own_algorithms():
     assert bound.constants_explicit and "Lemma 36" in bound.source and "MWEM" in bound.source
     assert bound.values["rounds"] > 10 and bound.values["synthetic_size"] > 200
     # at the bound, MWEM's explicit error at T rounds is its share 6 alpha/10 (HLM Thm 2.2, beta/4)
-    err = mwem_error_bound(n=bound.samples, iterations=bound.values["rounds"], n_domain=16,
-                           n_queries=len(xor_queries(H)), epsilon=2.0, beta=0.1 / 4)
+    err = mwem_error_bound(
+        n=bound.samples,
+        iterations=bound.values["rounds"],
+        n_domain=16,
+        n_queries=len(xor_queries(H)),
+        epsilon=2.0,
+        beta=0.1 / 4,
+    )
     assert err <= 0.06 + 1e-12
     # the learner refuses to size itself for an accuracy it is not run at (T, m depend on alpha, beta)
     with pytest.raises(InvalidParameterError, match="'alpha' parameter"):
@@ -337,20 +358,33 @@ def test_predict_shapes_and_opendp_backend():
     assert point.predict(np.array([1, 4, 0])).tolist() == [[1, 0], [0, 1], [0, 0]]
 
 
-@pytest.mark.parametrize("make, message", [
-    (lambda: CompositionLearner(point_functions(4), epsilon=-1).fit([0], [[0]]),
-     "'epsilon' parameter of CompositionLearner"),
-    (lambda: PointLearner(10, alpha=0.1, epsilon=1.0, delta=0.0).fit([0], [[0]]), "'delta' parameter of PointLearner"),
-    (lambda: ParityLearner(4, epsilon=1.0, delta=1e-6, block_size=3).fit([[0, 0, 0, 0]], [[0]]),
-     "'block_size' parameter"),
-    (lambda: CompositionLearner(HypothesisClass.from_table([[0, 2]]), epsilon=1.0).fit([0], [[0]]), "binary class"),
-    (lambda: GenericLearner(point_functions(4), epsilon=1.0, rng=3.5).fit([0], [[0]]), "'rng' parameter"),
-    (lambda: GenericLearner(point_functions(4), epsilon=1.0, iterations=0).fit([0], [[0]]), "'iterations' parameter"),
-    (lambda: CompositionLearner(point_functions(4), epsilon=1.0).fit([0, 9], [[0], [1]]), "point indices"),
-    (lambda: CompositionLearner(point_functions(4), epsilon=1.0).fit([0, 1], [[0], [2]]), "binary labels"),
-    (lambda: CompositionLearner(point_functions(4), epsilon=1.0).fit([0, 1], [[0]]), "(m, k)"),
-    (lambda: CompositionLearner(point_functions(4), epsilon=1.0).predict([0]), "call fit"),
-])
+@pytest.mark.parametrize(
+    "make, message",
+    [
+        (
+            lambda: CompositionLearner(point_functions(4), epsilon=-1).fit([0], [[0]]),
+            "'epsilon' parameter of CompositionLearner",
+        ),
+        (
+            lambda: PointLearner(10, alpha=0.1, epsilon=1.0, delta=0.0).fit([0], [[0]]),
+            "'delta' parameter of PointLearner",
+        ),
+        (
+            lambda: ParityLearner(4, epsilon=1.0, delta=1e-6, block_size=3).fit([[0, 0, 0, 0]], [[0]]),
+            "'block_size' parameter",
+        ),
+        (lambda: CompositionLearner(HypothesisClass.from_table([[0, 2]]), epsilon=1.0).fit([0], [[0]]), "binary class"),
+        (lambda: GenericLearner(point_functions(4), epsilon=1.0, rng=3.5).fit([0], [[0]]), "'rng' parameter"),
+        (
+            lambda: GenericLearner(point_functions(4), epsilon=1.0, iterations=0).fit([0], [[0]]),
+            "'iterations' parameter",
+        ),
+        (lambda: CompositionLearner(point_functions(4), epsilon=1.0).fit([0, 9], [[0], [1]]), "point indices"),
+        (lambda: CompositionLearner(point_functions(4), epsilon=1.0).fit([0, 1], [[0], [2]]), "binary labels"),
+        (lambda: CompositionLearner(point_functions(4), epsilon=1.0).fit([0, 1], [[0]]), "(m, k)"),
+        (lambda: CompositionLearner(point_functions(4), epsilon=1.0).predict([0]), "call fit"),
+    ],
+)
 def test_bad_input_is_refused_with_one_line(make, message):
     with pytest.raises(InvalidParameterError) as info:
         make()
@@ -383,8 +417,10 @@ def test_exact_exponential_mechanism_has_the_mechanisms_law():
 def test_exact_band_comparison_decides_near_the_boundary():
     """The exact fallback compares U = 0.u... with exp(-gamma) by refining both (decimal exp, more words)."""
     from dimcalc.learners.mechanisms import _exp_band_compare, _RandomInts
+
     ints = _RandomInts(np.random.default_rng(0))
     from decimal import Decimal, localcontext
+
     with localcontext() as ctx:
         ctx.prec = 60
         u = int(Decimal(-0.5).exp() * Decimal(2) ** 62)  # floor(e^{-1/2} 2^62), exactly

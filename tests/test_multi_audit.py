@@ -24,13 +24,13 @@ The reduced tests (marked ``slow``: in ``make test``, not in ``make test-fast``)
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import numpy as np
 import pytest
 
 from dimcalc.audit import audit_epsilon
 from dimcalc.hypothesis_class import HypothesisClass
-from fractions import Fraction
-
 from dimcalc.learners.multi import CompositionLearner, GenericLearner, ParityLearner, PointLearner, xor_queries
 from dimcalc.learners.sanitizers import ExactNoise, a_dist, a_dist_threshold, mwem_step, point_sanitizer
 
@@ -46,9 +46,18 @@ def run_pair(mechanism_for, pair_for, claimed_epsilon, claimed_delta, sizes, see
     results = []
     for factor in (1, 2):  # 2 = noise halved: the mechanism runs with twice the epsilon
         d0, d1 = pair_for(factor)
-        results.append(audit_epsilon(mechanism_for(factor), d0, d1, claimed_epsilon=claimed_epsilon,
-                                     claimed_delta=claimed_delta, rng=np.random.default_rng(seed + factor),
-                                     event=event, **sizes))
+        results.append(
+            audit_epsilon(
+                mechanism_for(factor),
+                d0,
+                d1,
+                claimed_epsilon=claimed_epsilon,
+                claimed_delta=claimed_delta,
+                rng=np.random.default_rng(seed + factor),
+                event=event,
+                **sizes,
+            )
+        )
     return results
 
 
@@ -59,6 +68,7 @@ def learner_mech(make, output):
     def run(data, rng):
         learner.set_params(random_state=rng)
         return output(learner.fit(*data))
+
     return run
 
 
@@ -105,9 +115,11 @@ def mwem_case(sizes, seed):
 
     def mechanism_for(factor):
         def run(hist, rng):
-            index, value = mwem_step(np.array(hist), ESTIMATE, QUERIES, epsilon_round=factor * eps_round,
-                                     noise=ExactNoise(rng))
+            index, value = mwem_step(
+                np.array(hist), ESTIMATE, QUERIES, epsilon_round=factor * eps_round, noise=ExactNoise(rng)
+            )
             return index, int(np.clip(value - reference[index], -1, 1))  # bucketing: post-processing
+
         return run
 
     def pair_for(factor):  # one row moves from point 1 to point 0
@@ -130,9 +142,11 @@ def test_mwem_step_audit_full():
 def sanitizer_case(sizes, seed):
     def mechanism_for(factor):
         def run(points, rng):
-            released = point_sanitizer(np.array(points), alpha=0.2, epsilon=factor * EPS, delta=DELTA,
-                                       noise=ExactNoise(rng))
+            released = point_sanitizer(
+                np.array(points), alpha=0.2, epsilon=factor * EPS, delta=DELTA, noise=ExactNoise(rng)
+            )
             return tuple(int(np.clip(released.get(x, -100) - 100, -3, 3)) for x in (0, 1))
+
         return run
 
     def pair_for(factor):  # one row moves from point 1 to point 0; both far above the cut-off
@@ -176,12 +190,14 @@ def all_point_zero(output):
 
 def composition_case(sizes, seed):
     def mechanism_for(factor):  # noise_multiplier 1/2: the noise halved
-        return learner_mech(lambda: CompositionLearner(POINTS8, epsilon=LEARNER_EPS, noise="exact",
-                                                       noise_multiplier=Fraction(1, factor)),
-                            lambda learner: tuple(learner.hypotheses_.tolist()))
+        return learner_mech(
+            lambda: CompositionLearner(
+                POINTS8, epsilon=LEARNER_EPS, noise="exact", noise_multiplier=Fraction(1, factor)
+            ),
+            lambda learner: tuple(learner.hypotheses_.tolist()),
+        )
 
-    return run_pair(mechanism_for, lambda factor: label_pair(2), LEARNER_EPS, 0.0, sizes, seed,
-                    event=all_point_zero)
+    return run_pair(mechanism_for, lambda factor: label_pair(2), LEARNER_EPS, 0.0, sizes, seed, event=all_point_zero)
 
 
 @pytest.mark.slow
@@ -197,14 +213,21 @@ def test_composition_learner_audit_full():
 # ---------------------------------------------------------------------------- GenericLearner
 def generic_case(sizes, seed):
     """Label-only neighbours: the sanitizer's input is unchanged; the claim is the selection's share."""
-    def mechanism_for(factor):  # total 2 * LEARNER_EPS, half to MWEM: the label step gets LEARNER_EPS
-        return learner_mech(lambda: GenericLearner(POINTS8, epsilon=2 * LEARNER_EPS, iterations=1,
-                                                   synthetic_size=64, noise="exact",
-                                                   noise_multiplier=Fraction(1, factor)),
-                            lambda learner: tuple(learner.hypotheses_.tolist()))
 
-    return run_pair(mechanism_for, lambda factor: label_pair(2), LEARNER_EPS, 0.0, sizes, seed,
-                    event=all_point_zero)
+    def mechanism_for(factor):  # total 2 * LEARNER_EPS, half to MWEM: the label step gets LEARNER_EPS
+        return learner_mech(
+            lambda: GenericLearner(
+                POINTS8,
+                epsilon=2 * LEARNER_EPS,
+                iterations=1,
+                synthetic_size=64,
+                noise="exact",
+                noise_multiplier=Fraction(1, factor),
+            ),
+            lambda learner: tuple(learner.hypotheses_.tolist()),
+        )
+
+    return run_pair(mechanism_for, lambda factor: label_pair(2), LEARNER_EPS, 0.0, sizes, seed, event=all_point_zero)
 
 
 @pytest.mark.audit
@@ -241,7 +264,7 @@ def _whole_generic_setup():
     y1[-1] = 1
     d1 = (np.r_[background, 1], y1)
     queries = xor_queries(H)
-    q_b = next(i for i, q in enumerate(queries) if q[1] == 1 and q[0] == 0 and q[2:WHOLE_N + 2].all())
+    q_b = next(i for i, q in enumerate(queries) if q[1] == 1 and q[0] == 0 and q[2 : WHOLE_N + 2].all())
     return H, d0, d1, q_b
 
 
@@ -253,9 +276,19 @@ def whole_generic_case(sizes, seed):
         def output(learner):
             s = learner.sanitized_
             return s.selected[0], int(np.clip(s.measurements[0] - WHOLE_N, -1, 1)), tuple(learner.hypotheses_.tolist())
-        return learner_mech(lambda: GenericLearner(WHOLE_H, epsilon=WHOLE_EPS, sanitizer_fraction=WHOLE_FRACTION,
-                                                   iterations=1, synthetic_size=200, noise="exact",
-                                                   noise_multiplier=Fraction(1, factor)), output)
+
+        return learner_mech(
+            lambda: GenericLearner(
+                WHOLE_H,
+                epsilon=WHOLE_EPS,
+                sanitizer_fraction=WHOLE_FRACTION,
+                iterations=1,
+                synthetic_size=200,
+                noise="exact",
+                noise_multiplier=Fraction(1, factor),
+            ),
+            output,
+        )
 
     def event(output):
         return output[0] == WHOLE_QB and output[1] == 1 and output[2] == (0,)
@@ -265,8 +298,15 @@ def whole_generic_case(sizes, seed):
 
 @pytest.mark.slow
 def test_generic_learner_whole_audit_reduced():
-    learner = GenericLearner(WHOLE_H, epsilon=WHOLE_EPS, sanitizer_fraction=WHOLE_FRACTION, iterations=1,
-                             synthetic_size=200, noise="exact", random_state=0).fit(*WHOLE_D0)
+    learner = GenericLearner(
+        WHOLE_H,
+        epsilon=WHOLE_EPS,
+        sanitizer_fraction=WHOLE_FRACTION,
+        iterations=1,
+        synthetic_size=200,
+        noise="exact",
+        random_state=0,
+    ).fit(*WHOLE_D0)
     assert learner.privacy_spent == (WHOLE_EPS, 0.0)  # the claim audited is the learner's full epsilon
     check(whole_generic_case(WHOLE_REDUCED, 50), WHOLE_EPS, near_worst=0.4)
 
@@ -287,9 +327,12 @@ def point_learner_case(sizes, seed):
     eps, delta = 2.0, 1e-6  # A_dist gets (1, 5e-7): the claim on label-only neighbours
 
     def mechanism_for(factor):
-        return learner_mech(lambda: PointLearner(4, alpha=0.5, epsilon=eps, delta=delta, noise="exact",
-                                                 noise_multiplier=Fraction(1, factor)),
-                            lambda learner: (tuple(learner.points_.tolist()), learner.selection_failed_))
+        return learner_mech(
+            lambda: PointLearner(
+                4, alpha=0.5, epsilon=eps, delta=delta, noise="exact", noise_multiplier=Fraction(1, factor)
+            ),
+            lambda learner: (tuple(learner.points_.tolist()), learner.selection_failed_),
+        )
 
     def pair_for(factor):  # counts of the two label vectors of point 0: gap T+1 versus T-1
         t, _ = a_dist_threshold(factor * eps / 2, delta / 2)
@@ -323,7 +366,7 @@ def whole_point_case(sizes, seed):
         X0 = np.array([0] * (t + 11) + [0] * 10 + [1] * 300)
         Y0 = np.array([[1, 0]] * (t + 11) + [[0, 1]] * 10 + [[0, 0]] * 300)
         X1 = X0.copy()
-        X1[0] = 1              # the row (0, [1, 0]) becomes (1, [0, 0])
+        X1[0] = 1  # the row (0, [1, 0]) becomes (1, [0, 0])
         Y1 = Y0.copy()
         Y1[0] = [0, 0]
         return (X0, Y0), (X1, Y1)
@@ -333,10 +376,15 @@ def whole_point_case(sizes, seed):
         ref = np.bincount(X0, minlength=2)
 
         def output(learner):
-            counts = tuple(int(np.clip(learner.released_.get(x, -10**9) - ref[x], -1, 1)) for x in (0, 1))
+            counts = tuple(int(np.clip(learner.released_.get(x, -(10**9)) - ref[x], -1, 1)) for x in (0, 1))
             return counts + (learner.selection_failed_,)
-        return learner_mech(lambda: PointLearner(2, alpha=0.5, epsilon=eps, delta=delta, noise="exact",
-                                                 noise_multiplier=Fraction(1, factor)), output)
+
+        return learner_mech(
+            lambda: PointLearner(
+                2, alpha=0.5, epsilon=eps, delta=delta, noise="exact", noise_multiplier=Fraction(1, factor)
+            ),
+            output,
+        )
 
     def event(output):
         return output == (-1, 1, True)
@@ -344,17 +392,30 @@ def whole_point_case(sizes, seed):
     results = []
     for factor in (1, 2):
         d0, d1 = pair_for(factor)
-        results.append(audit_epsilon(mechanism_for(factor), d0, d1, claimed_epsilon=eps, claimed_delta=delta,
-                                     rng=np.random.default_rng(seed + factor), event=event, **sizes))
+        results.append(
+            audit_epsilon(
+                mechanism_for(factor),
+                d0,
+                d1,
+                claimed_epsilon=eps,
+                claimed_delta=delta,
+                rng=np.random.default_rng(seed + factor),
+                event=event,
+                **sizes,
+            )
+        )
     return results
 
 
 @pytest.mark.slow
 def test_point_learner_whole_audit_reduced():
-    assert PointLearner(2, alpha=0.5, epsilon=WHOLE_POINT_EPS, delta=WHOLE_POINT_DELTA).privacy_spent == \
-        (WHOLE_POINT_EPS, WHOLE_POINT_DELTA)  # the claim audited is the learner's full (epsilon, delta)
-    check(whole_point_case({"n_select": 10, "n_test": 3_000, "confidence": 1 - 1e-3}, 60), WHOLE_POINT_EPS,
-          near_worst=0.4)
+    assert PointLearner(2, alpha=0.5, epsilon=WHOLE_POINT_EPS, delta=WHOLE_POINT_DELTA).privacy_spent == (
+        WHOLE_POINT_EPS,
+        WHOLE_POINT_DELTA,
+    )  # the claim audited is the learner's full (epsilon, delta)
+    check(
+        whole_point_case({"n_select": 10, "n_test": 3_000, "confidence": 1 - 1e-3}, 60), WHOLE_POINT_EPS, near_worst=0.4
+    )
 
 
 @pytest.mark.audit
@@ -368,9 +429,12 @@ def parity_case(sizes, seed):
     block = np.eye(d, dtype=int)  # full rank: any labels give a unique parity
 
     def mechanism_for(factor):
-        return learner_mech(lambda: ParityLearner(d, epsilon=eps, delta=delta, block_size=d, noise="exact",
-                                                  noise_multiplier=Fraction(1, factor)),
-                            lambda learner: (tuple(learner.parities_.ravel().tolist()), learner.selection_failed_))
+        return learner_mech(
+            lambda: ParityLearner(
+                d, epsilon=eps, delta=delta, block_size=d, noise="exact", noise_multiplier=Fraction(1, factor)
+            ),
+            lambda learner: (tuple(learner.parities_.ravel().tolist()), learner.selection_failed_),
+        )
 
     def pair_for(factor):  # T+1 blocks say parity 0b011; the neighbour turns one into 0b111
         t, _ = a_dist_threshold(factor * eps, delta)

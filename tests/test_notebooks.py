@@ -32,8 +32,9 @@ FIX = "edit the .py, then run `make notebooks` (jupytext --sync, then execute)"
 
 def test_notebooks_exist_in_pairs() -> None:
     assert NOTEBOOKS, "no notebooks found"
-    assert [p.stem for p in NOTEBOOKS] == [p.stem for p in SOURCES], \
+    assert [p.stem for p in NOTEBOOKS] == [p.stem for p in SOURCES], (
         f"every notebooks/*.ipynb needs its percent-format .py and vice versa; {FIX}"
+    )
 
 
 def test_jupytext_configuration_pairs_ipynb_with_percent_scripts() -> None:
@@ -50,11 +51,18 @@ def test_notebook_script_and_ipynb_are_in_sync(path: Path) -> None:
     stored = jupytext.read(path)
     from_script = jupytext.read(source, fmt=FORMAT, config=config)
     # Same cells (type and source), with a readable diff when they are not ...
-    compare_cells(from_script.cells, stored.cells, compare_outputs=False, compare_ids=False,
-                  cell_metadata_filter="-all", allow_removed_final_blank_line=False)
+    compare_cells(
+        from_script.cells,
+        stored.cells,
+        compare_outputs=False,
+        compare_ids=False,
+        cell_metadata_filter="-all",
+        allow_removed_final_blank_line=False,
+    )
     # ... and the .py is exactly what `jupytext --sync` writes from the .ipynb (nothing left to sync).
-    assert jupytext.writes(stored, fmt=FORMAT, config=config) == source.read_text(encoding="utf-8"), \
+    assert jupytext.writes(stored, fmt=FORMAT, config=config) == source.read_text(encoding="utf-8"), (
         f"{source.name} and {path.name} are out of sync; {FIX}"
+    )
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
@@ -63,10 +71,12 @@ def test_notebook_is_committed_with_outputs(path: Path) -> None:
     nb = nbformat.read(path, as_version=4)
     nbformat.validate(nb)
     code_cells = [c for c in nb.cells if c.cell_type == "code"]
-    assert all(c.get("execution_count") for c in code_cells), \
+    assert all(c.get("execution_count") for c in code_cells), (
         f"{path.name} is stored without outputs; run `make notebooks`"
-    assert not any(o.get("output_type") == "error" for c in code_cells for o in c.get("outputs", [])), \
+    )
+    assert not any(o.get("output_type") == "error" for c in code_cells for o in c.get("outputs", [])), (
         f"{path.name} is stored with an error output; fix it and run `make notebooks`"
+    )
 
 
 @pytest.mark.notebooks

@@ -1,6 +1,6 @@
 """Class operations: definition-level properties on random small classes (hypothesis)."""
 
-from functools import lru_cache
+from functools import cache
 from itertools import combinations
 
 import numpy as np
@@ -10,13 +10,19 @@ from hypothesis import strategies as st
 
 from dimcalc import HypothesisClass, InvalidParameterError
 from dimcalc.hypothesis_class import label_bits
-from dimcalc.operations import (binary_restriction, binary_restrictions, complement, gap_amplification, restrict,
-                                xor_class)
+from dimcalc.operations import (
+    binary_restriction,
+    binary_restrictions,
+    complement,
+    gap_amplification,
+    restrict,
+    xor_class,
+)
 from strategies import classes
 
 
 # ---------------------------------------------------------------- definition-level helpers
-@lru_cache(maxsize=None)
+@cache
 def _mld(version_space: frozenset) -> int:
     """Multiclass Littlestone dimension by its definition (BGS Def 2.12): depth of the deepest shattered tree.
 
@@ -47,7 +53,7 @@ def vc(H: HypothesisClass) -> int:
     rows = {tuple(r) for r in H.table.tolist()}
     best = 0
     for size in range(1, H.n_points + 1):
-        if any(len({tuple(r[i] for i in S) for r in rows}) == 2 ** size for S in combinations(range(H.n_points), size)):
+        if any(len({tuple(r[i] for i in S) for r in rows}) == 2**size for S in combinations(range(H.n_points), size)):
             best = size
         else:
             break
@@ -83,7 +89,7 @@ def test_bit_one_is_least_significant():
 
 @pytest.mark.parametrize("bad", [0, 3, -1, 1.0, True, "1"])
 def test_binary_restriction_refuses_bad_bit(bad):
-    H = HypothesisClass([[0, 3]], num_labels=4)        # 2 bits
+    H = HypothesisClass([[0, 3]], num_labels=4)  # 2 bits
     with pytest.raises(InvalidParameterError, match="'i' parameter of binary_restriction"):
         binary_restriction(H, bad)
 
@@ -131,12 +137,13 @@ def test_xor_class_is_the_set_of_pairwise_xors(H):
     assert (0,) * H.n_points in row_set(X)
 
 
-@given(st.integers(1, 6), st.lists(st.lists(st.integers(0, 1), min_size=6, max_size=6), min_size=1, max_size=3),
-       st.data())
+@given(
+    st.integers(1, 6), st.lists(st.lists(st.integers(0, 1), min_size=6, max_size=6), min_size=1, max_size=3), st.data()
+)
 def test_xor_class_of_a_group_is_the_group(n, gens, data):
     gens = [g[:n] for g in gens]
     span = {(0,) * n}
-    for g in gens:                                      # the GF(2) span of the generators
+    for g in gens:  # the GF(2) span of the generators
         span |= {tuple(a ^ b for a, b in zip(s, g)) for s in span}
     C = HypothesisClass(sorted(span), num_labels=2)
     X = xor_class(C)
@@ -164,11 +171,11 @@ def test_xor_class_refuses_multiclass_and_mismatched_domains():
 def test_gap_amplification_sizes_and_definition(H, ell):
     G = gap_amplification(H, ell)
     m, n = H.n_distinct, H.n_points
-    assert G.n_hypotheses == G.n_distinct == m ** ell
+    assert G.n_hypotheses == G.n_distinct == m**ell
     assert G.n_points == ell * n and G.num_labels == H.num_labels
     base = {tuple(r) for r in H.distinct_rows.tolist()}
-    for row in G.table.tolist():                       # equation (7): h((j, x)) = f_j(x), f_j in H
-        assert all(tuple(row[j * n:(j + 1) * n]) in base for j in range(ell))
+    for row in G.table.tolist():  # equation (7): h((j, x)) = f_j(x), f_j in H
+        assert all(tuple(row[j * n : (j + 1) * n]) in base for j in range(ell))
 
 
 @given(op_classes(max_rows=4, max_points=3, max_labels=5))

@@ -101,7 +101,7 @@ def test_is_representation_matches_definition(data):
         Hd = [list(x) for x in dict.fromkeys(map(tuple, H_rows))]
         Cd = [list(x) for x in dict.fromkeys(map(tuple, C_rows))]
         assert set(r.mixtures) == set(range(len(Cd)))
-        for i, q in r.mixtures.items():   # exact certificate: the mixture's worst error is <= eps
+        for i, q in r.mixtures.items():  # exact certificate: the mixture's worst error is <= eps
             f = Cd[i]
             assert sum(q) == 1 and all(a >= 0 for a in q)
             assert max(sum(q[j] for j, h in enumerate(Hd) if h[x] != f[x]) for x in range(len(f))) <= eps
@@ -140,9 +140,12 @@ def brute_drdim_size(C_rows, num_labels, eps):
 
 
 @settings(max_examples=200)
-@given(st.integers(1, 3).flatmap(lambda n: st.lists(st.lists(st.integers(0, 1), min_size=n, max_size=n),
-                                                    min_size=1, max_size=4)),
-       st.sampled_from([Fraction(0), Fraction(1, 4), Fraction(1, 3), Fraction(1, 2)]))
+@given(
+    st.integers(1, 3).flatmap(
+        lambda n: st.lists(st.lists(st.integers(0, 1), min_size=n, max_size=n), min_size=1, max_size=4)
+    ),
+    st.sampled_from([Fraction(0), Fraction(1, 4), Fraction(1, 3), Fraction(1, 2)]),
+)
 def test_drdim_matches_exhaustive_subset_search(rows, eps):
     C = HypothesisClass.from_table(rows)
     r = deterministic_representation_dimension(C, eps)
@@ -154,8 +157,10 @@ def test_drdim_matches_exhaustive_subset_search(rows, eps):
 
 def test_drdim_point_functions_and_multiclass():
     # FX §3.1: at ε = 1/3 DRDim of point functions grows slower than the domain (exact, all-function pool)
-    sizes = [deterministic_representation_dimension(HypothesisClass.from_table(np.eye(n, dtype=int)), "1/3").size
-             for n in (3, 4, 5, 6)]
+    sizes = [
+        deterministic_representation_dimension(HypothesisClass.from_table(np.eye(n, dtype=int)), "1/3").size
+        for n in (3, 4, 5, 6)
+    ]
     assert sizes == [3, 4, 5, 5]
     # multiclass (BGS Def 8.1 with one class): three constant functions need all three at ε < 1/2... check by brute force
     C = HypothesisClass.from_table([[0, 0], [1, 1], [2, 2]], num_labels=3)
@@ -164,7 +169,7 @@ def test_drdim_point_functions_and_multiclass():
 
 
 def test_drdim_bounds_for_larger_classes_cite_fx():
-    T = HypothesisClass.from_table(np.tril(np.ones((9, 8), dtype=int), -1))   # 9 thresholds on 8 points
+    T = HypothesisClass.from_table(np.tril(np.ones((9, 8), dtype=int), -1))  # 9 thresholds on 8 points
     r = deterministic_representation_dimension(T, 0.25, pool="class")
     assert not r.exact and r.size_upper <= 9 and r.verify(T)
     (b,) = r.bounds
@@ -178,12 +183,13 @@ def test_drdim_bounds_for_larger_classes_cite_fx():
 
 # ---------------------------------------------------------------------------- communication
 
+
 @given(st.lists(st.lists(st.integers(0, 2), min_size=3, max_size=3), min_size=1, max_size=12))
 def test_deterministic_one_way_complexity_is_log_of_distinct_rows(rows):
     C = HypothesisClass.from_table(rows, num_labels=3)
     c = deterministic_one_way_complexity(C)
     r = len({tuple(x) for x in rows})
-    assert 2 ** c >= r and (c == 0 or 2 ** (c - 1) < r)
+    assert 2**c >= r and (c == 0 or 2 ** (c - 1) < r)
 
 
 def test_one_way_bounds_are_consistent():
@@ -201,9 +207,12 @@ def test_one_way_bounds_are_consistent():
 
 # ----------------------------------------------------------------------------- exact epsilon (a float is its own value)
 @settings(max_examples=60)
-@given(st.integers(1, 3).flatmap(lambda n: st.lists(st.lists(st.integers(0, 1), min_size=n, max_size=n),
-                                                    min_size=1, max_size=4)),
-       st.sampled_from([1 / 3, 2 / 3 / 2, 0.1, 1 / 6, 0.3]))
+@given(
+    st.integers(1, 3).flatmap(
+        lambda n: st.lists(st.lists(st.integers(0, 1), min_size=n, max_size=n), min_size=1, max_size=4)
+    ),
+    st.sampled_from([1 / 3, 2 / 3 / 2, 0.1, 1 / 6, 0.3]),
+)
 def test_drdim_at_a_float_is_exact_at_the_floats_own_value(rows, eps):
     """A float ε within 1e-17 of an error a set can have (1/3, 1/6) is answered exactly at its binary value."""
     C = HypothesisClass.from_table(rows)

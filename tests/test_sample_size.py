@@ -11,13 +11,13 @@ every calculator.  Papers: BNS = seed 001 (JMLR), ABM = 002, BGS = 003, FX = 004
 from __future__ import annotations
 
 import itertools
-from collections import Counter
 import json
 import math
 import os
 import shutil
 import subprocess
 import sys
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -118,6 +118,7 @@ def generic_k(d, k, a, b, e, delta, X, L, c=1.0):
     def per_run(total):  # BNS Thm 17.2 only where its per-run epsilon_0 < 1, else basic composition
         adv = adv_eps0(total, k, delta / 2)
         return adv if adv < 1 else total / k
+
     e_each = e / k if pure else per_run(e)
     direct = (L + ln(k / b)) * (1 / (a * e_each) + 1 / a**2)
     if pure:
@@ -143,139 +144,286 @@ def ceil_samples(v):
 # ``p`` holds alpha a, beta b, eps e, delta, d, k, L (= ln|C|), X (= |X|), labels, c.
 def _cases():
     return {
-        "vc_thm8": lambda p: (vc_sample_size(vc=p["d"], alpha=p["a"], beta=p["b"]),
-                              bns_thm8(p["d"], p["a"], p["b"]), True),
-        "vc_thm9": lambda p: (vc_sample_size(vc=p["d"], alpha=p["a"], beta=p["b"], agnostic=True),
-                              bns_thm9(p["d"], p["a"], p["b"]), True),
+        "vc_thm8": lambda p: (
+            vc_sample_size(vc=p["d"], alpha=p["a"], beta=p["b"]),
+            bns_thm8(p["d"], p["a"], p["b"]),
+            True,
+        ),
+        "vc_thm9": lambda p: (
+            vc_sample_size(vc=p["d"], alpha=p["a"], beta=p["b"], agnostic=True),
+            bns_thm9(p["d"], p["a"], p["b"]),
+            True,
+        ),
         # ERM within alpha of OPT: Thm 9 at (alpha/2, beta/2) (+ Hoeffding for the best hypothesis).
-        "vc_thm9_erm": lambda p: (vc_sample_size(vc=p["d"], alpha=p["a"], beta=p["b"], agnostic=True, erm=True),
-                                  bns_thm9(p["d"], p["a"] / 2, p["b"] / 2), True),
-        "generic_thm27": lambda p: (generic_learner_sample_size(log_size=p["L"], alpha=p["a"], beta=p["b"],
-                                                                epsilon=p["e"], order_constant=p["c"]),
-                                    bns_thm27(p["L"], p["a"], p["b"], p["e"], p["c"]), False),
-        "em_pac": lambda p: (exponential_mechanism_sample_size(log_size=p["L"], alpha=p["a"], beta=p["b"],
-                                                               epsilon=p["e"]),
-                             em_pac(p["L"], p["a"], p["b"], p["e"]), True),
-        "em_agnostic": lambda p: (exponential_mechanism_sample_size(log_size=p["L"], alpha=p["a"], beta=p["b"],
-                                                                    epsilon=p["e"], agnostic=True),
-                                  em_agnostic(p["L"], p["a"], p["b"], p["e"]), True),
+        "vc_thm9_erm": lambda p: (
+            vc_sample_size(vc=p["d"], alpha=p["a"], beta=p["b"], agnostic=True, erm=True),
+            bns_thm9(p["d"], p["a"] / 2, p["b"] / 2),
+            True,
+        ),
+        "generic_thm27": lambda p: (
+            generic_learner_sample_size(
+                log_size=p["L"], alpha=p["a"], beta=p["b"], epsilon=p["e"], order_constant=p["c"]
+            ),
+            bns_thm27(p["L"], p["a"], p["b"], p["e"], p["c"]),
+            False,
+        ),
+        "em_pac": lambda p: (
+            exponential_mechanism_sample_size(log_size=p["L"], alpha=p["a"], beta=p["b"], epsilon=p["e"]),
+            em_pac(p["L"], p["a"], p["b"], p["e"]),
+            True,
+        ),
+        "em_agnostic": lambda p: (
+            exponential_mechanism_sample_size(
+                log_size=p["L"], alpha=p["a"], beta=p["b"], epsilon=p["e"], agnostic=True
+            ),
+            em_agnostic(p["L"], p["a"], p["b"], p["e"]),
+            True,
+        ),
         # BNS Obs 32 + Thm 17.1: each of k runs at (alpha, beta/k, eps/k).
         "composition_basic": lambda p: (
-            composition_sample_size(single=exponential_mechanism_sample_size(
-                log_size=p["L"], alpha=p["a"], beta=p["b"], epsilon=p["e"], agnostic=True), k=p["k"], epsilon=p["e"]),
-            em_agnostic(p["L"], p["a"], p["b"] / p["k"], p["e"] / p["k"]), True),
+            composition_sample_size(
+                single=exponential_mechanism_sample_size(
+                    log_size=p["L"], alpha=p["a"], beta=p["b"], epsilon=p["e"], agnostic=True
+                ),
+                k=p["k"],
+                epsilon=p["e"],
+            ),
+            em_agnostic(p["L"], p["a"], p["b"] / p["k"], p["e"] / p["k"]),
+            True,
+        ),
         "generic_k": lambda p: (
-            generic_k_learner_sample_size(vc=p["d"], k=p["k"], alpha=p["a"], beta=p["b"], epsilon=p["e"],
-                                          delta=p["delta"], domain_size=p["X"], log_size=p["L"],
-                                          order_constant=p["c"]),
-            generic_k(p["d"], p["k"], p["a"], p["b"], p["e"], p["delta"], p["X"], p["L"], p["c"]), False),
+            generic_k_learner_sample_size(
+                vc=p["d"],
+                k=p["k"],
+                alpha=p["a"],
+                beta=p["b"],
+                epsilon=p["e"],
+                delta=p["delta"],
+                domain_size=p["X"],
+                log_size=p["L"],
+                order_constant=p["c"],
+            ),
+            generic_k(p["d"], p["k"], p["a"], p["b"], p["e"], p["delta"], p["X"], p["L"], p["c"]),
+            False,
+        ),
         "generic_k_pure": lambda p: (
-            generic_k_learner_sample_size(vc=p["d"], k=p["k"], alpha=p["a"], beta=p["b"], epsilon=p["e"],
-                                          domain_size=p["X"], log_size=p["L"]),
-            generic_k(p["d"], p["k"], p["a"], p["b"], p["e"], 0, p["X"], p["L"]), False),
+            generic_k_learner_sample_size(
+                vc=p["d"], k=p["k"], alpha=p["a"], beta=p["b"], epsilon=p["e"], domain_size=p["X"], log_size=p["L"]
+            ),
+            generic_k(p["d"], p["k"], p["a"], p["b"], p["e"], 0, p["X"], p["L"]),
+            False,
+        ),
         # BNS Thm 40: O((1/(alpha eps)) log(1/(alpha beta delta))).
-        "point_k": lambda p: (point_k_learner_sample_size(domain_size=p["X"], k=p["k"], alpha=p["a"], beta=p["b"],
-                                                          epsilon=p["e"], delta=p["delta"], order_constant=p["c"]),
-                              p["c"] / (p["a"] * p["e"]) * ln(1 / (p["a"] * p["b"] * p["delta"])), False),
+        "point_k": lambda p: (
+            point_k_learner_sample_size(
+                domain_size=p["X"],
+                k=p["k"],
+                alpha=p["a"],
+                beta=p["b"],
+                epsilon=p["e"],
+                delta=p["delta"],
+                order_constant=p["c"],
+            ),
+            p["c"] / (p["a"] * p["e"]) * ln(1 / (p["a"] * p["b"] * p["delta"])),
+            False,
+        ),
         # BNS Thm 39: O(d log(1/beta) + (1/eps) log(1/(beta delta))), alpha = 0.
-        "parity_k": lambda p: (parity_k_learner_sample_size(d=max(1, p["d"]), k=p["k"], beta=p["b"], epsilon=p["e"],
-                                                            delta=p["delta"], order_constant=p["c"]),
-                               p["c"] * (max(1, p["d"]) * ln(1 / p["b"]) + ln(1 / (p["b"] * p["delta"])) / p["e"]),
-                               False),
+        "parity_k": lambda p: (
+            parity_k_learner_sample_size(
+                d=max(1, p["d"]), k=p["k"], beta=p["b"], epsilon=p["e"], delta=p["delta"], order_constant=p["c"]
+            ),
+            p["c"] * (max(1, p["d"]) * ln(1 / p["b"]) + ln(1 / (p["b"] * p["delta"])) / p["e"]),
+            False,
+        ),
         # Alg 4 in the proof of BNS Thm 39: O(1/eps log(1/(beta delta))) blocks of O(d) examples.
-        "parity_k_alg": lambda p: (parity_k_learner_sample_size(d=max(1, p["d"]), k=p["k"], beta=p["b"],
-                                                                epsilon=p["e"], delta=p["delta"], variant="algorithm"),
-                                   max(1, p["d"]) / p["e"] * ln(1 / (p["b"] * p["delta"])), False),
+        "parity_k_alg": lambda p: (
+            parity_k_learner_sample_size(
+                d=max(1, p["d"]), k=p["k"], beta=p["b"], epsilon=p["e"], delta=p["delta"], variant="algorithm"
+            ),
+            max(1, p["d"]) / p["e"] * ln(1 / (p["b"] * p["delta"])),
+            False,
+        ),
         # ABM Thm 3.1: n_priv = O((d log(1/alpha) + log(1/beta)) max(1/alpha^2, 1/(eps alpha))).
-        "abm_private": lambda p: (first(abm_semi_private_sample_size(vc=p["d"], alpha=p["a"], beta=p["b"],
-                                                                     epsilon=p["e"], order_constant=p["c"])),
-                                  p["c"] * (p["d"] * ln(1 / p["a"]) + ln(1 / p["b"]))
-                                  * max(1 / p["a"] ** 2, 1 / (p["e"] * p["a"])), False),
+        "abm_private": lambda p: (
+            first(
+                abm_semi_private_sample_size(
+                    vc=p["d"], alpha=p["a"], beta=p["b"], epsilon=p["e"], order_constant=p["c"]
+                )
+            ),
+            p["c"] * (p["d"] * ln(1 / p["a"]) + ln(1 / p["b"])) * max(1 / p["a"] ** 2, 1 / (p["e"] * p["a"])),
+            False,
+        ),
         # ABM Thm 3.1: n_pub = O((d log(1/alpha) + log(1/beta)) / alpha).
-        "abm_public": lambda p: (second(abm_semi_private_sample_size(vc=p["d"], alpha=p["a"], beta=p["b"],
-                                                                     epsilon=p["e"])),
-                                 (p["d"] * ln(1 / p["a"]) + ln(1 / p["b"])) / p["a"], False),
+        "abm_public": lambda p: (
+            second(abm_semi_private_sample_size(vc=p["d"], alpha=p["a"], beta=p["b"], epsilon=p["e"])),
+            (p["d"] * ln(1 / p["a"]) + ln(1 / p["b"])) / p["a"],
+            False,
+        ),
         # ABM Alg 1 / Lemma 3.3 on a finite class: |C|^2 (1 - alpha/4)^n <= beta/2, hence (4/alpha)(2 ln|C| + ln(2/beta)).
-        "asspp_public": lambda p: (second(asspp_sample_size(log_size=p["L"], alpha=p["a"], beta=p["b"],
-                                                            epsilon=p["e"])),
-                                   4 / p["a"] * (2 * p["L"] + ln(2 / p["b"])), True),
+        "asspp_public": lambda p: (
+            second(asspp_sample_size(log_size=p["L"], alpha=p["a"], beta=p["b"], epsilon=p["e"])),
+            4 / p["a"] * (2 * p["L"] + ln(2 / p["b"])),
+            True,
+        ),
         # ABM Thm 3.1: exponential mechanism over the cover at (3 alpha/4, beta/2).
-        "asspp_private": lambda p: (first(asspp_sample_size(log_size=p["L"], alpha=p["a"], beta=p["b"],
-                                                           epsilon=p["e"])),
-                                    em_agnostic(p["L"], 3 * p["a"] / 4, p["b"] / 2, p["e"]), True),
+        "asspp_private": lambda p: (
+            first(asspp_sample_size(log_size=p["L"], alpha=p["a"], beta=p["b"], epsilon=p["e"])),
+            em_agnostic(p["L"], 3 * p["a"] / 4, p["b"] / 2, p["e"]),
+            True,
+        ),
         # ABM Thm 4.1 proof (Lemma 4.4, alpha <= 1/100): 100 n_pub alpha > 1/16, i.e. n_pub > 1/(1600 alpha).
-        "public_lower": lambda p: (public_sample_lower_bound(alpha=min(p["a"], 0.0099)), 1 / (1600 * min(p["a"], 0.0099)),
-                                   True),
-        "ggkm": lambda p: (ggkm_sample_size(littlestone=p["d"], alpha=p["a"], beta=p["b"], epsilon=min(1, p["e"]),
-                                            delta=p["delta"], order_constant=p["c"]),
-                           ggkm(p["d"], p["a"], p["b"], min(1, p["e"]), p["delta"], p["c"]), False),
+        "public_lower": lambda p: (
+            public_sample_lower_bound(alpha=min(p["a"], 0.0099)),
+            1 / (1600 * min(p["a"], 0.0099)),
+            True,
+        ),
+        "ggkm": lambda p: (
+            ggkm_sample_size(
+                littlestone=p["d"],
+                alpha=p["a"],
+                beta=p["b"],
+                epsilon=min(1, p["e"]),
+                delta=p["delta"],
+                order_constant=p["c"],
+            ),
+            ggkm(p["d"], p["a"], p["b"], min(1, p["e"]), p["delta"], p["c"]),
+            False,
+        ),
         # BGS Cor 3.3 with Thm 3.6: sum over the b = ceil(log2(k+1)) bits of SC(d_i, alpha/b, beta/b).
         "bgs_cor33": lambda p: (
-            multiclass_littlestone_sample_size(alpha=p["a"], beta=p["b"], epsilon=min(1, p["e"]), delta=p["delta"],
-                                               num_labels=4, restriction_littlestone=[p["d"], p["d"] + 1]),
-            sum(ggkm(d, p["a"] / 2, p["b"] / 2, min(1, p["e"]), p["delta"]) for d in (p["d"], p["d"] + 1)), False),
+            multiclass_littlestone_sample_size(
+                alpha=p["a"],
+                beta=p["b"],
+                epsilon=min(1, p["e"]),
+                delta=p["delta"],
+                num_labels=4,
+                restriction_littlestone=[p["d"], p["d"] + 1],
+            ),
+            sum(ggkm(d, p["a"] / 2, p["b"] / 2, min(1, p["e"]), p["delta"]) for d in (p["d"], p["d"] + 1)),
+            False,
+        ),
         # BGS Cor 3.5 (Thm 3.4: d_i <= 6 d ln(k+1)): b SC(6 d ln(k+1), alpha/b, beta/b).
         "bgs_cor35": lambda p: (
-            multiclass_littlestone_sample_size(alpha=p["a"], beta=p["b"], epsilon=min(1, p["e"]), delta=p["delta"],
-                                               num_labels=p["labels"], multiclass_littlestone=p["d"]),
-            math.ceil(math.log2(p["labels"])) * ggkm(6 * p["d"] * ln(p["labels"]),
-                                                     p["a"] / math.ceil(math.log2(p["labels"])),
-                                                     p["b"] / math.ceil(math.log2(p["labels"])),
-                                                     min(1, p["e"]), p["delta"]), False),
+            multiclass_littlestone_sample_size(
+                alpha=p["a"],
+                beta=p["b"],
+                epsilon=min(1, p["e"]),
+                delta=p["delta"],
+                num_labels=p["labels"],
+                multiclass_littlestone=p["d"],
+            ),
+            math.ceil(math.log2(p["labels"]))
+            * ggkm(
+                6 * p["d"] * ln(p["labels"]),
+                p["a"] / math.ceil(math.log2(p["labels"])),
+                p["b"] / math.ceil(math.log2(p["labels"])),
+                min(1, p["e"]),
+                p["delta"],
+            ),
+            False,
+        ),
         # BGS Thm 3.7: O(d^6 log^8(k+1) log^4(d log^3(k+1)/(eps delta alpha beta)) / (eps alpha)), eps <= 1/4.
         "bgs_thm37": lambda p: (
-            bgs_boosted_sample_size(multiclass_littlestone=p["d"], num_labels=p["labels"], alpha=p["a"], beta=p["b"],
-                                    epsilon=min(0.25, p["e"]), delta=p["delta"]),
-            0.0 if p["d"] == 0 else p["d"] ** 6 * math.log2(p["labels"]) ** 8
+            bgs_boosted_sample_size(
+                multiclass_littlestone=p["d"],
+                num_labels=p["labels"],
+                alpha=p["a"],
+                beta=p["b"],
+                epsilon=min(0.25, p["e"]),
+                delta=p["delta"],
+            ),
+            0.0
+            if p["d"] == 0
+            else p["d"] ** 6
+            * math.log2(p["labels"]) ** 8
             * ln(p["d"] * math.log2(p["labels"]) ** 3 / (min(0.25, p["e"]) * p["delta"] * p["a"] * p["b"])) ** 4
-            / (min(0.25, p["e"]) * p["a"]), False),
+            / (min(0.25, p["e"]) * p["a"]),
+            False,
+        ),
         # BGS Lemma 8.3: O((RepDim + ln(1/beta)) / (alpha eps)).
-        "repdim": lambda p: (repdim_sample_size(repdim=p["L"], alpha=p["a"], beta=p["b"], epsilon=p["e"],
-                                                order_constant=p["c"]),
-                             p["c"] * (p["L"] + ln(1 / p["b"])) / (p["a"] * p["e"]), False),
+        "repdim": lambda p: (
+            repdim_sample_size(repdim=p["L"], alpha=p["a"], beta=p["b"], epsilon=p["e"], order_constant=p["c"]),
+            p["c"] * (p["L"] + ln(1 / p["b"])) / (p["a"] * p["e"]),
+            False,
+        ),
         # BGS Lemma 8.3 with constants: t = alpha/6, beta' = (beta - rep_beta)/3.
         "representation": lambda p: (
-            representation_learner_sample_size(size=p["L"], alpha=p["a"], beta=p["b"], epsilon=p["e"],
-                                               rep_beta=p["b"] / 4),
-            max(3 / (p["a"] / 6) * ln(4 / p["b"]), 2 / (p["a"] / 6 * p["e"]) * (p["L"] + ln(4 / p["b"])),
-                4 / (3 * p["a"] / 6) * (p["L"] + ln(4 / p["b"]))), True),
+            representation_learner_sample_size(
+                size=p["L"], alpha=p["a"], beta=p["b"], epsilon=p["e"], rep_beta=p["b"] / 4
+            ),
+            max(
+                3 / (p["a"] / 6) * ln(4 / p["b"]),
+                2 / (p["a"] / 6 * p["e"]) * (p["L"] + ln(4 / p["b"])),
+                4 / (3 * p["a"] / 6) * (p["L"] + ln(4 / p["b"])),
+            ),
+            True,
+        ),
         # FX Thm 2.5 (upper), FX's (alpha, eps, delta) = dimcalc's (epsilon, alpha, beta).
-        "prdim": lambda p: (prdim_sample_size(prdim=p["L"], alpha=min(p["a"], 0.25), beta=min(p["b"], 0.25),
-                                              epsilon=p["e"]),
-                            1 / (min(p["a"], 0.25) * p["e"])
-                            * (ln(1 / min(p["a"], 0.25)) * (p["L"] + ln(ln(1 / (min(p["a"], 0.25) * min(p["b"], 0.25)))))
-                               + ln(1 / min(p["b"], 0.25))), False),
+        "prdim": lambda p: (
+            prdim_sample_size(prdim=p["L"], alpha=min(p["a"], 0.25), beta=min(p["b"], 0.25), epsilon=p["e"]),
+            1
+            / (min(p["a"], 0.25) * p["e"])
+            * (
+                ln(1 / min(p["a"], 0.25)) * (p["L"] + ln(ln(1 / (min(p["a"], 0.25) * min(p["b"], 0.25)))))
+                + ln(1 / min(p["b"], 0.25))
+            ),
+            False,
+        ),
         "prdim_agnostic": lambda p: (
-            prdim_sample_size(prdim=p["L"], alpha=min(p["a"], 0.25), beta=min(p["b"], 0.25), epsilon=p["e"],
-                              agnostic=True),
+            prdim_sample_size(
+                prdim=p["L"], alpha=min(p["a"], 0.25), beta=min(p["b"], 0.25), epsilon=p["e"], agnostic=True
+            ),
             (1 / (min(p["a"], 0.25) * p["e"]) + 1 / min(p["a"], 0.25) ** 2)
-            * (ln(1 / min(p["a"], 0.25)) * (p["L"] + ln(ln(1 / (min(p["a"], 0.25) * min(p["b"], 0.25)))))
-               + ln(1 / min(p["b"], 0.25))), False),
+            * (
+                ln(1 / min(p["a"], 0.25)) * (p["L"] + ln(ln(1 / (min(p["a"], 0.25) * min(p["b"], 0.25)))))
+                + ln(1 / min(p["b"], 0.25))
+            ),
+            False,
+        ),
         # FX Thm 6.1: O(1/(alpha eps) log(1/beta) log(1/delta)) for alpha, beta, eps, delta < 1/2.
-        "line": lambda p: (line_learner_sample_size(alpha=min(p["a"], 0.49), beta=min(p["b"], 0.49),
-                                                    epsilon=min(p["e"], 0.49), delta=min(p["delta"], 0.49)),
-                           ln(1 / min(p["b"], 0.49)) * ln(1 / min(p["delta"], 0.49))
-                           / (min(p["a"], 0.49) * min(p["e"], 0.49)), False),
+        "line": lambda p: (
+            line_learner_sample_size(
+                alpha=min(p["a"], 0.49), beta=min(p["b"], 0.49), epsilon=min(p["e"], 0.49), delta=min(p["delta"], 0.49)
+            ),
+            ln(1 / min(p["b"], 0.49)) * ln(1 / min(p["delta"], 0.49)) / (min(p["a"], 0.49) * min(p["e"], 0.49)),
+            False,
+        ),
         # BNS §2.2 (after Cor 13): Omega(VC/alpha) and Omega(VC/alpha^2).
-        "vc_lower": lambda p: (vc_lower_bound(vc=p["d"], alpha=p["a"], order_constant=p["c"]),
-                               p["c"] * p["d"] / p["a"], False),
-        "vc_lower_agnostic": lambda p: (vc_lower_bound(vc=p["d"], alpha=p["a"], agnostic=True),
-                                        p["d"] / p["a"] ** 2, False),
+        "vc_lower": lambda p: (
+            vc_lower_bound(vc=p["d"], alpha=p["a"], order_constant=p["c"]),
+            p["c"] * p["d"] / p["a"],
+            False,
+        ),
+        "vc_lower_agnostic": lambda p: (
+            vc_lower_bound(vc=p["d"], alpha=p["a"], agnostic=True),
+            p["d"] / p["a"] ** 2,
+            False,
+        ),
         # BNS Thm 52: Omega(k/eps).  Thm 55: Omega(k d/eps).
         "pure_k_lower": lambda p: (pure_k_learner_lower_bound(k=p["k"], epsilon=p["e"]), p["k"] / p["e"], False),
-        "parity_pure_lower": lambda p: (parity_pure_lower_bound(d=max(1, p["d"]), k=p["k"], epsilon=p["e"]),
-                                        p["k"] * max(1, p["d"]) / p["e"], False),
+        "parity_pure_lower": lambda p: (
+            parity_pure_lower_bound(d=max(1, p["d"]), k=p["k"], epsilon=p["e"]),
+            p["k"] * max(1, p["d"]) / p["e"],
+            False,
+        ),
         # BNS Cor 46: min{|X|, Omega~(k^(1/3)/alpha)} (alpha <= 1/3), Cor 50: min{|X|, Omega~(sqrt k)}, for
         # empirical learners; Thm 28 (epsilon <= 1) moves them to PAC learners at 1/9 of the size.
-        "threshold_k_lower": lambda p: (threshold_k_learner_lower_bound(k=p["k"], alpha=min(p["a"], 1 / 3),
-                                                                        domain_size=p["X"]),
-                                        min(p["X"], p["k"] ** (1 / 3) / min(p["a"], 1 / 3)) / 9, False),
-        "agnostic_k_lower": lambda p: (agnostic_k_learner_lower_bound(k=p["k"], domain_size=p["X"]),
-                                       min(p["X"], math.sqrt(p["k"])) / 9, False),
+        "threshold_k_lower": lambda p: (
+            threshold_k_learner_lower_bound(k=p["k"], alpha=min(p["a"], 1 / 3), domain_size=p["X"]),
+            min(p["X"], p["k"] ** (1 / 3) / min(p["a"], 1 / 3)) / 9,
+            False,
+        ),
+        "agnostic_k_lower": lambda p: (
+            agnostic_k_learner_lower_bound(k=p["k"], domain_size=p["X"]),
+            min(p["X"], math.sqrt(p["k"])) / 9,
+            False,
+        ),
         # BGS Lemma 8.5 (alpha <= 1/4, beta = 1/2): Omega((RepDim - ln(k+1)) / (alpha eps)).
-        "repdim_lower": lambda p: (repdim_lower_bound(repdim=p["L"], alpha=min(p["a"], 0.25), epsilon=p["e"],
-                                                      num_labels=p["labels"]),
-                                   max(0.0, p["L"] - ln(p["labels"])) / (min(p["a"], 0.25) * p["e"]), False),
+        "repdim_lower": lambda p: (
+            repdim_lower_bound(repdim=p["L"], alpha=min(p["a"], 0.25), epsilon=p["e"], num_labels=p["labels"]),
+            max(0.0, p["L"] - ln(p["labels"])) / (min(p["a"], 0.25) * p["e"]),
+            False,
+        ),
     }
 
 
@@ -293,11 +441,20 @@ def test_calculator_matches_paper_formula_at_base_point(name):
     assert (bound.order_constant is None) is explicit
 
 
-params = st.fixed_dictionaries({
-    "a": st.floats(1e-3, 0.95), "b": st.floats(1e-4, 0.95), "e": st.floats(0.01, 10.0),
-    "delta": st.floats(1e-12, 0.5), "d": st.integers(0, 12), "k": st.integers(1, 5000),
-    "L": st.floats(0.0, 40.0), "X": st.integers(2, 10**6), "labels": st.integers(2, 300),
-    "c": st.floats(0.01, 100.0)})
+params = st.fixed_dictionaries(
+    {
+        "a": st.floats(1e-3, 0.95),
+        "b": st.floats(1e-4, 0.95),
+        "e": st.floats(0.01, 10.0),
+        "delta": st.floats(1e-12, 0.5),
+        "d": st.integers(0, 12),
+        "k": st.integers(1, 5000),
+        "L": st.floats(0.0, 40.0),
+        "X": st.integers(2, 10**6),
+        "labels": st.integers(2, 300),
+        "c": st.floats(0.01, 100.0),
+    }
+)
 
 
 @given(name=st.sampled_from(sorted(CASES)), p=params)
@@ -331,8 +488,13 @@ def test_asspp_public_size_covers_with_probability_beta_over_2(L, a, b, e):
     assert 2 * L + pub.samples * math.log1p(-a / 4) <= ln(b / 2) + 1e-9
 
 
-@given(S=st.floats(0.0, 20.0), a=st.floats(1e-3, 0.9), b=st.floats(1e-3, 0.9), e=st.floats(0.01, 10.0),
-       frac=st.floats(0.0, 0.99))
+@given(
+    S=st.floats(0.0, 20.0),
+    a=st.floats(1e-3, 0.9),
+    b=st.floats(1e-3, 0.9),
+    e=st.floats(0.01, 10.0),
+    frac=st.floats(0.0, 0.99),
+)
 def test_representation_learner_size_union_bound(S, a, b, e, frac):
     """The four failure events of BGS Lemma 8.3's learner (see the calculator) sum to at most beta."""
     rep_beta = frac * b
@@ -374,10 +536,20 @@ def test_multiclass_reduction_is_bgs_thm_3_1_sum_over_bits():
 def test_equal_split_gives_every_part_its_bits_sample_size(values):
     """b * SC split into b nearly equal parts (as BinaryReductionLearner.fit does) leaves no part short."""
     import numpy as np
-    bounds = [SampleSizeBound(name=f"s{i}", expression=sp.Float(v) / sp.Symbol("alpha", positive=True) * 0.1,
-                              values={"alpha": 0.1}, source="test", setting={"privacy": "pure"},
-                              constants_explicit=True, kind="upper", order_constant=None)
-              for i, v in enumerate(values)]
+
+    bounds = [
+        SampleSizeBound(
+            name=f"s{i}",
+            expression=sp.Float(v) / sp.Symbol("alpha", positive=True) * 0.1,
+            values={"alpha": 0.1},
+            source="test",
+            setting={"privacy": "pure"},
+            constants_explicit=True,
+            kind="upper",
+            order_constant=None,
+        )
+        for i, v in enumerate(values)
+    ]
     b = len(values)
     n = multiclass_reduction_sample_size(binary_bounds=bounds, alpha=0.1, beta=0.1, equal_split=True).samples
     need = [v * b for v in values]  # alpha -> alpha/b multiplies each bound by b
@@ -391,9 +563,15 @@ def _value(name, p):
 
 
 HARDER = {  # parameter -> how to make the problem harder (every bound must not decrease)
-    "a": lambda v, u: v * u, "b": lambda v, u: v * u, "e": lambda v, u: v * u, "delta": lambda v, u: v * u,
-    "d": lambda v, u: v + 1 + int(5 * u), "k": lambda v, u: v + 1 + int(100 * u), "L": lambda v, u: v + 10 * u,
-    "X": lambda v, u: v + 1 + int(1000 * u), "labels": lambda v, u: v + 1 + int(50 * u),
+    "a": lambda v, u: v * u,
+    "b": lambda v, u: v * u,
+    "e": lambda v, u: v * u,
+    "delta": lambda v, u: v * u,
+    "d": lambda v, u: v + 1 + int(5 * u),
+    "k": lambda v, u: v + 1 + int(100 * u),
+    "L": lambda v, u: v + 10 * u,
+    "X": lambda v, u: v + 1 + int(1000 * u),
+    "labels": lambda v, u: v + 1 + int(50 * u),
 }
 NOT_MONOTONE = {
     # BGS Lemma 8.5 loses ln(k+1): the lower bound (RepDim - ln(k+1))/(alpha eps) weakens with more labels.
@@ -404,8 +582,7 @@ UNUSED = {  # parameters a case's formula does not depend on (checked to leave t
 }
 
 
-@given(name=st.sampled_from(sorted(CASES)), p=params, u=st.floats(0.05, 0.95),
-       which=st.sampled_from(sorted(HARDER)))
+@given(name=st.sampled_from(sorted(CASES)), p=params, u=st.floats(0.05, 0.95), which=st.sampled_from(sorted(HARDER)))
 def test_bounds_grow_as_the_problem_gets_harder(name, p, u, which):
     """More samples as alpha, beta, epsilon, delta decrease and as d, k, ln|C|, |X|, labels grow."""
     q = dict(p)
@@ -419,9 +596,18 @@ def test_bounds_grow_as_the_problem_gets_harder(name, p, u, which):
 
 
 # =========================================================================== flags, JSON, bad input
-EXPLICIT = {"vc_generalization", "vc_generalization_agnostic", "vc_erm_agnostic", "exponential_mechanism",
-            "exponential_mechanism_agnostic", "asspp_private_explicit", "asspp_public_explicit",
-            "public_sample_lower_bound", "representation_learner", "composition[exponential_mechanism_agnostic]"}
+EXPLICIT = {
+    "vc_generalization",
+    "vc_generalization_agnostic",
+    "vc_erm_agnostic",
+    "exponential_mechanism",
+    "exponential_mechanism_agnostic",
+    "asspp_private_explicit",
+    "asspp_public_explicit",
+    "public_sample_lower_bound",
+    "representation_learner",
+    "composition[exponential_mechanism_agnostic]",
+}
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
@@ -441,8 +627,22 @@ def test_explicit_exactly_for_bns_thms_8_9_and_the_worked_out_proofs(name):
         assert "c" not in {s.name for s in bound.expression.free_symbols}
 
 
-JSON_KEYS = {"name", "kind", "expression", "latex", "values", "value", "samples", "source", "setting",
-             "constants_explicit", "order_of_growth_only", "order_constant", "notes", "conditions"}
+JSON_KEYS = {
+    "name",
+    "kind",
+    "expression",
+    "latex",
+    "values",
+    "value",
+    "samples",
+    "source",
+    "setting",
+    "constants_explicit",
+    "order_of_growth_only",
+    "order_constant",
+    "notes",
+    "conditions",
+}
 
 
 @given(name=st.sampled_from(sorted(CASES)), p=params)
@@ -457,8 +657,7 @@ def test_to_json_round_trips(name, p):
     # The expression string parses back and, with the recorded values, gives the recorded value.
     expr = sp.sympify(data["expression"], locals={name: sp.Symbol(name) for name in data["values"]})
     subs = {s: data["values"][s.name] for s in expr.free_symbols}
-    assert close(float(sp.N(expr.xreplace({s: sp.Float(v, 30) for s, v in subs.items()}), 30)), data["value"],
-                 rel=1e-8)
+    assert close(float(sp.N(expr.xreplace({s: sp.Float(v, 30) for s, v in subs.items()}), 30)), data["value"], rel=1e-8)
 
 
 def test_samples_never_below_the_bound_for_large_values():
@@ -481,24 +680,49 @@ BAD = [  # (calculator, keyword arguments, the parameter the message must name)
     (generic_learner_sample_size, dict(log_size=-1.0, alpha=0.1, beta=0.1, epsilon=1.0), "log_size"),
     (generic_learner_sample_size, dict(log_size=1.0, alpha=0.1, beta=0.1, epsilon=0.0), "epsilon"),
     (generic_learner_sample_size, dict(log_size=1.0, alpha=0.1, beta=0.1, epsilon=float("inf")), "epsilon"),
-    (generic_learner_sample_size, dict(log_size=1.0, alpha=0.1, beta=0.1, epsilon=1.0, order_constant=0),
-     "order_constant"),
+    (
+        generic_learner_sample_size,
+        dict(log_size=1.0, alpha=0.1, beta=0.1, epsilon=1.0, order_constant=0),
+        "order_constant",
+    ),
     (exponential_mechanism_sample_size, dict(log_size=1.0, alpha=0.1, beta=0.1, epsilon=-1.0), "epsilon"),
     (exponential_mechanism_sample_size, dict(log_size=float("nan"), alpha=0.1, beta=0.1, epsilon=1.0), "log_size"),
     (composition_sample_size, dict(single="x", k=2, epsilon=1.0), "single"),
     (composition_sample_size, dict(single=vc_sample_size(vc=1, alpha=0.1, beta=0.1), k=2, epsilon=1.0), "single"),
-    (composition_sample_size, dict(single=exponential_mechanism_sample_size(log_size=1.0, alpha=0.1, beta=0.1,
-                                                                            epsilon=1.0), k=0, epsilon=1.0), "k"),
-    (composition_sample_size, dict(single=exponential_mechanism_sample_size(log_size=1.0, alpha=0.1, beta=0.1,
-                                                                            epsilon=1.0), k=2, epsilon=1.0,
-                                   advanced=True), "delta"),
-    (composition_sample_size, dict(single=exponential_mechanism_sample_size(log_size=1.0, alpha=0.1, beta=0.1,
-                                                                            epsilon=1.0), k=2, epsilon=1.0,
-                                   delta=1.0), "delta"),
+    (
+        composition_sample_size,
+        dict(
+            single=exponential_mechanism_sample_size(log_size=1.0, alpha=0.1, beta=0.1, epsilon=1.0), k=0, epsilon=1.0
+        ),
+        "k",
+    ),
+    (
+        composition_sample_size,
+        dict(
+            single=exponential_mechanism_sample_size(log_size=1.0, alpha=0.1, beta=0.1, epsilon=1.0),
+            k=2,
+            epsilon=1.0,
+            advanced=True,
+        ),
+        "delta",
+    ),
+    (
+        composition_sample_size,
+        dict(
+            single=exponential_mechanism_sample_size(log_size=1.0, alpha=0.1, beta=0.1, epsilon=1.0),
+            k=2,
+            epsilon=1.0,
+            delta=1.0,
+        ),
+        "delta",
+    ),
     (generic_k_learner_sample_size, dict(vc=1, k=2, alpha=0.1, beta=0.1, epsilon=1.0), "domain_size"),
     (generic_k_learner_sample_size, dict(vc=1, k=2, alpha=0.1, beta=0.1, epsilon=1.0, domain_size=0), "domain_size"),
-    (generic_k_learner_sample_size, dict(vc=1, k=2, alpha=0.1, beta=0.1, epsilon=1.0, delta=-0.1, domain_size=4),
-     "delta"),
+    (
+        generic_k_learner_sample_size,
+        dict(vc=1, k=2, alpha=0.1, beta=0.1, epsilon=1.0, delta=-0.1, domain_size=4),
+        "delta",
+    ),
     (point_k_learner_sample_size, dict(k=2, alpha=0.1, beta=0.1, epsilon=1.0, delta=0.0), "delta"),
     (parity_k_learner_sample_size, dict(d=0, k=2, beta=0.1, epsilon=1.0, delta=1e-6), "d"),
     (parity_k_learner_sample_size, dict(d=2, k=2, beta=0.1, epsilon=1.0, delta=1e-6, variant="x"), "variant"),
@@ -508,17 +732,28 @@ BAD = [  # (calculator, keyword arguments, the parameter the message must name)
     (multiclass_reduction_sample_size, dict(binary_bounds=[], alpha=0.1, beta=0.1), "binary_bounds"),
     (ggkm_sample_size, dict(littlestone=-1, alpha=0.1, beta=0.1, epsilon=1.0, delta=1e-6), "littlestone"),
     (ggkm_sample_size, dict(littlestone=1, alpha=0.1, beta=0.1, epsilon=1.0, delta=0.0), "delta"),
-    (multiclass_littlestone_sample_size, dict(alpha=0.1, beta=0.1, epsilon=1.0, delta=1e-6, num_labels=4),
-     "restriction_littlestone"),
-    (multiclass_littlestone_sample_size, dict(alpha=0.1, beta=0.1, epsilon=1.0, delta=1e-6, num_labels=4,
-                                              restriction_littlestone=[1]), "restriction_littlestone"),
-    (multiclass_littlestone_sample_size, dict(alpha=0.1, beta=0.1, epsilon=1.0, delta=1e-6, num_labels=1,
-                                              multiclass_littlestone=1), "num_labels"),
-    (bgs_boosted_sample_size, dict(multiclass_littlestone=1, num_labels=4, alpha=0.1, beta=0.1, epsilon=0.5,
-                                   delta=1e-6), "epsilon"),
+    (
+        multiclass_littlestone_sample_size,
+        dict(alpha=0.1, beta=0.1, epsilon=1.0, delta=1e-6, num_labels=4),
+        "restriction_littlestone",
+    ),
+    (
+        multiclass_littlestone_sample_size,
+        dict(alpha=0.1, beta=0.1, epsilon=1.0, delta=1e-6, num_labels=4, restriction_littlestone=[1]),
+        "restriction_littlestone",
+    ),
+    (
+        multiclass_littlestone_sample_size,
+        dict(alpha=0.1, beta=0.1, epsilon=1.0, delta=1e-6, num_labels=1, multiclass_littlestone=1),
+        "num_labels",
+    ),
+    (
+        bgs_boosted_sample_size,
+        dict(multiclass_littlestone=1, num_labels=4, alpha=0.1, beta=0.1, epsilon=0.5, delta=1e-6),
+        "epsilon",
+    ),
     (repdim_sample_size, dict(repdim=-1.0, alpha=0.1, beta=0.1, epsilon=1.0), "repdim"),
-    (representation_learner_sample_size, dict(size=1.0, alpha=0.3, beta=0.2, epsilon=1.0, rep_alpha=0.1),
-     "rep_alpha"),
+    (representation_learner_sample_size, dict(size=1.0, alpha=0.3, beta=0.2, epsilon=1.0, rep_alpha=0.1), "rep_alpha"),
     (representation_learner_sample_size, dict(size=1.0, alpha=0.3, beta=0.2, epsilon=1.0, rep_beta=0.2), "rep_beta"),
     (prdim_sample_size, dict(prdim=1.0, alpha=0.1, beta=0.1, epsilon=0.0), "epsilon"),
     (vc_lower_bound, dict(vc=-1, alpha=0.1), "vc"),
@@ -545,8 +780,9 @@ def test_ggkm_holds_for_epsilon_at_most_one():
     with pytest.raises(InvalidParameterError, match="'epsilon' parameter of ggkm_sample_size"):
         ggkm_sample_size(littlestone=2, alpha=0.1, beta=0.1, epsilon=2.0, delta=1e-6)
     with pytest.raises(InvalidParameterError, match="'epsilon' parameter of multiclass_littlestone_sample_size"):
-        multiclass_littlestone_sample_size(alpha=0.1, beta=0.1, epsilon=2.0, delta=1e-6, num_labels=4,
-                                           multiclass_littlestone=1)
+        multiclass_littlestone_sample_size(
+            alpha=0.1, beta=0.1, epsilon=2.0, delta=1e-6, num_labels=4, multiclass_littlestone=1
+        )
 
 
 @pytest.mark.parametrize("name", ["alpha", "beta", "epsilon", "delta"])
@@ -569,8 +805,11 @@ def test_advanced_composition_needs_per_run_epsilon_below_one():
 
 # =========================================================================== sample_size_table
 def thresholds(n):
-    return HypothesisClass([[int(x >= t) for x in range(n)] for t in range(n + 1)], name=f"thresholds-{n}",
-                           metadata={"family": "thresholds", "params": {"n": n}})
+    return HypothesisClass(
+        [[int(x >= t) for x in range(n)] for t in range(n + 1)],
+        name=f"thresholds-{n}",
+        metadata={"family": "thresholds", "params": {"n": n}},
+    )
 
 
 def names(table):
@@ -581,9 +820,17 @@ def test_table_rows_for_single_k_and_public_settings():
     H = dimcalc.load(DATA / "thresholds-15.json")
     single = sample_size_table(H, alpha=0.1, beta=0.05, epsilon=1.0)
     assert single.exact and len(single) == len(single.rows)
-    assert {"exponential_mechanism", "exponential_mechanism_agnostic", "generic_learner", "repdim_learner",
-            "vc_generalization", "vc_generalization_agnostic", "vc_erm_agnostic", "vc_lower",
-            "vc_lower_agnostic"} == set(names(single))
+    assert {
+        "exponential_mechanism",
+        "exponential_mechanism_agnostic",
+        "generic_learner",
+        "repdim_learner",
+        "vc_generalization",
+        "vc_generalization_agnostic",
+        "vc_erm_agnostic",
+        "vc_lower",
+        "vc_lower_agnostic",
+    } == set(names(single))
     assert all(r.setting["concepts"] == "single" and r.setting["data"] == "private" for r in single)
     assert single.dimensions["vc"]["value"] == 1 and single.dimensions["littlestone"]["value"] == 4
     # The rows use the class's numbers: ln|H| and VC.
@@ -598,41 +845,58 @@ def test_table_rows_for_single_k_and_public_settings():
 
     many = sample_size_table(H, alpha=0.1, beta=0.05, epsilon=1.0, delta=1e-6, concepts=5)
     k_rows = [r for r in many if r.setting["concepts"] == "k"]
-    assert {"composition[exponential_mechanism_agnostic]", "generic_k_learner", "agnostic_k_lower",
-            "threshold_k_lower"} <= {r.name for r in k_rows}
+    assert {
+        "composition[exponential_mechanism_agnostic]",
+        "generic_k_learner",
+        "agnostic_k_lower",
+        "threshold_k_lower",
+    } <= {r.name for r in k_rows}
     assert sum(r.name.startswith("composition[") for r in k_rows) == 2  # basic and advanced composition
     assert all(r.values["k"] == 5 for r in k_rows)
 
     public = sample_size_table(H, alpha=0.1, beta=0.05, epsilon=1.0, public=True)
     pub_rows = [r for r in public if r.setting["data"] == "public+private"]
-    assert {"asspp_private_explicit", "asspp_public_explicit", "asspp_private", "asspp_public"} == \
-        {r.name for r in pub_rows}
+    assert {"asspp_private_explicit", "asspp_public_explicit", "asspp_private", "asspp_public"} == {
+        r.name for r in pub_rows
+    }
     # ABM's public lower bound needs alpha <= 1/100 and epsilon <= 1/10: omitted here, with the reason ...
     assert [o["name"] for o in public.omitted] == ["public_sample_lower_bound"]
     assert any(f.startswith("alpha <= 1/100") for f in public.omitted[0]["failed"])
     # ... and present where the theorem applies.
     small = sample_size_table(H, alpha=0.005, beta=0.05, epsilon="1/10", public=True)  # exactly 1/10
     assert "public_sample_lower_bound" in names(small) and not small.omitted
-    assert public.parameters == {"alpha": 0.1, "beta": 0.05, "epsilon": 1.0, "delta": 0.0, "concepts": 1,
-                                 "public": True}
+    assert public.parameters == {
+        "alpha": 0.1,
+        "beta": 0.05,
+        "epsilon": 1.0,
+        "delta": 0.0,
+        "concepts": 1,
+        "public": True,
+    }
 
 
 def test_table_family_rows_points_parities_and_multiclass():
-    points = sample_size_table(dimcalc.load(DATA / "point-functions-8.json"), alpha=0.1, beta=0.1, epsilon=1.0,
-                               delta=1e-6, concepts=10)
+    points = sample_size_table(
+        dimcalc.load(DATA / "point-functions-8.json"), alpha=0.1, beta=0.1, epsilon=1.0, delta=1e-6, concepts=10
+    )
     assert "point_k_learner" in names(points)
     parities = dimcalc.load(DATA / "parities-3.json")
-    assert "parity_k_learner" in names(sample_size_table(parities, alpha=0.1, beta=0.1, epsilon=1.0, delta=1e-6,
-                                                         concepts=4))
+    assert "parity_k_learner" in names(
+        sample_size_table(parities, alpha=0.1, beta=0.1, epsilon=1.0, delta=1e-6, concepts=4)
+    )
     pure = sample_size_table(parities, alpha=0.1, beta=0.1, epsilon=1.0, concepts=4)
     assert {"parity_pure_lower", "pure_k_lower"} <= set(names(pure))
-    multi = sample_size_table(dimcalc.load(DATA / "bgs-thm61-k7-d1.json"), alpha=0.1, beta=0.1, epsilon=0.2,
-                              delta=1e-6)
-    assert {"multiclass_reduction", "multiclass_littlestone_cor33", "multiclass_littlestone_cor35",
-            "bgs_boosted"} <= set(names(multi))
+    multi = sample_size_table(dimcalc.load(DATA / "bgs-thm61-k7-d1.json"), alpha=0.1, beta=0.1, epsilon=0.2, delta=1e-6)
+    assert {
+        "multiclass_reduction",
+        "multiclass_littlestone_cor33",
+        "multiclass_littlestone_cor35",
+        "bgs_boosted",
+    } <= set(names(multi))
     assert "vc_generalization" not in names(multi)  # BNS Thms 8-9 are for binary classes
-    assert {"graph", "natarajan", "multiclass_littlestone", "littlestone|1", "littlestone|2",
-            "littlestone|3"} == set(multi.dimensions)
+    assert {"graph", "natarajan", "multiclass_littlestone", "littlestone|1", "littlestone|2", "littlestone|3"} == set(
+        multi.dimensions
+    )
 
 
 def test_table_multiclass_lower_bound_uses_natarajan_not_graph_dimension():
@@ -641,9 +905,10 @@ def test_table_multiclass_lower_bound_uses_natarajan_not_graph_dimension():
     h_A(x) = label(A) on A, 0 elsewhere, for A subset of 3 points: graph dimension 3 (f = 0), Natarajan 1;
     a label names A, so the class is learnable far below 3/alpha examples.
     """
-    rows = [[lab if x in A else 0 for x in range(3)]
-            for lab, A in enumerate(itertools.chain.from_iterable(itertools.combinations(range(3), r)
-                                                                   for r in range(4)))]
+    rows = [
+        [lab if x in A else 0 for x in range(3)]
+        for lab, A in enumerate(itertools.chain.from_iterable(itertools.combinations(range(3), r) for r in range(4)))
+    ]
     H = HypothesisClass(rows, num_labels=8)
     table = sample_size_table(H, alpha=0.1, beta=0.1, epsilon=1.0)
     assert table.dimensions["graph"]["value"] == 3 and table.dimensions["natarajan"]["value"] == 1
@@ -656,8 +921,11 @@ def test_table_theorem_ranges_of_epsilon():
     table = sample_size_table(H, alpha=0.1, beta=0.1, epsilon=40.0, delta=1e-6, concepts=2)
     by_name = {r.name: r for r in table}
     # BGS Thms 3.6 / 3.7 hold for eps <= 1 / eps <= 1/4; a (1, delta)-DP learner is (40, delta)-DP.
-    for name, cap in (("multiclass_littlestone_cor33", 1.0), ("multiclass_littlestone_cor35", 1.0),
-                      ("bgs_boosted", 0.25)):
+    for name, cap in (
+        ("multiclass_littlestone_cor33", 1.0),
+        ("multiclass_littlestone_cor35", 1.0),
+        ("bgs_boosted", 0.25),
+    ):
         assert by_name[name].values["epsilon"] == cap and any("epsilon" in n for n in by_name[name].notes)
     # Advanced composition at eps = 40, k = 2 would need a per-run epsilon > 1: only basic composition.
     assert sum(r.name.startswith("composition[") for r in table) == 1
@@ -680,12 +948,22 @@ def _applies(lower, upper) -> bool:
     return privacy_order[us["privacy"]] >= privacy_order[ls["privacy"]]
 
 
-@pytest.mark.parametrize("path", ["thresholds-15.json", "point-functions-8.json", "parities-3.json",
-                                  "intervals-10.json", "random-multiclass.json", "bgs-thm61-k5-d2.json"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "thresholds-15.json",
+        "point-functions-8.json",
+        "parities-3.json",
+        "intervals-10.json",
+        "random-multiclass.json",
+        "bgs-thm61-k5-d2.json",
+    ],
+)
 @pytest.mark.parametrize("delta, concepts, public", [(0.0, 1, False), (1e-6, 8, True), (0.0, 64, True)])
 def test_table_upper_bounds_at_least_matching_lower_bounds(path, delta, concepts, public):
-    table = sample_size_table(dimcalc.load(DATA / path), alpha=0.05, beta=0.1, epsilon=0.5, delta=delta,
-                              concepts=concepts, public=public)
+    table = sample_size_table(
+        dimcalc.load(DATA / path), alpha=0.05, beta=0.1, epsilon=0.5, delta=delta, concepts=concepts, public=public
+    )
     uppers = [r for r in table if r.kind == "upper" and r.constants_explicit]
     lowers = [r for r in table if r.kind == "lower"]
     assert uppers and lowers
@@ -697,8 +975,7 @@ def test_table_upper_bounds_at_least_matching_lower_bounds(path, delta, concepts
 
 def test_table_with_a_tiny_time_limit_is_inexact_and_sound():
     H = random_class(3000, 120, seed=7)
-    table = sample_size_table(H, alpha=0.1, beta=0.1, epsilon=1.0, delta=1e-6, concepts=3, public=True,
-                              time_limit=0.2)
+    table = sample_size_table(H, alpha=0.1, beta=0.1, epsilon=1.0, delta=1e-6, concepts=3, public=True, time_limit=0.2)
     assert table.exact is False and table.to_json()["exact"] is False
     vc, ld = table.dimensions["vc"], table.dimensions["littlestone"]
     assert not vc["exact"] and vc["value"] is None and vc["lower"] <= vc["upper"]
@@ -719,9 +996,14 @@ def test_table_with_a_tiny_time_limit_is_inexact_and_sound():
 
 def test_table_refuses_bad_input():
     H = thresholds(4)
-    for kwargs, param in ((dict(alpha=0.0), "alpha"), (dict(beta=1.0), "beta"), (dict(epsilon=-1.0), "epsilon"),
-                          (dict(delta=1.0), "delta"), (dict(concepts=0), "concepts"),
-                          (dict(time_limit=-1.0), "time_limit")):
+    for kwargs, param in (
+        (dict(alpha=0.0), "alpha"),
+        (dict(beta=1.0), "beta"),
+        (dict(epsilon=-1.0), "epsilon"),
+        (dict(delta=1.0), "delta"),
+        (dict(concepts=0), "concepts"),
+        (dict(time_limit=-1.0), "time_limit"),
+    ):
         args = dict(alpha=0.1, beta=0.1, epsilon=1.0) | kwargs
         with pytest.raises(InvalidParameterError, match=f"'{param}' parameter"):
             sample_size_table(H, **args)
@@ -735,14 +1017,38 @@ TABLE_KEYS = {"class", "parameters", "dimensions", "exact", "rows", "omitted"}
 
 @pytest.mark.parametrize("path", CLASS_FILES, ids=[p.name for p in CLASS_FILES])
 def test_cli_json_on_every_shipped_class(path, capsys):
-    status = main(["sample-size", str(path), "--alpha", "0.1", "--beta", "0.05", "--epsilon", "1", "--delta", "1e-6",
-                   "--concepts", "4", "--public", "--json", "--time-limit", "60"])
+    status = main(
+        [
+            "sample-size",
+            str(path),
+            "--alpha",
+            "0.1",
+            "--beta",
+            "0.05",
+            "--epsilon",
+            "1",
+            "--delta",
+            "1e-6",
+            "--concepts",
+            "4",
+            "--public",
+            "--json",
+            "--time-limit",
+            "60",
+        ]
+    )
     report = json.loads(capsys.readouterr().out)
     assert status == 0
     assert set(report) == TABLE_KEYS and report["exact"] is True
     assert set(report["class"]) == {"name", "hypotheses", "distinct_hypotheses", "domain_size", "labels"}
-    assert report["parameters"] == {"alpha": 0.1, "beta": 0.05, "epsilon": 1.0, "delta": 1e-6, "concepts": 4,
-                                    "public": True}
+    assert report["parameters"] == {
+        "alpha": 0.1,
+        "beta": 0.05,
+        "epsilon": 1.0,
+        "delta": 1e-6,
+        "concepts": 4,
+        "public": True,
+    }
     assert report["rows"]
     for row in report["rows"]:
         assert set(row) == JSON_KEYS
@@ -754,8 +1060,10 @@ def test_cli_json_on_every_shipped_class(path, capsys):
 
 
 def test_cli_readable_table_mentions_sources_and_order_of_growth(capsys):
-    assert main(["sample-size", str(DATA / "thresholds-15.json"), "--alpha", "0.1", "--beta", "0.05",
-                 "--epsilon", "1"]) == 0
+    assert (
+        main(["sample-size", str(DATA / "thresholds-15.json"), "--alpha", "0.1", "--beta", "0.05", "--epsilon", "1"])
+        == 0
+    )
     out = capsys.readouterr().out
     assert "BNS Thm 8 (Blumer et al. 1989)" in out and "BNS Thm 27" in out
     assert "O(.)" in out and "explicit" in out
@@ -767,15 +1075,24 @@ def test_cli_readable_table_mentions_sources_and_order_of_growth(capsys):
 def test_cli_time_limit_reports_bounds_and_exit_3(tmp_path, capsys):
     p = tmp_path / "big.json"
     p.write_text(json.dumps({"hypotheses": random_class(3000, 120, seed=7).table.tolist()}))
-    status = main(["sample-size", str(p), "--alpha", "0.1", "--beta", "0.1", "--epsilon", "1", "--json",
-                   "--time-limit", "0.2"])
+    status = main(
+        ["sample-size", str(p), "--alpha", "0.1", "--beta", "0.1", "--epsilon", "1", "--json", "--time-limit", "0.2"]
+    )
     report = json.loads(capsys.readouterr().out)
     assert status == 3 and report["exact"] is False
 
 
 BAD_CLI = [
-    ["--alpha", "0"], ["--alpha", "2"], ["--epsilon", "-1"], ["--alpha", "nan"], ["--concepts", "0"],
-    ["--beta", "1"], ["--delta", "-0.5"], ["--epsilon", "inf"], ["--alpha", "abc"], ["--concepts", "2.5"],
+    ["--alpha", "0"],
+    ["--alpha", "2"],
+    ["--epsilon", "-1"],
+    ["--alpha", "nan"],
+    ["--concepts", "0"],
+    ["--beta", "1"],
+    ["--delta", "-0.5"],
+    ["--epsilon", "inf"],
+    ["--alpha", "abc"],
+    ["--concepts", "2.5"],
     ["--time-limit", "0"],
 ]
 
@@ -860,8 +1177,9 @@ def _grid_calculators(a, b, e, delta, k):
         "vc_erm": lambda: vc_sample_size(vc=d, alpha=a, beta=b, agnostic=True, erm=True),
         "thm27": lambda: generic_learner_sample_size(log_size=L, alpha=a, beta=b, epsilon=e),
         "em": lambda: exponential_mechanism_sample_size(log_size=L, alpha=a, beta=b, epsilon=e, agnostic=True),
-        "generic_k": lambda: generic_k_learner_sample_size(vc=d, k=k, alpha=a, beta=b, epsilon=e, delta=delta,
-                                                           domain_size=X, log_size=L),
+        "generic_k": lambda: generic_k_learner_sample_size(
+            vc=d, k=k, alpha=a, beta=b, epsilon=e, delta=delta, domain_size=X, log_size=L
+        ),
         "abm": lambda: abm_semi_private_sample_size(vc=d, alpha=a, beta=b, epsilon=e)[0],
         "asspp": lambda: asspp_sample_size(log_size=L, alpha=a, beta=b, epsilon=e)[0],
         "public_lower": lambda: public_sample_lower_bound(alpha=a, epsilon=e, beta=b, delta=delta),
@@ -874,28 +1192,35 @@ def _grid_calculators(a, b, e, delta, k):
         "repdim_lower": lambda: repdim_lower_bound(repdim=L, alpha=a, epsilon=e, beta=b),
     }
     if a != 0.3 or b != GRID_BETA[0]:  # composition's ranges (Thm 17.2) depend on epsilon, delta, k only (and
-        del calls["generic_k"]          # building its sympy expression is slow): one (alpha, beta) suffices
+        del calls["generic_k"]  # building its sympy expression is slow): one (alpha, beta) suffices
     else:
         single = exponential_mechanism_sample_size(log_size=L, alpha=a, beta=b, epsilon=e)
         calls["composition"] = lambda: composition_sample_size(single=single, k=k, epsilon=e, delta=delta)
         if delta > 0:
-            calls["composition_advanced"] = lambda: composition_sample_size(single=single, k=k, epsilon=e,
-                                                                            delta=delta, advanced=True)
+            calls["composition_advanced"] = lambda: composition_sample_size(
+                single=single, k=k, epsilon=e, delta=delta, advanced=True
+            )
     if delta > 0:
-        calls.update({
-            "point_k": lambda: point_k_learner_sample_size(k=k, alpha=a, beta=b, epsilon=e, delta=delta),
-            "parity_k": lambda: parity_k_learner_sample_size(d=d, k=k, beta=b, epsilon=e, delta=delta),
-            "ggkm": lambda: ggkm_sample_size(littlestone=d, alpha=a, beta=b, epsilon=e, delta=delta),
-            "bgs_cor35": lambda: multiclass_littlestone_sample_size(alpha=a, beta=b, epsilon=e, delta=delta,
-                                                                    num_labels=4, multiclass_littlestone=d),
-            "bgs_thm37": lambda: bgs_boosted_sample_size(multiclass_littlestone=d, num_labels=4, alpha=a, beta=b,
-                                                         epsilon=e, delta=delta),
-            "line": lambda: line_learner_sample_size(alpha=a, beta=b, epsilon=e, delta=delta),
-            "threshold_k_lower": lambda: threshold_k_learner_lower_bound(k=k, alpha=a, domain_size=X, epsilon=e,
-                                                                         delta=delta, beta=b),
-            "agnostic_k_lower": lambda: agnostic_k_learner_lower_bound(k=k, domain_size=X, alpha=a, epsilon=e,
-                                                                       delta=delta, beta=b),
-        })
+        calls.update(
+            {
+                "point_k": lambda: point_k_learner_sample_size(k=k, alpha=a, beta=b, epsilon=e, delta=delta),
+                "parity_k": lambda: parity_k_learner_sample_size(d=d, k=k, beta=b, epsilon=e, delta=delta),
+                "ggkm": lambda: ggkm_sample_size(littlestone=d, alpha=a, beta=b, epsilon=e, delta=delta),
+                "bgs_cor35": lambda: multiclass_littlestone_sample_size(
+                    alpha=a, beta=b, epsilon=e, delta=delta, num_labels=4, multiclass_littlestone=d
+                ),
+                "bgs_thm37": lambda: bgs_boosted_sample_size(
+                    multiclass_littlestone=d, num_labels=4, alpha=a, beta=b, epsilon=e, delta=delta
+                ),
+                "line": lambda: line_learner_sample_size(alpha=a, beta=b, epsilon=e, delta=delta),
+                "threshold_k_lower": lambda: threshold_k_learner_lower_bound(
+                    k=k, alpha=a, domain_size=X, epsilon=e, delta=delta, beta=b
+                ),
+                "agnostic_k_lower": lambda: agnostic_k_learner_lower_bound(
+                    k=k, domain_size=X, alpha=a, epsilon=e, delta=delta, beta=b
+                ),
+            }
+        )
     return calls
 
 
@@ -918,9 +1243,20 @@ def test_every_calculator_on_the_grid_returns_only_in_range_bounds():
             for c in bound.conditions:
                 assert c.holds(bound.values, bound.value) is True, (name, str(c))
     # The grid reaches both sides of every declared range.
-    ranged = {"public_lower", "public_lower_multiclass", "parity_pure_lower", "repdim_lower", "ggkm", "bgs_cor35",
-              "bgs_thm37", "line", "threshold_k_lower", "agnostic_k_lower", "composition_advanced",
-              "pure_k_lower"}
+    ranged = {
+        "public_lower",
+        "public_lower_multiclass",
+        "parity_pure_lower",
+        "repdim_lower",
+        "ggkm",
+        "bgs_cor35",
+        "bgs_thm37",
+        "line",
+        "threshold_k_lower",
+        "agnostic_k_lower",
+        "composition_advanced",
+        "pure_k_lower",
+    }
     assert ranged - {"public_lower_multiclass"} <= set(returned), ranged - set(returned)
     assert ranged <= set(refused), ranged - set(refused)
     assert "public_lower_multiclass" not in returned  # ABM's classes are binary
@@ -928,29 +1264,35 @@ def test_every_calculator_on_the_grid_returns_only_in_range_bounds():
 
 def test_the_papers_ranges_are_declared_on_the_bounds():
     """Each bound carries the range its theorem is stated for (seeds 001-004)."""
+
     def texts(bound):
         return {c.text for c in bound.conditions}
+
     pub = public_sample_lower_bound(alpha=Fraction(1, 200))
     assert texts(pub) == {"alpha <= 1/100", "epsilon <= 1/10", "beta <= 1/18", "Eq(num_labels, 2)"}  # ABM L 4.4
     assert pub.values["epsilon"] == Fraction(1, 10) and pub.values["beta"] == Fraction(1, 18)  # the theorem's
     assert texts(parity_pure_lower_bound(d=2, k=2, epsilon=1)) == {"alpha < 1/4", "beta <= 1/2"}  # BNS Thm 55
     assert texts(pure_k_learner_lower_bound(k=2, epsilon=1)) == {"beta <= 1/2"}  # BNS Thm 52
-    for lower in (threshold_k_learner_lower_bound(k=8, alpha=0.1, domain_size=64),
-                  agnostic_k_learner_lower_bound(k=8, domain_size=64)):  # BNS Cor 46 / 50 via Thm 28
+    for lower in (
+        threshold_k_learner_lower_bound(k=8, alpha=0.1, domain_size=64),
+        agnostic_k_learner_lower_bound(k=8, domain_size=64),
+    ):  # BNS Cor 46 / 50 via Thm 28
         assert texts(lower) == {"alpha <= 1/3", "epsilon <= 1", "delta < (1 - beta)/(9*n)"}
-        assert "empirical" in lower.source and "Thm 28" in lower.source and lower.setting["task"] in ("PAC",
-                                                                                                      "agnostic")
+        assert "empirical" in lower.source and "Thm 28" in lower.source and lower.setting["task"] in ("PAC", "agnostic")
     assert texts(ggkm_sample_size(littlestone=1, alpha=0.1, beta=0.1, epsilon=1, delta=1e-6)) == {"epsilon <= 1"}
-    assert texts(bgs_boosted_sample_size(multiclass_littlestone=1, num_labels=4, alpha=0.1, beta=0.1,
-                                         epsilon=0.25, delta=1e-6)) == {"epsilon <= 1/4"}
+    assert texts(
+        bgs_boosted_sample_size(multiclass_littlestone=1, num_labels=4, alpha=0.1, beta=0.1, epsilon=0.25, delta=1e-6)
+    ) == {"epsilon <= 1/4"}
     assert len(line_learner_sample_size(alpha=0.1, beta=0.1, epsilon=0.4, delta=1e-6).conditions) == 4
     assert texts(repdim_lower_bound(repdim=2.0, alpha=0.1, epsilon=1)) == {"alpha <= 1/4", "beta <= 1/2"}
     # BNS Thm 31's approximate branches: advanced composition (Thm 17.2) only with a per-run epsilon_0 < 1.
-    gk = generic_k_learner_sample_size(vc=1, k=100, alpha=0.1, beta=0.1, epsilon=1, delta=1e-6, domain_size=16,
-                                       log_size=ln(16))
+    gk = generic_k_learner_sample_size(
+        vc=1, k=100, alpha=0.1, beta=0.1, epsilon=1, delta=1e-6, domain_size=16, log_size=ln(16)
+    )
     assert sum("Thm 17.2" in c.source for c in gk.conditions) == 2 and gk.in_range
-    big = generic_k_learner_sample_size(vc=1, k=2, alpha=0.1, beta=0.1, epsilon=40, delta=1e-6, domain_size=16,
-                                        log_size=ln(16))
+    big = generic_k_learner_sample_size(
+        vc=1, k=2, alpha=0.1, beta=0.1, epsilon=40, delta=1e-6, domain_size=16, log_size=ln(16)
+    )
     assert not big.conditions and sum("basic composition" in n for n in big.notes) == 2
     assert close(big.value, generic_k(1, 2, 0.1, 0.1, 40, 1e-6, 16, ln(16)))
 
@@ -968,8 +1310,15 @@ TABLE_GRID = [
 ]
 
 
-@pytest.mark.parametrize("path, public", [("thresholds-15.json", True), ("point-functions-8.json", False),
-                                          ("parities-3.json", False), ("bgs-thm61-k7-d1.json", True)])
+@pytest.mark.parametrize(
+    "path, public",
+    [
+        ("thresholds-15.json", True),
+        ("point-functions-8.json", False),
+        ("parities-3.json", False),
+        ("bgs-thm61-k7-d1.json", True),
+    ],
+)
 def test_table_on_the_grid_has_no_row_outside_its_range(path, public):
     H = dimcalc.load(DATA / path)
     seen_omitted, seen_capped = set(), 0
@@ -994,8 +1343,21 @@ def test_table_issue_example_rows_outside_their_ranges_are_omitted(capsys):
     """`dimcalc sample-size data/thresholds-15.json --alpha 0.4 --beta 0.05 --epsilon 5 --delta 0.3
     --concepts 10 --public`: ABM's public lower bound (alpha <= 1/100, epsilon <= 1/10) and BNS Cor 46 / 50
     (epsilon <= 1, alpha <= 1/3) are outside their ranges and must not be printed as rows."""
-    argv = ["sample-size", str(DATA / "thresholds-15.json"), "--alpha", "0.4", "--beta", "0.05", "--epsilon", "5",
-            "--delta", "0.3", "--concepts", "10", "--public"]
+    argv = [
+        "sample-size",
+        str(DATA / "thresholds-15.json"),
+        "--alpha",
+        "0.4",
+        "--beta",
+        "0.05",
+        "--epsilon",
+        "5",
+        "--delta",
+        "0.3",
+        "--concepts",
+        "10",
+        "--public",
+    ]
     assert main(argv + ["--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     rows = {r["name"] for r in report["rows"]}
@@ -1017,13 +1379,15 @@ def test_exact_epsilon_as_fraction_or_text():
     b_frac = exponential_mechanism_sample_size(log_size=ln(16), alpha=0.1, beta=0.1, epsilon=Fraction(1, 3))
     b_text = exponential_mechanism_sample_size(log_size=ln(16), alpha=0.1, beta=0.1, epsilon="1/3")
     assert b_frac.values["epsilon"] == b_text.values["epsilon"] == Fraction(1, 3)
-    assert b_frac.value == b_text.value == em_pac(ln(16), 0.1, 0.1, 1 / 3) or close(b_frac.value,
-                                                                                    em_pac(ln(16), 0.1, 0.1, 1 / 3))
+    assert b_frac.value == b_text.value == em_pac(ln(16), 0.1, 0.1, 1 / 3) or close(
+        b_frac.value, em_pac(ln(16), 0.1, 0.1, 1 / 3)
+    )
     with pytest.raises(InvalidParameterError, match="'epsilon' parameter"):
         exponential_mechanism_sample_size(log_size=1.0, alpha=0.1, beta=0.1, epsilon="a third")
     # exact at the boundary of a range: epsilon = 1/4 exactly is inside BGS Thm 3.7's [0, 1/4] ...
-    assert bgs_boosted_sample_size(multiclass_littlestone=1, num_labels=4, alpha=0.1, beta=0.1, epsilon="1/4",
-                                   delta=1e-6).in_range
+    assert bgs_boosted_sample_size(
+        multiclass_littlestone=1, num_labels=4, alpha=0.1, beta=0.1, epsilon="1/4", delta=1e-6
+    ).in_range
     # ... and a float is its own value: 0.01 is a hair above 1/100, outside ABM Lemma 4.4's alpha <= 1/100.
     assert public_sample_lower_bound(alpha=Fraction(1, 100)).in_range
     with pytest.raises(OutOfRangeError, match="binary value"):
@@ -1031,13 +1395,32 @@ def test_exact_epsilon_as_fraction_or_text():
 
 
 def test_cli_reads_epsilon_exactly(capsys):
-    assert main(["sample-size", str(DATA / "thresholds-15.json"), "--alpha", "0.1", "--beta", "0.05",
-                 "--epsilon", "1/3", "--json"]) == 0
+    assert (
+        main(
+            [
+                "sample-size",
+                str(DATA / "thresholds-15.json"),
+                "--alpha",
+                "0.1",
+                "--beta",
+                "0.05",
+                "--epsilon",
+                "1/3",
+                "--json",
+            ]
+        )
+        == 0
+    )
     report = json.loads(capsys.readouterr().out)
     em = next(r for r in report["rows"] if r["name"] == "exponential_mechanism")
-    assert em["samples"] == exponential_mechanism_sample_size(log_size=ln(16), alpha=Fraction(1, 10),
-                                                              beta=Fraction(1, 20),
-                                                              epsilon=Fraction(1, 3)).samples
-    assert main(["sample-size", str(DATA / "thresholds-15.json"), "--alpha", "0.1", "--beta", "0.05",
-                 "--epsilon", "1/3"]) == 0
+    assert (
+        em["samples"]
+        == exponential_mechanism_sample_size(
+            log_size=ln(16), alpha=Fraction(1, 10), beta=Fraction(1, 20), epsilon=Fraction(1, 3)
+        ).samples
+    )
+    assert (
+        main(["sample-size", str(DATA / "thresholds-15.json"), "--alpha", "0.1", "--beta", "0.05", "--epsilon", "1/3"])
+        == 0
+    )
     assert "epsilon=1/3" in capsys.readouterr().out

@@ -7,7 +7,6 @@ force written here, on the sets themselves, never on dimcalc's table) and agains
 import itertools
 
 import networkx as nx
-import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -23,7 +22,7 @@ def set_system_vc(sets, elements):
     sets = [frozenset(s) for s in sets]
     best = 0
     for k in range(1, len(elements) + 1):
-        if not any(len({frozenset(S) & R for R in sets}) == 2 ** k for S in itertools.combinations(elements, k)):
+        if not any(len({frozenset(S) & R for R in sets}) == 2**k for S in itertools.combinations(elements, k)):
             break
         best = k
     return best
@@ -93,20 +92,23 @@ def test_from_sets_no_elements_at_all():
     assert H.n_points == 0 and H.n_hypotheses == 2 and H.n_distinct == 1
 
 
-@pytest.mark.parametrize("sets, domain, fragment", [
-    ([], None, "the class is empty"),
-    (3, None, "iterable of sets"),
-    ("ab", None, "iterable of sets"),
-    (["ab"], None, "set 0: 'ab' is not a set"),
-    ([[1], 5], None, "set 1: 5 is not a set"),
-    ([[1, [2]]], None, "set 0: element [2] is not hashable"),
-    ([[(1, [2])]], None, "not hashable"),
-    ([[1], [2]], [1], "set 1: element 2 is not in the domain"),
-    ([[1]], [1, 1], "domain[1]: element 1 is repeated"),
-    ([[1]], [[1]], "domain[0]: element [1] is not hashable"),
-    ([[1]], "ab", "domain must be an iterable"),
-    ([[1]], 5, "domain must be an iterable"),
-])
+@pytest.mark.parametrize(
+    "sets, domain, fragment",
+    [
+        ([], None, "the class is empty"),
+        (3, None, "iterable of sets"),
+        ("ab", None, "iterable of sets"),
+        (["ab"], None, "set 0: 'ab' is not a set"),
+        ([[1], 5], None, "set 1: 5 is not a set"),
+        ([[1, [2]]], None, "set 0: element [2] is not hashable"),
+        ([[(1, [2])]], None, "not hashable"),
+        ([[1], [2]], [1], "set 1: element 2 is not in the domain"),
+        ([[1]], [1, 1], "domain[1]: element 1 is repeated"),
+        ([[1]], [[1]], "domain[0]: element [1] is not hashable"),
+        ([[1]], "ab", "domain must be an iterable"),
+        ([[1]], 5, "domain must be an iterable"),
+    ],
+)
 def test_from_sets_refuses_bad_input_with_one_line(sets, domain, fragment):
     with pytest.raises(InvalidClassError) as info:
         HypothesisClass.from_sets(sets, domain)
@@ -115,6 +117,7 @@ def test_from_sets_refuses_bad_input_with_one_line(sets, domain, fragment):
 
 def test_from_sets_refuses_tables_over_the_cell_limit(monkeypatch):
     import dimcalc.hypothesis_class as hc
+
     monkeypatch.setattr(hc, "MAX_CELLS", 5)
     with pytest.raises(InvalidClassError, match="more than dimcalc's limit"):
         HypothesisClass.from_sets([[0, 1, 2], [3]])
@@ -124,8 +127,12 @@ set_systems = st.lists(st.frozensets(st.integers(0, 6), max_size=7), min_size=1,
 
 
 # Same order as the ints they code: ints and strings take the numpy path, tuples and mixed types the dict path.
-ELEMENT_CODES = {"int": lambda i: i, "str": lambda i: f"e{i:02d}", "tuple": lambda i: (i, "x"),
-                 "nul-str": lambda i: "a" + "\0" * i}
+ELEMENT_CODES = {
+    "int": lambda i: i,
+    "str": lambda i: f"e{i:02d}",
+    "tuple": lambda i: (i, "x"),
+    "nul-str": lambda i: "a" + "\0" * i,
+}
 
 
 @given(set_systems, st.booleans(), st.sampled_from(sorted(ELEMENT_CODES)))
@@ -147,7 +154,11 @@ def test_from_networkx_path_closed_and_open():
     G = nx.path_graph(4)
     assert HypothesisClass.from_networkx(G).table.tolist() == [[1, 1, 0, 0], [1, 1, 1, 0], [0, 1, 1, 1], [0, 0, 1, 1]]
     assert HypothesisClass.from_networkx(G, closed=False).table.tolist() == [
-        [0, 1, 0, 0], [1, 0, 1, 0], [0, 1, 0, 1], [0, 0, 1, 0]]
+        [0, 1, 0, 0],
+        [1, 0, 1, 0],
+        [0, 1, 0, 1],
+        [0, 0, 1, 0],
+    ]
 
 
 def test_from_networkx_names_order_loops_and_multigraphs():
@@ -165,11 +176,14 @@ def test_from_networkx_names_order_loops_and_multigraphs():
     assert grid.point_names == ("(0, 0)", "(0, 1)", "(1, 0)", "(1, 1)")
 
 
-@pytest.mark.parametrize("G, fragment", [
-    (nx.DiGraph([(0, 1)]), "directed"),
-    (nx.Graph(), "no node"),
-    ([[0, 1]], "networkx graph"),
-])
+@pytest.mark.parametrize(
+    "G, fragment",
+    [
+        (nx.DiGraph([(0, 1)]), "directed"),
+        (nx.Graph(), "no node"),
+        ([[0, 1]], "networkx graph"),
+    ],
+)
 def test_from_networkx_refuses_bad_input(G, fragment):
     with pytest.raises(InvalidClassError, match=fragment):
         HypothesisClass.from_networkx(G)
@@ -177,6 +191,7 @@ def test_from_networkx_refuses_bad_input(G, fragment):
 
 def test_from_networkx_refuses_graphs_over_the_cell_limit(monkeypatch):
     import dimcalc.hypothesis_class as hc
+
     monkeypatch.setattr(hc, "MAX_CELLS", 8)
     with pytest.raises(InvalidClassError, match="3x3 neighbourhood table"):
         HypothesisClass.from_networkx(nx.path_graph(3))
@@ -200,7 +215,7 @@ def test_graph_vc_of_every_graph_up_to_six_nodes_matches_brute_force():
 
 
 @settings(max_examples=40)
-@given(st.integers(7, 10), st.floats(0.1, 0.9), st.integers(0, 2 ** 16))
+@given(st.integers(7, 10), st.floats(0.1, 0.9), st.integers(0, 2**16))
 def test_graph_vc_of_random_graphs_matches_brute_force(n, p, seed):
     G = nx.gnp_random_graph(n, p, seed=seed)
     assert _check_graph(G) == set_system_vc(closed_neighbourhoods(G), list(G))

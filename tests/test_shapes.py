@@ -61,7 +61,8 @@ def test_relabel_invariant_dimensions_ignore_added_columns(data):
     small, big, labels = data
     H, G = HypothesisClass(small, num_labels=labels), HypothesisClass(big, num_labels=labels)
     for name in ("natarajan", "graph", "multiclass_littlestone", "psi_N", "psi_B") + (
-            ("vc", "littlestone") if labels == 2 else ()):
+        ("vc", "littlestone") if labels == 2 else ()
+    ):
         a, b = SOLVERS[name](H), SOLVERS[name](G)
         assert a.exact and b.exact and a.value == b.value, name
         assert b.verify(G, debug=True)
@@ -126,7 +127,7 @@ def test_memory_budget_stops_every_solver_cleanly(name, wide_binary, wide_multic
         pytest.skip("no /proc on this platform")
     H = wide_multiclass if name not in ("vc", "littlestone") else wide_binary
     monkeypatch.setattr(_budget, "MEMORY_LIMIT_BYTES", -(1 << 40))  # a cap far below the current size
-    monkeypatch.setattr(Deadline, "MEMORY_POLL_SECONDS", 0.0)   # read at every poll
+    monkeypatch.setattr(Deadline, "MEMORY_POLL_SECONDS", 0.0)  # read at every poll
     r = SOLVERS[name](H)
     assert not r.exact and r.stats.get("stopped") == "memory limit"
     assert r.lower is not None and r.upper is not None and r.lower <= r.upper

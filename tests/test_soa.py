@@ -7,16 +7,17 @@ SOA as used in BGS §6–7.
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from brute_littlestone import brute_littlestone, brute_multiclass_littlestone
 from dimcalc import HypothesisClass
-from strategies import classes
 from dimcalc.errors import InvalidParameterError, InvalidWitnessError
 from dimcalc.hypothesis_class import label_bits
 from dimcalc.littlestone import littlestone_dimension, multiclass_littlestone_dimension
 from dimcalc.operations import binary_restriction
 from dimcalc.soa import MulticlassSOA, StandardOptimalAlgorithm, UnrealisableSequenceError, adversary_walk
+from strategies import classes
 
 
 class ConstantLearner:
@@ -37,8 +38,9 @@ class RestrictionsLearner:
     """BGS Theorem 7.1's learner: one SOA per binary restriction, labels assembled from bits (bit 1 = LSB)."""
 
     def __init__(self, H):
-        self.learners = [StandardOptimalAlgorithm(binary_restriction(H, i))
-                         for i in range(1, label_bits(H.num_labels) + 1)]
+        self.learners = [
+            StandardOptimalAlgorithm(binary_restriction(H, i)) for i in range(1, label_bits(H.num_labels) + 1)
+        ]
         self.mistakes = 0
 
     def predict(self, x):
@@ -52,7 +54,7 @@ class RestrictionsLearner:
 
 def sequence_data(binary):
     drawn = classes(max_labels=2 if binary else 5, max_points=5, max_rows=10)
-    return st.tuples(drawn, st.integers(0, 10 ** 6), st.lists(st.integers(0, 10 ** 6), max_size=15))
+    return st.tuples(drawn, st.integers(0, 10**6), st.lists(st.integers(0, 10**6), max_size=15))
 
 
 # ---------------------------------------------------------------------- adversary on witness trees
@@ -78,14 +80,20 @@ def test_adversary_forces_exactly_mld_mistakes(H):
 def test_adversary_walk_refuses_psi_trees_and_unshattered_trees():
     H = HypothesisClass([[0, 0], [0, 1], [1, 1]])
     with pytest.raises(InvalidWitnessError, match="Ψ-trees"):
-        adversary_walk(StandardOptimalAlgorithm(H),
-                       {"point": 0, "map": [0, 1], "children": [{"hypothesis": 0}, {"hypothesis": 2}]})
+        adversary_walk(
+            StandardOptimalAlgorithm(H), {"point": 0, "map": [0, 1], "children": [{"hypothesis": 0}, {"hypothesis": 2}]}
+        )
     with pytest.raises(InvalidWitnessError):
         adversary_walk(StandardOptimalAlgorithm(H), {"point": 0, "children": [{"hypothesis": 0}]})
     # Not shattered: SOA predicts 1 at x1 (LD{h1, h2} = 1 > LD{h0} = 0), the adversary answers 0, leaving
     # {h0}; at x0 SOA predicts 0 and the answer 1 is realised by no hypothesis.
-    bad = {"point": 1, "children": [{"point": 0, "children": [{"hypothesis": 0}, {"hypothesis": 0}]},
-                                    {"point": 0, "children": [{"hypothesis": 1}, {"hypothesis": 2}]}]}
+    bad = {
+        "point": 1,
+        "children": [
+            {"point": 0, "children": [{"hypothesis": 0}, {"hypothesis": 0}]},
+            {"point": 0, "children": [{"hypothesis": 1}, {"hypothesis": 2}]},
+        ],
+    }
     with pytest.raises(UnrealisableSequenceError):
         adversary_walk(StandardOptimalAlgorithm(H), bad)
 
@@ -143,11 +151,11 @@ def test_soa_with_brute_force_oracle_predicts_the_same(data):
 
 # ---------------------------------------------------------------------- behaviour and errors
 def test_tie_breaking_to_smallest_label():
-    H = HypothesisClass([[0, 0], [1, 1]])   # at x0 both sides have LD 0
+    H = HypothesisClass([[0, 0], [1, 1]])  # at x0 both sides have LD 0
     assert StandardOptimalAlgorithm(H).predict(0) == 0
     H3 = HypothesisClass([[2, 0], [1, 1], [0, 2]])
     assert MulticlassSOA(H3).predict(0) == 0
-    H3 = HypothesisClass([[2, 0], [2, 1], [0, 2]])   # label 2 keeps a version space of MLD 1
+    H3 = HypothesisClass([[2, 0], [2, 1], [0, 2]])  # label 2 keeps a version space of MLD 1
     assert MulticlassSOA(H3).predict(0) == 2
 
 
@@ -162,7 +170,7 @@ def test_single_label_class():
 def test_update_refuses_unrealisable_label_and_keeps_state():
     H = HypothesisClass([[0, 0], [0, 1], [1, 1]])
     soa = StandardOptimalAlgorithm(H)
-    soa.update(1, 0)   # only h0 left
+    soa.update(1, 0)  # only h0 left
     space, mistakes = soa.version_space, soa.mistakes
     with pytest.raises(UnrealisableSequenceError, match="not realisable"):
         soa.update(0, 1)
@@ -171,10 +179,16 @@ def test_update_refuses_unrealisable_label_and_keeps_state():
     assert soa.version_space == H.full_mask and soa.mistakes == 0
 
 
-@pytest.mark.parametrize("call, fragment", [
-    (lambda s: s.predict(2), "'x' parameter"), (lambda s: s.predict(-1), "'x' parameter"),
-    (lambda s: s.predict("0"), "'x' parameter"), (lambda s: s.update(0, 2), "'y' parameter"),
-    (lambda s: s.update(0, True), "'y' parameter")])
+@pytest.mark.parametrize(
+    "call, fragment",
+    [
+        (lambda s: s.predict(2), "'x' parameter"),
+        (lambda s: s.predict(-1), "'x' parameter"),
+        (lambda s: s.predict("0"), "'x' parameter"),
+        (lambda s: s.update(0, 2), "'y' parameter"),
+        (lambda s: s.update(0, True), "'y' parameter"),
+    ],
+)
 def test_bad_arguments(call, fragment):
     soa = StandardOptimalAlgorithm(HypothesisClass([[0, 0], [0, 1], [1, 1]]))
     with pytest.raises(InvalidParameterError, match=fragment):

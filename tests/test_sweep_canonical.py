@@ -33,7 +33,7 @@ def burnside_count(rows: int, cols: int, labels: int) -> int:
     total = 0
     for sigma in itertools.permutations(range(cols)):
         seen: set = set()
-        poly = [1] + [0] * rows                     # coefficients of x^0..x^rows
+        poly = [1] + [0] * rows  # coefficients of x^0..x^rows
         for v in vectors:
             if v in seen:
                 continue
@@ -56,8 +56,11 @@ def brute_orbit_count(rows: int, cols: int, labels: int) -> int:
     vectors = list(itertools.product(range(labels), repeat=cols))
     reps = set()
     for subset in itertools.combinations(vectors, rows):
-        reps.add(min(tuple(sorted(tuple(v[p] for p in perm) for v in subset))
-                     for perm in itertools.permutations(range(cols))))
+        reps.add(
+            min(
+                tuple(sorted(tuple(v[p] for p in perm) for v in subset)) for perm in itertools.permutations(range(cols))
+            )
+        )
     return len(reps)
 
 
@@ -74,9 +77,27 @@ def test_burnside_agrees_with_brute_force() -> None:
         assert burnside_count(*size) == brute_orbit_count(*size)
 
 
-@pytest.mark.parametrize("size", [(1, 1, 1), (1, 1, 2), (2, 1, 2), (1, 2, 2), (2, 2, 2), (4, 3, 2), (3, 3, 2),
-                                  (5, 3, 2), (8, 3, 2), (6, 4, 2), (2, 2, 3), (3, 2, 3), (2, 3, 3), (3, 3, 3),
-                                  (4, 2, 4), (2, 2, 5)])
+@pytest.mark.parametrize(
+    "size",
+    [
+        (1, 1, 1),
+        (1, 1, 2),
+        (2, 1, 2),
+        (1, 2, 2),
+        (2, 2, 2),
+        (4, 3, 2),
+        (3, 3, 2),
+        (5, 3, 2),
+        (8, 3, 2),
+        (6, 4, 2),
+        (2, 2, 3),
+        (3, 2, 3),
+        (2, 3, 3),
+        (3, 3, 3),
+        (4, 2, 4),
+        (2, 2, 5),
+    ],
+)
 def test_all_classes_count_matches_burnside(size: tuple[int, int, int]) -> None:
     classes = list(all_classes(*size))
     assert len(classes) == burnside_count(*size)
@@ -84,7 +105,7 @@ def test_all_classes_count_matches_burnside(size: tuple[int, int, int]) -> None:
     rows, cols, labels = size
     for c in classes:
         assert c.table.shape == (rows, cols) and c.num_labels == labels
-        assert len({tuple(r) for r in c.table.tolist()}) == rows         # distinct hypotheses
+        assert len({tuple(r) for r in c.table.tolist()}) == rows  # distinct hypotheses
         assert c.table.max() < labels
 
 
@@ -106,9 +127,13 @@ def test_enumeration_is_deterministic_and_sorted() -> None:
 
 
 # ---------------------------------------------------------------------------- canonical form
-tables = st.integers(1, 5).flatmap(lambda cols: st.integers(2, 4).flatmap(lambda labels: st.lists(
-    st.lists(st.integers(0, labels - 1), min_size=cols, max_size=cols), min_size=1, max_size=7).map(
-    lambda rows: (np.array(rows), labels))))
+tables = st.integers(1, 5).flatmap(
+    lambda cols: st.integers(2, 4).flatmap(
+        lambda labels: st.lists(
+            st.lists(st.integers(0, labels - 1), min_size=cols, max_size=cols), min_size=1, max_size=7
+        ).map(lambda rows: (np.array(rows), labels))
+    )
+)
 
 
 @settings(max_examples=150)
@@ -120,7 +145,7 @@ def test_canonical_form_invariant_under_renaming(data, rnd) -> None:
     rnd.shuffle(rows)
     rnd.shuffle(cols)
     other = table[rows][:, cols]
-    extra = np.vstack([other, other[:1]])                 # a duplicate row changes nothing
+    extra = np.vstack([other, other[:1]])  # a duplicate row changes nothing
     a = canonical_form(HypothesisClass(table, num_labels=labels))
     b = canonical_form(HypothesisClass(extra, num_labels=labels))
     assert a.canonical_hash == b.canonical_hash
@@ -160,7 +185,7 @@ def test_large_tables_fall_back_to_row_sets(monkeypatch) -> None:
     monkeypatch.setattr(canon, "CANONICAL_MAX_CELLS", 4)
     a = canonical_form(HypothesisClass.from_table([[0, 1, 1], [1, 0, 0]]))
     b = canonical_form(HypothesisClass.from_table([[1, 0, 0], [0, 1, 1]]))
-    c = canonical_form(HypothesisClass.from_table([[1, 0, 1], [0, 1, 0]]))   # isomorphic, other row set
+    c = canonical_form(HypothesisClass.from_table([[1, 0, 1], [0, 1, 0]]))  # isomorphic, other row set
     assert a.canonical_hash.startswith("rows:") and not a.up_to_isomorphism
     assert a.canonical_hash == b.canonical_hash != c.canonical_hash
 

@@ -38,7 +38,7 @@ def check_found(result, size: tuple[int, int, int], expression: str) -> None:
     H = result.hclass
     assert (H.n_distinct, H.n_points, H.num_labels) == size
     assert result.verified and result.report.verify()
-    assert gap_of(H, expression) == result.value           # recomputed from scratch on the saved table
+    assert gap_of(H, expression) == result.value  # recomputed from scratch on the saved table
     assert H.metadata["search"]["value"] == result.value
 
 
@@ -47,25 +47,25 @@ def test_search_reaches_bgs_thm61_gap(k: int, size: tuple[int, int, int]) -> Non
     F = bgs_thm61_class(k)
     assert (F.n_distinct, F.n_points, F.num_labels) == size
     known = gap_of(F)
-    assert known == math.floor(math.log2((k + 1) // 2)) - 1     # Thm 6.1: LDim(F|_1) = log2(k'/2), MLD(F) = 1
-    r = local_search(GAP, hypotheses=size[0], points=size[1], labels=size[2], restarts=20, steps=300, seed=0,
-                     target=known)
+    assert known == math.floor(math.log2((k + 1) // 2)) - 1  # Thm 6.1: LDim(F|_1) = log2(k'/2), MLD(F) = 1
+    r = local_search(
+        GAP, hypotheses=size[0], points=size[1], labels=size[2], restarts=20, steps=300, seed=0, target=known
+    )
     check_found(r, size, GAP)
-    assert r.value == known == math.floor(math.log2(size[0])) - 1   # the most any class of this size can have
+    assert r.value == known == math.floor(math.log2(size[0])) - 1  # the most any class of this size can have
 
 
 def test_search_reaches_claim62_amplified_gap() -> None:
     base, amplified = bgs_thm61_class(7), bgs_thm61_class(7, d=2)
-    assert gap_of(amplified) == 2 * gap_of(base) == 2                 # Claim 6.2: the gap doubles with d = 2
+    assert gap_of(amplified) == 2 * gap_of(base) == 2  # Claim 6.2: the gap doubles with d = 2
     size = (amplified.n_distinct, amplified.n_points, amplified.num_labels)
-    r = local_search(GAP, hypotheses=size[0], points=size[1], labels=size[2], restarts=10, steps=200, seed=0,
-                     target=2)
+    r = local_search(GAP, hypotheses=size[0], points=size[1], labels=size[2], restarts=10, steps=200, seed=0, target=2)
     check_found(r, size, GAP)
     assert r.value >= 2
 
 
 def test_search_reaches_thm72_reverse_gap() -> None:
-    H = bgs_thm72_class(1, 2)                                       # MLD 2, every H|_i of LDim 1
+    H = bgs_thm72_class(1, 2)  # MLD 2, every H|_i of LDim 1
     assert gap_of(H, REVERSE) == 1
     r = local_search(REVERSE, hypotheses=4, points=3, labels=4, restarts=10, steps=200, seed=0, target=1)
     check_found(r, (4, 3, 4), REVERSE)

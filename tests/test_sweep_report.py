@@ -30,9 +30,28 @@ def test_expression_arithmetic() -> None:
     assert parse_expression("psi_littlestone_uniform.B - hypotheses").dimension_keys() == ["psi_littlestone_uniform"]
 
 
-@pytest.mark.parametrize("text", ["__import__('os').system('true')", "vc.__class__", "vc ** 2", "vc if vc else 1",
-                                  "[vc]", "vc[0]", "lambda: 1", "open('x')", "vc; vc", "'a'", "",
-                                  "vc == 1", "max(vc, key=1)", "abs(vc, vc)", "x" * 1001, "(vc", "vc.1.__x__()"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "__import__('os').system('true')",
+        "vc.__class__",
+        "vc ** 2",
+        "vc if vc else 1",
+        "[vc]",
+        "vc[0]",
+        "lambda: 1",
+        "open('x')",
+        "vc; vc",
+        "'a'",
+        "",
+        "vc == 1",
+        "max(vc, key=1)",
+        "abs(vc, vc)",
+        "x" * 1001,
+        "(vc",
+        "vc.1.__x__()",
+    ],
+)
 def test_expression_refuses_anything_else(text: str) -> None:
     with pytest.raises(InvalidParameterError):
         parse_expression(text)
@@ -65,8 +84,10 @@ def small_db(tmp_path_factory) -> Path:
 def test_report_counts_and_distributions(small_db: Path) -> None:
     r = sweep_report(small_db, expressions=["psi_littlestone.bin - multiclass_littlestone"], verify=True)
     assert r.classes == 20 + 47
-    assert {(s["hypotheses"], s["points"], s["labels"]): s["classes"] for s in r.sizes} == {(4, 3, 2): 20,
-                                                                                            (3, 2, 3): 47}
+    assert {(s["hypotheses"], s["points"], s["labels"]): s["classes"] for s in r.sizes} == {
+        (4, 3, 2): 20,
+        (3, 2, 3): 47,
+    }
     assert r.dimensions["vc"]["results"] == 20 and r.dimensions["vc"]["exact"] == 20
     assert sum(r.dimensions["multiclass_littlestone"]["distribution"].values()) == 67
     assert r.theorems["violated"] == 0 and r.theorems["classes"] == 20
@@ -88,10 +109,13 @@ def test_extremes_are_the_true_extremes(small_db: Path) -> None:
     per: dict = {}
     for cid, dim, v in rows:
         per.setdefault(cid, {})[dim] = v
-    gaps = {cid: max(v for k, v in d.items() if k.startswith("binary_restrictions.")) - d["multiclass_littlestone"]
-            for cid, d in per.items()}
+    gaps = {
+        cid: max(v for k, v in d.items() if k.startswith("binary_restrictions.")) - d["multiclass_littlestone"]
+        for cid, d in per.items()
+    }
     assert e.max_value == max(gaps.values()) and sorted(e.max_classes) == sorted(
-        c for c, g in gaps.items() if g == e.max_value)
+        c for c, g in gaps.items() if g == e.max_value
+    )
     assert e.min_value == min(gaps.values())
     # 'vc' is undefined for multiclass classes: those are skipped, not counted as 0
     v = expression_extremes(db, "littlestone - vc")
@@ -109,6 +133,7 @@ def test_extremal_class_file_carries_verifiable_witnesses(small_db: Path, tmp_pa
     H = extremal_class(db, e.max_classes[0], expression=e.expression, value=e.max_value)
     path = tmp_path / "max.json"
     from dimcalc.io import save
+
     save(H, path)
     G = load(path)
     meta = G.metadata["sweep"]
@@ -118,10 +143,17 @@ def test_extremal_class_file_carries_verifiable_witnesses(small_db: Path, tmp_pa
     # the stored witnesses index the saved table: dimcalc's checkers accept them on the loaded class
     from dimcalc.results import DimensionResult
     from dimcalc.sweep.report import verify_result
+
     for name, d in meta["dimensions"].items():
-        r = DimensionResult(kind=name.replace(".", ":").replace("binary_restrictions:", "littlestone_restriction:"),
-                            value=d["value"], exact=d["exact"], lower=d.get("value", d.get("lower")),
-                            upper=d.get("value", d.get("upper")), witness=d.get("witness"), reason=d.get("reason"))
+        r = DimensionResult(
+            kind=name.replace(".", ":").replace("binary_restrictions:", "littlestone_restriction:"),
+            value=d["value"],
+            exact=d["exact"],
+            lower=d.get("value", d.get("lower")),
+            upper=d.get("value", d.get("upper")),
+            witness=d.get("witness"),
+            reason=d.get("reason"),
+        )
         assert verify_result(G, name, r), name
     db.close()
 
@@ -130,10 +162,13 @@ def test_verify_stored_catches_a_tampered_witness(tmp_path: Path) -> None:
     path = tmp_path / "t.db"
     run_sweep(all_items("3x2x2"), db=path, dims=["vc", "littlestone", "binary_restrictions"])
     with sqlite3.connect(path) as c:
-        c.execute("UPDATE results SET witness = '[0, 1]', value = 2, lower = 2, upper = 2 "
-                  "WHERE dimension = 'vc' AND value = 1")
-        c.execute("UPDATE results SET witness = '{\"hypothesis\": 0}' WHERE dimension = 'binary_restrictions.1' "
-                  "AND value = 1")
+        c.execute(
+            "UPDATE results SET witness = '[0, 1]', value = 2, lower = 2, upper = 2 "
+            "WHERE dimension = 'vc' AND value = 1"
+        )
+        c.execute(
+            "UPDATE results SET witness = '{\"hypothesis\": 0}' WHERE dimension = 'binary_restrictions.1' AND value = 1"
+        )
         c.commit()
     db = SweepDB(path)
     out = verify_stored(db)
@@ -179,37 +214,48 @@ def test_cli_sweep_report_and_save(tmp_path: Path, capsys) -> None:
 
 def test_cli_sweep_files_and_generators(tmp_path: Path, capsys) -> None:
     db = str(tmp_path / "f.db")
-    assert main(["sweep", "data/thresholds-6.csv", "data/tiny-3.json", "--dims", "vc,littlestone", "--db", db,
-                 "--quiet"]) == 0
-    assert main(["sweep", "--generate", "thresholds", "--param", "n=2..6", "--dims", "littlestone", "--db", db,
-                 "--json"]) == 0
+    assert (
+        main(["sweep", "data/thresholds-6.csv", "data/tiny-3.json", "--dims", "vc,littlestone", "--db", db, "--quiet"])
+        == 0
+    )
+    assert (
+        main(["sweep", "--generate", "thresholds", "--param", "n=2..6", "--dims", "littlestone", "--db", db, "--json"])
+        == 0
+    )
     out = capsys.readouterr().out
-    s = json.loads(out[out.index("{", out.index("summary")):])
+    s = json.loads(out[out.index("{", out.index("summary")) :])
     assert s["classes"] == 5
     with sqlite3.connect(db) as c:
-        values = dict(c.execute("SELECT s.source, r.value FROM results r "
-                                "JOIN class_sources s ON s.class_id = r.class_id "
-                                "WHERE r.dimension = 'littlestone' AND s.source LIKE 'generate%'").fetchall())
+        values = dict(
+            c.execute(
+                "SELECT s.source, r.value FROM results r "
+                "JOIN class_sources s ON s.class_id = r.class_id "
+                "WHERE r.dimension = 'littlestone' AND s.source LIKE 'generate%'"
+            ).fetchall()
+        )
     # thresholds over n points: LDim = floor(log2(n + 1))
     assert values == {f"generate thresholds --n {n}": (n + 1).bit_length() - 1 for n in range(2, 7)}
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["sweep", "--all", "4x3"], "ROWSxCOLSxLABELS"),
-    (["sweep", "--all", "9x3x2"], "only 8 distinct"),
-    (["sweep", "--random", "4x3x2"], "--random needs --count"),
-    (["sweep"], "nothing to sweep"),
-    (["sweep", "--report", "/nonexistent.db"], "no such file"),
-    (["sweep", "--all", "2x2x2", "--dims", "nope"], "unknown name 'nope'"),
-    (["sweep", "--generate", "thresholds", "--param", "q=1"], "has no parameter 'q'"),
-    (["sweep", "--generate", "thresholds", "--param", "n=a..b"], "parameter range"),
-    (["sweep", "/nonexistent/dir"], "no such file or directory"),
-    (["sweep", "--search", "vc + ", "--size", "3x2x2"], "not valid arithmetic"),
-    (["sweep", "--search", "foo", "--size", "3x2x2"], "not a dimension"),
-    (["sweep", "--search", "vc"], "--search needs --size"),
-    (["sweep", "--all", "2x2x2", "--expr", "vc"], "go with --report"),
-    (["sweep", "--all", "2x2x2", "--jobs", "0"], "--jobs"),
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["sweep", "--all", "4x3"], "ROWSxCOLSxLABELS"),
+        (["sweep", "--all", "9x3x2"], "only 8 distinct"),
+        (["sweep", "--random", "4x3x2"], "--random needs --count"),
+        (["sweep"], "nothing to sweep"),
+        (["sweep", "--report", "/nonexistent.db"], "no such file"),
+        (["sweep", "--all", "2x2x2", "--dims", "nope"], "unknown name 'nope'"),
+        (["sweep", "--generate", "thresholds", "--param", "q=1"], "has no parameter 'q'"),
+        (["sweep", "--generate", "thresholds", "--param", "n=a..b"], "parameter range"),
+        (["sweep", "/nonexistent/dir"], "no such file or directory"),
+        (["sweep", "--search", "vc + ", "--size", "3x2x2"], "not valid arithmetic"),
+        (["sweep", "--search", "foo", "--size", "3x2x2"], "not a dimension"),
+        (["sweep", "--search", "vc"], "--search needs --size"),
+        (["sweep", "--all", "2x2x2", "--expr", "vc"], "go with --report"),
+        (["sweep", "--all", "2x2x2", "--jobs", "0"], "--jobs"),
+    ],
+)
 def test_cli_refuses_bad_input_with_one_line(argv, message, capsys, tmp_path, monkeypatch) -> None:
     monkeypatch.chdir(Path(__file__).resolve().parent.parent)
     if "--all" in argv and "--list" not in argv:
@@ -232,8 +278,24 @@ def test_cli_report_of_a_violation_exits_1(tmp_path: Path, capsys) -> None:
 
 def test_cli_search_writes_the_best_class(tmp_path: Path, capsys) -> None:
     out_file = tmp_path / "best.json"
-    assert main(["sweep", "--search", "binary_restrictions.max - multiclass_littlestone", "--size", "4x4x8",
-                 "--seed", "3", "--target", "1", "-o", str(out_file)]) == 0
+    assert (
+        main(
+            [
+                "sweep",
+                "--search",
+                "binary_restrictions.max - multiclass_littlestone",
+                "--size",
+                "4x4x8",
+                "--seed",
+                "3",
+                "--target",
+                "1",
+                "-o",
+                str(out_file),
+            ]
+        )
+        == 0
+    )
     out = capsys.readouterr().out
     assert "best 1" in out and "witnesses verified by dimcalc's checkers: yes" in out
     H = load(out_file)
@@ -264,13 +326,15 @@ def test_cli_time_limit_stores_bounds_and_retry_completes_them(tmp_path: Path, c
         exact_before = dict(c.execute("SELECT dimension, witness FROM results WHERE exact = 1").fetchall())
         bounds = c.execute("SELECT COUNT(*) FROM results WHERE exact = 0 AND lower <= upper").fetchone()[0]
     assert bounds == first["inexact"]
-    assert main(["sweep", "--random", "80x12x4", "--count", "1", "--db", db, "--json"]) == 3   # resumed: kept
+    assert main(["sweep", "--random", "80x12x4", "--count", "1", "--db", db, "--json"]) == 3  # resumed: kept
     assert json.loads(capsys.readouterr().out)["computed"] == 0
     assert main(["sweep", "--random", "80x12x4", "--count", "1", "--retry-inexact", "--db", db, "--json"]) == 0
     again = json.loads(capsys.readouterr().out)
     assert again["computed"] == 1 and again["inexact"] == 0
     with sqlite3.connect(db) as c:
         after = dict(c.execute("SELECT dimension, witness FROM results").fetchall())
-        assert c.execute("SELECT COUNT(*) FROM results GROUP BY class_id, dimension HAVING COUNT(*) > 1").fetchall() == []
-    assert all(after[k] == w for k, w in exact_before.items())   # exact results were never replaced
+        assert (
+            c.execute("SELECT COUNT(*) FROM results GROUP BY class_id, dimension HAVING COUNT(*) > 1").fetchall() == []
+        )
+    assert all(after[k] == w for k, w in exact_before.items())  # exact results were never replaced
     assert verify_stored(SweepDB(db))["failed"] == []

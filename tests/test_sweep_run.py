@@ -26,12 +26,24 @@ DIMS = ["natarajan", "multiclass_littlestone", "psi_littlestone", "binary_restri
 def content(path: Path) -> dict:
     """The database's meaning, independent of ids, timings and which run computed what."""
     c = sqlite3.connect(path)
-    classes = {cid: (h, n, p, lab, t) for cid, h, n, p, lab, t in
-               c.execute('SELECT id, canonical_hash, hypotheses, points, labels, "table" FROM classes')}
-    results = sorted((classes[row[0]][0], *row[1:]) for row in c.execute(
-        "SELECT class_id, dimension, value, exact, lower, upper, witness, kind, reason, verified FROM results"))
-    theorems = sorted((classes[row[0]][0], *row[1:]) for row in c.execute(
-        "SELECT class_id, position, source, statement, lhs, relation, rhs, exact, holds FROM theorems"))
+    classes = {
+        cid: (h, n, p, lab, t)
+        for cid, h, n, p, lab, t in c.execute(
+            'SELECT id, canonical_hash, hypotheses, points, labels, "table" FROM classes'
+        )
+    }
+    results = sorted(
+        (classes[row[0]][0], *row[1:])
+        for row in c.execute(
+            "SELECT class_id, dimension, value, exact, lower, upper, witness, kind, reason, verified FROM results"
+        )
+    )
+    theorems = sorted(
+        (classes[row[0]][0], *row[1:])
+        for row in c.execute(
+            "SELECT class_id, position, source, statement, lhs, relation, rhs, exact, holds FROM theorems"
+        )
+    )
     completed = sorted((classes[cid][0], item) for cid, item in c.execute("SELECT class_id, item FROM completed"))
     c.close()
     return {"classes": sorted(classes.values()), "results": results, "theorems": theorems, "completed": completed}
@@ -39,10 +51,18 @@ def content(path: Path) -> dict:
 
 def no_duplicates(path: Path) -> None:
     c = sqlite3.connect(path)
-    assert c.execute("SELECT COUNT(*) FROM (SELECT class_id, dimension FROM results GROUP BY 1, 2 HAVING COUNT(*) > 1)"
-                     ).fetchone()[0] == 0
-    assert c.execute("SELECT COUNT(*) FROM (SELECT canonical_hash FROM classes GROUP BY 1 HAVING COUNT(*) > 1)"
-                     ).fetchone()[0] == 0
+    assert (
+        c.execute(
+            "SELECT COUNT(*) FROM (SELECT class_id, dimension FROM results GROUP BY 1, 2 HAVING COUNT(*) > 1)"
+        ).fetchone()[0]
+        == 0
+    )
+    assert (
+        c.execute(
+            "SELECT COUNT(*) FROM (SELECT canonical_hash FROM classes GROUP BY 1 HAVING COUNT(*) > 1)"
+        ).fetchone()[0]
+        == 0
+    )
     assert c.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
     c.close()
 
@@ -54,7 +74,7 @@ def test_sweep_stores_every_class_once_and_resumes_with_nothing_to_do(tmp_path: 
     assert (s.classes, s.new_classes, s.computed, s.already_done, s.exit_status) == (20, 20, 20, 0, 0)
     again = run_sweep(all_items("4x3x2"), db=db, dims=["vc", "littlestone", "binary_restrictions"])
     assert (again.classes, again.new_classes, again.computed, again.already_done) == (20, 0, 0, 20)
-    more = run_sweep(all_items("4x3x2"), db=db, dims=["vc", "natarajan"])   # only the new key is computed
+    more = run_sweep(all_items("4x3x2"), db=db, dims=["vc", "natarajan"])  # only the new key is computed
     assert more.computed == 20
     c = sqlite3.connect(db)
     assert c.execute("SELECT COUNT(*) FROM results WHERE dimension = 'vc'").fetchone()[0] == 20
@@ -64,6 +84,7 @@ def test_sweep_stores_every_class_once_and_resumes_with_nothing_to_do(tmp_path: 
     for cid, table, labels in c.execute('SELECT id, "table", labels FROM classes'):
         H = HypothesisClass(json.loads(table), num_labels=labels)
         from dimcalc import littlestone_dimension, vc_dimension
+
         stored = dict(c.execute("SELECT dimension, value FROM results WHERE class_id = ?", (cid,)).fetchall())
         assert stored["vc"] == vc_dimension(H).value
         assert stored["littlestone"] == littlestone_dimension(H).value == stored["binary_restrictions.1"]
@@ -74,16 +95,19 @@ def test_isomorphic_inputs_are_one_class(tmp_path: Path) -> None:
     from dimcalc.io import save
 
     A = HypothesisClass.from_table([[0, 0, 1], [0, 1, 1], [1, 1, 1]], name="a")
-    B = HypothesisClass.from_table([[1, 1, 1], [1, 0, 0], [1, 1, 0]], name="b")   # A with columns reversed
+    B = HypothesisClass.from_table([[1, 1, 1], [1, 0, 0], [1, 1, 0]], name="b")  # A with columns reversed
     save(A, tmp_path / "a.json")
     save(B, tmp_path / "b.csv")
     s = run_sweep(file_items([tmp_path]), db=tmp_path / "s.db", dims=["vc"])
     assert (s.classes, s.computed) == (1, 1)
     c = sqlite3.connect(tmp_path / "s.db")
     assert sorted(x for (x,) in c.execute("SELECT source FROM class_sources")) == [
-        f"file {tmp_path / 'a.json'}", f"file {tmp_path / 'b.csv'}"]
+        f"file {tmp_path / 'a.json'}",
+        f"file {tmp_path / 'b.csv'}",
+    ]
     assert c.execute('SELECT "table" FROM classes').fetchone()[0] == json.dumps(
-        canonical_form(A).table.tolist(), separators=(",", ":"))
+        canonical_form(A).table.tolist(), separators=(",", ":")
+    )
 
 
 def test_sources_random_and_generator(tmp_path: Path) -> None:
@@ -105,14 +129,30 @@ def test_time_limited_results_are_bounds_and_retry_replaces_only_them(tmp_path: 
     ids = d.add_classes([(canonical_form(HypothesisClass.from_table([[0, 1], [1, 0]])), None, "test")])
     run_id = d.start_run("test", "serial")
     # an inexact row (as a time limit leaves it) and an exact one
-    d.store_outcome(ids[0], run_id, results=[("vc", None, 0, 0, 2, 0.1, None, "vc", None, 1),
-                                             ("littlestone", 1, 1, 1, 1, 0.1, '{"point": 0}', "littlestone", None, 0)],
-                    theorems=[], completed=[("vc", 0.1), ("littlestone", 0.1)], errors=[])
-    d.store_outcome(ids[0], run_id, results=[("vc", 1, 1, 1, 1, 0.1, "[0]", "vc", None, 1),
-                                             ("littlestone", 5, 1, 5, 5, 0.1, "null", "littlestone", None, 1)],
-                    theorems=[], completed=[("vc", 0.1), ("littlestone", 0.1)], errors=[])
+    d.store_outcome(
+        ids[0],
+        run_id,
+        results=[
+            ("vc", None, 0, 0, 2, 0.1, None, "vc", None, 1),
+            ("littlestone", 1, 1, 1, 1, 0.1, '{"point": 0}', "littlestone", None, 0),
+        ],
+        theorems=[],
+        completed=[("vc", 0.1), ("littlestone", 0.1)],
+        errors=[],
+    )
+    d.store_outcome(
+        ids[0],
+        run_id,
+        results=[
+            ("vc", 1, 1, 1, 1, 0.1, "[0]", "vc", None, 1),
+            ("littlestone", 5, 1, 5, 5, 0.1, "null", "littlestone", None, 1),
+        ],
+        theorems=[],
+        completed=[("vc", 0.1), ("littlestone", 0.1)],
+        errors=[],
+    )
     rows = dict(d.conn.execute("SELECT dimension, value FROM results").fetchall())
-    assert rows == {"vc": 1, "littlestone": 1}         # the exact row was kept, the inexact one replaced
+    assert rows == {"vc": 1, "littlestone": 1}  # the exact row was kept, the inexact one replaced
     assert d.completed_items(ids, ["vc"], retry_inexact=True) == {ids[0]: {"vc"}}
     d.close()
 
@@ -130,15 +170,28 @@ def test_bad_database_files_are_refused(tmp_path: Path) -> None:
 
 # ---------------------------------------------------------------------------- kill -9 and resume
 def _sweep_cmd(db: Path, size: str, *extra: str) -> list[str]:
-    return [sys.executable, "-m", "dimcalc", "sweep", "--all", size, "--dims", ",".join(DIMS), "--db", str(db),
-            "--quiet", *extra]
+    return [
+        sys.executable,
+        "-m",
+        "dimcalc",
+        "sweep",
+        "--all",
+        size,
+        "--dims",
+        ",".join(DIMS),
+        "--db",
+        str(db),
+        "--quiet",
+        *extra,
+    ]
 
 
 def test_resume_after_kill_recomputes_nothing_and_loses_nothing(tmp_path: Path) -> None:
-    size = "3x2x3"                       # 47 classes; with the theorem report about a second in one process
+    size = "3x2x3"  # 47 classes; with the theorem report about a second in one process
     db = tmp_path / "killed.db"
-    proc = subprocess.Popen(_sweep_cmd(db, size, "--theorems"), cwd=ROOT, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.PIPE)
+    proc = subprocess.Popen(
+        _sweep_cmd(db, size, "--theorems"), cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+    )
     done = 0
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and proc.poll() is None:
@@ -147,7 +200,7 @@ def test_resume_after_kill_recomputes_nothing_and_loses_nothing(tmp_path: Path) 
                 with sqlite3.connect(db, timeout=5) as c:
                     done = c.execute("SELECT COUNT(DISTINCT class_id) FROM completed").fetchone()[0]
             except sqlite3.OperationalError:
-                done = 0                               # schema not created yet
+                done = 0  # schema not created yet
             if done >= 8:
                 break
         time.sleep(0.01)
@@ -162,8 +215,9 @@ def test_resume_after_kill_recomputes_nothing_and_loses_nothing(tmp_path: Path) 
     # every committed class has all its results (one transaction per class)
     assert {cid for cid, _ in committed} == committed_classes
 
-    out = subprocess.run(_sweep_cmd(db, size, "--theorems", "--json"), cwd=ROOT, capture_output=True, text=True,
-                         timeout=300)
+    out = subprocess.run(
+        _sweep_cmd(db, size, "--theorems", "--json"), cwd=ROOT, capture_output=True, text=True, timeout=300
+    )
     assert out.returncode == 0, out.stderr
     summary = json.loads(out.stdout)
     assert summary["already_done"] == len(committed_classes)
@@ -182,8 +236,15 @@ def test_resume_after_kill_recomputes_nothing_and_loses_nothing(tmp_path: Path) 
 
 def test_two_sweeps_writing_one_file(tmp_path: Path) -> None:
     db = tmp_path / "shared.db"
-    procs = [subprocess.Popen(_sweep_cmd(db, "3x2x3") + ["--theorems", "--no-representation"], cwd=ROOT,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE) for _ in range(2)]
+    procs = [
+        subprocess.Popen(
+            _sweep_cmd(db, "3x2x3") + ["--theorems", "--no-representation"],
+            cwd=ROOT,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )
+        for _ in range(2)
+    ]
     for p in procs:
         assert p.wait(timeout=300) == 0, p.stderr.read()
     no_duplicates(db)
@@ -203,17 +264,37 @@ def test_process_pool_equals_one_process(tmp_path: Path) -> None:
 def test_dask_local_cluster_equals_one_process(tmp_path: Path) -> None:
     distributed = pytest.importorskip("distributed")
     run_sweep(all_items("3x2x3"), db=tmp_path / "one.db", dims=DIMS, theorems=True)
-    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False, protocol="tcp",
-                                  dashboard_address=None) as cluster, distributed.Client(cluster) as client:
-        s = run_sweep(all_items("3x2x3"), db=tmp_path / "dask.db", dims=DIMS, theorems=True, client=client,
-                      chunk_size=4)
+    with (
+        distributed.LocalCluster(
+            n_workers=1, threads_per_worker=2, processes=False, protocol="tcp", dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        s = run_sweep(
+            all_items("3x2x3"), db=tmp_path / "dask.db", dims=DIMS, theorems=True, client=client, chunk_size=4
+        )
         assert s.executor.startswith("dask:") and s.computed == 47
         # the CLI path: --scheduler dask://HOST:PORT
         from dimcalc.cli import main
 
         address = cluster.scheduler_address.replace("tcp://", "dask://")
-        assert main(["sweep", "--all", "4x3x2", "--dims", "vc,littlestone", "--db", str(tmp_path / "cli.db"),
-                     "--scheduler", address, "--quiet"]) == 0
+        assert (
+            main(
+                [
+                    "sweep",
+                    "--all",
+                    "4x3x2",
+                    "--dims",
+                    "vc,littlestone",
+                    "--db",
+                    str(tmp_path / "cli.db"),
+                    "--scheduler",
+                    address,
+                    "--quiet",
+                ]
+            )
+            == 0
+        )
     assert content(tmp_path / "one.db") == content(tmp_path / "dask.db")
     assert len(content(tmp_path / "cli.db")["classes"]) == 20
 
@@ -240,6 +321,7 @@ def test_a_violation_is_reported(tmp_path: Path, monkeypatch) -> None:
         checks = real(H, **kwargs)
         c = checks[0]
         return [th.TheoremCheck(c.source, c.statement, th.Side.point(5, "x"), "<=", th.Side.point(1, "y"), False)]
+
     monkeypatch.setattr(th, "theorem_report", broken)
     s = run_sweep(all_items("2x2x2"), db=tmp_path / "v.db", dims=[], theorems=True)
     assert s.violated == s.classes == 4 and s.exit_status == 1
@@ -250,11 +332,12 @@ def test_worker_failure_is_recorded_not_raised(tmp_path: Path, monkeypatch) -> N
 
     def boom(*args, **kwargs):
         raise RuntimeError("solver bug")
+
     monkeypatch.setattr(dimcalc.check, "check_class", boom)
     s = run_sweep(all_items("2x2x2"), db=tmp_path / "e.db", dims=["vc"])
     assert s.errors == 4 and s.exit_status == 1
     monkeypatch.undo()
-    again = run_sweep(all_items("2x2x2"), db=tmp_path / "e.db", dims=["vc"])   # failed classes are retried
+    again = run_sweep(all_items("2x2x2"), db=tmp_path / "e.db", dims=["vc"])  # failed classes are retried
     assert again.computed == 4 and again.errors == 0
 
 
@@ -262,6 +345,7 @@ def test_progress_bar_line(capsys) -> None:
     import io
 
     from dimcalc.sweep.progress import ProgressBar
+
     stream = io.StringIO()
     bar = ProgressBar(4, stream=stream, interval=0.0)
     bar.update(1)
@@ -283,6 +367,7 @@ def test_keyboard_interrupt_keeps_committed_work(tmp_path: Path, monkeypatch) ->
         if calls["n"] == 4:
             raise KeyboardInterrupt
         return real(chunk, options)
+
     monkeypatch.setattr(run_mod, "compute_chunk", interrupted)
     with pytest.raises(KeyboardInterrupt):
         run_sweep(all_items("4x3x2"), db=tmp_path / "i.db", dims=["vc"])
@@ -300,6 +385,7 @@ def test_concurrent_threads_share_a_database(tmp_path: Path) -> None:
             run_sweep(all_items("4x3x2"), db=db, dims=["vc", "littlestone"])
         except BaseException as exc:  # pragma: no cover - reported below
             errors.append(exc)
+
     threads = [threading.Thread(target=work) for _ in range(3)]
     for t in threads:
         t.start()
@@ -347,14 +433,20 @@ def test_dask_worker_lost_mid_sweep_is_rerun(tmp_path: Path) -> None:
     distributed = pytest.importorskip("distributed")
     run_sweep(all_items("3x2x3"), db=tmp_path / "one.db", dims=DIMS, theorems=True)
     db = tmp_path / "lost.db"
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
-                                  silence_logs=50) as cluster, distributed.Client(cluster) as client:
+    with (
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=50
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
         pids = list(client.run(os.getpid).values())
         result: dict = {}
 
         def sweep() -> None:
-            result["summary"] = run_sweep(all_items("3x2x3"), db=db, dims=DIMS, theorems=True, client=client,
-                                          chunk_size=1)
+            result["summary"] = run_sweep(
+                all_items("3x2x3"), db=db, dims=DIMS, theorems=True, client=client, chunk_size=1
+            )
+
         worker = threading.Thread(target=sweep)
         worker.start()
         deadline = time.monotonic() + 120

@@ -12,17 +12,32 @@ import copy
 import json
 
 import pytest
-from hypothesis import event, given, strategies as st
+from hypothesis import event, given
+from hypothesis import strategies as st
 
 from brute_littlestone import shattered_tree
 from dimcalc import HypothesisClass
-from strategies import classes
 from dimcalc.errors import InvalidParameterError, InvalidWitnessError
-from dimcalc.psi import (PsiFamily, family_to_json, load_psi_family, map_from_json, map_to_json, normalize_map,
-                         psi_family)
+from dimcalc.psi import (
+    PsiFamily,
+    family_to_json,
+    load_psi_family,
+    map_from_json,
+    map_to_json,
+    normalize_map,
+    psi_family,
+)
 from dimcalc.results import DimensionResult
-from dimcalc.trees import (explain_tree, is_mistake_tree, is_multiclass_tree, is_psi_tree, tree_depth,
-                           tree_to_networkx, validate_tree_json)
+from dimcalc.trees import (
+    explain_tree,
+    is_mistake_tree,
+    is_multiclass_tree,
+    is_psi_tree,
+    tree_depth,
+    tree_to_networkx,
+    validate_tree_json,
+)
+from strategies import classes
 
 
 def leaf(j):
@@ -94,19 +109,22 @@ def test_mistake_tree_rejects_incomplete_tree():
         tree_depth(bad)
 
 
-@pytest.mark.parametrize("mutate, fragment", [
-    (lambda t: t.update(point=3), "point 3 is not a column"),
-    (lambda t: t.update(point=-1), "point -1 is not a column"),
-    (lambda t: t.update(point=True), "'point' must be an integer"),
-    (lambda t: t.update(point=1.0), "'point' must be an integer"),
-    (lambda t: t["children"][0]["children"].__setitem__(0, leaf(4)), "hypothesis 4 is not a row"),
-    (lambda t: t["children"][0]["children"].__setitem__(0, {"hypothesis": "0"}), "integer row index"),
-    (lambda t: t.update(extra=1), "exactly the keys"),
-    (lambda t: t.update(labels=[0, 1]), "exactly the keys"),
-    (lambda t: t["children"].append(leaf(0)), "list of two subtrees"),
-    (lambda t: t.update(children={"0": leaf(0)}), "list of two subtrees"),
-    (lambda t: t["children"].__setitem__(0, [leaf(0)]), "JSON object"),
-])
+@pytest.mark.parametrize(
+    "mutate, fragment",
+    [
+        (lambda t: t.update(point=3), "point 3 is not a column"),
+        (lambda t: t.update(point=-1), "point -1 is not a column"),
+        (lambda t: t.update(point=True), "'point' must be an integer"),
+        (lambda t: t.update(point=1.0), "'point' must be an integer"),
+        (lambda t: t["children"][0]["children"].__setitem__(0, leaf(4)), "hypothesis 4 is not a row"),
+        (lambda t: t["children"][0]["children"].__setitem__(0, {"hypothesis": "0"}), "integer row index"),
+        (lambda t: t.update(extra=1), "exactly the keys"),
+        (lambda t: t.update(labels=[0, 1]), "exactly the keys"),
+        (lambda t: t["children"].append(leaf(0)), "list of two subtrees"),
+        (lambda t: t.update(children={"0": leaf(0)}), "list of two subtrees"),
+        (lambda t: t["children"].__setitem__(0, [leaf(0)]), "JSON object"),
+    ],
+)
 def test_mistake_tree_rejects_malformed(mutate, fragment):
     bad = copy.deepcopy(THRESH_TREE)
     mutate(bad)
@@ -139,29 +157,50 @@ def test_tree_deeper_than_log2_size_is_refused_fast():
 
 # ---------------------------------------------------------------------- multiclass trees
 MC = HypothesisClass([[0, 0], [1, 1], [2, 1], [2, 2]])
-MC_TREE = {"point": 0, "labels": [1, 2],
-           "children": [leaf(1), {"point": 1, "labels": [2, 1], "children": [leaf(3), leaf(2)]}]}
+MC_TREE = {
+    "point": 0,
+    "labels": [1, 2],
+    "children": [leaf(1), {"point": 1, "labels": [2, 1], "children": [leaf(3), leaf(2)]}],
+}
 
 
 def test_multiclass_tree():
     assert is_multiclass_tree(MC, MC_TREE) is None  # incomplete
-    good = {"point": 0, "labels": [0, 2],
-            "children": [{"point": 1, "labels": [0, 1], "children": [leaf(0), leaf(0)]}, MC_TREE["children"][1]]}
+    good = {
+        "point": 0,
+        "labels": [0, 2],
+        "children": [{"point": 1, "labels": [0, 1], "children": [leaf(0), leaf(0)]}, MC_TREE["children"][1]],
+    }
     assert is_multiclass_tree(MC, good) is None  # leaf 0 under x1 -> 1
-    good = {"point": 1, "labels": [1, 2],
-            "children": [{"point": 0, "labels": [2, 1], "children": [leaf(2), leaf(1)]},
-                         {"point": 0, "labels": [0, 2], "children": [leaf(0), leaf(3)]}]}
+    good = {
+        "point": 1,
+        "labels": [1, 2],
+        "children": [
+            {"point": 0, "labels": [2, 1], "children": [leaf(2), leaf(1)]},
+            {"point": 0, "labels": [0, 2], "children": [leaf(0), leaf(3)]},
+        ],
+    }
     assert is_multiclass_tree(MC, good) is None  # h0 gives x1 label 0, not 2
-    good = {"point": 1, "labels": [1, 2], "children": [
-        {"point": 0, "labels": [2, 1], "children": [leaf(2), leaf(1)]}, leaf(3)]}
+    good = {
+        "point": 1,
+        "labels": [1, 2],
+        "children": [{"point": 0, "labels": [2, 1], "children": [leaf(2), leaf(1)]}, leaf(3)],
+    }
     assert is_multiclass_tree(MC, good) is None  # incomplete
     one = {"point": 1, "labels": [2, 1], "children": [leaf(3), leaf(2)]}
     assert is_multiclass_tree(MC, one) == 1
 
 
-@pytest.mark.parametrize("labels, fragment", [
-    ([1, 1], "must differ"), ([1, 3], "not both labels"), ([1], "two integer labels"),
-    ([1, None], "two integer labels"), ("12", "two integer labels")])
+@pytest.mark.parametrize(
+    "labels, fragment",
+    [
+        ([1, 1], "must differ"),
+        ([1, 3], "not both labels"),
+        ([1], "two integer labels"),
+        ([1, None], "two integer labels"),
+        ("12", "two integer labels"),
+    ],
+)
 def test_multiclass_tree_rejects_bad_labels(labels, fragment):
     bad = {"point": 1, "labels": labels, "children": [leaf(3), leaf(2)]}
     assert is_multiclass_tree(MC, bad) is None
@@ -196,9 +235,14 @@ def test_psi_tree_star_realises_no_edge():
 
 def test_psi_tree_bit_convention():
     # φ_2 = second bit = [0, 0, 1, 1]; at x0 it separates {h0, h1} from {h2, h3}.
-    t = {"point": 0, "map": [0, 0, 1, 1], "children": [
-        {"point": 1, "map": [0, 1, 0, 1], "children": [leaf(1), leaf(0)]},
-        {"point": 1, "map": [0, 1, 0, 1], "children": [leaf(3), leaf(2)]}]}
+    t = {
+        "point": 0,
+        "map": [0, 0, 1, 1],
+        "children": [
+            {"point": 1, "map": [0, 1, 0, 1], "children": [leaf(1), leaf(0)]},
+            {"point": 1, "map": [0, 1, 0, 1], "children": [leaf(3), leaf(2)]},
+        ],
+    }
     assert is_psi_tree(PSI_H, t, "bin") == 2
     assert is_psi_tree(PSI_H, t, "bin", uniform=True) == 2
     swapped = copy.deepcopy(t)
@@ -207,17 +251,29 @@ def test_psi_tree_bit_convention():
 
 
 def test_psi_tree_uniform_levels():
-    t = {"point": 0, "map": [0, 0, 1, 1], "children": [
-        {"point": 1, "map": [0, 1, 0, 1], "children": [leaf(1), leaf(0)]},
-        {"point": 1, "map": [0, 1, None, None], "children": [leaf(3), leaf(2)]}]}
+    t = {
+        "point": 0,
+        "map": [0, 0, 1, 1],
+        "children": [
+            {"point": 1, "map": [0, 1, 0, 1], "children": [leaf(1), leaf(0)]},
+            {"point": 1, "map": [0, 1, None, None], "children": [leaf(3), leaf(2)]},
+        ],
+    }
     assert is_psi_tree(PSI_H, t, "B") == 2
     assert is_psi_tree(PSI_H, t, "B", uniform=True) is None
     assert "uniform" in explain_tree(PSI_H, t, "psi", "B", uniform=True)
 
 
-@pytest.mark.parametrize("phi, fragment", [
-    ([0, 1, 0], "has 3 entries"), ([0, 1, 0, 2], "entries 0, 1 or null"), ([0, 1, 0, "*"], "entries 0, 1 or null"),
-    ([0, 1, 0, True], "entries 0, 1 or null"), ("0101", "entries 0, 1 or null")])
+@pytest.mark.parametrize(
+    "phi, fragment",
+    [
+        ([0, 1, 0], "has 3 entries"),
+        ([0, 1, 0, 2], "entries 0, 1 or null"),
+        ([0, 1, 0, "*"], "entries 0, 1 or null"),
+        ([0, 1, 0, True], "entries 0, 1 or null"),
+        ("0101", "entries 0, 1 or null"),
+    ],
+)
 def test_psi_tree_rejects_bad_maps(phi, fragment):
     t = {"point": 0, "map": phi, "children": [leaf(0), leaf(1)]}
     assert is_psi_tree(PSI_H, t, "B") is None
@@ -228,7 +284,7 @@ def test_psi_tree_rejects_bad_maps(phi, fragment):
 def _corruptions(H, tree, kind):
     """Yield (name, corrupted tree) pairs that must all be rejected."""
     n_rows = H.n_hypotheses
-    for path, lf in leaves(tree):
+    for path, _lf in leaves(tree):
         # a leaf hypothesis that fails some edge of its path
         for r in range(n_rows):
             t = copy.deepcopy(tree)
@@ -334,9 +390,14 @@ def test_verifiers_registered_for_all_kinds():
     one = {"point": 1, "labels": [2, 1], "children": [leaf(3), leaf(2)]}
     assert DimensionResult.exact_value("multiclass_littlestone", 1, one).verify(MC)
     t = {"point": 0, "map": [0, 1, 0, 1], "children": [leaf(0), leaf(1)]}
-    for kind, ok in [("psi_littlestone:bin", True), ("psi_littlestone_uniform:bin", True),
-                     ("psi_littlestone:B", True), ("psi_littlestone_uniform:B", True),
-                     ("psi_littlestone:N", False), ("psi_littlestone_uniform:N", False)]:
+    for kind, ok in [
+        ("psi_littlestone:bin", True),
+        ("psi_littlestone_uniform:bin", True),
+        ("psi_littlestone:B", True),
+        ("psi_littlestone_uniform:B", True),
+        ("psi_littlestone:N", False),
+        ("psi_littlestone_uniform:N", False),
+    ]:
         assert DimensionResult.exact_value(kind, 1, t).verify(PSI_H) is ok, kind
     with pytest.raises(AssertionError, match="certifies None"):
         DimensionResult.exact_value("psi_littlestone:N", 1, t).verify(PSI_H, debug=True)
@@ -352,15 +413,18 @@ def test_user_family_verifier_registered_by_psi_family():
 
 
 # ---------------------------------------------------------------------- validate_tree_json, depth, networkx
-@pytest.mark.parametrize("obj, kind, fragment", [
-    ([], "binary", "at root: a node must be a JSON object"),
-    ({"point": 0}, "binary", "exactly the keys"),
-    ({"point": 0, "children": [leaf(0), {"hypothesis": 1, "x": 2}]}, "binary", "at root/1"),
-    ({"point": 0, "children": [leaf(0), bnode(1, leaf(0), leaf(1))]}, "binary", "complete"),
-    ({"point": 0, "labels": [1, 1], "children": [leaf(0), leaf(1)]}, "multiclass", "must differ"),
-    ({"point": 0, "map": [0, 3], "children": [leaf(0), leaf(1)]}, "psi", "0, 1 or null"),
-    ({"point": 0, "children": [leaf(0), leaf(1)]}, "psi_littlestone:bin", "exactly the keys"),
-])
+@pytest.mark.parametrize(
+    "obj, kind, fragment",
+    [
+        ([], "binary", "at root: a node must be a JSON object"),
+        ({"point": 0}, "binary", "exactly the keys"),
+        ({"point": 0, "children": [leaf(0), {"hypothesis": 1, "x": 2}]}, "binary", "at root/1"),
+        ({"point": 0, "children": [leaf(0), bnode(1, leaf(0), leaf(1))]}, "binary", "complete"),
+        ({"point": 0, "labels": [1, 1], "children": [leaf(0), leaf(1)]}, "multiclass", "must differ"),
+        ({"point": 0, "map": [0, 3], "children": [leaf(0), leaf(1)]}, "psi", "0, 1 or null"),
+        ({"point": 0, "children": [leaf(0), leaf(1)]}, "psi_littlestone:bin", "exactly the keys"),
+    ],
+)
 def test_validate_tree_json_messages(obj, kind, fragment):
     with pytest.raises(InvalidWitnessError, match=fragment) as info:
         validate_tree_json(obj, kind)
@@ -397,7 +461,7 @@ def test_named_families_sizes_and_members():
         N, b, B = (psi_family(f, L) for f in ("N", "bin", "B"))
         assert len(list(N.maps())) == len(N) == L * (L - 1)
         assert len(set(b.maps())) == len(b) == max(1, (L - 1).bit_length())
-        assert len(set(B.maps())) == len(B) == 3 ** L
+        assert len(set(B.maps())) == len(B) == 3**L
         assert all(m in B for m in N.maps()) and all(m in B for m in b.maps())
         assert all(m in N for m in N.maps()) and all(m in b for m in b.maps())
         assert sum(m in N for m in B.maps()) == len(N)
@@ -418,11 +482,20 @@ def test_family_membership_refuses_malformed_maps():
     assert (True, False, None) not in psi_family("B", 3)
 
 
-@pytest.mark.parametrize("family, num_labels, fragment", [
-    ("X", 3, "Got 'X'"), ([[0, 1]], 3, "map 0 has length 2"), ([[0, 1, 2]], 3, "has entry 2 = 2"),
-    ([[0, 1, None], 5], 3, "map 1 is a int"), ([], 3, "at least one map"), (5, 3, "Got 5"),
-    ("N", 0, "'num_labels'"), ("N", True, "'num_labels'"), ({"maps": []}, 3, "Got"),
-])
+@pytest.mark.parametrize(
+    "family, num_labels, fragment",
+    [
+        ("X", 3, "Got 'X'"),
+        ([[0, 1]], 3, "map 0 has length 2"),
+        ([[0, 1, 2]], 3, "has entry 2 = 2"),
+        ([[0, 1, None], 5], 3, "map 1 is a int"),
+        ([], 3, "at least one map"),
+        (5, 3, "Got 5"),
+        ("N", 0, "'num_labels'"),
+        ("N", True, "'num_labels'"),
+        ({"maps": []}, 3, "Got"),
+    ],
+)
 def test_psi_family_validation(family, num_labels, fragment):
     with pytest.raises(InvalidParameterError, match="parameter of psi_family must be") as info:
         psi_family(family, num_labels)
@@ -455,8 +528,13 @@ def test_json_helpers_and_family_file(tmp_path):
     assert load_psi_family(good, 3).user_maps == ((0, 1, None), (None, 1, 0))
     good.write_text("[[0, 1, null]]")
     assert load_psi_family(good, 3).user_maps == ((0, 1, None),)
-    for text, fragment in [("[[0, 1]]", "map 0 has length 2"), ("[", "not valid JSON"), ("[]", "non-empty list"),
-                           ('{"m": []}', "key 'maps'"), ("[[0, 1, 7]]", "has entry 2 = 7")]:
+    for text, fragment in [
+        ("[[0, 1]]", "map 0 has length 2"),
+        ("[", "not valid JSON"),
+        ("[]", "non-empty list"),
+        ('{"m": []}', "key 'maps'"),
+        ("[[0, 1, 7]]", "has entry 2 = 7"),
+    ]:
         good.write_text(text)
         with pytest.raises(InvalidParameterError, match=fragment):
             load_psi_family(good, 3)

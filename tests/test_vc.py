@@ -11,13 +11,20 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from brute_vc import brute_graph, brute_growth, brute_natarajan, brute_vc
-from strategies import classes
 from dimcalc import HypothesisClass
 from dimcalc.errors import InvalidParameterError, InvalidWitnessError
 from dimcalc.results import verifier_for
-from dimcalc.vc import (graph_dimension, growth_function, is_graph_shattered, is_natarajan_shattered,
-                        is_shattered, natarajan_dimension, sauer_shelah_bound, vc_dimension)
-
+from dimcalc.vc import (
+    graph_dimension,
+    growth_function,
+    is_graph_shattered,
+    is_natarajan_shattered,
+    is_shattered,
+    natarajan_dimension,
+    sauer_shelah_bound,
+    vc_dimension,
+)
+from strategies import classes
 
 # Random classes on up to 8 points with up to 12 rows, uniform, sparse or from a small cube.
 BINARY = classes(min_labels=2, max_labels=2, min_points=0, max_points=8, max_rows=12, biased=True)
@@ -85,6 +92,7 @@ def test_sauer_shelah_holds(H):
 
 # ----------------------------------------------------------------------------- closed forms
 
+
 def _binary(rows):
     return HypothesisClass.from_table(rows, num_labels=2)
 
@@ -116,7 +124,7 @@ def test_all_binary_functions(n):
     r = vc_dimension(H)
     _check(r, H)
     assert r.value == n
-    assert growth_function(H, n).value == 2 ** n
+    assert growth_function(H, n).value == 2**n
 
 
 def test_single_hypothesis():
@@ -135,7 +143,7 @@ def test_all_multiclass_functions(n, k):
         r = solver(H)
         _check(r, H)
         assert r.value == n
-    assert growth_function(H, n).value == k ** n
+    assert growth_function(H, n).value == k**n
 
 
 def test_natarajan_strictly_below_graph():
@@ -172,6 +180,7 @@ def test_sauer_shelah_values():
 
 
 # ----------------------------------------------------------------------------- checkers
+
 
 def test_checkers_reject_corrupted_witnesses():
     rng = np.random.default_rng(7)
@@ -215,6 +224,7 @@ def test_lying_result_fails_verification():
     r = vc_dimension(B)
     assert r.value == 1
     from dimcalc.results import DimensionResult
+
     lie = DimensionResult.exact_value("vc", 2, [0, 1])
     assert not lie.verify(B)
     with pytest.raises(AssertionError):
@@ -222,6 +232,7 @@ def test_lying_result_fails_verification():
 
 
 # ----------------------------------------------------------------------------- limits and input
+
 
 def test_time_limit_gives_proven_bounds():
     rng = np.random.default_rng(3)
@@ -280,6 +291,7 @@ def test_log2_bound_is_respected_on_random_classes():
 @pytest.mark.slow
 def test_bench_suite_quick():
     from dimcalc.bench import BenchOptions, load_suites
+
     fn, _ = load_suites()["vc"]
     rows = fn(BenchOptions(quick=True, repeat=1))
     assert rows and all(r.exact for r in rows)

@@ -18,8 +18,9 @@ import importlib
 import statistics
 import time
 import tracemalloc
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 __all__ = ["BenchOptions", "BenchRow", "measure", "register_suite", "load_suites", "SUITES", "run_suites"]
 
@@ -61,11 +62,11 @@ class BenchRow:
     case: str
     answer: Any
     exact: bool
-    seconds: float                     # median solver time
-    peak_mb: float                     # peak traced memory of one solver run
-    baseline_seconds: float | None = None   # None: no baseline run; inf: abandoned at the limit
+    seconds: float  # median solver time
+    peak_mb: float  # peak traced memory of one solver run
+    baseline_seconds: float | None = None  # None: no baseline run; inf: abandoned at the limit
     baseline_answer: Any = None
-    ratio: float | None = None         # baseline_seconds / seconds (a lower bound when abandoned)
+    ratio: float | None = None  # baseline_seconds / seconds (a lower bound when abandoned)
     note: str = ""
     extra: dict = field(default_factory=dict)
 
@@ -107,9 +108,11 @@ SUITES: dict[str, tuple[Callable[[BenchOptions], list[BenchRow]], str]] = {}
 
 def register_suite(name: str, description: str) -> Callable:
     """Decorator registering ``fn(options) -> list[BenchRow]`` as suite ``name``."""
+
     def deco(fn: Callable[[BenchOptions], list[BenchRow]]) -> Callable:
         SUITES[name] = (fn, description)
         return fn
+
     return deco
 
 

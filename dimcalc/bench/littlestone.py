@@ -24,7 +24,8 @@ import functools
 import math
 import sys
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
@@ -34,11 +35,20 @@ from ..hypothesis_class import HypothesisClass
 from ..littlestone import littlestone_dimension, multiclass_littlestone_dimension, psi_littlestone_dimension
 from . import BenchOptions, BenchRow, measure, register_suite
 
-__all__ = ["textbook_littlestone", "lines_class", "thresholds_class", "parities_class", "intervals_class",
-           "boxes_class", "random_class", "check_tree"]
+__all__ = [
+    "textbook_littlestone",
+    "lines_class",
+    "thresholds_class",
+    "parities_class",
+    "intervals_class",
+    "boxes_class",
+    "random_class",
+    "check_tree",
+]
 
 
 # ---------------------------------------------------------------------------- classes
+
 
 def lines_class(p: int) -> HypothesisClass:
     """All lines of the affine plane Z_p^2 as subsets of its p^2 points (FX §5, Line_p); LDim 2 for p >= 2."""
@@ -67,7 +77,7 @@ def boxes_class(side: int) -> HypothesisClass:
     """Axis-parallel boxes on a side x side grid, plus the empty set (FX §4.1, BOX)."""
     a, b = np.triu_indices(side)
     x = np.arange(side)
-    one = (x[None, :] >= a[:, None]) & (x[None, :] <= b[:, None])          # (I, side) intervals
+    one = (x[None, :] >= a[:, None]) & (x[None, :] <= b[:, None])  # (I, side) intervals
     rows = (one[:, None, :, None] & one[None, :, None, :]).reshape(len(a) * len(a), side * side)
     rows = np.vstack([np.zeros((1, side * side), dtype=bool), rows])
     return HypothesisClass(rows, name=f"boxes-{side}x{side}")
@@ -76,11 +86,13 @@ def boxes_class(side: int) -> HypothesisClass:
 def random_class(m: int, n: int, labels: int = 2, seed: int = 0) -> HypothesisClass:
     """m uniformly random hypotheses on n points with the given number of labels."""
     rng = np.random.default_rng(seed)
-    return HypothesisClass(rng.integers(0, labels, size=(m, n)), num_labels=labels,
-                           name=f"random-{m}x{n}-{labels}lab-seed{seed}")
+    return HypothesisClass(
+        rng.integers(0, labels, size=(m, n)), num_labels=labels, name=f"random-{m}x{n}-{labels}lab-seed{seed}"
+    )
 
 
 # ---------------------------------------------------------------------------- baseline
+
 
 def textbook_littlestone(H: HypothesisClass, deadline: float | None = None) -> int:
     """The plain memoised textbook recursion over frozensets of hypotheses (the baseline).
@@ -94,7 +106,7 @@ def textbook_littlestone(H: HypothesisClass, deadline: float | None = None) -> i
     n = H.n_points
     counter = [0]
 
-    @functools.lru_cache(maxsize=None)
+    @functools.cache
     def ld(V: frozenset) -> int:
         counter[0] += 1
         if deadline is not None and not counter[0] % 1024 and time.perf_counter() > deadline:
@@ -117,6 +129,7 @@ def textbook_littlestone(H: HypothesisClass, deadline: float | None = None) -> i
 
 
 # ---------------------------------------------------------------------------- witness check
+
 
 def check_tree(H: HypothesisClass, tree: dict, edge: Callable[[dict, int], Callable[[int], bool]]) -> int | None:
     """Depth certified by a complete tree whose every path is realised by its leaf (None if invalid)."""
@@ -160,17 +173,32 @@ def _edge_for(kind: str) -> Callable[[dict, int], Callable[[int], bool]]:
 
 # ---------------------------------------------------------------------------- cases
 
-def _row(suite: str, case: str, H: HypothesisClass, solve: Callable[[], Any], options: BenchOptions,
-         repeat: int | None = None, **extra: Any) -> BenchRow:
+
+def _row(
+    suite: str,
+    case: str,
+    H: HypothesisClass,
+    solve: Callable[[], Any],
+    options: BenchOptions,
+    repeat: int | None = None,
+    **extra: Any,
+) -> BenchRow:
     options.say(f"  {case} ({H.n_distinct} hypotheses x {H.n_points} points)")
     seconds, peak, r = measure(solve, repeat or options.repeat)
     certified = check_tree(H, r.witness, _edge_for(r.kind.split(":")[0]))
     if certified != r.lower:
         raise AssertionError(f"{case}: witness certifies {certified}, solver claims {r.lower}")
     answer = r.value if r.exact else [r.lower, r.upper]
-    return BenchRow(suite=suite, case=case, answer=answer, exact=r.exact, seconds=seconds, peak_mb=peak,
-                    note=f"{H.n_distinct}x{H.n_points}, nodes={r.stats.get('nodes')}",
-                    extra={"kind": r.kind, **r.stats, **extra})
+    return BenchRow(
+        suite=suite,
+        case=case,
+        answer=answer,
+        exact=r.exact,
+        seconds=seconds,
+        peak_mb=peak,
+        note=f"{H.n_distinct}x{H.n_points}, nodes={r.stats.get('nodes')}",
+        extra={"kind": r.kind, **r.stats, **extra},
+    )
 
 
 SIDE_BY_SIDE = {
@@ -181,8 +209,7 @@ SIDE_BY_SIDE = {
 }
 
 
-@register_suite("littlestone-vs-textbook",
-                "(a) LDim solver vs the plain memoised textbook recursion, side by side")
+@register_suite("littlestone-vs-textbook", "(a) LDim solver vs the plain memoised textbook recursion, side by side")
 def side_by_side(options: BenchOptions) -> list[BenchRow]:
     rows = []
     for case, (build, quick) in SIDE_BY_SIDE.items():
@@ -281,11 +308,28 @@ def stretch(options: BenchOptions) -> list[BenchRow]:
         try:
             H = build()
         except (InvalidClassError, InvalidParameterError, MemoryError) as exc:
-            rows.append(BenchRow(suite="littlestone-stretch", case=case, answer=None, exact=False, seconds=math.nan,
-                                 peak_mb=math.nan, note=f"class not built: {exc}"))
+            rows.append(
+                BenchRow(
+                    suite="littlestone-stretch",
+                    case=case,
+                    answer=None,
+                    exact=False,
+                    seconds=math.nan,
+                    peak_mb=math.nan,
+                    note=f"class not built: {exc}",
+                )
+            )
             continue
         built = time.perf_counter() - t0
-        rows.append(_row("littlestone-stretch", case, H,
-                         lambda: littlestone_dimension(H, time_limit=options.solver_limit), options, repeat=1,
-                         build_seconds=round(built, 3)))
+        rows.append(
+            _row(
+                "littlestone-stretch",
+                case,
+                H,
+                lambda: littlestone_dimension(H, time_limit=options.solver_limit),
+                options,
+                repeat=1,
+                build_seconds=round(built, 3),
+            )
+        )
     return rows

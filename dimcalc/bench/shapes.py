@@ -25,28 +25,42 @@ __all__ = ["SHAPES", "shapes_suite"]
 #: name -> (Python expression building the class from `np`, `HypothesisClass` and `g` = dimcalc.generators,
 #: solvers to run).
 SHAPES: dict[str, tuple[str, tuple[str, ...]]] = {
-    "random 20x100000": ("HypothesisClass(np.random.default_rng(1).integers(0, 2, (20, 100000), dtype=np.uint8))",
-                         ("vc", "natarajan", "graph", "littlestone", "multiclass_littlestone")),
-    "random 64x50000": ("HypothesisClass(np.random.default_rng(1).integers(0, 2, (64, 50000), dtype=np.uint8))",
-                        ("vc", "natarajan", "graph", "littlestone", "multiclass_littlestone")),
-    "2x1000000": ("HypothesisClass(np.random.default_rng(1).integers(0, 2, (2, 1000000), dtype=np.uint8))",
-                  ("vc", "natarajan", "graph", "littlestone", "multiclass_littlestone")),
-    "1x3000000": ("HypothesisClass(np.zeros((1, 3000000), dtype=np.uint8))",
-                  ("vc", "natarajan", "graph", "littlestone", "multiclass_littlestone")),
+    "random 20x100000": (
+        "HypothesisClass(np.random.default_rng(1).integers(0, 2, (20, 100000), dtype=np.uint8))",
+        ("vc", "natarajan", "graph", "littlestone", "multiclass_littlestone"),
+    ),
+    "random 64x50000": (
+        "HypothesisClass(np.random.default_rng(1).integers(0, 2, (64, 50000), dtype=np.uint8))",
+        ("vc", "natarajan", "graph", "littlestone", "multiclass_littlestone"),
+    ),
+    "2x1000000": (
+        "HypothesisClass(np.random.default_rng(1).integers(0, 2, (2, 1000000), dtype=np.uint8))",
+        ("vc", "natarajan", "graph", "littlestone", "multiclass_littlestone"),
+    ),
+    "1x3000000": (
+        "HypothesisClass(np.zeros((1, 3000000), dtype=np.uint8))",
+        ("vc", "natarajan", "graph", "littlestone", "multiclass_littlestone"),
+    ),
     "1000x100000 identical columns": (
         "HypothesisClass(np.repeat(np.random.default_rng(1).integers(0, 2, (1000, 1), dtype=np.uint8), 100000, 1))",
-        ("vc", "natarajan", "graph", "littlestone")),
+        ("vc", "natarajan", "graph", "littlestone"),
+    ),
     "thresholds-2047": ("g.thresholds(2047)", ("vc", "littlestone")),
     "thresholds-4095": ("g.thresholds(4095)", ("vc",)),
     "boxes 16x16": ("g.boxes(4, 2)", ("vc", "littlestone")),
     "random 2000x12, 10 labels": (
         "HypothesisClass(np.random.default_rng(1).integers(0, 10, (2000, 12), dtype=np.uint8))",
-        ("natarajan", "graph", "multiclass_littlestone")),
-    "dense random 1000x40": ("HypothesisClass(np.random.default_rng(1).integers(0, 2, (1000, 40), dtype=np.uint8))",
-                             ("vc", "littlestone")),
+        ("natarajan", "graph", "multiclass_littlestone"),
+    ),
+    "dense random 1000x40": (
+        "HypothesisClass(np.random.default_rng(1).integers(0, 2, (1000, 40), dtype=np.uint8))",
+        ("vc", "littlestone"),
+    ),
     "boxes 32x32": ("g.boxes(5, 2)", ("littlestone",)),
-    "labels300 (300x6)": ("HypothesisClass([[(7 * i + 13 * j) % 300 for j in range(6)] for i in range(300)])",
-                          ("natarajan", "graph", "multiclass_littlestone")),
+    "labels300 (300x6)": (
+        "HypothesisClass([[(7 * i + 13 * j) % 300 for j in range(6)] for i in range(300)])",
+        ("natarajan", "graph", "multiclass_littlestone"),
+    ),
 }
 
 _QUICK = ("random 20x100000", "2x1000000", "thresholds-2047", "labels300 (300x6)")
@@ -69,8 +83,12 @@ _CHILD = textwrap.dedent("""
 
 
 def _run_case(expr: str, solver: str, limit: float) -> dict:
-    proc = subprocess.run([sys.executable, "-c", _CHILD, expr, solver, str(limit)], capture_output=True,
-                          text=True, timeout=max(120.0, 4 * limit + 60))
+    proc = subprocess.run(
+        [sys.executable, "-c", _CHILD, expr, solver, str(limit)],
+        capture_output=True,
+        text=True,
+        timeout=max(120.0, 4 * limit + 60),
+    )
     if proc.returncode != 0:
         return {"error": (proc.stderr.strip().splitlines() or ["failed"])[-1]}
     return json.loads(proc.stdout)
@@ -92,14 +110,25 @@ def shapes_suite(opts: BenchOptions) -> list[BenchRow]:
                 opts.say(f"shapes: {case} at {limit:g} s")
                 out = _run_case(expr, solver, limit)
                 if "error" in out:
-                    rows.append(BenchRow("shapes", f"{case} @{limit:g}s", "error", False, float("nan"), 0.0,
-                                         note=out["error"]))
+                    rows.append(
+                        BenchRow("shapes", f"{case} @{limit:g}s", "error", False, float("nan"), 0.0, note=out["error"])
+                    )
                     continue
                 answer = out["value"] if out["exact"] else [out["lower"], out["upper"]]
                 ratio = out["wall"] / limit
                 note = f"overrun {ratio:.2f}" + ("" if out["verified"] else "; WITNESS NOT VERIFIED")
-                rows.append(BenchRow("shapes", f"{case} @{limit:g}s", answer, out["exact"], out["wall"],
-                                     out["peak_mb"], note=note, extra={"limit": limit, "overrun": ratio}))
+                rows.append(
+                    BenchRow(
+                        "shapes",
+                        f"{case} @{limit:g}s",
+                        answer,
+                        out["exact"],
+                        out["wall"],
+                        out["peak_mb"],
+                        note=note,
+                        extra={"limit": limit, "overrun": ratio},
+                    )
+                )
                 if out["exact"] and out["wall"] < limit / 4:
                     break  # exact well inside this limit: the larger limits would repeat it
     return rows

@@ -43,7 +43,7 @@ def brute_force_vc_dimension(H: HypothesisClass, time_limit: float | None = None
         for points in itertools.combinations(range(H.n_points), size):
             if end is not None and time.monotonic() > end:
                 return None
-            if len({tuple(r[p] for p in points) for r in rows}) == 2 ** size:
+            if len({tuple(r[p] for p in points) for r in rows}) == 2**size:
                 found = True
                 break
         if not found:
@@ -77,14 +77,26 @@ def vc_suite(options: BenchOptions) -> list[BenchRow]:
         options.say(f"vc: {case} solver")
         seconds, peak, result = measure(lambda: vc_dimension(H), options.repeat)
         options.say(f"vc: {case} brute force")
-        base_seconds, _, base = measure(lambda: brute_force_vc_dimension(H, options.baseline_limit),
-                                        1, memory=False)
+        base_seconds, _, base = measure(lambda: brute_force_vc_dimension(H, options.baseline_limit), 1, memory=False)
         if base is None:
             base_seconds = float("inf")
         note = "" if base is None or base == result.value else f"MISMATCH: brute force says {base}"
         ratio = (options.baseline_limit if base is None else base_seconds) / seconds
-        rows.append(BenchRow("vc", case, result.value, result.exact, seconds, peak, base_seconds, base, ratio,
-                             note, {"nodes": result.stats.get("nodes")}))
+        rows.append(
+            BenchRow(
+                "vc",
+                case,
+                result.value,
+                result.exact,
+                seconds,
+                peak,
+                base_seconds,
+                base,
+                ratio,
+                note,
+                {"nodes": result.stats.get("nodes")},
+            )
+        )
     for n_rows, n_points, seed in solver_only:
         case = f"dense-{n_rows}x{n_points}-seed{seed}"
         if not options.wants(case):
@@ -93,7 +105,16 @@ def vc_suite(options: BenchOptions) -> list[BenchRow]:
         options.say(f"vc: {case} solver")
         seconds, peak, result = measure(lambda: vc_dimension(H, time_limit=options.solver_limit), options.repeat)
         answer = result.value if result.exact else f"[{result.lower}, {result.upper}]"
-        rows.append(BenchRow("vc", case, answer, result.exact, seconds, peak,
-                             note="solver only (brute force is hopeless here)",
-                             extra={"nodes": result.stats.get("nodes")}))
+        rows.append(
+            BenchRow(
+                "vc",
+                case,
+                answer,
+                result.exact,
+                seconds,
+                peak,
+                note="solver only (brute force is hopeless here)",
+                extra={"nodes": result.stats.get("nodes")},
+            )
+        )
     return rows

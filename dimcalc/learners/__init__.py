@@ -32,11 +32,33 @@ from .multiclass import BinaryReductionLearner
 from .representation import RepresentationLearner
 from .semi_private import ASSPP
 
-__all__ = ["GenericPrivateLearner", "ASSPP", "BinaryReductionLearner", "RepresentationLearner",
-           "CompositionLearner", "GenericLearner", "PointLearner", "ParityLearner",
-           "PrivateLearner", "NotFittedError", "Privacy", "NoiseSource", "OpenDPNoise", "ExactNoise",
-           "exponential_mechanism", "LEARNERS"]
+__all__ = [
+    "GenericPrivateLearner",
+    "ASSPP",
+    "BinaryReductionLearner",
+    "RepresentationLearner",
+    "CompositionLearner",
+    "GenericLearner",
+    "PointLearner",
+    "ParityLearner",
+    "PrivateLearner",
+    "NotFittedError",
+    "Privacy",
+    "NoiseSource",
+    "OpenDPNoise",
+    "ExactNoise",
+    "exponential_mechanism",
+    "LEARNERS",
+]
 
 #: Every learner class (the shared contract test runs each through the same checks).
-LEARNERS = (GenericPrivateLearner, ASSPP, BinaryReductionLearner, RepresentationLearner, CompositionLearner,
-            GenericLearner, PointLearner, ParityLearner)
+LEARNERS = (
+    GenericPrivateLearner,
+    ASSPP,
+    BinaryReductionLearner,
+    RepresentationLearner,
+    CompositionLearner,
+    GenericLearner,
+    PointLearner,
+    ParityLearner,
+)

@@ -35,9 +35,24 @@ from ..errors import InvalidParameterError, parameter_error
 from ..hypothesis_class import HypothesisClass
 from .mechanisms import NOISE_SOURCES, NoiseSource, check_random_state, make_noise
 
-__all__ = ["NotFittedError", "Privacy", "PrivateLearner", "PrivateLearnerMixin", "check_class", "check_epsilon",
-           "check_delta", "check_unit", "check_rng", "check_backend", "check_sample", "check_points",
-           "check_indices", "check_label_matrix", "error_counts", "report_number"]
+__all__ = [
+    "NotFittedError",
+    "Privacy",
+    "PrivateLearner",
+    "PrivateLearnerMixin",
+    "check_class",
+    "check_epsilon",
+    "check_delta",
+    "check_unit",
+    "check_rng",
+    "check_backend",
+    "check_sample",
+    "check_points",
+    "check_indices",
+    "check_label_matrix",
+    "error_counts",
+    "report_number",
+]
 
 
 class NotFittedError(InvalidParameterError, AttributeError):
@@ -209,49 +224,56 @@ class Privacy:
     parts: tuple = field(default=(), compare=False)
 
     @staticmethod
-    def mechanism(epsilon: Number, delta: Number, how: str) -> "Privacy":
+    def mechanism(epsilon: Number, delta: Number, how: str) -> Privacy:
         return Privacy(epsilon, delta, how)
 
     @staticmethod
-    def basic(*parts: "Privacy", how: str = "basic composition (BNS Thm 17.1)") -> "Privacy":
+    def basic(*parts: Privacy, how: str = "basic composition (BNS Thm 17.1)") -> Privacy:
         """``(sum epsilon_i, sum delta_i)`` (BNS Thm 17.1), summed exactly."""
         eps = sum((as_fraction(p.epsilon) for p in parts), Fraction(0))
         delta = sum((as_fraction(p.delta) for p in parts), Fraction(0))
         return Privacy(eps, delta, how, tuple(parts))
 
     @staticmethod
-    def advanced(part: "Privacy", k: int, delta_prime: Number) -> "Privacy":
+    def advanced(part: Privacy, k: int, delta_prime: Number) -> Privacy:
         """``k`` runs of a pure ``epsilon_0``-DP step: ``(sqrt(2k ln(1/delta')) e0 + 2k e0^2, delta')`` (BNS Thm 17.2).
 
         Needs ``0 < e0 < 1`` and ``0 < delta' < 1`` (the theorem's range).
         """
         e0 = float(part.epsilon)
         if not (0 < e0 < 1 and 0 < float(delta_prime) < 1) or part.delta:
-            raise InvalidParameterError("advanced composition (BNS Thm 17.2) needs pure steps with 0 < epsilon_0 < 1 "
-                                        f"and 0 < delta' < 1; got epsilon_0 = {e0:g}, delta' = {float(delta_prime):g}")
+            raise InvalidParameterError(
+                "advanced composition (BNS Thm 17.2) needs pure steps with 0 < epsilon_0 < 1 "
+                f"and 0 < delta' < 1; got epsilon_0 = {e0:g}, delta' = {float(delta_prime):g}"
+            )
         total = math.sqrt(2 * k * math.log(1 / float(delta_prime))) * e0 + 2 * k * e0 * e0
-        return Privacy(math.nextafter(total, math.inf), delta_prime, "advanced composition (BNS Thm 17.2)",
-                       (part,) * k)
+        return Privacy(math.nextafter(total, math.inf), delta_prime, "advanced composition (BNS Thm 17.2)", (part,) * k)
 
     @staticmethod
-    def parallel(*parts: "Privacy") -> "Privacy":
+    def parallel(*parts: Privacy) -> Privacy:
         """Disjoint parts of the sample: the largest ``(epsilon, delta)`` (BGS Claim 3.2)."""
         eps = max(as_fraction(p.epsilon) for p in parts)
         delta = max(as_fraction(p.delta) for p in parts)
         return Privacy(eps, delta, "parallel composition (BGS Claim 3.2)", tuple(parts))
 
-    def scaled(self, noise_multiplier: Number) -> "Privacy":
+    def scaled(self, noise_multiplier: Number) -> Privacy:
         """The guarantee when every noise scale is multiplied by ``noise_multiplier`` (audits)."""
         if noise_multiplier == 1:
             return self
-        return Privacy(as_fraction(self.epsilon) / as_fraction(noise_multiplier), self.delta,
-                       f"{self.how}, noise x {noise_multiplier}", self.parts)
+        return Privacy(
+            as_fraction(self.epsilon) / as_fraction(noise_multiplier),
+            self.delta,
+            f"{self.how}, noise x {noise_multiplier}",
+            self.parts,
+        )
 
     @property
     def pair(self) -> tuple:
         """``(epsilon, delta)`` as numbers: floats when exact, else exact Fractions (never rounded down)."""
+
         def out(x: Number) -> Number:
             return x if isinstance(x, float) else report_number(as_fraction(x))
+
         delta = out(self.delta)
         return out(self.epsilon), (0.0 if delta == 0 else delta)
 
@@ -280,7 +302,7 @@ class PrivateLearner:
         """The constructor's parameters as stored (scikit-learn's ``get_params``)."""
         return {name: getattr(self, name) for name in self._param_names()}
 
-    def set_params(self, **params: Any) -> "PrivateLearner":
+    def set_params(self, **params: Any) -> PrivateLearner:
         """Set constructor parameters (validated at the next ``fit``); returns ``self``."""
         valid = set(self._param_names())
         for name, value in params.items():
@@ -311,8 +333,10 @@ class PrivateLearner:
             if backend not in NOISE_SOURCES:
                 raise parameter_error("backend", owner, "'opendp' or 'exact'", backend)
             noise = backend
-        if not (noise in ("opendp", "exact", "numpy") or (hasattr(noise, "discrete_laplace")
-                                                        and hasattr(noise, "exponential_mechanism"))):
+        if not (
+            noise in ("opendp", "exact", "numpy")
+            or (hasattr(noise, "discrete_laplace") and hasattr(noise, "exponential_mechanism"))
+        ):
             raise parameter_error("noise", owner, "'opendp', 'exact' or a noise source", noise)
         out["noise"] = noise
         out["noise_multiplier"] = check_positive(getattr(self, "noise_multiplier", 1), "noise_multiplier", owner)
@@ -330,8 +354,9 @@ class PrivateLearner:
     # ---- fitted state
     def _check_is_fitted(self, method: str = "predict") -> None:
         if not hasattr(self, "privacy_"):
-            raise NotFittedError(f"{self._owner}.{method}: this {self._owner} is not fitted yet; call fit(X, y) "
-                                 f"before {method}")
+            raise NotFittedError(
+                f"{self._owner}.{method}: this {self._owner} is not fitted yet; call fit(X, y) before {method}"
+            )
 
     @property
     def fitted_(self) -> bool:

@@ -79,9 +79,18 @@ class GenericPrivateLearner(PrivateLearner):
     True
     """
 
-    def __init__(self, hypothesis_class: HypothesisClass, *, epsilon: Any, agnostic: bool = False,
-                 noise: Any = "opendp", random_state: Any = None, noise_multiplier: float = 1.0,
-                 rng: Any = None, backend: Any = None) -> None:
+    def __init__(
+        self,
+        hypothesis_class: HypothesisClass,
+        *,
+        epsilon: Any,
+        agnostic: bool = False,
+        noise: Any = "opendp",
+        random_state: Any = None,
+        noise_multiplier: float = 1.0,
+        rng: Any = None,
+        backend: Any = None,
+    ) -> None:
         self.hypothesis_class = hypothesis_class
         self.epsilon = epsilon
         self.agnostic = agnostic
@@ -100,14 +109,18 @@ class GenericPrivateLearner(PrivateLearner):
     def _privacy_claim(self, params: dict) -> Privacy:
         return Privacy.mechanism(params["epsilon"], 0, "exponential mechanism (BNS Prop 21)")
 
-    def fit(self, X: Any, y: Any) -> "GenericPrivateLearner":
+    def fit(self, X: Any, y: Any) -> GenericPrivateLearner:
         """Select a hypothesis privately from the labelled sample ``(X, y)`` (point indices, labels)."""
         params = self._validate()
         H = params["H"]
         X, y = check_sample(X, y, H.n_points, H.num_labels, f"{self._owner}.fit")
         errors = error_counts(H.distinct_rows, X, y, H.num_labels)
-        j = exponential_mechanism(-errors, epsilon=params["epsilon"], noise=self._noise_source(params),
-                                  noise_multiplier=params["noise_multiplier"])
+        j = exponential_mechanism(
+            -errors,
+            epsilon=params["epsilon"],
+            noise=self._noise_source(params),
+            noise_multiplier=params["noise_multiplier"],
+        )
         self.distinct_index_ = int(j)
         self.hypothesis_ = H.row_of(int(j))
         self.privacy_ = self._privacy_claim(params)
@@ -124,5 +137,9 @@ class GenericPrivateLearner(PrivateLearner):
         """Explicit sample size for ``(alpha, beta)``-accuracy (BNS Thm 27 / Prop 21, explicit constants)."""
         params = self._validate()
         return exponential_mechanism_sample_size(
-            log_size=math.log(params["H"].n_distinct), alpha=alpha, beta=beta,
-            epsilon=params["epsilon"], agnostic=params["agnostic"])
+            log_size=math.log(params["H"].n_distinct),
+            alpha=alpha,
+            beta=beta,
+            epsilon=params["epsilon"],
+            agnostic=params["agnostic"],
+        )

@@ -57,17 +57,29 @@ NeurIPS 2020, Algorithms 1 (Bernoulli(exp(-gamma))) and 2 (discrete Laplace).
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, Literal, Protocol, Sequence
+from typing import Any, Literal, Protocol
 
 import numpy as np
 
 from .._params import Number, as_fraction, check_epsilon, float_up
 from ..errors import parameter_error
 
-__all__ = ["NoiseSource", "OpenDPNoise", "ExactNoise", "NumpyNoise", "make_noise", "check_random_state",
-           "exponential_mechanism", "bernoulli_exp", "discrete_laplace_exact", "BACKENDS", "NOISE_SOURCES"]
+__all__ = [
+    "NoiseSource",
+    "OpenDPNoise",
+    "ExactNoise",
+    "NumpyNoise",
+    "make_noise",
+    "check_random_state",
+    "exponential_mechanism",
+    "bernoulli_exp",
+    "discrete_laplace_exact",
+    "BACKENDS",
+    "NOISE_SOURCES",
+]
 
 #: The noise sources by name ("numpy" is a synonym of "exact").
 NOISE_SOURCES = ("opendp", "exact")
@@ -310,10 +322,11 @@ class ExactNoise:
         rate = as_fraction(epsilon) / (2 * as_fraction(sensitivity))
         arr = np.asarray(scores) if not isinstance(scores, np.ndarray) else scores
         if arr.dtype.kind in "iu" and arr.size and abs(int(arr.max())) < (1 << 62) and abs(int(arr.min())) < (1 << 62):
-            gaps = int(arr.max()) - arr.astype(np.int64).reshape(-1)           # exact integer gaps
+            gaps = int(arr.max()) - arr.astype(np.int64).reshape(-1)  # exact integer gaps
 
             def gamma(i: int) -> tuple[int, int]:
                 return rate.numerator * int(gaps[i]), rate.denominator
+
             with np.errstate(over="ignore", under="ignore"):
                 acceptance = np.exp(-gaps * float(rate))
         else:
@@ -323,6 +336,7 @@ class ExactNoise:
 
             def gamma(i: int) -> tuple[int, int]:
                 return gammas[i].numerator, gammas[i].denominator
+
             with np.errstate(over="ignore", under="ignore"):
                 acceptance = np.exp(-np.array([float(g) for g in gammas], dtype=float))
         n = len(acceptance)
@@ -386,7 +400,7 @@ class OpenDPNoise:
     rng = None
 
     def discrete_laplace(self, scale: Number, size: int | None = None) -> Any:
-        meas = _opendp_laplace(float_up(scale))   # never a smaller scale than asked for
+        meas = _opendp_laplace(float_up(scale))  # never a smaller scale than asked for
         values = meas([0] * (1 if size is None else int(size)))
         return int(values[0]) if size is None else np.asarray(values, dtype=np.int64)
 
@@ -432,10 +446,16 @@ def make_noise(noise: Any, rng: Any, owner: str) -> NoiseSource:
 
 
 # ---------------------------------------------------------------------------- the exponential mechanism
-def exponential_mechanism(scores: Sequence[Any] | np.ndarray, *, epsilon: Any, sensitivity: Number = 1,
-                          noise: NoiseSource | str | None = None, rng: Any = None,
-                          backend: Literal["opendp", "exact"] | None = None,
-                          noise_multiplier: Number = 1) -> int:
+def exponential_mechanism(
+    scores: Sequence[Any] | np.ndarray,
+    *,
+    epsilon: Any,
+    sensitivity: Number = 1,
+    noise: NoiseSource | str | None = None,
+    rng: Any = None,
+    backend: Literal["opendp", "exact"] | None = None,
+    noise_multiplier: Number = 1,
+) -> int:
     """Privately select an index of (approximately) maximal score: ``epsilon``-DP.
 
     The one selection primitive of every learner.  The noise source is ``noise`` (a
@@ -483,11 +503,17 @@ def exponential_mechanism(scores: Sequence[Any] | np.ndarray, *, epsilon: Any, s
     """
     owner = "exponential_mechanism"
     eps = check_epsilon(epsilon, owner)
-    if isinstance(sensitivity, bool) or not isinstance(sensitivity, (int, float, Fraction)) \
-            or not (0 < sensitivity < math.inf):
+    if (
+        isinstance(sensitivity, bool)
+        or not isinstance(sensitivity, (int, float, Fraction))
+        or not (0 < sensitivity < math.inf)
+    ):
         raise parameter_error("sensitivity", owner, "a number in (0, inf)", sensitivity)
-    if isinstance(noise_multiplier, bool) or not isinstance(noise_multiplier, (int, float, Fraction)) \
-            or not (0 < noise_multiplier < math.inf):
+    if (
+        isinstance(noise_multiplier, bool)
+        or not isinstance(noise_multiplier, (int, float, Fraction))
+        or not (0 < noise_multiplier < math.inf)
+    ):
         raise parameter_error("noise_multiplier", owner, "a number in (0, inf)", noise_multiplier)
     values = np.asarray(scores).reshape(-1) if isinstance(scores, np.ndarray) else list(scores)
     if len(values) == 0:

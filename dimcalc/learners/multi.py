@@ -46,8 +46,15 @@ import sympy as sp
 from dimcalc._params import Number, as_fraction
 from dimcalc.errors import InvalidParameterError, parameter_error
 from dimcalc.hypothesis_class import HypothesisClass
-from dimcalc.learners._base import (Privacy, PrivateLearner, check_delta, check_indices, check_label_matrix,
-                                    check_unit, error_counts)
+from dimcalc.learners._base import (
+    Privacy,
+    PrivateLearner,
+    check_delta,
+    check_indices,
+    check_label_matrix,
+    check_unit,
+    error_counts,
+)
 from dimcalc.learners.sanitizers import (
     a_dist,
     exponential_mechanism,
@@ -56,11 +63,11 @@ from dimcalc.learners.sanitizers import (
     point_sanitizer,
 )
 from dimcalc.sample_size import (
+    ALPHA,
     BETA,
     DELTA,
     EPSILON,
     D,
-    ALPHA,
     SampleSizeBound,
     composition_sample_size,
     exponential_mechanism_sample_size,
@@ -123,11 +130,13 @@ def split_budget(epsilon: Any, delta: Any, k: int, composition: Composition = "a
     ('advanced', 2.0, 5e-07, True)
     """
     each, total, slack, method = split_privacy_budget(epsilon, delta, k, composition)
+
     def out(x: Any) -> Any:
         if isinstance(x, Fraction):
             f = float(x)
             return f if Fraction(f) == x and not isinstance(epsilon, Fraction) else x
         return x
+
     return BudgetSplit(out(each), out(total), float(slack) if not isinstance(slack, Fraction) else slack, method)
 
 
@@ -135,8 +144,9 @@ def _check_binary_class(H: Any, owner: str) -> HypothesisClass:
     if not isinstance(H, HypothesisClass):
         raise parameter_error("H", owner, "a HypothesisClass", type(H).__name__)
     if not H.is_binary:
-        raise parameter_error("H", owner, "a binary class (labels 0/1; BNS concepts are predicates)",
-                              f"{H.num_labels} labels")
+        raise parameter_error(
+            "H", owner, "a binary class (labels 0/1; BNS concepts are predicates)", f"{H.num_labels} labels"
+        )
     return H
 
 
@@ -213,9 +223,18 @@ class CompositionLearner(_KLearner):
     ([2, 5], (2.0, 0.0))
     """
 
-    def __init__(self, H: HypothesisClass, *, epsilon: Any, delta: Any = 0.0, composition: Composition = "auto",
-                 noise: Any = "opendp", random_state: Any = None, noise_multiplier: float = 1.0,
-                 rng: Any = None) -> None:
+    def __init__(
+        self,
+        H: HypothesisClass,
+        *,
+        epsilon: Any,
+        delta: Any = 0.0,
+        composition: Composition = "auto",
+        noise: Any = "opendp",
+        random_state: Any = None,
+        noise_multiplier: float = 1.0,
+        rng: Any = None,
+    ) -> None:
         self.H = H
         self.epsilon = epsilon
         self.delta = delta
@@ -232,7 +251,7 @@ class CompositionLearner(_KLearner):
         params["composition"] = _check_composition(self.composition, self._owner)
         return params
 
-    def fit(self, X: Any, Y: Any) -> "CompositionLearner":
+    def fit(self, X: Any, Y: Any) -> CompositionLearner:
         """Learn one hypothesis per label column of ``Y`` (``X``: point indices)."""
         params = self._validate()
         H = params["H"]
@@ -242,8 +261,12 @@ class CompositionLearner(_KLearner):
         k = Y.shape[1]
         split = split_privacy_budget(params["epsilon"], params["delta"], k, params["composition"])
         errors = error_counts(H.distinct_rows, X, Y, 2)
-        chosen = [exponential_mechanism(-errors[:, j], epsilon=split[0], noise=noise,
-                                        noise_multiplier=params["noise_multiplier"]) for j in range(k)]
+        chosen = [
+            exponential_mechanism(
+                -errors[:, j], epsilon=split[0], noise=noise, noise_multiplier=params["noise_multiplier"]
+            )
+            for j in range(k)
+        ]
         self.hypotheses_ = H.distinct_to_row[np.array(chosen, dtype=np.int64)]
         self.k_ = k
         self.split_ = split_budget(params["epsilon"], params["delta"], k, params["composition"])
@@ -260,11 +283,13 @@ class CompositionLearner(_KLearner):
         """Explicit sample size (PAC, targets in ``H``): BNS Thm 27 per concept, composed by Obs 32."""
         params = self._validate()
         k = self._k_for_bound(k)
-        single = exponential_mechanism_sample_size(log_size=math.log(params["H"].n_distinct), alpha=alpha,
-                                                   beta=beta, epsilon=params["epsilon"])
+        single = exponential_mechanism_sample_size(
+            log_size=math.log(params["H"].n_distinct), alpha=alpha, beta=beta, epsilon=params["epsilon"]
+        )
         advanced = split_privacy_budget(params["epsilon"], params["delta"], k, params["composition"])[3] == "advanced"
-        return composition_sample_size(single=single, k=k, epsilon=params["epsilon"], delta=params["delta"],
-                                       advanced=advanced)
+        return composition_sample_size(
+            single=single, k=k, epsilon=params["epsilon"], delta=params["delta"], advanced=advanced
+        )
 
 
 # ---------------------------------------------------------------------------- GenericLearner
@@ -351,11 +376,24 @@ class GenericLearner(_KLearner):
     ([3, 6], (4.0, 0.0), 198)
     """
 
-    def __init__(self, H: HypothesisClass, *, epsilon: Any, delta: Any = 0.0, alpha: Any = 0.1, beta: Any = 0.1,
-                 sanitizer_fraction: Any = Fraction(1, 2), iterations: int | None = None,
-                 synthetic_size: int | None = None, update_passes: int = 1, composition: Composition = "auto",
-                 noise: Any = "opendp", random_state: Any = None, noise_multiplier: float = 1.0,
-                 rng: Any = None) -> None:
+    def __init__(
+        self,
+        H: HypothesisClass,
+        *,
+        epsilon: Any,
+        delta: Any = 0.0,
+        alpha: Any = 0.1,
+        beta: Any = 0.1,
+        sanitizer_fraction: Any = Fraction(1, 2),
+        iterations: int | None = None,
+        synthetic_size: int | None = None,
+        update_passes: int = 1,
+        composition: Composition = "auto",
+        noise: Any = "opendp",
+        random_state: Any = None,
+        noise_multiplier: float = 1.0,
+        rng: Any = None,
+    ) -> None:
         self.H = H
         self.epsilon = epsilon
         self.delta = delta
@@ -381,11 +419,13 @@ class GenericLearner(_KLearner):
         params["sanitizer_fraction"] = check_unit(self.sanitizer_fraction, "sanitizer_fraction", owner)
         for name in ("iterations", "synthetic_size"):
             value = getattr(self, name)
-            if value is not None and (isinstance(value, bool) or not isinstance(value, (int, np.integer))
-                                      or value < 1):
+            if value is not None and (isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1):
                 raise parameter_error(name, owner, "None (derived) or a positive int", value)
-        if isinstance(self.update_passes, bool) or not isinstance(self.update_passes, (int, np.integer)) \
-                or self.update_passes < 1:
+        if (
+            isinstance(self.update_passes, bool)
+            or not isinstance(self.update_passes, (int, np.integer))
+            or self.update_passes < 1
+        ):
             raise parameter_error("update_passes", owner, "a positive int", self.update_passes)
         params["composition"] = _check_composition(self.composition, owner)
         params["eps_san"] = as_fraction(params["sanitizer_fraction"]) * as_fraction(params["epsilon"])
@@ -401,12 +441,20 @@ class GenericLearner(_KLearner):
     def _bound(self, params: dict, alpha: Any, beta: Any, k: int) -> SampleSizeBound:
         H = params["H"]
         return generic_learner_mwem_sample_size(
-            log_size=math.log(H.n_distinct), n_queries=len(self._queries(H)), domain_size=H.n_points, k=k,
-            alpha=alpha, beta=beta, epsilon=params["epsilon"], delta=params["delta"],
-            sanitizer_fraction=params["sanitizer_fraction"], composition=params["composition"],
-            iterations=self.iterations)
+            log_size=math.log(H.n_distinct),
+            n_queries=len(self._queries(H)),
+            domain_size=H.n_points,
+            k=k,
+            alpha=alpha,
+            beta=beta,
+            epsilon=params["epsilon"],
+            delta=params["delta"],
+            sanitizer_fraction=params["sanitizer_fraction"],
+            composition=params["composition"],
+            iterations=self.iterations,
+        )
 
-    def fit(self, X: Any, Y: Any) -> "GenericLearner":
+    def fit(self, X: Any, Y: Any) -> GenericLearner:
         """Run BNS Algorithm 3 on the k-labelled database ``(X, Y)`` (``X``: point indices)."""
         params = self._validate()
         H = params["H"]
@@ -421,35 +469,53 @@ class GenericLearner(_KLearner):
         # T and m: what the size bound assumes (n is public under replace-one neighbours).
         beta, alpha = float(params["beta"]), float(params["alpha"])
         if self.iterations is None:
-            rounds, _ = mwem_rounds(n=n, n_domain=H.n_points, n_queries=len(queries),
-                                    epsilon=params["eps_san"], beta=beta / 4)
+            rounds, _ = mwem_rounds(
+                n=n, n_domain=H.n_points, n_queries=len(queries), epsilon=params["eps_san"], beta=beta / 4
+            )
         else:
             rounds = int(self.iterations)
-        synthetic_size = int(self.synthetic_size) if self.synthetic_size is not None else \
-            math.ceil(math.log(4 * len(queries) / beta) / (alpha / 10))
-        split = split_privacy_budget(as_fraction(params["epsilon"]) - params["eps_san"], params["delta"], k,
-                                     params["composition"])
-        sanitized = mwem(X, queries, epsilon=params["eps_san"] / multiplier, iterations=rounds, noise=noise,
-                         synthetic_size=synthetic_size, update_passes=int(self.update_passes),
-                         rng=params["generator"])
+        synthetic_size = (
+            int(self.synthetic_size)
+            if self.synthetic_size is not None
+            else math.ceil(math.log(4 * len(queries) / beta) / (alpha / 10))
+        )
+        split = split_privacy_budget(
+            as_fraction(params["epsilon"]) - params["eps_san"], params["delta"], k, params["composition"]
+        )
+        sanitized = mwem(
+            X,
+            queries,
+            epsilon=params["eps_san"] / multiplier,
+            iterations=rounds,
+            noise=noise,
+            synthetic_size=synthetic_size,
+            update_passes=int(self.update_passes),
+            rng=params["generator"],
+        )
         support = np.unique(sanitized.synthetic)
         # Step 4: one representative of C per pattern on B (first distinct row with it).
         _, first = np.unique(H.distinct_rows[:, support], axis=0, return_index=True)
         representatives = np.sort(first)
         errors = error_counts(H.distinct_rows[representatives], X, Y, 2)
-        chosen = [representatives[exponential_mechanism(-errors[:, j], epsilon=split[0], noise=noise,
-                                                        noise_multiplier=multiplier)] for j in range(k)]
+        chosen = [
+            representatives[
+                exponential_mechanism(-errors[:, j], epsilon=split[0], noise=noise, noise_multiplier=multiplier)
+            ]
+            for j in range(k)
+        ]
         self.sanitized_ = sanitized
         self.support_ = support
         self.representatives_ = H.distinct_to_row[representatives]
         self.hypotheses_ = H.distinct_to_row[np.array(chosen, dtype=np.int64)]
         self.iterations_, self.synthetic_size_ = rounds, synthetic_size
         self.k_ = k
-        self.split_ = split_budget(as_fraction(params["epsilon"]) - params["eps_san"], params["delta"], k,
-                                   params["composition"])
+        self.split_ = split_budget(
+            as_fraction(params["epsilon"]) - params["eps_san"], params["delta"], k, params["composition"]
+        )
         sanitizer = Privacy.mechanism(params["eps_san"], 0, f"MWEM, {rounds} rounds (HLM Thm 2.1, BNS Thm 17.1)")
-        self.privacy_ = Privacy.basic(sanitizer, _selection_privacy(split, k),
-                                      how="sanitizer then selections (BNS Lemma 36, Thm 17.1)")
+        self.privacy_ = Privacy.basic(
+            sanitizer, _selection_privacy(split, k), how="sanitizer then selections (BNS Lemma 36, Thm 17.1)"
+        )
         return self
 
     def predict(self, X: Any) -> np.ndarray:
@@ -458,8 +524,9 @@ class GenericLearner(_KLearner):
         X = check_indices(X, self.H.n_points, self._owner)
         return self.H.table[self.hypotheses_][:, X].T.astype(np.int64)
 
-    def required_sample_size(self, alpha: Any = None, beta: Any = None, k: int | None = None,
-                             vc: int | None = None) -> SampleSizeBound:
+    def required_sample_size(
+        self, alpha: Any = None, beta: Any = None, k: int | None = None, vc: int | None = None
+    ) -> SampleSizeBound:
         """Explicit sample size of this algorithm (BNS Lemma 36 with MWEM, constants worked out).
 
         ``alpha``, ``beta`` default to the learner's own (they set ``T`` and ``m``); ``k`` to
@@ -469,15 +536,22 @@ class GenericLearner(_KLearner):
         """
         params = self._validate()
         if self.update_passes != 1:
-            raise parameter_error("update_passes", f"{self._owner}.required_sample_size",
-                                  "1 (HLM Thm 2.2 is for one update per round)", self.update_passes)
+            raise parameter_error(
+                "update_passes",
+                f"{self._owner}.required_sample_size",
+                "1 (HLM Thm 2.2 is for one update per round)",
+                self.update_passes,
+            )
         alpha = params["alpha"] if alpha is None else check_unit(alpha, "alpha", self._owner)
         beta = params["beta"] if beta is None else check_unit(beta, "beta", self._owner)
         if (alpha, beta) != (params["alpha"], params["beta"]) and self.synthetic_size is None:
-            raise parameter_error("alpha", f"{self._owner}.required_sample_size",
-                                  f"the learner's alpha = {params['alpha']} and beta = {params['beta']} (they set its "
-                                  "MWEM rounds and synthetic size); build the learner with the alpha, beta wanted",
-                                  (alpha, beta))
+            raise parameter_error(
+                "alpha",
+                f"{self._owner}.required_sample_size",
+                f"the learner's alpha = {params['alpha']} and beta = {params['beta']} (they set its "
+                "MWEM rounds and synthetic size); build the learner with the alpha, beta wanted",
+                (alpha, beta),
+            )
         return self._bound(params, alpha, beta, self._k_for_bound(k))
 
 
@@ -533,8 +607,18 @@ class PointLearner(_KLearner):
     [1, 3, 1, -1]
     """
 
-    def __init__(self, domain_size: int, *, alpha: Any, epsilon: Any, delta: Any, noise: Any = "opendp",
-                 random_state: Any = None, noise_multiplier: float = 1.0, rng: Any = None) -> None:
+    def __init__(
+        self,
+        domain_size: int,
+        *,
+        alpha: Any,
+        epsilon: Any,
+        delta: Any,
+        noise: Any = "opendp",
+        random_state: Any = None,
+        noise_multiplier: float = 1.0,
+        rng: Any = None,
+    ) -> None:
         self.domain_size = domain_size
         self.alpha = alpha
         self.epsilon = epsilon
@@ -547,8 +631,11 @@ class PointLearner(_KLearner):
     def _validate(self) -> dict:
         owner = self._owner
         params = self._check_common(owner)
-        if isinstance(self.domain_size, bool) or not isinstance(self.domain_size, (int, np.integer)) \
-                or self.domain_size < 1:
+        if (
+            isinstance(self.domain_size, bool)
+            or not isinstance(self.domain_size, (int, np.integer))
+            or self.domain_size < 1
+        ):
             raise parameter_error("domain_size", owner, "a positive int", self.domain_size)
         params["domain_size"] = int(self.domain_size)
         params["alpha"] = check_unit(self.alpha, "alpha", owner)
@@ -557,10 +644,12 @@ class PointLearner(_KLearner):
 
     def _privacy_claim(self, params: dict) -> Privacy:
         half = (as_fraction(params["epsilon"]) / 2, as_fraction(params["delta"]) / 2)
-        return Privacy.basic(Privacy.mechanism(*half, "point sanitizer (BNS Alg 2 / Prop 30)"),
-                             Privacy.mechanism(*half, "A_dist (BNS Alg 1 / Prop 22)"))
+        return Privacy.basic(
+            Privacy.mechanism(*half, "point sanitizer (BNS Alg 2 / Prop 30)"),
+            Privacy.mechanism(*half, "A_dist (BNS Alg 1 / Prop 22)"),
+        )
 
-    def fit(self, X: Any, Y: Any) -> "PointLearner":
+    def fit(self, X: Any, Y: Any) -> PointLearner:
         """Run BNS Algorithm 5 on ``(X, Y)`` (``X``: point indices)."""
         params = self._validate()
         X = check_indices(X, params["domain_size"], self._owner)
@@ -572,14 +661,14 @@ class PointLearner(_KLearner):
         multiplier = as_fraction(params["noise_multiplier"])
         half_eps, half_delta = as_fraction(params["epsilon"]) / 2, params["delta"] / 2
         alpha = params["alpha"]
-        released = point_sanitizer(X, alpha=alpha / 30, epsilon=half_eps / multiplier, delta=half_delta,
-                                   noise=noise)
+        released = point_sanitizer(X, alpha=alpha / 30, epsilon=half_eps / multiplier, delta=half_delta, noise=noise)
         heavy = sorted(x for x, c in released.items() if 15 * c >= alpha * n)
         points = np.full(k, -1, dtype=np.int64)
         failed = False
         if heavy:
-            choice = a_dist(self._vector_set_scores(X, Y, heavy), epsilon=half_eps / multiplier, delta=half_delta,
-                            noise=noise)
+            choice = a_dist(
+                self._vector_set_scores(X, Y, heavy), epsilon=half_eps / multiplier, delta=half_delta, noise=noise
+            )
             failed = choice is None
             if not failed:
                 for x, vector in zip(heavy, choice):  # step 5: the first x whose v_x has a 1 at j
@@ -614,7 +703,7 @@ class PointLearner(_KLearner):
         q_best = min(top)
         runner_up = 0
         for i in range(len(heavy)):
-            others = min(top[:i] + top[i + 1:], default=second[i])
+            others = min(top[:i] + top[i + 1 :], default=second[i])
             runner_up = max(runner_up, min(second[i], others))
         # the runner-up is any vector set other than the best: represent it by a placeholder key
         return {tuple(best): q_best, ("runner-up",): runner_up}
@@ -642,24 +731,36 @@ class PointLearner(_KLearner):
         alpha = own if alpha is None else check_unit(alpha, "alpha", self._owner)
         beta = check_unit(beta, "beta", self._owner)
         if alpha != own:
-            raise parameter_error("alpha", f"{self._owner}.required_sample_size",
-                                  f"the learner's alpha {own} (its thresholds depend on it)", alpha)
+            raise parameter_error(
+                "alpha",
+                f"{self._owner}.required_sample_size",
+                f"the learner's alpha {own} (its thresholds depend on it)",
+                alpha,
+            )
         a = _dlap_quantile_expr(4 / EPSILON, DELTA / 4)
         gap = 2 + _dlap_quantile_expr(4 / EPSILON, DELTA / 2) + _dlap_quantile_expr(4 / EPSILON, BETA / 2) - 1
-        expr = sp.Max(sp.log(4 / (ALPHA * BETA)) / (sp.Rational(405, 1000) * ALPHA),
-                      120 * (1 + a) / ALPHA,
-                      240 / (ALPHA * EPSILON) * sp.log(960 / (ALPHA * BETA)),
-                      30 * gap / ALPHA)
+        expr = sp.Max(
+            sp.log(4 / (ALPHA * BETA)) / (sp.Rational(405, 1000) * ALPHA),
+            120 * (1 + a) / ALPHA,
+            240 / (ALPHA * EPSILON) * sp.log(960 / (ALPHA * BETA)),
+            30 * gap / ALPHA,
+        )
         values = {"alpha": alpha, "beta": beta, "epsilon": params["epsilon"], "delta": params["delta"]}
         return SampleSizeBound(
-            name="point_k_learner_explicit", expression=expr, values=values,
+            name="point_k_learner_explicit",
+            expression=expr,
+            values=values,
             source="BNS Thm 40 (Alg 5 PointLearner) with Prop 30 (Alg 2) and Prop 22 (A_dist); "
-                   "constants of dimcalc's implementation",
-            setting={"task": "PAC", "proper": False, "privacy": "approximate", "concepts": "k",
-                     "data": "private"},
-            constants_explicit=True, kind="upper", order_constant=None,
-            notes=("independent of k and |X|, as in BNS Thm 40",
-                   "order of growth: dimcalc.sample_size.point_k_learner_sample_size"))
+            "constants of dimcalc's implementation",
+            setting={"task": "PAC", "proper": False, "privacy": "approximate", "concepts": "k", "data": "private"},
+            constants_explicit=True,
+            kind="upper",
+            order_constant=None,
+            notes=(
+                "independent of k and |X|, as in BNS Thm 40",
+                "order of growth: dimcalc.sample_size.point_k_learner_sample_size",
+            ),
+        )
 
 
 # ---------------------------------------------------------------------------- ParityLearner
@@ -690,8 +791,7 @@ def solve_parities_gf2(points: np.ndarray, labels: np.ndarray) -> tuple[int, ...
     k = labels.shape[1]
     weights_x = 1 << np.arange(d, dtype=object)
     weights_y = 1 << np.arange(d, d + k, dtype=object)
-    rows = [int(points[i].astype(object) @ weights_x) | int(labels[i].astype(object) @ weights_y)
-            for i in range(s)]
+    rows = [int(points[i].astype(object) @ weights_x) | int(labels[i].astype(object) @ weights_y) for i in range(s)]
     rank = 0
     for col in range(d):
         bit = 1 << col
@@ -748,8 +848,18 @@ class ParityLearner(_KLearner):
     (True, False)
     """
 
-    def __init__(self, d: int, *, epsilon: Any, delta: Any, block_size: int | None = None, noise: Any = "opendp",
-                 random_state: Any = None, noise_multiplier: float = 1.0, rng: Any = None) -> None:
+    def __init__(
+        self,
+        d: int,
+        *,
+        epsilon: Any,
+        delta: Any,
+        block_size: int | None = None,
+        noise: Any = "opendp",
+        random_state: Any = None,
+        noise_multiplier: float = 1.0,
+        rng: Any = None,
+    ) -> None:
         self.d = d
         self.epsilon = epsilon
         self.delta = delta
@@ -772,20 +882,25 @@ class ParityLearner(_KLearner):
         return params
 
     def _privacy_claim(self, params: dict) -> Privacy:
-        return Privacy.mechanism(params["epsilon"], params["delta"], "A_dist over the blocks' parities "
-                                                                      "(BNS Alg 1 / Prop 22, Thm 39)")
+        return Privacy.mechanism(
+            params["epsilon"], params["delta"], "A_dist over the blocks' parities (BNS Alg 1 / Prop 22, Thm 39)"
+        )
 
     def _check_points(self, X: Any, d: int) -> np.ndarray:
         X = np.asarray(X)
-        if X.ndim != 2 or X.shape[1] != d or (X.size and (not np.issubdtype(X.dtype, np.integer)
-                                                       and X.dtype != np.bool_)):
-            raise parameter_error("X", self._owner, f"an (m, {d}) 0/1 array of points of {{0,1}}^d",
-                                  getattr(X, "shape", X))
+        if (
+            X.ndim != 2
+            or X.shape[1] != d
+            or (X.size and (not np.issubdtype(X.dtype, np.integer) and X.dtype != np.bool_))
+        ):
+            raise parameter_error(
+                "X", self._owner, f"an (m, {d}) 0/1 array of points of {{0,1}}^d", getattr(X, "shape", X)
+            )
         if X.size and (X.min() < 0 or X.max() > 1):
             raise parameter_error("X", self._owner, "coordinates 0/1", int(X.max()))
         return X.astype(np.int64)
 
-    def fit(self, X: Any, Y: Any) -> "ParityLearner":
+    def fit(self, X: Any, Y: Any) -> ParityLearner:
         """Run BNS Algorithm 4 on ``(X, Y)`` (``X``: ``(m, d)`` 0/1 points)."""
         params = self._validate()
         d, s = params["d"], params["block_size"]
@@ -796,15 +911,21 @@ class ParityLearner(_KLearner):
         blocks = X.shape[0] // s
         if blocks == 0:
             raise InvalidParameterError(
-                f"{self._owner}.fit: {X.shape[0]} examples make no block of block_size={s}; give more examples")
+                f"{self._owner}.fit: {X.shape[0]} examples make no block of block_size={s}; give more examples"
+            )
         counts: Counter = Counter()
         for t in range(blocks):
             part = slice(t * s, (t + 1) * s)
             vector = solve_parities_gf2(X[part], Y[part])
             if vector is not None:  # ⊥ is never a candidate
                 counts[vector] += 1
-        choice = a_dist(dict(counts), epsilon=as_fraction(params["epsilon"]) / as_fraction(params["noise_multiplier"]),
-                        delta=params["delta"], noise=noise, unlisted_score=0)
+        choice = a_dist(
+            dict(counts),
+            epsilon=as_fraction(params["epsilon"]) / as_fraction(params["noise_multiplier"]),
+            delta=params["delta"],
+            noise=noise,
+            unlisted_score=0,
+        )
         self.selection_failed_ = choice is None
         vector = (0,) * k if choice is None else choice
         self.parities_ = np.array([[(a >> i) & 1 for i in range(d)] for a in vector], dtype=np.int64)
@@ -834,19 +955,30 @@ class ParityLearner(_KLearner):
             raise parameter_error("alpha", f"{self._owner}.required_sample_size", "0 or a float in (0, 1)", alpha)
         s = params["block_size"]
         if s <= params["d"]:
-            raise parameter_error("block_size", f"{self._owner}.required_sample_size",
-                                  f"an int > d = {params['d']} (a block of d uniform points has full rank with "
-                                  "probability bounded only by 2^(d - block_size) < 1)", s)
+            raise parameter_error(
+                "block_size",
+                f"{self._owner}.required_sample_size",
+                f"an int > d = {params['d']} (a block of d uniform points has full rank with "
+                "probability bounded only by 2^(d - block_size) < 1)",
+                s,
+            )
         q = 1 - sp.Integer(2) ** (D - s)
         gap = 2 + _dlap_quantile_expr(2 / EPSILON, DELTA) + _dlap_quantile_expr(2 / EPSILON, BETA / 2) - 1
         L = sp.log(2 / BETA)
         blocks = sp.ceiling(((sp.sqrt(L / 2) + sp.sqrt(L / 2 + 4 * q * gap)) / (2 * q)) ** 2)
         values = {"d": params["d"], "beta": beta, "epsilon": params["epsilon"], "delta": params["delta"]}
         return SampleSizeBound(
-            name="parity_k_learner_explicit", expression=s * blocks, values=values,
+            name="parity_k_learner_explicit",
+            expression=s * blocks,
+            values=values,
             source=f"BNS Thm 39 (Alg 4 ParityLearner, block size {s}) with Prop 22 (A_dist); "
-                   "constants of dimcalc's implementation",
+            "constants of dimcalc's implementation",
             setting={"task": "PAC", "proper": True, "privacy": "approximate", "concepts": "k", "data": "private"},
-            constants_explicit=True, kind="upper", order_constant=None,
-            notes=("alpha = 0 under the uniform distribution; independent of k",
-                   "order of growth: dimcalc.sample_size.parity_k_learner_sample_size"))
+            constants_explicit=True,
+            kind="upper",
+            order_constant=None,
+            notes=(
+                "alpha = 0 under the uniform distribution; independent of k",
+                "order of growth: dimcalc.sample_size.parity_k_learner_sample_size",
+            ),
+        )

@@ -19,14 +19,15 @@ Corollaries 3.3 and 3.5.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
-from ..hypothesis_class import HypothesisClass, label_bits
-from ..sample_size import SampleSizeBound, multiclass_reduction_sample_size
 from .._params import as_fraction
 from ..errors import parameter_error
+from ..hypothesis_class import HypothesisClass, label_bits
+from ..sample_size import SampleSizeBound, multiclass_reduction_sample_size
 from ._base import Privacy, PrivateLearner, check_class, check_delta, check_points, check_sample
 from .exponential import GenericPrivateLearner
 
@@ -103,9 +104,19 @@ class BinaryReductionLearner(PrivateLearner):
     [3, 2, 1, 0]
     """
 
-    def __init__(self, hypothesis_class: HypothesisClass, *, epsilon: Any, delta: Any = 0.0,
-                 binary_learner: Callable[..., Any] | None = None, noise: Any = "opendp", random_state: Any = None,
-                 noise_multiplier: float = 1.0, rng: Any = None, backend: Any = None) -> None:
+    def __init__(
+        self,
+        hypothesis_class: HypothesisClass,
+        *,
+        epsilon: Any,
+        delta: Any = 0.0,
+        binary_learner: Callable[..., Any] | None = None,
+        noise: Any = "opendp",
+        random_state: Any = None,
+        noise_multiplier: float = 1.0,
+        rng: Any = None,
+        backend: Any = None,
+    ) -> None:
         self.hypothesis_class = hypothesis_class
         self.epsilon = epsilon
         self.delta = delta
@@ -121,8 +132,9 @@ class BinaryReductionLearner(PrivateLearner):
         H = check_class(self.hypothesis_class, self._owner)
         params["delta"] = check_delta(self.delta, self._owner)
         if self.binary_learner is not None and not callable(self.binary_learner):
-            raise parameter_error("binary_learner", self._owner, "None or a callable (G, epsilon=, delta=, rng=)",
-                                  self.binary_learner)
+            raise parameter_error(
+                "binary_learner", self._owner, "None or a callable (G, epsilon=, delta=, rng=)", self.binary_learner
+            )
         params["H"] = H
         params["n_bits"] = label_bits(H.num_labels)
         cached = getattr(self, "_restriction_cache", None)
@@ -144,9 +156,13 @@ class BinaryReductionLearner(PrivateLearner):
 
     def _make(self, G: HypothesisClass, params: dict) -> Any:
         if self.binary_learner is None:
-            return GenericPrivateLearner(G, epsilon=params["epsilon"], noise=params["noise"],
-                                         random_state=params["generator"],
-                                         noise_multiplier=params["noise_multiplier"])
+            return GenericPrivateLearner(
+                G,
+                epsilon=params["epsilon"],
+                noise=params["noise"],
+                random_state=params["generator"],
+                noise_multiplier=params["noise_multiplier"],
+            )
         return self.binary_learner(G, epsilon=params["epsilon"], delta=params["delta"], rng=params["generator"])
 
     def _privacy_claim(self, params: dict) -> Privacy:
@@ -159,11 +175,17 @@ class BinaryReductionLearner(PrivateLearner):
         # multiplier, a custom one unaffected by it); privacy_spent divides this account by the multiplier once,
         # so the reports are multiplied by it here.
         multiplier = as_fraction(params["noise_multiplier"])
-        parts = [Privacy.mechanism(as_fraction(learner.privacy_spent[0]) * multiplier, learner.privacy_spent[1],
-                                   f"binary learner {type(learner).__name__}") for learner in learners]
+        parts = [
+            Privacy.mechanism(
+                as_fraction(learner.privacy_spent[0]) * multiplier,
+                learner.privacy_spent[1],
+                f"binary learner {type(learner).__name__}",
+            )
+            for learner in learners
+        ]
         return Privacy.parallel(*parts)
 
-    def fit(self, X: Any, y: Any) -> "BinaryReductionLearner":
+    def fit(self, X: Any, y: Any) -> BinaryReductionLearner:
         """Split ``(X, y)`` into ``b`` consecutive equal parts (sizes differ by at most one) and fit bit ``i`` on part ``i``."""
         params = self._validate()
         H = params["H"]

@@ -18,8 +18,9 @@ Lemma 8.3.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -84,9 +85,20 @@ class RepresentationLearner(PrivateLearner):
     192
     """
 
-    def __init__(self, classes: Sequence[HypothesisClass], probabilities: Sequence[float | Fraction], *,
-                 rep_alpha: float, rep_beta: float, epsilon: Any, noise: Any = "opendp", random_state: Any = None,
-                 noise_multiplier: float = 1.0, rng: Any = None, backend: Any = None) -> None:
+    def __init__(
+        self,
+        classes: Sequence[HypothesisClass],
+        probabilities: Sequence[float | Fraction],
+        *,
+        rep_alpha: float,
+        rep_beta: float,
+        epsilon: Any,
+        noise: Any = "opendp",
+        random_state: Any = None,
+        noise_multiplier: float = 1.0,
+        rng: Any = None,
+        backend: Any = None,
+    ) -> None:
         self.classes = classes
         self.probabilities = probabilities
         self.rep_alpha = rep_alpha
@@ -115,9 +127,15 @@ class RepresentationLearner(PrivateLearner):
             given = list(self.probabilities)
         except TypeError:
             raise parameter_error("probabilities", owner, wanted, self.probabilities) from None
-        if not all(isinstance(p, Fraction) or (isinstance(p, (int, float, np.integer, np.floating))
-                                                 and not isinstance(p, (bool, np.bool_)) and math.isfinite(p))
-                   for p in given):
+        if not all(
+            isinstance(p, Fraction)
+            or (
+                isinstance(p, (int, float, np.integer, np.floating))
+                and not isinstance(p, (bool, np.bool_))
+                and math.isfinite(p)
+            )
+            for p in given
+        ):
             raise parameter_error("probabilities", owner, wanted, given)
         probs = [p if isinstance(p, Fraction) else Fraction(float(p)) for p in given]
         if len(probs) != len(classes) or any(p < 0 for p in probs) or abs(float(sum(probs)) - 1) > 1e-9:
@@ -127,28 +145,37 @@ class RepresentationLearner(PrivateLearner):
             if isinstance(v, bool) or not isinstance(v, (int, float, Fraction)) or not (0 <= v < 1):
                 raise parameter_error(name, owner, "a float in [0, 1)", v)
         weights = np.array([float(p) for p in probs])
-        params.update(classes=classes, weights=weights / weights.sum(), n_points=classes[0].n_points,
-                      num_labels=classes[0].num_labels)
+        params.update(
+            classes=classes,
+            weights=weights / weights.sum(),
+            n_points=classes[0].n_points,
+            num_labels=classes[0].num_labels,
+        )
         return params
 
     def _privacy_claim(self, params: dict) -> Privacy:
-        return Privacy.mechanism(params["epsilon"], 0, "data-independent draw of G_i, then the exponential "
-                                                       "mechanism over G_i (BNS Prop 21)")
+        return Privacy.mechanism(
+            params["epsilon"], 0, "data-independent draw of G_i, then the exponential mechanism over G_i (BNS Prop 21)"
+        )
 
     @property
     def size(self) -> float:
         """``size(G) = max_i ln |G_i|`` (BGS Def 8.2), over distinct hypotheses."""
         return max(math.log(G.n_distinct) for G in self._validate()["classes"])
 
-    def fit(self, X: Any, y: Any) -> "RepresentationLearner":
+    def fit(self, X: Any, y: Any) -> RepresentationLearner:
         """Draw ``G_i ~ P`` (ignoring the data), then select from ``G_i`` with the exponential mechanism on ``(X, y)``."""
         params = self._validate()
         X, y = check_sample(X, y, params["n_points"], params["num_labels"], f"{self._owner}.fit")
         i = int(params["generator"].choice(len(params["classes"]), p=params["weights"]))
         G = params["classes"][i]
         errors = error_counts(G.distinct_rows, X, y, G.num_labels)
-        j = exponential_mechanism(-errors, epsilon=params["epsilon"], noise=self._noise_source(params),
-                                  noise_multiplier=params["noise_multiplier"])
+        j = exponential_mechanism(
+            -errors,
+            epsilon=params["epsilon"],
+            noise=self._noise_source(params),
+            noise_multiplier=params["noise_multiplier"],
+        )
         self.class_index_ = i
         self.hypothesis_ = G.row_of(int(j))
         self.privacy_ = self._privacy_claim(params)
@@ -164,6 +191,11 @@ class RepresentationLearner(PrivateLearner):
     def required_sample_size(self, alpha: float, beta: float) -> SampleSizeBound:
         """Explicit sample size (BGS Lemma 8.3 with constants; needs ``alpha >= 6 rep_alpha``, ``beta > rep_beta``)."""
         params = self._validate()
-        return representation_learner_sample_size(size=max(math.log(G.n_distinct) for G in params["classes"]),
-                                                  alpha=alpha, beta=beta, epsilon=params["epsilon"],
-                                                  rep_alpha=self.rep_alpha, rep_beta=self.rep_beta)
+        return representation_learner_sample_size(
+            size=max(math.log(G.n_distinct) for G in params["classes"]),
+            alpha=alpha,
+            beta=beta,
+            epsilon=params["epsilon"],
+            rep_alpha=self.rep_alpha,
+            rep_beta=self.rep_beta,
+        )

@@ -37,16 +37,24 @@ References
 from __future__ import annotations
 
 import math
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Hashable, Mapping, Sequence
+from typing import Any
 
 import numpy as np
 
 from .._params import Number, as_fraction, check_epsilon
 from ..errors import InvalidParameterError, parameter_error
-from .mechanisms import (ExactNoise, NoiseSource, NumpyNoise, OpenDPNoise, check_random_state,
-                         exponential_mechanism, make_noise)
+from .mechanisms import (
+    ExactNoise,
+    NoiseSource,
+    NumpyNoise,
+    OpenDPNoise,
+    check_random_state,
+    exponential_mechanism,
+    make_noise,
+)
 
 __all__ = [
     "NoiseSource",
@@ -103,7 +111,7 @@ def discrete_laplace_tail(scale: float, a: int) -> float:
     """
     r = math.exp(-1.0 / scale)
     if a >= 1:
-        return r ** a / (1.0 + r)
+        return r**a / (1.0 + r)
     return 1.0 - r ** (1 - a) / (1.0 + r)
 
 
@@ -163,8 +171,15 @@ def a_dist_required_gap(epsilon: float, delta: float, beta: float, sensitivity: 
     return threshold - 1 + c
 
 
-def a_dist(scores: Mapping[Hashable, int], *, epsilon: float, delta: float, noise: NoiseSource,
-           sensitivity: int = 1, unlisted_score: int | None = None) -> Hashable | None:
+def a_dist(
+    scores: Mapping[Hashable, int],
+    *,
+    epsilon: float,
+    delta: float,
+    noise: NoiseSource,
+    sensitivity: int = 1,
+    unlisted_score: int | None = None,
+) -> Hashable | None:
     """Stability-based selection (BNS Algorithm 1, ``A_dist``): the maximiser, or ``None`` (⊥).
 
     Parameters
@@ -246,8 +261,9 @@ def point_sanitizer_cutoffs(n: int, *, alpha: float, epsilon: float, delta: floa
     return tau, tau + 1 + _least_tail_index(scale, delta / 2), scale
 
 
-def point_sanitizer(points: Sequence[int] | np.ndarray, *, alpha: float, epsilon: float, delta: float,
-                    noise: NoiseSource) -> dict[int, int]:
+def point_sanitizer(
+    points: Sequence[int] | np.ndarray, *, alpha: float, epsilon: float, delta: float, noise: NoiseSource
+) -> dict[int, int]:
     """Private query release for point functions (BNS Algorithm 2 / Proposition 30), on counts.
 
     Parameters
@@ -336,13 +352,18 @@ class MWEMResult:
 def _histogram(points: np.ndarray, n_domain: int, owner: str) -> np.ndarray:
     points = np.asarray(points, dtype=np.int64).reshape(-1)
     if points.size and (points.min() < 0 or points.max() >= n_domain):
-        raise parameter_error("points", owner, f"point indices in [0, {n_domain})",
-                              int(points.min() if points.min() < 0 else points.max()))
+        raise parameter_error(
+            "points",
+            owner,
+            f"point indices in [0, {n_domain})",
+            int(points.min() if points.min() < 0 else points.max()),
+        )
     return np.bincount(points, minlength=n_domain).astype(np.int64)
 
 
-def mwem_step(histogram: np.ndarray, estimate: np.ndarray, queries: np.ndarray, *, epsilon_round: Any,
-              noise: NoiseSource) -> tuple[int, int]:
+def mwem_step(
+    histogram: np.ndarray, estimate: np.ndarray, queries: np.ndarray, *, epsilon_round: Any, noise: NoiseSource
+) -> tuple[int, int]:
     """One private round of MWEM: choose a badly answered query, then measure it.
 
     Parameters
@@ -388,9 +409,18 @@ def mwem_step(histogram: np.ndarray, estimate: np.ndarray, queries: np.ndarray, 
     return index, measured
 
 
-def mwem(points: Sequence[int] | np.ndarray, queries: np.ndarray, *, epsilon: Any, iterations: int,
-         noise: NoiseSource, synthetic_size: int = 0, n_domain: int | None = None,
-         update_passes: int = 1, rng: Any = None) -> MWEMResult:
+def mwem(
+    points: Sequence[int] | np.ndarray,
+    queries: np.ndarray,
+    *,
+    epsilon: Any,
+    iterations: int,
+    noise: NoiseSource,
+    synthetic_size: int = 0,
+    n_domain: int | None = None,
+    update_passes: int = 1,
+    rng: Any = None,
+) -> MWEMResult:
     """Private multiplicative weights with the exponential mechanism (MWEM), a sanitizer for ``queries``.
 
     Parameters
@@ -464,7 +494,7 @@ def mwem(points: Sequence[int] | np.ndarray, queries: np.ndarray, *, epsilon: An
     for _ in range(int(iterations)):
         weights = np.exp(log_weights - log_weights.max())
         weights /= weights.sum()
-        average += weights                       # A_{t-1}: the distribution this round selects against
+        average += weights  # A_{t-1}: the distribution this round selects against
         estimate = n * weights
         index, value = mwem_step(histogram, estimate, queries, epsilon_round=eps_round, noise=noise)
         selected.append(index)
@@ -480,12 +510,16 @@ def mwem(points: Sequence[int] | np.ndarray, queries: np.ndarray, *, epsilon: An
     if synthetic_size > 0:
         generator = check_random_state(rng if rng is not None else getattr(noise, "rng", None), owner, "rng")
         synthetic = generator.choice(n_domain, size=int(synthetic_size), p=distribution).astype(np.int64)
-    return MWEMResult(distribution=distribution, selected=tuple(selected), measurements=tuple(measured),
-                      synthetic=synthetic, epsilon=epsilon)
+    return MWEMResult(
+        distribution=distribution,
+        selected=tuple(selected),
+        measurements=tuple(measured),
+        synthetic=synthetic,
+        epsilon=epsilon,
+    )
 
 
-def mwem_error_bound(*, n: int, iterations: int, n_domain: int, n_queries: int, epsilon: Any,
-                     beta: float) -> float:
+def mwem_error_bound(*, n: int, iterations: int, n_domain: int, n_queries: int, epsilon: Any, beta: float) -> float:
     """Explicit accuracy of :func:`mwem` ([HLM]_ Thm 2.2 with this implementation's constants).
 
     With probability at least ``1 - beta`` over the noise, for **every** query ``q``,
@@ -517,15 +551,17 @@ def mwem_error_bound(*, n: int, iterations: int, n_domain: int, n_queries: int, 
     eps = float(as_fraction(check_epsilon(epsilon, "mwem_error_bound")))
     T = int(iterations)
     if n < 1 or T < 1 or n_domain < 1 or n_queries < 1 or not 0 < beta < 1:
-        raise parameter_error("n", "mwem_error_bound", "positive sizes and beta in (0, 1)",
-                              (n, iterations, n_domain, n_queries, beta))
+        raise parameter_error(
+            "n", "mwem_error_bound", "positive sizes and beta in (0, 1)", (n, iterations, n_domain, n_queries, beta)
+        )
     measurement = 2 * T / (eps * n) * math.log(4 * T / beta)
     selection = (4 * T / eps * math.log(2 * T * n_queries / beta) + 1) / n
     return 2 * math.sqrt(math.log(n_domain) / T) + measurement + selection
 
 
-def mwem_rounds(*, n: int, n_domain: int, n_queries: int, epsilon: Any, beta: float,
-                max_rounds: int = 10**6) -> tuple[int, float]:
+def mwem_rounds(
+    *, n: int, n_domain: int, n_queries: int, epsilon: Any, beta: float, max_rounds: int = 10**6
+) -> tuple[int, float]:
     """The number of rounds ``T`` minimising :func:`mwem_error_bound` at ``n`` rows, and that bound.
 
     ``n`` is public (neighbouring databases replace a row), so choosing ``T`` from it is
@@ -538,9 +574,10 @@ def mwem_rounds(*, n: int, n_domain: int, n_queries: int, epsilon: Any, beta: fl
     >>> T, round(bound, 4)
     (1134, 0.145)
     """
+
     def bound(T: int) -> float:
-        return mwem_error_bound(n=n, iterations=T, n_domain=n_domain, n_queries=n_queries, epsilon=epsilon,
-                                beta=beta)
+        return mwem_error_bound(n=n, iterations=T, n_domain=n_domain, n_queries=n_queries, epsilon=epsilon, beta=beta)
+
     lo, hi = 1, max(1, int(max_rounds))
     while hi - lo > 2:  # the bound is unimodal in T (convex plus increasing): ternary search
         m1, m2 = lo + (hi - lo) // 3, hi - (hi - lo) // 3

@@ -98,9 +98,17 @@ class ASSPP(PrivateLearner):
     (1.0, 0.0)
     """
 
-    def __init__(self, hypothesis_class: HypothesisClass, *, epsilon: Any, noise: Any = "opendp",
-                 random_state: Any = None, noise_multiplier: float = 1.0, rng: Any = None,
-                 backend: Any = None) -> None:
+    def __init__(
+        self,
+        hypothesis_class: HypothesisClass,
+        *,
+        epsilon: Any,
+        noise: Any = "opendp",
+        random_state: Any = None,
+        noise_multiplier: float = 1.0,
+        rng: Any = None,
+        backend: Any = None,
+    ) -> None:
         self.hypothesis_class = hypothesis_class
         self.epsilon = epsilon
         self.noise = noise
@@ -117,7 +125,7 @@ class ASSPP(PrivateLearner):
     def _privacy_claim(self, params: dict) -> Privacy:
         return Privacy.mechanism(params["epsilon"], 0, "exponential mechanism over the public cover (ABM Lemma 3.2)")
 
-    def fit(self, X: Any, y: Any, *, public: Any) -> "ASSPP":
+    def fit(self, X: Any, y: Any, *, public: Any) -> ASSPP:
         """Build the cover from the public points, then select on the private ``(X, y)``."""
         params = self._validate()
         H = params["H"]
@@ -125,8 +133,12 @@ class ASSPP(PrivateLearner):
         X, y = check_sample(X, y, H.n_points, H.num_labels, owner)
         cover = public_cover(H, check_points(public, H.n_points, owner, name="public"))
         errors = error_counts(H.distinct_rows[cover], X, y, H.num_labels)
-        j = exponential_mechanism(-errors, epsilon=params["epsilon"], noise=self._noise_source(params),
-                                  noise_multiplier=params["noise_multiplier"])
+        j = exponential_mechanism(
+            -errors,
+            epsilon=params["epsilon"],
+            noise=self._noise_source(params),
+            noise_multiplier=params["noise_multiplier"],
+        )
         self.cover_ = cover
         self.distinct_index_ = int(cover[j])
         self.hypothesis_ = H.row_of(int(cover[j]))
@@ -141,8 +153,9 @@ class ASSPP(PrivateLearner):
 
     def _bounds(self, alpha: float, beta: float) -> tuple[SampleSizeBound, SampleSizeBound]:
         params = self._validate()
-        return asspp_sample_size(log_size=math.log(params["H"].n_distinct), alpha=alpha, beta=beta,
-                                 epsilon=params["epsilon"])
+        return asspp_sample_size(
+            log_size=math.log(params["H"].n_distinct), alpha=alpha, beta=beta, epsilon=params["epsilon"]
+        )
 
     def required_sample_size(self, alpha: float, beta: float) -> SampleSizeBound:
         """Private labelled examples for ``(alpha, beta)`` (explicit, agnostic; see :func:`asspp_sample_size`)."""

@@ -19,7 +19,27 @@ from .report import SweepReport, expression_extremes, extremal_class, sweep_repo
 from .run import SweepSummary, run_sweep
 from .sources import SweepItem, all_items, chain_items, file_items, generator_items, random_items
 
-__all__ = ["CanonicalClass", "all_classes", "canonical_form", "is_isomorphic", "parse_size", "SweepDB",
-           "Expression", "parse_expression", "ExtremalResult", "local_search", "SweepReport",
-           "expression_extremes", "extremal_class", "sweep_report", "SweepSummary", "run_sweep", "SweepItem",
-           "all_items", "chain_items", "file_items", "generator_items", "random_items"]
+__all__ = [
+    "CanonicalClass",
+    "all_classes",
+    "canonical_form",
+    "is_isomorphic",
+    "parse_size",
+    "SweepDB",
+    "Expression",
+    "parse_expression",
+    "ExtremalResult",
+    "local_search",
+    "SweepReport",
+    "expression_extremes",
+    "extremal_class",
+    "sweep_report",
+    "SweepSummary",
+    "run_sweep",
+    "SweepItem",
+    "all_items",
+    "chain_items",
+    "file_items",
+    "generator_items",
+    "random_items",
+]

@@ -25,16 +25,24 @@ from __future__ import annotations
 import hashlib
 import itertools
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator
 
 import numpy as np
 
 from ..errors import InvalidParameterError, parameter_error
 from ..hypothesis_class import HypothesisClass
 
-__all__ = ["CanonicalClass", "canonical_form", "canonical_table", "is_isomorphic", "all_classes",
-           "parse_size", "CANONICAL_MAX_CELLS", "MAX_ENUMERATED"]
+__all__ = [
+    "CanonicalClass",
+    "canonical_form",
+    "canonical_table",
+    "is_isomorphic",
+    "all_classes",
+    "parse_size",
+    "CANONICAL_MAX_CELLS",
+    "MAX_ENUMERATED",
+]
 
 #: Tables with more distinct cells than this are not canonicalised by nauty:
 #: their key only forgets the order of the rows (``"rows:"`` hashes).
@@ -131,7 +139,7 @@ def canonical_table(table: np.ndarray, num_labels: int) -> np.ndarray:
     # an absent label has no vertex; isomorphic tables use the same labels, so their partitions match
     colouring = [set(range(rows)), set(range(rows, rows + cols))] + [by_label[k] for k in sorted(by_label)]
     graph = pynauty.Graph(next_vertex, adjacency_dict=adjacency, vertex_coloring=colouring)
-    lab = pynauty.canon_label(graph)   # lab[position] = original vertex at that canonical position
+    lab = pynauty.canon_label(graph)  # lab[position] = original vertex at that canonical position
     position = [0] * next_vertex
     for i, v in enumerate(lab):
         position[v] = i
@@ -212,12 +220,13 @@ def parse_size(text: str, option: str = "--all") -> tuple[int, int, int]:
         values = ()
     if len(values) != 3 or min(values) < 1:
         raise InvalidParameterError(
-            f"{option} must be ROWSxCOLSxLABELS with three positive integers, e.g. 4x3x2; got {text!r}")
+            f"{option} must be ROWSxCOLSxLABELS with three positive integers, e.g. 4x3x2; got {text!r}"
+        )
     return values  # type: ignore[return-value]
 
 
 def _count_subsets(rows: int, cols: int, labels: int) -> int:
-    return math.comb(labels ** cols, rows)
+    return math.comb(labels**cols, rows)
 
 
 def all_classes(rows: int, cols: int, labels: int) -> Iterator[CanonicalClass]:
@@ -255,15 +264,17 @@ def all_classes(rows: int, cols: int, labels: int) -> Iterator[CanonicalClass]:
     for name, value in (("rows", rows), ("cols", cols), ("labels", labels)):
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
             raise parameter_error(name, "all_classes", "a positive integer", value)
-    universe = labels ** cols
+    universe = labels**cols
     if rows > universe:
         raise InvalidParameterError(
             f"no class of size {rows}x{cols}x{labels}: only {universe} distinct hypotheses exist on {cols} points "
-            f"with {labels} labels")
+            f"with {labels} labels"
+        )
     if _count_subsets(rows, cols, labels) > MAX_ENUMERATED:
         raise InvalidParameterError(
             f"size {rows}x{cols}x{labels} is too large to enumerate (C({universe}, {rows}) sets of rows, "
-            f"over {MAX_ENUMERATED}); use --random or the extremal search instead")
+            f"over {MAX_ENUMERATED}); use --random or the extremal search instead"
+        )
     all_rows = np.array(list(itertools.product(range(labels), repeat=cols)), dtype=np.int64).reshape(universe, cols)
     if rows > universe - rows:
         # complements: a point permutation maps a set of rows onto another exactly when it maps their

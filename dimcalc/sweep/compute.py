@@ -13,13 +13,13 @@ from __future__ import annotations
 import json
 import time
 import traceback
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any
 
 from ..results import DimensionResult
 
-__all__ = ["Task", "Outcome", "compute_chunk", "compute_task", "flatten_dimensions", "dimension_names",
-           "THEOREMS_ITEM"]
+__all__ = ["Task", "Outcome", "compute_chunk", "compute_task", "flatten_dimensions", "dimension_names", "THEOREMS_ITEM"]
 
 #: The ``completed.item`` that marks a class's theorem report as stored.
 THEOREMS_ITEM = "theorems"
@@ -139,10 +139,20 @@ def compute_task(task: Task, options: dict[str, Any]) -> Outcome:
                 group = name.split(".", 1)[0]
                 seconds = r.stats.get("seconds", report.seconds.get(group)) if r.stats else report.seconds.get(group)
                 data = r.to_json()
-                out.results.append((name, _int_or_none(r.value), int(bool(r.exact)), _int_or_none(r.lower),
-                                    _int_or_none(r.upper), None if seconds is None else float(seconds),
-                                    None if data.get("witness") is None else _dumps(data["witness"]), r.kind,
-                                    r.reason, int(bool(r.verify(H)))))
+                out.results.append(
+                    (
+                        name,
+                        _int_or_none(r.value),
+                        int(bool(r.exact)),
+                        _int_or_none(r.lower),
+                        _int_or_none(r.upper),
+                        None if seconds is None else float(seconds),
+                        None if data.get("witness") is None else _dumps(data["witness"]),
+                        r.kind,
+                        r.reason,
+                        int(bool(r.verify(H))),
+                    )
+                )
             out.completed.extend((k, float(report.seconds.get(k, 0.0))) for k in keys)
         except Exception as exc:  # one bad class must not stop a sweep of thousands
             out.results.clear()
@@ -155,8 +165,19 @@ def compute_task(task: Task, options: dict[str, Any]) -> Outcome:
             checks = theorem_report(H, time_limit=time_limit, representation=options.get("representation"))
             for position, c in enumerate(checks):
                 holds = c.holds if isinstance(c.holds, str) else ("true" if c.holds else "false")
-                out.theorems.append((position, c.source, c.statement, _dumps(c.lhs.to_json()), c.relation,
-                                     _dumps(c.rhs.to_json()), int(c.exact), holds, c.note))
+                out.theorems.append(
+                    (
+                        position,
+                        c.source,
+                        c.statement,
+                        _dumps(c.lhs.to_json()),
+                        c.relation,
+                        _dumps(c.rhs.to_json()),
+                        int(c.exact),
+                        holds,
+                        c.note,
+                    )
+                )
             out.completed.append((THEOREMS_ITEM, time.monotonic() - t0))
         except Exception as exc:
             out.theorems.clear()

@@ -23,8 +23,9 @@ import os
 import socket
 import sqlite3
 import time
+from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -151,7 +152,7 @@ class SweepDB:
             mode = self.conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
             if str(mode).lower() != "wal":
                 raise InvalidParameterError(f"--db {self.path}: SQLite could not switch it to WAL mode ({mode})")
-            self.conn.execute("PRAGMA synchronous = NORMAL")   # WAL + NORMAL: a commit survives a process crash
+            self.conn.execute("PRAGMA synchronous = NORMAL")  # WAL + NORMAL: a commit survives a process crash
             self.conn.execute("PRAGMA foreign_keys = ON")
             with self.transaction():
                 for statement in SCHEMA.split(";"):
@@ -162,20 +163,21 @@ class SweepDB:
                     self.conn.execute("INSERT INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
                 elif int(row[0]) != SCHEMA_VERSION:
                     raise InvalidParameterError(
-                        f"--db {self.path}: schema version {row[0]}, this dimcalc writes version {SCHEMA_VERSION}")
+                        f"--db {self.path}: schema version {row[0]}, this dimcalc writes version {SCHEMA_VERSION}"
+                    )
         except sqlite3.DatabaseError as exc:
             self.conn.close()
             raise InvalidParameterError(f"--db {self.path}: not a dimcalc sweep database ({exc})") from None
 
     # ------------------------------------------------------------------ plumbing
-    def transaction(self) -> "_Transaction":
+    def transaction(self) -> _Transaction:
         """``with db.transaction(): ...``: one ``BEGIN IMMEDIATE`` ... ``COMMIT`` (rolled back on error)."""
         return _Transaction(self.conn)
 
     def close(self) -> None:
         self.conn.close()
 
-    def __enter__(self) -> "SweepDB":
+    def __enter__(self) -> SweepDB:
         return self
 
     def __exit__(self, *exc: Any) -> None:
@@ -199,13 +201,16 @@ class SweepDB:
                 self.conn.execute("INSERT INTO meta VALUES (?, ?)", (key, value))
             elif old != value:
                 raise InvalidParameterError(
-                    f"--db {self.path}: was swept with another {what}; use a new --db file for this one")
+                    f"--db {self.path}: was swept with another {what}; use a new --db file for this one"
+                )
 
     # ------------------------------------------------------------------ runs
     def start_run(self, command: str, executor: str) -> int:
         with self.transaction():
-            cur = self.conn.execute("INSERT INTO runs (started, command, host, pid, executor) VALUES (?, ?, ?, ?, ?)",
-                                    (_now(), command, socket.gethostname(), os.getpid(), executor))
+            cur = self.conn.execute(
+                "INSERT INTO runs (started, command, host, pid, executor) VALUES (?, ?, ?, ?, ?)",
+                (_now(), command, socket.gethostname(), os.getpid(), executor),
+            )
             assert cur.lastrowid is not None  # set by the INSERT
             return int(cur.lastrowid)
 
@@ -227,10 +232,20 @@ class SweepDB:
                 self.conn.execute(
                     'INSERT INTO classes (canonical_hash, hypotheses, points, labels, "table", name) '
                     "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (canonical_hash) DO NOTHING",
-                    (c.canonical_hash, int(table.shape[0]), int(table.shape[1]), c.num_labels,
-                     json.dumps(np.asarray(table).tolist(), separators=(",", ":")), name))
-                cid = int(self.conn.execute("SELECT id FROM classes WHERE canonical_hash = ?",
-                                            (c.canonical_hash,)).fetchone()[0])
+                    (
+                        c.canonical_hash,
+                        int(table.shape[0]),
+                        int(table.shape[1]),
+                        c.num_labels,
+                        json.dumps(np.asarray(table).tolist(), separators=(",", ":")),
+                        name,
+                    ),
+                )
+                cid = int(
+                    self.conn.execute(
+                        "SELECT id FROM classes WHERE canonical_hash = ?", (c.canonical_hash,)
+                    ).fetchone()[0]
+                )
                 self.conn.execute("INSERT INTO class_sources VALUES (?, ?) ON CONFLICT DO NOTHING", (cid, source))
                 ids.append(cid)
         return ids
@@ -243,36 +258,50 @@ class SweepDB:
 
     def load_class(self, class_id: int) -> HypothesisClass:
         """The stored table as a class (witnesses in ``results`` refer to its rows and columns)."""
-        row = self.conn.execute('SELECT "table", labels, name, canonical_hash FROM classes WHERE id = ?',
-                                (class_id,)).fetchone()
+        row = self.conn.execute(
+            'SELECT "table", labels, name, canonical_hash FROM classes WHERE id = ?', (class_id,)
+        ).fetchone()
         if row is None:
             raise InvalidParameterError(f"{self.path}: no class with id {class_id}")
-        return HypothesisClass(json.loads(row[0]), num_labels=int(row[1]), name=row[2],
-                               metadata={"sweep": {"class_id": class_id, "canonical_hash": row[3]}})
+        return HypothesisClass(
+            json.loads(row[0]),
+            num_labels=int(row[1]),
+            name=row[2],
+            metadata={"sweep": {"class_id": class_id, "canonical_hash": row[3]}},
+        )
 
     # ------------------------------------------------------------------ progress of a sweep
-    def completed_items(self, class_ids: Iterable[int], items: Sequence[str], *,
-                        retry_inexact: bool = False) -> dict[int, set[str]]:
+    def completed_items(
+        self, class_ids: Iterable[int], items: Sequence[str], *, retry_inexact: bool = False
+    ) -> dict[int, set[str]]:
         """For each class id, which of ``items`` are done (an inexact one is not, with ``retry_inexact``)."""
         wanted = set(class_ids)
         done: dict[int, set[str]] = {cid: set() for cid in wanted}
         marks = ",".join("?" * len(items))
-        for cid, item in self.conn.execute(f"SELECT class_id, item FROM completed WHERE item IN ({marks})",
-                                           tuple(items)):
+        for cid, item in self.conn.execute(
+            f"SELECT class_id, item FROM completed WHERE item IN ({marks})", tuple(items)
+        ):
             if cid in done:
                 done[cid].add(item)
         if retry_inexact:
             for cid, dim in self.conn.execute("SELECT class_id, dimension FROM results WHERE exact = 0"):
                 if cid in done:
                     done[cid].discard(dim.split(".", 1)[0])
-            for cid, in self.conn.execute("SELECT DISTINCT class_id FROM theorems WHERE holds = 'unknown'"):
+            for (cid,) in self.conn.execute("SELECT DISTINCT class_id FROM theorems WHERE holds = 'unknown'"):
                 if cid in done:
                     done[cid].discard("theorems")
         return done
 
-    def store_outcome(self, class_id: int, run_id: int, *, results: Sequence[ResultRow],
-                      theorems: Sequence[TheoremRow], completed: Sequence[tuple[str, float]],
-                      errors: Sequence[tuple[str, str]]) -> None:
+    def store_outcome(
+        self,
+        class_id: int,
+        run_id: int,
+        *,
+        results: Sequence[ResultRow],
+        theorems: Sequence[TheoremRow],
+        completed: Sequence[tuple[str, float]],
+        errors: Sequence[tuple[str, str]],
+    ) -> None:
         """Store everything computed for one class in one transaction.
 
         An exact stored result is never replaced; an inexact one is replaced by
@@ -287,21 +316,26 @@ class SweepDB:
                     "lower = excluded.lower, upper = excluded.upper, seconds = excluded.seconds, "
                     "witness = excluded.witness, kind = excluded.kind, reason = excluded.reason, "
                     "verified = excluded.verified, run_id = excluded.run_id WHERE results.exact = 0",
-                    (class_id, *r, run_id))
+                    (class_id, *r, run_id),
+                )
             if theorems:
-                replace = self.conn.execute("SELECT COUNT(*) FROM theorems WHERE class_id = ? AND holds = 'unknown'",
-                                            (class_id,)).fetchone()[0]
+                replace = self.conn.execute(
+                    "SELECT COUNT(*) FROM theorems WHERE class_id = ? AND holds = 'unknown'", (class_id,)
+                ).fetchone()[0]
                 if replace:
                     self.conn.execute("DELETE FROM theorems WHERE class_id = ?", (class_id,))
                 for t in theorems:
                     self.conn.execute(
                         "INSERT INTO theorems (class_id, position, source, statement, lhs, relation, rhs, exact, "
                         "holds, note, run_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
-                        (class_id, *t, run_id))
+                        (class_id, *t, run_id),
+                    )
             for item, seconds in completed:
                 self.conn.execute(
                     "INSERT INTO completed VALUES (?, ?, ?, ?) ON CONFLICT (class_id, item) DO UPDATE SET "
-                    "seconds = excluded.seconds, run_id = excluded.run_id", (class_id, item, seconds, run_id))
+                    "seconds = excluded.seconds, run_id = excluded.run_id",
+                    (class_id, item, seconds, run_id),
+                )
             for item, message in errors:
                 self.conn.execute("INSERT INTO errors VALUES (?, ?, ?, ?)", (class_id, item, message, run_id))
 
@@ -312,7 +346,7 @@ class _Transaction:
         self.outer = False
 
     def __enter__(self) -> sqlite3.Connection:
-        if self.conn.in_transaction:   # nested use joins the open transaction
+        if self.conn.in_transaction:  # nested use joins the open transaction
             self.outer = True
             return self.conn
         self.conn.execute("BEGIN IMMEDIATE")

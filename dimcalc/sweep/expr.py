@@ -17,8 +17,9 @@ from __future__ import annotations
 import ast
 import math
 import re
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Callable, Mapping, cast
+from typing import cast
 
 from ..errors import InvalidParameterError
 
@@ -29,8 +30,12 @@ SIZE_NAMES = ("hypotheses", "points", "labels")
 
 _NAME = re.compile(r"(?<![0-9.])[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*")
 _FUNCTIONS: dict[str, Callable[..., float]] = {"max": max, "min": min, "abs": abs, "log2": math.log2}
-_BINOPS = {ast.Add: lambda a, b: a + b, ast.Sub: lambda a, b: a - b, ast.Mult: lambda a, b: a * b,
-           ast.Div: lambda a, b: a / b}
+_BINOPS = {
+    ast.Add: lambda a, b: a + b,
+    ast.Sub: lambda a, b: a - b,
+    ast.Mult: lambda a, b: a * b,
+    ast.Div: lambda a, b: a / b,
+}
 
 
 @dataclass(frozen=True)
@@ -88,8 +93,10 @@ def _eval(node: ast.AST, env: Mapping[str, float]) -> float:
 
 def _check(node: ast.AST, text: str, placeholders: set[str]) -> None:
     def bad(what: str) -> InvalidParameterError:
-        return InvalidParameterError(f"expression {text!r}: {what}; allowed are numbers, dimension names, "
-                                     f"+ - * / ( ), and {', '.join(_FUNCTIONS)}(...)")
+        return InvalidParameterError(
+            f"expression {text!r}: {what}; allowed are numbers, dimension names, "
+            f"+ - * / ( ), and {', '.join(_FUNCTIONS)}(...)"
+        )
 
     if isinstance(node, ast.Constant):
         if isinstance(node.value, bool) or not isinstance(node.value, (int, float)):

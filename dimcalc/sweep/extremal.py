@@ -68,10 +68,17 @@ class ExtremalResult:
     seconds: float = 0.0
 
     def to_json(self) -> dict:
-        return {"expression": self.expression, "value": self.value, "verified": self.verified,
-                "evaluations": self.evaluations, "inexact": self.inexact, "restart_values": self.restart_values,
-                "seconds": round(self.seconds, 3), "class": self.hclass.to_dict(),
-                "check": self.report.to_json()}
+        return {
+            "expression": self.expression,
+            "value": self.value,
+            "verified": self.verified,
+            "evaluations": self.evaluations,
+            "inexact": self.inexact,
+            "restart_values": self.restart_values,
+            "seconds": round(self.seconds, 3),
+            "class": self.hclass.to_dict(),
+            "check": self.report.to_json(),
+        }
 
 
 def objective_values(report: Any, H: HypothesisClass) -> tuple[dict[str, float], bool]:
@@ -113,14 +120,25 @@ def _neighbour(rng: np.random.Generator, table: np.ndarray, labels: int, row_mov
         c = int(rng.integers(cols))
         new[r, c] = (new[r, c] + 1 + int(rng.integers(labels - 1))) % labels
     if len({row.tobytes() for row in new}) < rows:
-        return None     # two rows coincide: the class would shrink
+        return None  # two rows coincide: the class would shrink
     return new
 
 
-def local_search(expression: str | Expression, *, hypotheses: int, points: int, labels: int, restarts: int = 8,
-                 steps: int = 200, neighbours: int = 4, seed: int = 0, time_limit: float | None = None,
-                 target: float | None = None, total_time: float | None = None,
-                 start: HypothesisClass | None = None) -> ExtremalResult:
+def local_search(
+    expression: str | Expression,
+    *,
+    hypotheses: int,
+    points: int,
+    labels: int,
+    restarts: int = 8,
+    steps: int = 200,
+    neighbours: int = 4,
+    seed: int = 0,
+    time_limit: float | None = None,
+    target: float | None = None,
+    total_time: float | None = None,
+    start: HypothesisClass | None = None,
+) -> ExtremalResult:
     """Search tables of one size for a class maximising ``expression`` (hill-climbing with random restarts).
 
     Parameters
@@ -164,18 +182,28 @@ def local_search(expression: str | Expression, *, hypotheses: int, points: int, 
     expr = expression if isinstance(expression, Expression) else parse_expression(expression)
     keys = expr.dimension_keys()
     from ..check import DIMENSION_KEYS
+
     for k in keys:
         if k not in DIMENSION_KEYS:
-            raise InvalidParameterError(f"--search: {k!r} in {expr.text!r} is not a dimension; "
-                                        f"names start with one of {', '.join(DIMENSION_KEYS + SIZE_NAMES)}")
-    for name, given, low in (("hypotheses", hypotheses, 1), ("points", points, 1), ("labels", labels, 2),
-                             ("restarts", restarts, 1), ("steps", steps, 0), ("neighbours", neighbours, 1),
-                             ("seed", seed, 0)):
+            raise InvalidParameterError(
+                f"--search: {k!r} in {expr.text!r} is not a dimension; "
+                f"names start with one of {', '.join(DIMENSION_KEYS + SIZE_NAMES)}"
+            )
+    for name, given, low in (
+        ("hypotheses", hypotheses, 1),
+        ("points", points, 1),
+        ("labels", labels, 2),
+        ("restarts", restarts, 1),
+        ("steps", steps, 0),
+        ("neighbours", neighbours, 1),
+        ("seed", seed, 0),
+    ):
         if isinstance(given, bool) or not isinstance(given, int) or given < low:
             raise parameter_error(name, "local_search", f"an integer >= {low}", given)
-    if hypotheses > labels ** points:
-        raise InvalidParameterError(f"no class of size {hypotheses}x{points}x{labels}: only {labels ** points} "
-                                    "distinct hypotheses exist")
+    if hypotheses > labels**points:
+        raise InvalidParameterError(
+            f"no class of size {hypotheses}x{points}x{labels}: only {labels**points} distinct hypotheses exist"
+        )
     if start is not None and (start.n_distinct, start.n_points, start.num_labels) != (hypotheses, points, labels):
         raise InvalidParameterError("start must have the searched size (distinct hypotheses, points, labels)")
     rng = np.random.default_rng(seed)
@@ -249,11 +277,29 @@ def local_search(expression: str | Expression, *, hypotheses: int, points: int, 
         final = None
     # the class file carries the search and the witnesses (they index this very table)
     dims = {name: r.to_json() for name, r in flatten_dimensions(report.dimensions).items()}
-    H = canon.to_class(name=f"search-{hypotheses}x{points}x{labels}",
-                       metadata={"search": {"expression": expr.text, "value": final, "seed": seed,
-                                            "restarts": len(restart_values), "steps": steps,
-                                            "neighbours": neighbours, "dimensions": dims}})
+    H = canon.to_class(
+        name=f"search-{hypotheses}x{points}x{labels}",
+        metadata={
+            "search": {
+                "expression": expr.text,
+                "value": final,
+                "seed": seed,
+                "restarts": len(restart_values),
+                "steps": steps,
+                "neighbours": neighbours,
+                "dimensions": dims,
+            }
+        },
+    )
     report.hclass = H
-    return ExtremalResult(expression=expr.text, value=final, hclass=H, report=report, verified=report.verify(),
-                          evaluations=len(cache), inexact=inexact, restart_values=restart_values,
-                          seconds=time.monotonic() - began)
+    return ExtremalResult(
+        expression=expr.text,
+        value=final,
+        hclass=H,
+        report=report,
+        verified=report.verify(),
+        evaluations=len(cache),
+        inexact=inexact,
+        restart_values=restart_values,
+        seconds=time.monotonic() - began,
+    )

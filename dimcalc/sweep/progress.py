@@ -41,8 +41,15 @@ class ProgressBar:
 
     WIDTH = 24
 
-    def __init__(self, total: int, *, enabled: bool = True, stream: TextIO | None = None,
-                 interval: float = 10.0, label: str = "sweep") -> None:
+    def __init__(
+        self,
+        total: int,
+        *,
+        enabled: bool = True,
+        stream: TextIO | None = None,
+        interval: float = 10.0,
+        label: str = "sweep",
+    ) -> None:
         self.total = total
         self.enabled = enabled and total > 0
         self.stream = stream if stream is not None else sys.stderr
@@ -62,8 +69,10 @@ class ProgressBar:
         frac = self.done / self.total if self.total else 1.0
         fill = int(frac * self.WIDTH)
         bar = "#" * fill + "-" * (self.WIDTH - fill)
-        return (f"{self.label} [{bar}] {self.done}/{self.total} {100 * frac:3.0f}%  {rate:.1f} classes/s  "
-                f"elapsed {format_duration(elapsed)}  ETA {format_duration(eta)}")
+        return (
+            f"{self.label} [{bar}] {self.done}/{self.total} {100 * frac:3.0f}%  {rate:.1f} classes/s  "
+            f"elapsed {format_duration(elapsed)}  ETA {format_duration(eta)}"
+        )
 
     def update(self, done: int) -> None:
         """Set the number of classes done and redraw when the throttle allows."""

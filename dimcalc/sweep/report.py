@@ -13,16 +13,26 @@ from __future__ import annotations
 import json
 import os
 from collections import Counter, defaultdict
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
-from typing import Any, Sequence
+from typing import Any
 
 from ..hypothesis_class import HypothesisClass
 from ..results import DimensionResult
 from .db import SweepDB
 from .expr import SIZE_NAMES, Expression, parse_expression
 
-__all__ = ["SweepReport", "Extremes", "sweep_report", "class_values", "expression_extremes", "extremal_class",
-           "verify_stored", "verify_result", "VIRTUAL_NAMES"]
+__all__ = [
+    "SweepReport",
+    "Extremes",
+    "sweep_report",
+    "class_values",
+    "expression_extremes",
+    "extremal_class",
+    "verify_stored",
+    "verify_result",
+    "VIRTUAL_NAMES",
+]
 
 #: Names computed from stored results: ``binary_restrictions.max`` = max_i LDim(H|_i).
 VIRTUAL_NAMES = ("binary_restrictions.max",)
@@ -110,8 +120,9 @@ def _known_names(db: SweepDB) -> set[str]:
     return names | set(VIRTUAL_NAMES) | set(SIZE_NAMES)
 
 
-def expression_extremes(db: SweepDB, expression: str | Expression,
-                        values: dict[int, dict[str, float]] | None = None) -> Extremes:
+def expression_extremes(
+    db: SweepDB, expression: str | Expression, values: dict[int, dict[str, float]] | None = None
+) -> Extremes:
     """Largest and smallest value of ``expression`` over the database's classes.
 
     Examples
@@ -152,8 +163,15 @@ def expression_extremes(db: SweepDB, expression: str | Expression,
 
 def _stored_result(kind: str | None, dimension: str, row: Sequence[Any]) -> DimensionResult:
     value, exact, lower, upper, witness, reason = row
-    return DimensionResult(kind=kind or dimension, value=value, exact=bool(exact), lower=lower, upper=upper,
-                           witness=None if witness is None else json.loads(witness), reason=reason)
+    return DimensionResult(
+        kind=kind or dimension,
+        value=value,
+        exact=bool(exact),
+        lower=lower,
+        upper=upper,
+        witness=None if witness is None else json.loads(witness),
+        reason=reason,
+    )
 
 
 def verify_stored(db: SweepDB, class_ids: Sequence[int] | None = None) -> dict[str, Any]:
@@ -167,12 +185,13 @@ def verify_stored(db: SweepDB, class_ids: Sequence[int] | None = None) -> dict[s
     classes: dict[int, HypothesisClass] = {}
     checked, failed = 0, []
     for cid, dim, kind, *row in db.conn.execute(
-            "SELECT class_id, dimension, kind, value, exact, lower, upper, witness, reason FROM results "
-            "ORDER BY class_id, dimension"):
+        "SELECT class_id, dimension, kind, value, exact, lower, upper, witness, reason FROM results "
+        "ORDER BY class_id, dimension"
+    ):
         if wanted is not None and cid not in wanted:
             continue
         if cid not in classes:
-            classes.clear()   # rows come ordered by class: keep one class at a time
+            classes.clear()  # rows come ordered by class: keep one class at a time
             classes[cid] = db.load_class(cid)
         checked += 1
         if not verify_result(classes[cid], dim, _stored_result(kind, dim, row), user_family=user_maps):
@@ -180,8 +199,9 @@ def verify_stored(db: SweepDB, class_ids: Sequence[int] | None = None) -> dict[s
     return {"checked": checked, "failed": failed}
 
 
-def verify_result(H: HypothesisClass, dimension: str, result: DimensionResult, *,
-                  user_family: Sequence[Sequence[Any]] | None = None) -> bool:
+def verify_result(
+    H: HypothesisClass, dimension: str, result: DimensionResult, *, user_family: Sequence[Sequence[Any]] | None = None
+) -> bool:
     """Whether a stored result's witness certifies its lower bound on ``H``, by the public checkers.
 
     ``binary_restrictions.i`` trees are checked by :func:`dimcalc.trees.is_mistake_tree` on
@@ -202,12 +222,13 @@ def verify_result(H: HypothesisClass, dimension: str, result: DimensionResult, *
             return False
         from ..psi import psi_family
 
-        psi_family(user_family, H.num_labels)   # registers the checker of this family's result kinds
+        psi_family(user_family, H.num_labels)  # registers the checker of this family's result kinds
     return result.verify(H)
 
 
-def extremal_class(db: SweepDB, class_id: int, *, expression: str | None = None,
-                   value: float | None = None) -> HypothesisClass:
+def extremal_class(
+    db: SweepDB, class_id: int, *, expression: str | None = None, value: float | None = None
+) -> HypothesisClass:
     """The stored class ``class_id`` with its results (values and witnesses) in ``metadata["sweep"]``.
 
     Row and column indices in the witnesses refer to this class's table, so
@@ -216,12 +237,15 @@ def extremal_class(db: SweepDB, class_id: int, *, expression: str | None = None,
     H = db.load_class(class_id)
     dims = {}
     for dim, kind, *row in db.conn.execute(
-            "SELECT dimension, kind, value, exact, lower, upper, witness, reason FROM results WHERE class_id = ? "
-            "ORDER BY dimension", (class_id,)):
+        "SELECT dimension, kind, value, exact, lower, upper, witness, reason FROM results WHERE class_id = ? "
+        "ORDER BY dimension",
+        (class_id,),
+    ):
         r = _stored_result(kind, dim, row)
         dims[dim] = r.to_json()
-    sources = [s for (s,) in db.conn.execute("SELECT source FROM class_sources WHERE class_id = ? ORDER BY rowid",
-                                             (class_id,))]
+    sources = [
+        s for (s,) in db.conn.execute("SELECT source FROM class_sources WHERE class_id = ? ORDER BY rowid", (class_id,))
+    ]
     meta = H.metadata
     meta["sweep"].update(db=str(db.path), sources=sources, dimensions=dims)
     if expression is not None:
@@ -230,8 +254,9 @@ def extremal_class(db: SweepDB, class_id: int, *, expression: str | None = None,
     return HypothesisClass(H.table, num_labels=H.num_labels, name=name, metadata=meta)
 
 
-def sweep_report(db: str | os.PathLike | SweepDB, *, expressions: Sequence[str] = (),
-                 verify: bool = False) -> SweepReport:
+def sweep_report(
+    db: str | os.PathLike | SweepDB, *, expressions: Sequence[str] = (), verify: bool = False
+) -> SweepReport:
     """Summarise a sweep database.
 
     Parameters
@@ -264,6 +289,7 @@ def sweep_report(db: str | os.PathLike | SweepDB, *, expressions: Sequence[str] 
     if not isinstance(db, SweepDB):
         if not os.path.exists(db):
             from ..errors import InvalidParameterError
+
             raise InvalidParameterError(f"--report {db}: no such file")
         with SweepDB(db) as database:
             return sweep_report(database, expressions=expressions, verify=verify)
@@ -271,36 +297,85 @@ def sweep_report(db: str | os.PathLike | SweepDB, *, expressions: Sequence[str] 
     for e in exprs:
         e.check_names(_known_names(db), f"--expr (database {db.path})")
     c = db.conn
-    sizes = [{"hypotheses": h, "points": p, "labels": lab, "classes": n} for h, p, lab, n in c.execute(
-        "SELECT hypotheses, points, labels, COUNT(*) FROM classes GROUP BY hypotheses, points, labels "
-        "ORDER BY labels, points, hypotheses")]
+    sizes = [
+        {"hypotheses": h, "points": p, "labels": lab, "classes": n}
+        for h, p, lab, n in c.execute(
+            "SELECT hypotheses, points, labels, COUNT(*) FROM classes GROUP BY hypotheses, points, labels "
+            "ORDER BY labels, points, hypotheses"
+        )
+    ]
     dims: dict[str, dict] = {}
     for dim, n, exact, undefined, unverified in c.execute(
-            "SELECT dimension, COUNT(*), SUM(exact AND value IS NOT NULL), SUM(value IS NULL AND lower IS NULL), "
-            "SUM(verified = 0) FROM results GROUP BY dimension ORDER BY dimension"):
-        dims[dim] = {"results": n, "exact": exact, "inexact": n - exact - undefined, "undefined": undefined,
-                     "unverified": unverified, "distribution": {}}
-    for dim, value, n in c.execute("SELECT dimension, value, COUNT(*) FROM results WHERE exact AND value IS NOT NULL "
-                                   "GROUP BY dimension, value ORDER BY dimension, value"):
+        "SELECT dimension, COUNT(*), SUM(exact AND value IS NOT NULL), SUM(value IS NULL AND lower IS NULL), "
+        "SUM(verified = 0) FROM results GROUP BY dimension ORDER BY dimension"
+    ):
+        dims[dim] = {
+            "results": n,
+            "exact": exact,
+            "inexact": n - exact - undefined,
+            "undefined": undefined,
+            "unverified": unverified,
+            "distribution": {},
+        }
+    for dim, value, n in c.execute(
+        "SELECT dimension, value, COUNT(*) FROM results WHERE exact AND value IS NOT NULL "
+        "GROUP BY dimension, value ORDER BY dimension, value"
+    ):
         dims[dim]["distribution"][str(value)] = n
-    th = dict(zip(("classes", "statements", "holds", "violated", "unknown"), c.execute(
-        "SELECT COUNT(DISTINCT class_id), COUNT(*), COALESCE(SUM(holds = 'true'), 0), "
-        "COALESCE(SUM(holds = 'false'), 0), COALESCE(SUM(holds = 'unknown'), 0) FROM theorems").fetchone()))
+    th = dict(
+        zip(
+            ("classes", "statements", "holds", "violated", "unknown"),
+            c.execute(
+                "SELECT COUNT(DISTINCT class_id), COUNT(*), COALESCE(SUM(holds = 'true'), 0), "
+                "COALESCE(SUM(holds = 'false'), 0), COALESCE(SUM(holds = 'unknown'), 0) FROM theorems"
+            ).fetchone(),
+        )
+    )
     violations = [
-        {"class_id": cid, "name": name, "source": src, "statement": st, "lhs": json.loads(lhs), "relation": rel,
-         "rhs": json.loads(rhs), "exact": bool(ex), "note": note}
+        {
+            "class_id": cid,
+            "name": name,
+            "source": src,
+            "statement": st,
+            "lhs": json.loads(lhs),
+            "relation": rel,
+            "rhs": json.loads(rhs),
+            "exact": bool(ex),
+            "note": note,
+        }
         for cid, name, src, st, lhs, rel, rhs, ex, note in c.execute(
             "SELECT t.class_id, k.name, t.source, t.statement, t.lhs, t.relation, t.rhs, t.exact, t.note "
             "FROM theorems t JOIN classes k ON k.id = t.class_id WHERE t.holds = 'false' "
-            "ORDER BY t.class_id, t.position LIMIT ?", (LIST_LIMIT,))]
-    by_statement = {src + ": " + st: n for src, st, n in c.execute(
-        "SELECT source, statement, COUNT(*) FROM theorems WHERE holds = 'false' GROUP BY source, statement")}
+            "ORDER BY t.class_id, t.position LIMIT ?",
+            (LIST_LIMIT,),
+        )
+    ]
+    by_statement = {
+        src + ": " + st: n
+        for src, st, n in c.execute(
+            "SELECT source, statement, COUNT(*) FROM theorems WHERE holds = 'false' GROUP BY source, statement"
+        )
+    }
     th["violated_by_statement"] = by_statement
     error_count = c.execute("SELECT COUNT(*) FROM errors").fetchone()[0]
-    errors = [{"class_id": cid, "item": item, "message": msg} for cid, item, msg in
-              c.execute("SELECT class_id, item, message FROM errors ORDER BY rowid LIMIT ?", (LIST_LIMIT,))]
+    errors = [
+        {"class_id": cid, "item": item, "message": msg}
+        for cid, item, msg in c.execute(
+            "SELECT class_id, item, message FROM errors ORDER BY rowid LIMIT ?", (LIST_LIMIT,)
+        )
+    ]
     values = class_values(db) if exprs else None
     extremes = [expression_extremes(db, e, values) for e in exprs]
-    return SweepReport(db=str(db.path), classes=db.count("classes"), sizes=sizes, runs=db.count("runs"),
-                       dimensions=dims, theorems=th, violations=violations, errors=errors, error_count=error_count,
-                       extremes=extremes, verification=verify_stored(db) if verify else None)
+    return SweepReport(
+        db=str(db.path),
+        classes=db.count("classes"),
+        sizes=sizes,
+        runs=db.count("runs"),
+        dimensions=dims,
+        theorems=th,
+        violations=violations,
+        errors=errors,
+        error_count=error_count,
+        extremes=extremes,
+        verification=verify_stored(db) if verify else None,
+    )

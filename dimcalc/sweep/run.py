@@ -16,8 +16,9 @@ import concurrent.futures as cf
 import multiprocessing
 import os
 import time
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
-from typing import Any, Iterable, Iterator, Sequence
+from typing import Any
 
 from ..check import DIMENSION_KEYS
 from ..errors import InvalidParameterError, parameter_error
@@ -84,7 +85,7 @@ def connect_dask(scheduler: str, *, timeout: float = 30.0) -> Any:
         raise InvalidParameterError("--scheduler needs Dask: pip install 'dimcalc[sweep]'") from None
     address = scheduler
     if address.startswith("dask://"):
-        address = "tcp://" + address[len("dask://"):]
+        address = "tcp://" + address[len("dask://") :]
     try:
         return Client(address, timeout=timeout)
     except (OSError, TimeoutError) as exc:
@@ -120,7 +121,7 @@ def register_classes(db: SweepDB, items: Iterable[SweepItem], *, check_labels: A
 
 
 def _chunks(tasks: Sequence[Task], size: int) -> list[list[Task]]:
-    return [list(tasks[i:i + size]) for i in range(0, len(tasks), size)]
+    return [list(tasks[i : i + size]) for i in range(0, len(tasks), size)]
 
 
 def _serial(chunks: Sequence[list[Task]], options: dict) -> Iterator[list[Outcome]]:
@@ -183,11 +184,23 @@ def _dask_workers(client: Any) -> int:
     return max(1, sum(client.nthreads().values()))
 
 
-def run_sweep(items: Iterable[SweepItem], *, db: str | os.PathLike | SweepDB, dims: Sequence[str] | None = None,
-              theorems: bool = False, time_limit: float | None = None, family: Sequence[Sequence[Any]] | None = None,
-              representation: bool | None = None, jobs: int = 1, scheduler: str | None = None, client: Any = None,
-              chunk_size: int | None = None, retry_inexact: bool = False, progress: bool = False,
-              command: str = "") -> SweepSummary:
+def run_sweep(
+    items: Iterable[SweepItem],
+    *,
+    db: str | os.PathLike | SweepDB,
+    dims: Sequence[str] | None = None,
+    theorems: bool = False,
+    time_limit: float | None = None,
+    family: Sequence[Sequence[Any]] | None = None,
+    representation: bool | None = None,
+    jobs: int = 1,
+    scheduler: str | None = None,
+    client: Any = None,
+    chunk_size: int | None = None,
+    retry_inexact: bool = False,
+    progress: bool = False,
+    command: str = "",
+) -> SweepSummary:
     """Sweep classes: store them in a database and compute, for each, what the database does not hold yet.
 
     Parameters
@@ -277,16 +290,19 @@ def run_sweep(items: Iterable[SweepItem], *, db: str | os.PathLike | SweepDB, di
                     psi_family(maps, item.hclass.num_labels)
                 except InvalidParameterError as exc:
                     raise InvalidParameterError(f"--family does not fit {item.source}: {exc}") from None
+
             family = maps
         elif any(k.startswith("psi_littlestone") for k in dims) and database.get_meta("psi_user_family"):
-            raise InvalidParameterError(
-                f"--db {database.path}: was swept with a user Ψ family; give the same --family")
+            raise InvalidParameterError(f"--db {database.path}: was swept with a user Ψ family; give the same --family")
 
         if scheduler is not None:
             client = connect_dask(scheduler)
             own_client = True
-        executor = ("dask:" + str(getattr(client.scheduler, "address", "client"))) if client is not None else (
-            f"processes:{jobs}" if jobs > 1 else "serial")
+        executor = (
+            ("dask:" + str(getattr(client.scheduler, "address", "client")))
+            if client is not None
+            else (f"processes:{jobs}" if jobs > 1 else "serial")
+        )
         run_id = database.start_run(command, executor)
         summary = SweepSummary(db=str(database.path), run_id=run_id, executor=executor)
 
@@ -319,8 +335,14 @@ def run_sweep(items: Iterable[SweepItem], *, db: str | os.PathLike | SweepDB, di
         try:
             for outcomes in stream:
                 for o in outcomes:
-                    database.store_outcome(o.class_id, run_id, results=o.results, theorems=o.theorems,
-                                           completed=o.completed, errors=o.errors)
+                    database.store_outcome(
+                        o.class_id,
+                        run_id,
+                        results=o.results,
+                        theorems=o.theorems,
+                        completed=o.completed,
+                        errors=o.errors,
+                    )
                     summary.computed += 1
                     summary.results += len(o.results)
                 bar.update(summary.computed)

@@ -10,16 +10,25 @@ from __future__ import annotations
 
 import itertools
 import os
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable, Iterator, Sequence
+from typing import Any
 
 from ..errors import ClassFileError, InvalidParameterError
 from ..hypothesis_class import HypothesisClass
 from .canonical import CanonicalClass, all_classes, parse_size
 
-__all__ = ["SweepItem", "file_items", "random_items", "generator_items", "all_items", "chain_items", "parse_range",
-           "CLASS_FILE_SUFFIXES"]
+__all__ = [
+    "SweepItem",
+    "file_items",
+    "random_items",
+    "generator_items",
+    "all_items",
+    "chain_items",
+    "parse_range",
+    "CLASS_FILE_SUFFIXES",
+]
 
 #: File name endings read from a directory.
 CLASS_FILE_SUFFIXES = (".json", ".csv")
@@ -49,8 +58,11 @@ def _expand_paths(paths: Sequence[str | os.PathLike]) -> list[Path]:
     for p in paths:
         path = Path(p)
         if path.is_dir():
-            found = sorted(q for q in path.rglob("*") if q.is_file() and q.suffix.lower() in CLASS_FILE_SUFFIXES
-                           and not q.name.startswith("."))
+            found = sorted(
+                q
+                for q in path.rglob("*")
+                if q.is_file() and q.suffix.lower() in CLASS_FILE_SUFFIXES and not q.name.startswith(".")
+            )
             if not found:
                 raise ClassFileError(f"{path}: directory holds no class file (*.json, *.csv)")
             out.extend(found)
@@ -102,6 +114,7 @@ def random_items(size: str, *, count: int, seed: int = 0) -> Iterator[SweepItem]
         for s in range(seed, seed + count):
             H = random_class(hypotheses=rows, points=cols, labels=labels, seed=s)
             yield SweepItem(H, f"random --hypotheses {rows} --points {cols} --labels {labels} --seed {s}")
+
     return gen()
 
 
@@ -126,8 +139,8 @@ def parse_range(text: str) -> list[int]:
                 values.append(int(part))
         except ValueError:
             raise InvalidParameterError(
-                f"a parameter range must be integers or A..B ranges separated by commas, e.g. 5..9,12; "
-                f"got {text!r}") from None
+                f"a parameter range must be integers or A..B ranges separated by commas, e.g. 5..9,12; got {text!r}"
+            ) from None
     return values
 
 
@@ -161,7 +174,8 @@ def generator_items(family: str, params: Sequence[str]) -> Iterator[SweepItem]:
             raise InvalidParameterError(f"--param must be NAME=RANGE, e.g. k=5..9; got {item!r}")
         if name not in own:
             raise InvalidParameterError(
-                f"family {family!r} has no parameter {name!r}; its parameters are {', '.join(own)}")
+                f"family {family!r} has no parameter {name!r}; its parameters are {', '.join(own)}"
+            )
         if name in grid:
             raise InvalidParameterError(f"--param {name} given twice")
         grid[name] = [spec] if own[name].type == "path" else parse_range(spec)
@@ -180,6 +194,7 @@ def generator_items(family: str, params: Sequence[str]) -> Iterator[SweepItem]:
             kwargs = dict(zip(names, combo))
             H = built[0] if i == 0 else g.build(**kwargs)
             yield SweepItem(H, " ".join([f"generate {family}"] + [f"--{n} {v}" for n, v in kwargs.items()]))
+
     return gen()
 
 
@@ -199,6 +214,7 @@ def all_items(size: str) -> Iterator[SweepItem]:
     def gen() -> Iterator[SweepItem]:
         for c in itertools.chain([first], classes):
             yield SweepItem(c.to_class(name=f"all-{rows}x{cols}x{labels}"), f"all {rows}x{cols}x{labels}", c)
+
     return gen()
 
 
