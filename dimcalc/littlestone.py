@@ -223,8 +223,14 @@ class _LabelClassSplitter:
     """
 
     def __init__(
-        self, H: HypothesisClass, points: Sequence[int] | None = None, deadline: Deadline | None = None
+        self,
+        H: HypothesisClass,
+        node: Callable[[Any, Any, Any], dict],
+        points: Sequence[int] | None = None,
+        deadline: Deadline | None = None,
     ) -> None:
+        # ``node`` builds a spec §3 tree node from a split's description and the two subtrees.
+        self.node = node
         # Columns are indices into ``points`` (original point indices; default: every point).
         self.points = list(range(H.n_points)) if points is None else [int(p) for p in points]
         self.num_labels = H.num_labels
@@ -286,16 +292,6 @@ class _PairSplitter(_LabelClassSplitter):
     (``φ_{a,b}`` and ``φ_{b,a}`` are mirrors, reduction 2).
     """
 
-    def __init__(
-        self,
-        H: HypothesisClass,
-        node: Callable[[Any, Any, Any], dict],
-        points: Sequence[int] | None = None,
-        deadline: Deadline | None = None,
-    ) -> None:
-        super().__init__(H, points, deadline)
-        self.node = node
-
     def splits(self, V: int, live: Sequence[int]) -> tuple[list[int], list[Split]]:
         seen: set[tuple[int, int]] = set()
         out: list[Split] = []
@@ -330,8 +326,7 @@ class _BipartitionSplitter(_LabelClassSplitter):
         points: Sequence[int] | None = None,
         deadline: Deadline | None = None,
     ) -> None:
-        super().__init__(H, points, deadline)
-        self.node = node
+        super().__init__(H, node, points, deadline)
         self.deadline = deadline
 
     def splits(self, V: int, live: Sequence[int]) -> tuple[list[int], list[Split]]:
@@ -379,12 +374,11 @@ class _MapSplitter(_LabelClassSplitter):
         points: Sequence[int] | None = None,
         deadline: Deadline | None = None,
     ) -> None:
-        super().__init__(H, points, deadline)
+        super().__init__(H, node, points, deadline)
         from .psi import MapSequence
 
         self.maps = maps if isinstance(maps, MapSequence) else list(maps)
         self.n_maps = _map_count(self.maps)
-        self.node = node
         self._deadline = deadline
         self._present = []
         for x, mx in enumerate(self.masks):
