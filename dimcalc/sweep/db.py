@@ -147,27 +147,48 @@ class SweepDB:
             self.conn = sqlite3.connect(str(self.path), timeout=timeout, isolation_level=None)
         except sqlite3.Error as exc:
             raise InvalidParameterError(f"--db {self.path}: cannot open ({exc})") from None
-        try:
-            self.conn.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
-            mode = self.conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
-            if str(mode).lower() != "wal":
-                raise InvalidParameterError(f"--db {self.path}: SQLite could not switch it to WAL mode ({mode})")
-            self.conn.execute("PRAGMA synchronous = NORMAL")  # WAL + NORMAL: a commit survives a process crash
-            self.conn.execute("PRAGMA foreign_keys = ON")
-            with self.transaction():
-                for statement in SCHEMA.split(";"):
-                    if statement.strip():
-                        self.conn.execute(statement)
-                row = self.conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
-                if row is None:
-                    self.conn.execute("INSERT INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
-                elif int(row[0]) != SCHEMA_VERSION:
-                    raise InvalidParameterError(
-                        f"--db {self.path}: schema version {row[0]}, this dimcalc writes version {SCHEMA_VERSION}"
-                    )
-        except sqlite3.DatabaseError as exc:
-            self.conn.close()
-            raise InvalidParameterError(f"--db {self.path}: not a dimcalc sweep database ({exc})") from None
+        # SQLite answers "database is locked" at once (without its busy handler) in some races between
+        # connections opening one file -- switching a new file to WAL, upgrading a read lock: retry the
+        # whole set-up with a growing pause until `timeout`, and say "busy" rather than "not a database".
+        give_up = time.monotonic() + timeout
+        pause = 0.01
+        while True:
+            try:
+                self._set_up(timeout)
+                break
+            except sqlite3.OperationalError as exc:
+                text = str(exc).lower()
+                if ("locked" in text or "busy" in text) and time.monotonic() < give_up:
+                    time.sleep(pause)
+                    pause = min(2 * pause, 0.5)
+                    continue
+                self.conn.close()
+                if "locked" in text or "busy" in text:
+                    raise InvalidParameterError(f"--db {self.path}: busy: another process holds it ({exc})") from None
+                raise InvalidParameterError(f"--db {self.path}: not a dimcalc sweep database ({exc})") from None
+            except sqlite3.DatabaseError as exc:
+                self.conn.close()
+                raise InvalidParameterError(f"--db {self.path}: not a dimcalc sweep database ({exc})") from None
+
+    def _set_up(self, timeout: float) -> None:
+        """WAL mode, pragmas, the schema and its version (idempotent: safe to retry)."""
+        self.conn.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
+        mode = self.conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+        if str(mode).lower() != "wal":
+            raise InvalidParameterError(f"--db {self.path}: SQLite could not switch it to WAL mode ({mode})")
+        self.conn.execute("PRAGMA synchronous = NORMAL")  # WAL + NORMAL: a commit survives a process crash
+        self.conn.execute("PRAGMA foreign_keys = ON")
+        with self.transaction():
+            for statement in SCHEMA.split(";"):
+                if statement.strip():
+                    self.conn.execute(statement)
+            row = self.conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+            if row is None:
+                self.conn.execute("INSERT INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
+            elif int(row[0]) != SCHEMA_VERSION:
+                raise InvalidParameterError(
+                    f"--db {self.path}: schema version {row[0]}, this dimcalc writes version {SCHEMA_VERSION}"
+                )
 
     # ------------------------------------------------------------------ plumbing
     def transaction(self) -> _Transaction:
