@@ -134,11 +134,28 @@ def test_memory_budget_stops_every_solver_cleanly(name, wide_binary, wide_multic
     assert r.verify(H, debug=True)
 
 
-def test_check_keeps_its_budget_and_uses_leftover_time(wide_multiclass):
+def test_check_under_a_budget_returns_verified_results(wide_multiclass):
     report = check_class(wide_multiclass, ["natarajan", "graph", "multiclass_littlestone"], time_limit=0.5)
     assert report.verify()
     for key, r in report.dimensions.items():
-        assert r.exact or r.stats.get("stopped"), key
+        assert r.exact or (r.stats.get("stopped") and r.lower <= r.upper), key
+
+
+def test_second_run_keeps_the_tighter_proven_bounds():
+    """check's leftover-time pass: the larger lower bound (with its witness) and the smaller upper bound."""
+    from dimcalc.check import _tighter
+    from dimcalc.results import DimensionResult
+
+    first = DimensionResult.bounds("vc", 2, 6, [0, 1], stopped="time limit")
+    again = DimensionResult.bounds("vc", 3, 7, [0, 1, 2], stopped="time limit")
+    both = _tighter(first, again)
+    assert (both.lower, both.upper, both.witness) == (3, 6, [0, 1, 2])
+    assert _tighter(first, DimensionResult.bounds("vc", 1, 3, [0])).upper == 3
+    assert _tighter(first, DimensionResult.exact_value("vc", 4, [0, 1, 2, 3])).value == 4
+    met = _tighter(DimensionResult.bounds("vc", 2, 6, [0, 1]), DimensionResult.bounds("vc", 1, 2, [0]))
+    assert met.exact and met.value == 2 and met.witness == [0, 1]
+    nested = _tighter({"B": first}, {"B": again})
+    assert nested["B"].lower == 3
 
 
 def test_numpy_split_enumeration_matches_the_loop(monkeypatch):
