@@ -66,6 +66,8 @@ __all__ = ["largest_shattered_set", "pack_rows"]
 STEP_WORDS = 1 << 22
 #: Pair-test work (pairs x cells x words) of the nodes expanded together in one batch.
 BATCH_WORDS = 1 << 21
+#: Nodes over fewer words are batched with their siblings rather than compacted (Natarajan).
+COMPACT_MIN_WORDS = 8
 
 
 def pack_rows(bits: np.ndarray) -> np.ndarray:
@@ -280,32 +282,38 @@ class _Search:
     def _visit(
         self, children: list[tuple[list[int], np.ndarray, np.ndarray]], target: int, cols: _Columns
     ) -> list[int] | None:
-        """Explore child nodes: small ones batched together, large ones one by one (in the given order)."""
-        if cols is not self.cols or cols.partial:
-            for chosen, cells, cand in children:
-                found = self._explore(chosen, cells, cand, target, cols)
-                if found is not None:
-                    return found
-            return None
+        """Explore child nodes: small ones batched together, large ones one by one (in the given order).
+
+        With dead hypotheses (Natarajan), a child whose alive hypotheses fit in
+        far fewer words is first compacted (:func:`_compact`) and explored on
+        its own copy of the columns.
+        """
         batch: list[tuple[list[int], np.ndarray, np.ndarray]] = []
         load = 0
-        for child in children:
-            cost = self._pair_words(len(child[2]), child[1].shape[0] * 2, child[1].shape[1])
-            if cost >= BATCH_WORDS:
-                found = self._explore(child[0], child[1], child[2], target)
+        for chosen, cells, cand in children:
+            own = cols
+            if cols.partial:
+                compact = _compact(cols, cells, cand)
+                if compact is not None:
+                    own, cells, cand = compact
+            cost = self._pair_words(len(cand), cells.shape[0] * 2, cells.shape[1])
+            found = None
+            if own is not cols or cost >= BATCH_WORDS:
+                found = self._explore(chosen, cells, cand, target, own)
             else:
-                batch.append(child)
+                batch.append((chosen, cells, cand))
                 load += cost
-                found = None
                 if load >= BATCH_WORDS:
-                    found = self._explore_batch(batch, target)
+                    found = self._explore_batch(batch, target, cols)
                     batch, load = [], 0
             if found is not None:
                 return found
-        return self._explore_batch(batch, target) if batch else None
+        return self._explore_batch(batch, target, cols) if batch else None
 
-    def _explore_batch(self, nodes: list[tuple[list[int], np.ndarray, np.ndarray]], target: int) -> list[int] | None:
-        """:meth:`_explore` for several nodes of one depth at once (columns without dead hypotheses).
+    def _explore_batch(
+        self, nodes: list[tuple[list[int], np.ndarray, np.ndarray]], target: int, cols: _Columns
+    ) -> list[int] | None:
+        """:meth:`_explore` for several nodes of one depth at once, on the same columns ``cols``.
 
         Every pair ``(y, z)`` of candidates of every node (``z`` on a later
         point) is tested in one vectorised pass, in bounded steps; the children
@@ -313,13 +321,12 @@ class _Search:
         order (most balanced first within each node).  Same sets visited and
         same tests as the node-by-node search, without its per-node overhead.
         """
-        cols = self.cols
         self.stats["nodes"] += len(nodes)
         remaining = target - len(nodes[0][0])
         if remaining == 1:
             for chosen, _, cand in nodes:
                 if len(cand):
-                    return chosen + [int(cand[0])]
+                    return chosen + [int(cols.ids[cand[0]])]
             return None
         need = 1 << (remaining - 2)
         n_words = nodes[0][1].shape[1]
@@ -355,8 +362,11 @@ class _Search:
             cells = child_cells[p_child[s : s + step]]  # (pairs, cells, W)
             z = p_z[s : s + step]
             ones = np.bitwise_count(cells & cols.ones[z][:, None]).sum(axis=2, dtype=np.int64)
-            sizes = np.bitwise_count(cells).sum(axis=2, dtype=np.int64)
-            score[s : s + step] = np.minimum(ones, sizes - ones).min(axis=1)
+            if cols.partial:
+                zeros = np.bitwise_count(cells & cols.zeros[z][:, None]).sum(axis=2, dtype=np.int64)
+            else:
+                zeros = np.bitwise_count(cells).sum(axis=2, dtype=np.int64) - ones
+            score[s : s + step] = np.minimum(ones, zeros).min(axis=1)
         self.stats["tests"] += len(p_child) * n_cells
         ok = score >= need
         p_child, p_z, score = p_child[ok], p_z[ok], score[ok]
@@ -369,7 +379,7 @@ class _Search:
             zs = p_z[bounds[ci] : bounds[ci + 1]]
             if len(zs) < remaining - 1 or len(np.unique(cols.rank[zs])) < remaining - 1:
                 continue
-            children.append((nodes[c_node[ci]][0] + [int(c_y[ci])], child_cells[ci], zs))
+            children.append((nodes[c_node[ci]][0] + [int(cols.ids[c_y[ci]])], child_cells[ci], zs))
         self.log.update(f"target {target}: {self.stats['nodes']} nodes")
         return self._visit(children, target, cols)
 
@@ -389,10 +399,6 @@ class _Search:
         remaining = target - len(chosen)
         if remaining == 1:
             return chosen + [int(cols.ids[cand[0]])]
-        if cols.partial and chosen:
-            compact = _compact(cols, cells, cand)
-            if compact is not None:
-                cols, cells, cand = compact
         need = 1 << (remaining - 2)  # each cell of chosen + {y, z} needs this many on both sides
         n_words = cells.shape[1]
         n_cells = cells.shape[0] * 2
@@ -433,6 +439,8 @@ class _Search:
 
 def _compact(cols: _Columns, cells: np.ndarray, cand: np.ndarray) -> tuple[_Columns, np.ndarray, np.ndarray] | None:
     """The columns ``cand`` and the cells restricted to the alive hypotheses, when that saves words."""
+    if cells.shape[1] < COMPACT_MIN_WORDS:  # too few words to save: batch the node instead
+        return None
     alive = np.bitwise_or.reduce(cells, axis=0)
     n_alive = int(np.bitwise_count(alive).sum())
     if (n_alive + 63) // 64 * 2 > cells.shape[1]:
