@@ -58,6 +58,7 @@ from typing import Any
 import numpy as np
 
 from ._budget import Deadline, Progress, SearchStopped
+from ._parallel import first_answer
 from .hypothesis_class import HypothesisClass
 
 __all__ = ["largest_shattered_set", "pack_rows"]
@@ -66,6 +67,10 @@ __all__ = ["largest_shattered_set", "pack_rows"]
 STEP_WORDS = 1 << 22
 #: Pair-test work (pairs x cells x words) of the nodes expanded together in one batch.
 BATCH_WORDS = 1 << 21
+#: The root's candidates are searched in up to this many pieces (in order; in parallel with ``jobs``) ...
+ROOT_PIECES = 16
+#: ... of at least this many candidates each (a small class is one piece).
+MIN_PIECE = 32
 #: Nodes over fewer words are batched with their siblings rather than compacted (Natarajan).
 COMPACT_MIN_WORDS = 8
 
@@ -260,8 +265,13 @@ class _Search:
             idx = idx[(cols.rank[idx] != cols.rank[v]) & (score >= 1)]
         return sorted(chosen, key=lambda v: int(cols.rank[v]))
 
-    def find(self, target: int) -> list[int] | None:
-        """A shattered set of ``target`` columns, or None when there is none."""
+    def find(self, target: int, jobs: int = 1) -> list[int] | None:
+        """A shattered set of ``target`` columns, or None when there is none.
+
+        The root's candidates are cut into ordered pieces (the first column of
+        the set comes from piece ``i``); the pieces run in order, or in
+        ``jobs`` processes with the same answer (:func:`dimcalc._parallel.first_answer`).
+        """
         cols = self.cols
         if len(np.unique(cols.rank)) < target:
             return None
@@ -273,7 +283,21 @@ class _Search:
         if len(np.unique(cols.rank[ok])) < target:
             return None
         root = ok[np.argsort(-score[ok], kind="stable")]
-        return self._explore([], alive, root, target)
+        step = max(1, STEP_WORDS // max(2 * len(root) * alive.shape[1], 1))
+        size = min(step, max(MIN_PIECE, -(-len(root) // ROOT_PIECES)))
+        pieces = [root[s : s + size] for s in range(0, len(root), size)]
+
+        def piece(i: int) -> tuple[list[int] | None, dict]:
+            sub = _Search(cols, self.m, self.deadline, Progress(False), {"nodes": 0, "tests": 0})
+            return sub._explore([], alive, root, target, first=pieces[i]), sub.stats
+
+        def collect(stats: dict) -> None:
+            self.stats["nodes"] += stats["nodes"]
+            self.stats["tests"] += stats["tests"]
+            self.log.update(f"target {target}: {self.stats['nodes']} nodes")
+
+        found, _ = first_answer(piece, len(pieces), jobs=jobs, deadline=self.deadline, collect=collect)
+        return found
 
     def _pair_words(self, k: int, n_cells: int, n_words: int) -> int:
         """Words a node with ``k`` candidates and ``n_cells`` cells costs to expand (all candidate pairs)."""
@@ -384,7 +408,13 @@ class _Search:
         return self._visit(children, target, cols)
 
     def _explore(
-        self, chosen: list[int], cells: np.ndarray, cand: np.ndarray, target: int, cols: _Columns | None = None
+        self,
+        chosen: list[int],
+        cells: np.ndarray,
+        cand: np.ndarray,
+        target: int,
+        cols: _Columns | None = None,
+        first: np.ndarray | None = None,
     ) -> list[int] | None:
         """Extend ``chosen`` (cells ``cells``) by ``target - len(chosen)`` columns of ``cand``.
 
@@ -392,7 +422,9 @@ class _Search:
         at ``chosen`` and ``cand`` holds enough distinct points; it is in
         exploration order (most balanced first).  ``cols`` defaults to all
         columns; below a node whose alive hypotheses are few (Natarajan's dead
-        rows) it is a compacted copy over those hypotheses only.
+        rows) it is a compacted copy over those hypotheses only.  With
+        ``first`` (a part of ``cand``), only the sets whose next column is in
+        ``first`` are searched.
         """
         cols = self.cols if cols is None else cols
         self.stats["nodes"] += 1
@@ -405,8 +437,9 @@ class _Search:
         by_rank = cand[np.argsort(cols.rank[cand], kind="stable")]
         rank_sorted = cols.rank[by_rank]
         step = max(1, STEP_WORDS // max(n_cells * len(cand) * n_words, 1))
-        for s in range(0, len(cand), step):
-            ys = cand[s : s + step]
+        heads = cand if first is None else first
+        for s in range(0, len(heads), step):
+            ys = heads[s : s + step]
             # Cells of chosen + {y} for every y of the chunk: (len(ys), n_cells, W).
             child = np.concatenate(
                 [cells[None] & cols.zeros[ys][:, None], cells[None] & cols.ones[ys][:, None]], axis=1
@@ -464,14 +497,15 @@ def _compact(cols: _Columns, cells: np.ndarray, cand: np.ndarray) -> tuple[_Colu
 
 
 def largest_shattered_set(
-    H: HypothesisClass, kind: str, deadline: Deadline, log: Progress, stats: dict
+    H: HypothesisClass, kind: str, deadline: Deadline, log: Progress, stats: dict, jobs: int = 1
 ) -> tuple[list[dict], int, bool]:
     """Largest shattered set of ``kind`` (``"vc"``, ``"natarajan"``, ``"graph"``) under ``deadline``.
 
     Returns ``(chosen, upper, stopped)`` where ``chosen`` lists the shattered
     virtual columns as ``{"point", "one", "zero"}`` dicts (a certified lower
     bound ``len(chosen)``), ``upper`` a proven upper bound and ``stopped``
-    whether the deadline cut the search short.
+    whether the deadline cut the search short.  ``jobs`` processes share each
+    target's search (same answer and witness as one process).
     """
     best: list[dict] = []
     upper = H.log2_size()
@@ -509,7 +543,7 @@ def largest_shattered_set(
             log.update(f"searching for a shattered set of size {target} (upper bound {upper})", force=True)
             deadline.check()
             cols = columns(1 << (target - 1))
-            found = _Search(cols, H.n_distinct, deadline, log, stats).find(target)
+            found = _Search(cols, H.n_distinct, deadline, log, stats).find(target, jobs)
             if found is None:
                 upper = target - 1
                 break

@@ -56,6 +56,7 @@ from typing import Any
 import numpy as np
 
 from ._budget import Deadline, Progress, check_time_limit
+from ._parallel import check_jobs
 from .errors import InvalidWitnessError, parameter_error
 from .hypothesis_class import HypothesisClass
 from .results import DimensionResult, register_verifier
@@ -79,12 +80,14 @@ _CHUNK_ELEMENTS = 1 << 21
 # ============================================================================ solver
 
 
-def _largest_shattered(H: HypothesisClass, kind: str, time_limit: float | None, progress: bool) -> DimensionResult:
+def _largest_shattered(
+    H: HypothesisClass, kind: str, time_limit: float | None, progress: bool, jobs: int
+) -> DimensionResult:
     """Run :func:`dimcalc.shatter.largest_shattered_set` under one deadline, set-up included."""
     deadline = Deadline(time_limit)
     log = Progress(progress, kind)
     stats: dict[str, Any] = {}
-    chosen, upper, stopped = largest_shattered_set(H, kind, deadline, log, stats)
+    chosen, upper, stopped = largest_shattered_set(H, kind, deadline, log, stats, jobs)
     if stopped:
         stats["stopped"] = deadline.stop_label
     stats["seconds"] = deadline.elapsed()
@@ -97,7 +100,9 @@ def _check_class(H: Any, owner: str) -> None:
         raise parameter_error("H", owner, "a HypothesisClass (see dimcalc.load)", type(H).__name__)
 
 
-def vc_dimension(H: HypothesisClass, *, time_limit: float | None = None, progress: bool = False) -> DimensionResult:
+def vc_dimension(
+    H: HypothesisClass, *, time_limit: float | None = None, progress: bool = False, jobs: int = 1
+) -> DimensionResult:
     """The VC dimension of a binary class, with a shattered set as witness.
 
     Parameters
@@ -109,6 +114,9 @@ def vc_dimension(H: HypothesisClass, *, time_limit: float | None = None, progres
         ``lower`` certified by the witness and a proven ``upper``.
     progress : bool
         Progress lines on stderr.
+    jobs : int
+        Processes sharing the search (default 1: this process only); the
+        value and the witness are the same as with one process.
 
     Returns
     -------
@@ -133,17 +141,18 @@ def vc_dimension(H: HypothesisClass, *, time_limit: float | None = None, progres
     """
     _check_class(H, "vc_dimension")
     time_limit = check_time_limit(time_limit, "vc_dimension")
+    jobs = check_jobs(jobs, "vc_dimension")
     if not H.is_binary:
         return DimensionResult.undefined(
             "vc",
             f"the VC dimension is defined for binary classes; this class has {H.num_labels} labels "
             "(use natarajan_dimension or graph_dimension)",
         )
-    return _largest_shattered(H, "vc", time_limit, progress)
+    return _largest_shattered(H, "vc", time_limit, progress, jobs)
 
 
 def natarajan_dimension(
-    H: HypothesisClass, *, time_limit: float | None = None, progress: bool = False
+    H: HypothesisClass, *, time_limit: float | None = None, progress: bool = False, jobs: int = 1
 ) -> DimensionResult:
     """The Natarajan dimension, with a Natarajan-shattered set and its two label vectors.
 
@@ -159,6 +168,9 @@ def natarajan_dimension(
         Seconds; when stopped, ``exact=False`` with proven bounds.
     progress : bool
         Progress lines on stderr.
+    jobs : int
+        Processes sharing the search (default 1: this process only); the
+        value and the witness are the same as with one process.
 
     Returns
     -------
@@ -184,10 +196,13 @@ def natarajan_dimension(
     """
     _check_class(H, "natarajan_dimension")
     time_limit = check_time_limit(time_limit, "natarajan_dimension")
-    return _largest_shattered(H, "natarajan", time_limit, progress)
+    jobs = check_jobs(jobs, "natarajan_dimension")
+    return _largest_shattered(H, "natarajan", time_limit, progress, jobs)
 
 
-def graph_dimension(H: HypothesisClass, *, time_limit: float | None = None, progress: bool = False) -> DimensionResult:
+def graph_dimension(
+    H: HypothesisClass, *, time_limit: float | None = None, progress: bool = False, jobs: int = 1
+) -> DimensionResult:
     """The graph dimension, with a graph-shattered set and its label vector.
 
     ``S`` is graph-shattered when there is ``f : S -> [k]`` such that for
@@ -202,6 +217,9 @@ def graph_dimension(H: HypothesisClass, *, time_limit: float | None = None, prog
         Seconds; when stopped, ``exact=False`` with proven bounds.
     progress : bool
         Progress lines on stderr.
+    jobs : int
+        Processes sharing the search (default 1: this process only); the
+        value and the witness are the same as with one process.
 
     Returns
     -------
@@ -225,7 +243,8 @@ def graph_dimension(H: HypothesisClass, *, time_limit: float | None = None, prog
     """
     _check_class(H, "graph_dimension")
     time_limit = check_time_limit(time_limit, "graph_dimension")
-    return _largest_shattered(H, "graph", time_limit, progress)
+    jobs = check_jobs(jobs, "graph_dimension")
+    return _largest_shattered(H, "graph", time_limit, progress, jobs)
 
 
 # ============================================================================ growth function
