@@ -496,6 +496,10 @@ def _compact(cols: _Columns, cells: np.ndarray, cand: np.ndarray) -> tuple[_Colu
     return new, sub(cells), np.arange(len(cand))
 
 
+#: Key of the exact answer kept on a binary class: its VC, Natarajan and graph dimensions are one search.
+_SHARED = "_largest_shattered_binary"
+
+
 def largest_shattered_set(
     H: HypothesisClass, kind: str, deadline: Deadline, log: Progress, stats: dict, jobs: int = 1
 ) -> tuple[list[dict], int, bool]:
@@ -504,11 +508,18 @@ def largest_shattered_set(
     Returns ``(chosen, upper, stopped)`` where ``chosen`` lists the shattered
     virtual columns as ``{"point", "one", "zero"}`` dicts (a certified lower
     bound ``len(chosen)``), ``upper`` a proven upper bound and ``stopped``
-    whether the deadline cut the search short.  ``jobs`` processes share each
+    whether the deadline cut the search short.  On a binary class the VC,
+    Natarajan and graph searches are the same search (sets shattered with
+    ``f0 = 0``, ``f1 = f = 1``; BCHL95, recalled in BGS §1.2), so an exact
+    answer is kept on the class and reused by the other two.  ``jobs`` processes share each
     target's search (same answer and witness as one process).
     """
     best: list[dict] = []
     upper = H.log2_size()
+    if H.is_binary and _SHARED in H.__dict__:
+        # On a binary class the three notions are one (f0 = 0, f1 = f = 1): an exact answer is reused.
+        stats.update(method=f"bitset-dfs (shared with the {H.__dict__[_SHARED][0]} search)", log2_bound=upper)
+        return [dict(c) for c in H.__dict__[_SHARED][1]], H.__dict__[_SHARED][2], False
     stats.update(method="bitset-dfs", nodes=0, tests=0, log2_bound=upper)
     if H.n_distinct >= 2:
         # A point where two distinct hypotheses differ is shattered alone: the lower bound 1, before any search.
@@ -521,7 +532,7 @@ def largest_shattered_set(
         stats["reduced_columns"] = red.n_columns
         upper = min(upper, red.n_columns)
         if upper <= 0:
-            return best, max(upper, 0), False
+            return _keep(H, kind, best, max(upper, 0))
         points = red.points
         rows = H.distinct_rows
         # No copy when nothing was merged or dropped (a square class can be hundreds of MB).
@@ -551,6 +562,13 @@ def largest_shattered_set(
             target += 1
     except SearchStopped:
         return best, upper, True
+    return _keep(H, kind, best, upper)
+
+
+def _keep(H: HypothesisClass, kind: str, best: list[dict], upper: int) -> tuple[list[dict], int, bool]:
+    """An exact answer, kept on a binary class for its other two searches (see :func:`largest_shattered_set`)."""
+    if H.is_binary:
+        H.__dict__[_SHARED] = (kind, [{"point": c["point"], "one": 1, "zero": -1} for c in best], upper)
     return best, upper, False
 
 

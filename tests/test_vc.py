@@ -38,6 +38,18 @@ def _check(result, H):
     assert verifier_for(result.kind)(H, result.witness) == result.value
 
 
+@given(BINARY, st.permutations(["vc", "natarajan", "graph"]))
+def test_binary_class_shares_one_search_in_any_order(H, order):
+    """VC = Natarajan = graph on a binary class: the first exact search is reused, each witness checks."""
+    solvers = {"vc": vc_dimension, "natarajan": natarajan_dimension, "graph": graph_dimension}
+    expected = brute_vc(H.table.tolist(), H.n_points)[0]
+    results = [solvers[kind](H) for kind in order]
+    for kind, r in zip(order, results):
+        assert r.kind == kind and r.value == expected
+        assert verifier_for(kind)(H, r.witness) == expected
+    assert "shared with the " + order[0] in results[-1].stats["method"]
+
+
 @given(BINARY)
 def test_vc_matches_brute_force(H):
     r = vc_dimension(H)
