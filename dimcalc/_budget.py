@@ -16,7 +16,7 @@ from __future__ import annotations
 import os
 import sys
 import time
-from typing import TextIO
+from typing import Any, TextIO
 
 from .errors import InvalidParameterError, parameter_error
 
@@ -109,8 +109,11 @@ class SearchStopped(Exception):
     """Raised inside a search when its :class:`Deadline` has expired (time or memory).
 
     Solvers catch it at their top level and return proven bounds with
-    ``exact=False``; ``Deadline.reason`` says which budget ran out.
+    ``exact=False``; ``Deadline.reason`` says which budget ran out.  A part of
+    a search may attach what it did before the stop as ``info`` (work counts).
     """
+
+    info: Any = None
 
 
 class Deadline:

@@ -62,7 +62,7 @@ def _run_piece(i: int) -> tuple[str, Any]:
     try:
         return "done", _PIECE(i)
     except SearchStopped as stop:
-        return "stopped", stop.args[0] if stop.args else None
+        return "stopped", (stop.args[0] if stop.args else None, stop.info)
 
 
 def first_answer(
@@ -80,7 +80,8 @@ def first_answer(
     piece : callable
         ``piece(i)`` searches piece ``i`` and returns ``(answer, info)``:
         its answer or ``None``, and what :func:`collect` is given (e.g. work
-        counts); it may raise :class:`~dimcalc._budget.SearchStopped`.
+        counts); it may raise :class:`~dimcalc._budget.SearchStopped`, with
+        the ``info`` of the work done so far as its attribute ``info``.
     n : int
         Number of pieces.
     jobs : int
@@ -88,7 +89,7 @@ def first_answer(
     deadline : Deadline, optional
         Polled while waiting for the workers.
     collect : callable, optional
-        Called with the ``info`` of every piece decided, in order.
+        Called with the ``info`` of every piece decided, in order, and of a stopped one.
 
     Returns
     -------
@@ -105,7 +106,12 @@ def first_answer(
     global _PIECE
     if jobs <= 1 or n <= 1 or not can_fork():
         for i in range(n):
-            answer, info = piece(i)
+            try:
+                answer, info = piece(i)
+            except SearchStopped as stop:
+                if collect is not None and stop.info is not None:
+                    collect(stop.info)
+                raise
             if collect is not None:
                 collect(info)
             if answer is not None:
@@ -124,9 +130,12 @@ def first_answer(
                     if deadline is not None:
                         deadline.check()
             if status == "stopped":
+                reason, info = answer
+                if collect is not None and info is not None:
+                    collect(info)
                 if deadline is not None and deadline.reason is None:
-                    deadline.reason = answer
-                raise SearchStopped(answer)
+                    deadline.reason = reason
+                raise SearchStopped(reason)
             answer, info = answer
             if collect is not None:
                 collect(info)

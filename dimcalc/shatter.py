@@ -289,7 +289,11 @@ class _Search:
 
         def piece(i: int) -> tuple[list[int] | None, dict]:
             sub = _Search(cols, self.m, self.deadline, Progress(False), {"nodes": 0, "tests": 0})
-            return sub._explore([], alive, root, target, first=pieces[i]), sub.stats
+            try:
+                return sub._explore([], alive, root, target, first=pieces[i]), sub.stats
+            except SearchStopped as stop:
+                stop.info = sub.stats  # the work done before the stop counts too
+                raise
 
         def collect(stats: dict) -> None:
             self.stats["nodes"] += stats["nodes"]
