@@ -109,6 +109,22 @@ class _Columns:
     zeros: np.ndarray  # (V, W) side-0 bits
     partial: bool  # some column has dead hypotheses
     ids: np.ndarray  # (V,) index of the column in the search's full column list
+    # Natarajan pairs share their sides: side 1 of (x, {a, b}) is the indicator [h(x) = b], also side 1 or 0 of
+    # every other pair on x with b.  With dead hypotheses the sides are counted once per indicator.
+    ind: np.ndarray | None = None  # (I, W) bits of the distinct indicators [h(x) = l]
+    one_ind: np.ndarray | None = None  # (V,) row of `ind` that is side 1
+    zero_ind: np.ndarray | None = None  # (V,) row of `ind` that is side 0
+
+
+def _indicators(cols: _Columns, num_labels: int) -> _Columns:
+    """``cols`` with its distinct side indicators (Natarajan pairs only: every side is ``[h(x) = l]``)."""
+    keys = np.concatenate([cols.rank * num_labels + cols.one, cols.rank * num_labels + cols.zero])
+    uniq, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
+    v = len(cols.rank)
+    sides = np.concatenate([cols.ones, cols.zeros])
+    cols.ind = sides[first]
+    cols.one_ind, cols.zero_ind = inverse[:v], inverse[v:]
+    return cols
 
 
 def _label_counts(sub: np.ndarray, num_labels: int, deadline: Deadline) -> np.ndarray:
@@ -204,7 +220,8 @@ def _virtual_columns(
         if pair.any():
             partial = partial or bool((n_present[r[s : s + step]][pair] > 2).any())
             zeros[s : s + step][pair] = _pack_columns(cols[:, pair] == zz[pair][None, :], n_words)
-    return _Columns(r, points[r], o, z, ones, zeros, partial, np.arange(len(r)))
+    found = _Columns(r, points[r], o, z, ones, zeros, partial, np.arange(len(r)))
+    return _indicators(found, H.num_labels) if kind == "natarajan" and partial and len(r) else found
 
 
 class _Search:
@@ -220,25 +237,30 @@ class _Search:
     def counts(self, cells: np.ndarray, idx: np.ndarray, cols: _Columns | None = None) -> tuple[np.ndarray, np.ndarray]:
         """``(ones, zeros)``: sizes of ``cell & side`` for every cell (rows) and column ``idx`` (columns)."""
         cols = self.cols if cols is None else cols
+        self.stats["tests"] += cells.shape[0] * len(idx)
+        if cols.ind is not None and cols.one_ind is not None and cols.zero_ind is not None:
+            # Count each indicator once, then read both sides of every pair from those counts.
+            used, back = np.unique(np.concatenate([cols.one_ind[idx], cols.zero_ind[idx]]), return_inverse=True)
+            per = self._popcounts(cells, cols.ind, used)
+            return per[:, back[: len(idx)]], per[:, back[len(idx) :]]
+        ones = self._popcounts(cells, cols.ones, idx)
+        if cols.partial:
+            return ones, self._popcounts(cells, cols.zeros, idx)
+        sizes = np.bitwise_count(cells).sum(axis=1, dtype=np.int64)
+        return ones, sizes[:, None] - ones
+
+    def _popcounts(self, cells: np.ndarray, sides: np.ndarray, idx: np.ndarray) -> np.ndarray:
+        """``|cell & sides[j]|`` for every cell (rows) and ``j`` in ``idx`` (columns), in bounded steps."""
         n_cells, n_words = cells.shape
-        p = len(idx)
-        ones = np.empty((n_cells, p), dtype=np.int64)
-        zeros = np.empty((n_cells, p), dtype=np.int64)
-        sizes = None if cols.partial else np.bitwise_count(cells).sum(axis=1, dtype=np.int64)
+        out = np.empty((n_cells, len(idx)), dtype=np.int64)
         step = max(1, STEP_WORDS // max(n_cells * n_words, 1))
-        for s in range(0, p, step):
+        for s in range(0, len(idx), step):
             self.deadline.check()
             part = idx[s : s + step]
-            a = np.bitwise_count(cells[:, None, :] & cols.ones[part][None, :, :]).sum(axis=2, dtype=np.int64)
-            ones[:, s : s + step] = a
-            if sizes is None:
-                zeros[:, s : s + step] = np.bitwise_count(cells[:, None, :] & cols.zeros[part][None, :, :]).sum(
-                    axis=2, dtype=np.int64
-                )
-            else:
-                zeros[:, s : s + step] = sizes[:, None] - a
-        self.stats["tests"] += n_cells * p
-        return ones, zeros
+            out[:, s : s + step] = np.bitwise_count(cells[:, None, :] & sides[part][None, :, :]).sum(
+                axis=2, dtype=np.int64
+            )
+        return out
 
     def everyone(self) -> np.ndarray:
         """The single cell of the empty set: every distinct hypothesis."""
@@ -497,6 +519,9 @@ def _compact(cols: _Columns, cells: np.ndarray, cand: np.ndarray) -> tuple[_Colu
         True,
         cols.ids[cand],
     )
+    if cols.ind is not None and cols.one_ind is not None and cols.zero_ind is not None:
+        used, back = np.unique(np.concatenate([cols.one_ind[cand], cols.zero_ind[cand]]), return_inverse=True)
+        new.ind, new.one_ind, new.zero_ind = sub(cols.ind[used]), back[: len(cand)], back[len(cand) :]
     return new, sub(cells), np.arange(len(cand))
 
 
