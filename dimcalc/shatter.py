@@ -406,16 +406,20 @@ class _Search:
             [parent_cells[c_node] & cols.zeros[c_y][:, None], parent_cells[c_node] & cols.ones[c_y][:, None]], axis=1
         )
         score = np.empty(len(p_child), dtype=np.int64)
+        # Without dead hypotheses side 0 is the rest of the cell: its size is read off the cell's, counted once.
+        child_sizes = None if cols.partial else np.bitwise_count(child_cells).sum(axis=2, dtype=np.int64)
         step = max(1, STEP_WORDS // max(n_cells * n_words, 1))
         for s in range(0, len(p_child), step):
             self.deadline.check()
-            cells = child_cells[p_child[s : s + step]]  # (pairs, cells, W)
+            pc = p_child[s : s + step]
             z = p_z[s : s + step]
-            ones = np.bitwise_count(cells & cols.ones[z][:, None]).sum(axis=2, dtype=np.int64)
-            if cols.partial:
+            cells = child_cells[pc]  # (pairs, cells, W): a copy, and-ed in place below
+            if child_sizes is None:
                 zeros = np.bitwise_count(cells & cols.zeros[z][:, None]).sum(axis=2, dtype=np.int64)
-            else:
-                zeros = np.bitwise_count(cells).sum(axis=2, dtype=np.int64) - ones
+            cells &= cols.ones[z][:, None]
+            ones = np.bitwise_count(cells).sum(axis=2, dtype=np.int64)
+            if child_sizes is not None:
+                zeros = child_sizes[pc] - ones
             score[s : s + step] = np.minimum(ones, zeros).min(axis=1)
         self.stats["tests"] += len(p_child) * n_cells
         ok = score >= need
