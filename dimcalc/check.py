@@ -7,14 +7,20 @@ the object of interface spec §2.
 
 from __future__ import annotations
 
+import concurrent.futures as cf
+import math
+import multiprocessing
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import littlestone, vc
 from ._budget import Deadline, Progress, check_time_limit
 from .errors import InvalidParameterError
 from .hypothesis_class import HypothesisClass
+from .psi import psi_family
 from .results import DimensionResult
+from .vc import binary_twin
 
 __all__ = ["check_class", "CheckReport", "DIMENSION_KEYS", "PSI_FAMILIES"]
 
@@ -30,11 +36,11 @@ DIMENSION_KEYS = (
     "binary_restrictions",
 )
 PSI_FAMILIES = ("N", "bin", "B")
+#: The three notions of shattering: one search on a binary class (:func:`dimcalc.vc.binary_twin`).
+SHATTERING = ("vc", "natarajan", "graph")
 
 
 def _solvers(user_family: Any = None) -> dict[str, Callable[..., Any]]:
-    from . import littlestone, vc
-
     families: list[tuple[str, Any]] = [(f, f) for f in PSI_FAMILIES]
     if user_family is not None:
         families.append(("user", user_family))
@@ -103,10 +109,6 @@ def _run_parallel(
     log: Progress,
 ) -> None:
     """The dimensions of ``ordered`` in a pool of ``jobs`` processes, under one deadline."""
-    import concurrent.futures as cf
-    import math
-    import multiprocessing
-
     rounds = math.ceil(len(ordered) / jobs)
     remaining = deadline.remaining()
     share = None if remaining is None else max(remaining / rounds, 1e-3)
@@ -264,17 +266,18 @@ def check_class(
                 f"The 'dims' parameter of check_class must name keys among {', '.join(DIMENSION_KEYS)}. Got {d!r} instead."
             )
     if family is not None:
-        from .psi import psi_family
-
         family = psi_family(family, H.num_labels)
     solvers = _solvers(family)
     deadline = Deadline(time_limit)
     report = CheckReport(H)
     log = Progress(progress, "check")
     ordered = [d for d in DIMENSION_KEYS if d in dims]
+    # On a binary class VC, Natarajan and graph are one search: run the first asked, copy it to the others.
+    twins = [d for d in SHATTERING if d in ordered][1:] if H.is_binary else []
+    ordered = [d for d in ordered if d not in twins]
     if jobs > 1 and len(ordered) > 1:
         _run_parallel(H, ordered, family, deadline, jobs, report, log)
-        _tighten_by_relations(report.dimensions)
+        _finish(report, twins)
         return report
     for i, key in enumerate(ordered):
         log.update(f"{key} ...", force=True)
@@ -293,5 +296,16 @@ def check_class(
         again = solvers[key](H, time_limit=share, progress=progress)
         report.dimensions[key] = _tighter(report.dimensions[key], again)
         report.seconds[key] += start.elapsed()
-    _tighten_by_relations(report.dimensions)
+    _finish(report, twins)
     return report
+
+
+def _finish(report: CheckReport, twins: list[str]) -> None:
+    """Fill the twins of a binary class's shattering search, in report order; tighten by :data:`RELATIONS`."""
+    if twins:
+        first = next(d for d in SHATTERING if d in report.dimensions)
+        for key in twins:
+            report.dimensions[key] = binary_twin(report.dimensions[first], key)
+            report.seconds[key] = 0.0
+        report.dimensions = {k: report.dimensions[k] for k in DIMENSION_KEYS if k in report.dimensions}
+    _tighten_by_relations(report.dimensions)

@@ -95,6 +95,37 @@ def _largest_shattered(
     return DimensionResult.bounds(kind, len(chosen), upper, witness_of(kind, H, chosen), **stats)
 
 
+def binary_twin(result: DimensionResult, kind: str) -> DimensionResult:
+    """A VC, Natarajan or graph result of a *binary* class read as another of the three.
+
+    On a class with labels ``{0, 1}`` the three notions coincide: ``S`` is
+    shattered iff it is Natarajan-shattered with ``f0 = 0, f1 = 1`` iff it is
+    graph-shattered with ``f = 1`` (BCHL95, recalled in BGS §1.2), so the
+    bounds carry over and the witness is rewritten in the other format.
+
+    Examples
+    --------
+    >>> from dimcalc import HypothesisClass
+    >>> H = HypothesisClass.from_table([[0, 0], [0, 1], [1, 0], [1, 1]])
+    >>> r = binary_twin(vc_dimension(H), "natarajan")
+    >>> r.value, r.witness, r.verify(H)
+    (2, {'points': [0, 1], 'f0': [0, 0], 'f1': [1, 1]}, True)
+    """
+    w = result.witness
+    points = [int(x) for x in (w if isinstance(w, (list, tuple)) else w["points"])]
+    if kind == "vc":
+        witness: Any = points
+    elif kind == "natarajan":
+        witness = {"points": points, "f0": [0] * len(points), "f1": [1] * len(points)}
+    else:
+        witness = {"points": points, "f": [1] * len(points)}
+    stats = {"method": f"the {result.kind} search (one search on a binary class)"}
+    if "stopped" in result.stats:
+        stats["stopped"] = result.stats["stopped"]
+    assert result.lower is not None
+    return DimensionResult.bounds(kind, result.lower, result.upper, witness, **stats)
+
+
 def _check_class(H: Any, owner: str) -> None:
     if not isinstance(H, HypothesisClass):
         raise parameter_error("H", owner, "a HypothesisClass (see dimcalc.load)", type(H).__name__)

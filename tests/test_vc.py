@@ -309,3 +309,28 @@ def test_bench_suite_quick():
     assert rows and all(r.exact for r in rows)
     assert all("MISMATCH" not in r.note for r in rows)
     assert any(r.baseline_answer is not None and r.baseline_answer == r.answer for r in rows)
+
+
+@given(BINARY)
+def test_check_runs_one_shattering_search_on_a_binary_class(H):
+    from dimcalc.check import check_class
+
+    report = check_class(H, ["natarajan", "graph", "vc"])
+    assert list(report.dimensions) == ["vc", "natarajan", "graph"]
+    expected = brute_vc(H.table.tolist(), H.n_points)[0]
+    for kind, r in report.dimensions.items():
+        assert r.kind == kind and r.value == expected and r.verify(H, debug=True)
+    assert "one search" in report.dimensions["graph"].stats["method"]
+
+
+def test_check_copies_a_stopped_shattering_search_as_bounds():
+    from dimcalc.check import check_class
+
+    H = HypothesisClass(np.random.default_rng(1).integers(0, 2, (1000, 40), dtype=np.uint8))
+    report = check_class(H, ["vc", "natarajan", "graph"], time_limit=0.5)
+    vc = report.dimensions["vc"]
+    assert not vc.exact
+    for kind in ("natarajan", "graph"):
+        r = report.dimensions[kind]
+        assert (r.exact, r.lower, r.upper) == (False, vc.lower, vc.upper) and r.stats["stopped"]
+        assert r.verify(H, debug=True)
