@@ -212,6 +212,22 @@ class Deadline:
         remaining = self.remaining()
         return default if remaining is None else max(remaining, 1e-3)
 
+    def share(self, parts_left: int, default: float | None = None) -> float | None:
+        """An equal share of what is left for the next of ``parts_left`` parts, as a ``time_limit``.
+
+        Time a part does not use flows to the later parts (each share is taken
+        when its part starts).  Never below a millisecond; ``default`` when unlimited.
+
+        Examples
+        --------
+        >>> Deadline(None).share(3) is None
+        True
+        >>> 0 < Deadline(9.0).share(3) <= 3.0
+        True
+        """
+        remaining = self.remaining()
+        return default if remaining is None else max(remaining / max(parts_left, 1), 1e-3)
+
     def elapsed(self) -> float:
         """Seconds since the deadline was created."""
         return time.monotonic() - self._start

@@ -16,6 +16,7 @@ from typing import Any
 
 from . import littlestone, vc
 from ._budget import Deadline, Progress, check_time_limit
+from ._parallel import check_jobs
 from .errors import InvalidParameterError
 from .hypothesis_class import HypothesisClass
 from .psi import psi_family
@@ -50,7 +51,7 @@ def _solvers(user_family: Any = None) -> dict[str, Callable[..., Any]]:
             deadline = Deadline(time_limit)
             out = {}
             for i, (key, fam) in enumerate(families):
-                share = _share(deadline, len(families) - i)
+                share = deadline.share(len(families) - i)
                 out[key] = littlestone.psi_littlestone_dimension(
                     H, fam, uniform=uniform, time_limit=share, progress=progress
                 )
@@ -71,14 +72,6 @@ def _solvers(user_family: Any = None) -> dict[str, Callable[..., Any]]:
         "psi_littlestone_uniform": psi(True),
         "binary_restrictions": restrictions,
     }
-
-
-def _share(deadline: Deadline, parts_left: int) -> float | None:
-    """An equal share of the remaining budget; unused time flows to later parts."""
-    remaining = deadline.remaining()
-    if remaining is None:
-        return None
-    return max(remaining / max(parts_left, 1), 1e-3)
 
 
 def _tighter(old: Any, new: Any) -> Any:
@@ -109,9 +102,7 @@ def _run_parallel(
     log: Progress,
 ) -> None:
     """The dimensions of ``ordered`` in a pool of ``jobs`` processes, under one deadline."""
-    rounds = math.ceil(len(ordered) / jobs)
-    remaining = deadline.remaining()
-    share = None if remaining is None else max(remaining / rounds, 1e-3)
+    share = deadline.share(math.ceil(len(ordered) / jobs))  # one share per round of `jobs` dimensions
     context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
     with cf.ProcessPoolExecutor(max_workers=min(jobs, len(ordered)), mp_context=context) as pool:
         futures = [pool.submit(_solve_one, H, key, family, share) for key in ordered]
@@ -198,14 +189,6 @@ def _solve_one(H: HypothesisClass, key: str, family: Any, time_limit: float | No
     return key, value, start.elapsed()
 
 
-def _check_jobs(jobs: Any) -> int:
-    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
-        raise InvalidParameterError(
-            f"The 'jobs' parameter of check_class must be a positive int. Got {jobs!r} instead."
-        )
-    return jobs
-
-
 def check_class(
     H: HypothesisClass,
     dims: Sequence[str] | None = None,
@@ -257,7 +240,7 @@ def check_class(
     True
     """
     time_limit = check_time_limit(time_limit, "check_class")
-    jobs = _check_jobs(jobs)
+    jobs = check_jobs(jobs, "check_class")
     if dims is None:
         dims = DIMENSION_KEYS
     for d in dims:
@@ -281,14 +264,14 @@ def check_class(
         return report
     for i, key in enumerate(ordered):
         log.update(f"{key} ...", force=True)
-        share = _share(deadline, len(ordered) - i)
+        share = deadline.share(len(ordered) - i)
         start = Deadline(None)
         report.dimensions[key] = solvers[key](H, time_limit=share, progress=progress)
         report.seconds[key] = start.elapsed()
     # Second pass: what is left of the budget goes to the dimensions that were stopped.
     unfinished = [k for k in ordered if not all(r.exact for r in _results(report.dimensions[k]))]
     for i, key in enumerate(unfinished):
-        share = _share(deadline, len(unfinished) - i)
+        share = deadline.share(len(unfinished) - i)
         if share is None or share < 0.05:
             break
         log.update(f"{key}: again with the time left ...", force=True)
