@@ -48,11 +48,16 @@ exists) gives a certified lower bound at once; then targets ``T = lower + 1,
 and the number of live points.  The first target with no shattered set
 proves the upper bound (shattered sets are closed under subsets).  A time or
 memory limit stops the search with the proven bounds so far.
+
+Each target's search is cut into ordered *pieces* by the first column of the
+set; ``jobs`` worker processes share the pieces and the answer of the first
+piece in order is taken -- the value and the witness of one process
+(:mod:`dimcalc._parallel`).  The columns themselves are built in
+:mod:`dimcalc.shatter_columns`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -60,181 +65,29 @@ import numpy as np
 from ._budget import Deadline, Progress, SearchStopped
 from ._parallel import first_answer
 from .hypothesis_class import HypothesisClass
+from .shatter_columns import STEP_WORDS, Columns, compact, label_counts, pack_rows, virtual_columns
 
-__all__ = ["largest_shattered_set", "pack_rows"]
+__all__ = ["largest_shattered_set", "witness_of"]
 
-#: uint64 words handled per vectorised step (32 MiB per temporary).
-STEP_WORDS = 1 << 22
 #: Pair-test work (pairs x cells x words) of the nodes expanded together in one batch.
 BATCH_WORDS = 1 << 21
 #: The root's candidates are searched in up to this many pieces (in order; in parallel with ``jobs``) ...
 ROOT_PIECES = 16
 #: ... of at least this many candidates each (a small class is one piece).
 MIN_PIECE = 32
-#: Nodes over fewer words are batched with their siblings rather than compacted (Natarajan).
-COMPACT_MIN_WORDS = 8
-
-
-def pack_rows(bits: np.ndarray) -> np.ndarray:
-    """Pack a boolean matrix ``(k, m)`` into ``(k, ceil(m / 64))`` little-endian ``uint64`` words.
-
-    >>> pack_rows(np.array([[True, False, True]])).tolist()
-    [[5]]
-    """
-    k, m = bits.shape
-    words = max(1, (m + 63) // 64)
-    packed = np.packbits(bits, axis=1, bitorder="little")
-    out = np.zeros((k, words * 8), dtype=np.uint8)
-    out[:, : packed.shape[1]] = packed
-    return out.view("<u8").astype(np.uint64, copy=False)
-
-
-def _pack_columns(bits: np.ndarray, n_words: int) -> np.ndarray:
-    """Pack a boolean ``(m, k)`` matrix column-wise into ``(k, n_words)`` ``uint64`` words (no transpose copy)."""
-    packed = np.packbits(bits, axis=0, bitorder="little")  # (ceil(m/8), k)
-    out = np.zeros((bits.shape[1], n_words * 8), dtype=np.uint8)
-    out[:, : packed.shape[0]] = packed.T
-    return out.view("<u8").astype(np.uint64, copy=False)
-
-
-@dataclass
-class _Columns:
-    """Virtual columns, sorted by the rank of their point (reduced column index)."""
-
-    rank: np.ndarray  # (V,) reduced column index of the point
-    point: np.ndarray  # (V,) original point index
-    one: np.ndarray  # (V,) label on side 1
-    zero: np.ndarray  # (V,) label on side 0, or -1 for "every other label"
-    ones: np.ndarray  # (V, W) side-1 bits
-    zeros: np.ndarray  # (V, W) side-0 bits
-    partial: bool  # some column has dead hypotheses
-    ids: np.ndarray  # (V,) index of the column in the search's full column list
-    # Natarajan pairs share their sides: side 1 of (x, {a, b}) is the indicator [h(x) = b], also side 1 or 0 of
-    # every other pair on x with b.  With dead hypotheses the sides are counted once per indicator.
-    ind: np.ndarray | None = None  # (I, W) bits of the distinct indicators [h(x) = l]
-    one_ind: np.ndarray | None = None  # (V,) row of `ind` that is side 1
-    zero_ind: np.ndarray | None = None  # (V,) row of `ind` that is side 0
-
-
-def _indicators(cols: _Columns, num_labels: int) -> _Columns:
-    """``cols`` with its distinct side indicators (Natarajan pairs only: every side is ``[h(x) = l]``)."""
-    keys = np.concatenate([cols.rank * num_labels + cols.one, cols.rank * num_labels + cols.zero])
-    uniq, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
-    v = len(cols.rank)
-    sides = np.concatenate([cols.ones, cols.zeros])
-    cols.ind = sides[first]
-    cols.one_ind, cols.zero_ind = inverse[:v], inverse[v:]
-    return cols
-
-
-def _label_counts(sub: np.ndarray, num_labels: int, deadline: Deadline) -> np.ndarray:
-    """``counts[c, l]``: hypotheses giving label ``l`` to reduced column ``c`` (chunked over columns)."""
-    m, k = sub.shape
-    counts = np.zeros((k, num_labels), dtype=np.int64)
-    step = max(1, (1 << 22) // max(m, 1))
-    for s in range(0, k, step):
-        deadline.check()
-        part = sub[:, s : s + step]
-        if num_labels <= 2:
-            ones = np.count_nonzero(part, axis=0)
-            counts[s : s + step, 1 if num_labels == 2 else 0] = ones
-            counts[s : s + step, 0] += m - ones if num_labels == 2 else 0
-        else:
-            keys = np.arange(part.shape[1], dtype=np.int64)[None, :] * num_labels + part.astype(np.int64)
-            counts[s : s + step] = np.bincount(keys.reshape(-1), minlength=part.shape[1] * num_labels).reshape(
-                part.shape[1], num_labels
-            )
-    return counts
-
-
-def _virtual_columns(
-    H: HypothesisClass,
-    kind: str,
-    need: int,
-    points: np.ndarray,
-    sub: np.ndarray,
-    counts: np.ndarray,
-    deadline: Deadline,
-    top: int | None = None,
-) -> _Columns:
-    """The virtual columns both of whose sides have at least ``need`` hypotheses.
-
-    With ``top``, Natarajan pairs are formed among each column's ``top`` most
-    frequent labels only (a subset of the columns: fine for a lower bound).
-    """
-    m, k = sub.shape
-    present = counts > 0
-    n_present = present.sum(axis=1)
-    rank: list[np.ndarray] = []
-    one: list[np.ndarray] = []
-    zero: list[np.ndarray] = []
-    if kind == "vc" or kind == "graph":
-        big = (counts >= need) & (m - counts >= need) & present
-        # Two labels present: both indicators shatter the same sets; keep the larger label's only.
-        two = n_present == 2
-        if two.any():
-            last = H.num_labels - 1 - np.argmax(present[:, ::-1], axis=1)
-            keep_only = np.zeros_like(big)
-            keep_only[np.arange(k), last] = True
-            big = np.where(two[:, None], big & keep_only, big)
-        if kind == "vc":
-            big[:, 0] = False
-        c, lab = np.nonzero(big)
-        rank.append(c)
-        one.append(lab)
-        zero.append(np.full(len(c), -1))
-    else:
-        frequent = counts >= need
-        if top is not None:  # only the `top` most frequent labels of each column (enough for a greedy bound)
-            kth = -np.sort(-counts, axis=1)[:, min(top, counts.shape[1]) - 1]
-            frequent &= counts >= kth[:, None]
-        for col in np.flatnonzero(frequent.sum(axis=1) >= 2):
-            labs = np.flatnonzero(frequent[col])
-            a, b = np.triu_indices(len(labs), 1)
-            rank.append(np.full(len(a), col))
-            zero.append(labs[a])
-            one.append(labs[b])
-            if len(rank) % 64 == 0:
-                deadline.check()
-    r = np.concatenate(rank).astype(np.int64) if rank else np.zeros(0, np.int64)
-    o = np.concatenate(one).astype(np.int64) if one else np.zeros(0, np.int64)
-    z = np.concatenate(zero).astype(np.int64) if zero else np.zeros(0, np.int64)
-    order = np.argsort(r, kind="stable")
-    r, o, z = r[order], o[order], z[order]
-    n_words = max(1, (m + 63) // 64)
-    ones = np.zeros((len(r), n_words), dtype=np.uint64)
-    zeros = np.zeros((len(r), n_words), dtype=np.uint64)
-    full = pack_rows(np.ones((1, m), dtype=bool))[0]
-    step = max(1, (1 << 22) // max(m, 1))
-    partial = False
-    for s in range(0, len(r), step):
-        deadline.check()
-        rr = r[s : s + step]
-        # (m, chunk), packed along the hypotheses axis; a slice (no gather) when the columns are consecutive.
-        consecutive = bool(np.all(np.diff(rr) == 1))
-        cols = sub[:, rr[0] : rr[-1] + 1] if consecutive else sub[:, rr]
-        ones[s : s + step] = _pack_columns(cols == o[s : s + step][None, :], n_words)
-        zz = z[s : s + step]
-        pair = zz >= 0
-        zeros[s : s + step] = full[None, :] & ~ones[s : s + step]
-        if pair.any():
-            partial = partial or bool((n_present[r[s : s + step]][pair] > 2).any())
-            zeros[s : s + step][pair] = _pack_columns(cols[:, pair] == zz[pair][None, :], n_words)
-    found = _Columns(r, points[r], o, z, ones, zeros, partial, np.arange(len(r)))
-    return _indicators(found, H.num_labels) if kind == "natarajan" and partial and len(r) else found
 
 
 class _Search:
     """Depth-first search for a shattered set of a target size (see the module docstring)."""
 
-    def __init__(self, cols: _Columns, m: int, deadline: Deadline, log: Progress, stats: dict) -> None:
+    def __init__(self, cols: Columns, m: int, deadline: Deadline, log: Progress, stats: dict) -> None:
         self.cols = cols
         self.m = m
         self.deadline = deadline
         self.log = log
         self.stats = stats
 
-    def counts(self, cells: np.ndarray, idx: np.ndarray, cols: _Columns | None = None) -> tuple[np.ndarray, np.ndarray]:
+    def counts(self, cells: np.ndarray, idx: np.ndarray, cols: Columns | None = None) -> tuple[np.ndarray, np.ndarray]:
         """``(ones, zeros)``: sizes of ``cell & side`` for every cell (rows) and column ``idx`` (columns)."""
         cols = self.cols if cols is None else cols
         self.stats["tests"] += cells.shape[0] * len(idx)
@@ -330,12 +183,12 @@ class _Search:
         return k * k * n_cells * n_words
 
     def _visit(
-        self, children: list[tuple[list[int], np.ndarray, np.ndarray]], target: int, cols: _Columns
+        self, children: list[tuple[list[int], np.ndarray, np.ndarray]], target: int, cols: Columns
     ) -> list[int] | None:
         """Explore child nodes: small ones batched together, large ones one by one (in the given order).
 
         With dead hypotheses (Natarajan), a child whose alive hypotheses fit in
-        far fewer words is first compacted (:func:`_compact`) and explored on
+        far fewer words is first compacted (:func:`compact`) and explored on
         its own copy of the columns.
         """
         batch: list[tuple[list[int], np.ndarray, np.ndarray]] = []
@@ -343,9 +196,9 @@ class _Search:
         for chosen, cells, cand in children:
             own = cols
             if cols.partial:
-                compact = _compact(cols, cells, cand)
-                if compact is not None:
-                    own, cells, cand = compact
+                smaller = compact(cols, cells, cand)
+                if smaller is not None:
+                    own, cells, cand = smaller
             cost = self._pair_words(len(cand), cells.shape[0] * 2, cells.shape[1])
             found = None
             if own is not cols or cost >= BATCH_WORDS:
@@ -361,7 +214,7 @@ class _Search:
         return self._explore_batch(batch, target, cols) if batch else None
 
     def _explore_batch(
-        self, nodes: list[tuple[list[int], np.ndarray, np.ndarray]], target: int, cols: _Columns
+        self, nodes: list[tuple[list[int], np.ndarray, np.ndarray]], target: int, cols: Columns
     ) -> list[int] | None:
         """:meth:`_explore` for several nodes of one depth at once, on the same columns ``cols``.
 
@@ -443,7 +296,7 @@ class _Search:
         cells: np.ndarray,
         cand: np.ndarray,
         target: int,
-        cols: _Columns | None = None,
+        cols: Columns | None = None,
         first: np.ndarray | None = None,
     ) -> list[int] | None:
         """Extend ``chosen`` (cells ``cells``) by ``target - len(chosen)`` columns of ``cand``.
@@ -500,35 +353,6 @@ class _Search:
         return None
 
 
-def _compact(cols: _Columns, cells: np.ndarray, cand: np.ndarray) -> tuple[_Columns, np.ndarray, np.ndarray] | None:
-    """The columns ``cand`` and the cells restricted to the alive hypotheses, when that saves words."""
-    if cells.shape[1] < COMPACT_MIN_WORDS:  # too few words to save: batch the node instead
-        return None
-    alive = np.bitwise_or.reduce(cells, axis=0)
-    n_alive = int(np.bitwise_count(alive).sum())
-    if (n_alive + 63) // 64 * 2 > cells.shape[1]:
-        return None
-    keep = np.flatnonzero(np.unpackbits(alive.view(np.uint8), bitorder="little"))
-
-    def sub(words: np.ndarray) -> np.ndarray:
-        return pack_rows(np.unpackbits(words.view(np.uint8), axis=1, bitorder="little")[:, keep].astype(bool))
-
-    new = _Columns(
-        cols.rank[cand],
-        cols.point[cand],
-        cols.one[cand],
-        cols.zero[cand],
-        sub(cols.ones[cand]),
-        sub(cols.zeros[cand]),
-        True,
-        cols.ids[cand],
-    )
-    if cols.ind is not None and cols.one_ind is not None and cols.zero_ind is not None:
-        used, back = np.unique(np.concatenate([cols.one_ind[cand], cols.zero_ind[cand]]), return_inverse=True)
-        new.ind, new.one_ind, new.zero_ind = sub(cols.ind[used]), back[: len(cand)], back[len(cand) :]
-    return new, sub(cells), np.arange(len(cand))
-
-
 #: Key of the exact answer kept on a binary class: its VC, Natarajan and graph dimensions are one search.
 _SHARED = "_largest_shattered_binary"
 
@@ -570,12 +394,12 @@ def largest_shattered_set(
         rows = H.distinct_rows
         # No copy when nothing was merged or dropped (a square class can be hundreds of MB).
         sub = rows if len(points) == rows.shape[1] else rows[:, points]
-        counts = _label_counts(sub, H.num_labels, deadline)
+        counts = label_counts(sub, H.num_labels, deadline)
 
-        def columns(need: int, top: int | None = None) -> _Columns:
-            return _virtual_columns(H, kind, need, points, sub, counts, deadline, top)
+        def columns(need: int, top: int | None = None) -> Columns:
+            return virtual_columns(H, kind, need, points, sub, counts, deadline, top)
 
-        def describe(cols: _Columns, chosen: list[int]) -> list[dict]:
+        def describe(cols: Columns, chosen: list[int]) -> list[dict]:
             return [{"point": int(cols.point[v]), "one": int(cols.one[v]), "zero": int(cols.zero[v])} for v in chosen]
 
         cols = columns(1, top=8)
