@@ -23,7 +23,7 @@ from . import BenchOptions, BenchRow, register_suite
 __all__ = ["SHAPES", "shapes_suite"]
 
 #: name -> (Python expression building the class from `np`, `HypothesisClass` and `g` = dimcalc.generators,
-#: solvers to run).
+#: solvers to run; ``solver@N`` runs it with ``jobs=N`` worker processes).
 SHAPES: dict[str, tuple[str, tuple[str, ...]]] = {
     "random 20x100000": (
         "HypothesisClass(np.random.default_rng(1).integers(0, 2, (20, 100000), dtype=np.uint8))",
@@ -50,11 +50,11 @@ SHAPES: dict[str, tuple[str, tuple[str, ...]]] = {
     "boxes 16x16": ("g.boxes(4, 2)", ("vc", "littlestone")),
     "random 2000x12, 10 labels": (
         "HypothesisClass(np.random.default_rng(1).integers(0, 10, (2000, 12), dtype=np.uint8))",
-        ("natarajan", "graph", "multiclass_littlestone"),
+        ("natarajan", "natarajan@2", "graph", "multiclass_littlestone"),
     ),
     "dense random 1000x40": (
         "HypothesisClass(np.random.default_rng(1).integers(0, 2, (1000, 40), dtype=np.uint8))",
-        ("vc", "littlestone"),
+        ("vc", "vc@2", "littlestone"),
     ),
     "boxes 32x32": ("g.boxes(5, 2)", ("littlestone",)),
     "labels300 (300x6)": (
@@ -71,10 +71,11 @@ _CHILD = textwrap.dedent("""
     import dimcalc
     from dimcalc import HypothesisClass, generators as g
     expr, solver, limit = sys.argv[1], sys.argv[2], float(sys.argv[3])
+    solver, _, jobs = solver.partition("@")
     H = eval(expr)
     fn = getattr(dimcalc, solver + "_dimension")
     t = time.perf_counter()
-    r = fn(H, time_limit=limit)
+    r = fn(H, time_limit=limit, **({"jobs": int(jobs)} if jobs else {}))
     wall = time.perf_counter() - t
     ok = r.verify(H)
     print(json.dumps({"value": r.value, "exact": r.exact, "lower": r.lower, "upper": r.upper, "wall": wall,
