@@ -20,15 +20,6 @@ from scipy.stats import binom
 
 from dimcalc.errors import InvalidParameterError
 from dimcalc.hypothesis_class import HypothesisClass
-from dimcalc.learners.multi import (
-    CompositionLearner,
-    GenericLearner,
-    ParityLearner,
-    PointLearner,
-    solve_parities_gf2,
-    split_budget,
-    xor_queries,
-)
 from dimcalc.learners.mechanisms import (
     ExactNoise,
     NumpyNoise,
@@ -40,6 +31,15 @@ from dimcalc.learners.mechanisms import (
     mwem_error_bound,
     mwem_rounds,
     point_sanitizer,
+)
+from dimcalc.learners.multi import (
+    CompositionLearner,
+    GenericLearner,
+    ParityLearner,
+    PointLearner,
+    solve_parities_gf2,
+    split_budget,
+    xor_queries,
 )
 
 MARGIN = 1e-6

@@ -86,7 +86,8 @@ def check_real(
     >>> check_real(0.5, "alpha", "f", upper=1.0)
     0.5
     """
-    if isinstance(value, bool) or not isinstance(value, types) or not (0 < value < upper):
+    number = isinstance(value, types) and not isinstance(value, bool)
+    if not number or not (0 < value < upper):
         raise parameter_error(name, owner, requirement or f"a float in (0, {upper})", value)
     return value
 

@@ -15,19 +15,23 @@ and the Robustness of the Lasso. COLT 2013.
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping
+from typing import TypeVar
 
-from ..._params import check_epsilon
+from ..._params import Number, check_epsilon
 from .._validation import check_real
 from .noise import NoiseSource, noise_scale
 from .sampling import least_tail_index
 
 __all__ = ["a_dist_threshold", "a_dist_required_gap", "a_dist", "BOTTOM"]
 
+#: A candidate of :func:`a_dist` (any hashable).
+Candidate = TypeVar("Candidate", bound=Hashable)
+
 #: What :func:`a_dist` returns when the maximiser is not stable enough (BNS Algorithm 1's ⊥).
 BOTTOM = None
 
 
-def a_dist_threshold(epsilon: float, delta: float, sensitivity: int = 1) -> tuple[int, float]:
+def a_dist_threshold(epsilon: Number, delta: Number, sensitivity: int = 1) -> tuple[int, float]:
     """Integer threshold ``T`` and noise scale ``b`` of :func:`a_dist`.
 
     ``b = 2 * sensitivity / epsilon`` and ``T = 2 * sensitivity + a`` with ``a >= 1`` the
@@ -38,13 +42,13 @@ def a_dist_threshold(epsilon: float, delta: float, sensitivity: int = 1) -> tupl
     >>> a_dist_threshold(1.0, 1e-6)
     (29, 2.0)
     """
-    epsilon = check_epsilon(epsilon, "a_dist")
+    eps = check_epsilon(epsilon, "a_dist")
     delta = check_real(delta, "delta", "a_dist", upper=1.0)
-    scale = float(noise_scale(sensitivity, epsilon))
+    scale = float(noise_scale(sensitivity, eps))
     return 2 * sensitivity + least_tail_index(scale, float(delta)), scale
 
 
-def a_dist_required_gap(epsilon: float, delta: float, beta: float, sensitivity: int = 1) -> int:
+def a_dist_required_gap(epsilon: Number, delta: Number, beta: float, sensitivity: int = 1) -> int:
     """Least integer gap with which :func:`a_dist` returns the maximiser with probability ``>= 1 - beta``.
 
     The maximiser is returned iff ``gap + Z >= T``, i.e. it fails with probability
@@ -61,14 +65,14 @@ def a_dist_required_gap(epsilon: float, delta: float, beta: float, sensitivity: 
 
 
 def a_dist(
-    scores: Mapping[Hashable, int],
+    scores: Mapping[Candidate, int],
     *,
-    epsilon: float,
-    delta: float,
+    epsilon: Number,
+    delta: Number,
     noise: NoiseSource,
     sensitivity: int = 1,
     unlisted_score: int | None = None,
-) -> Hashable | None:
+) -> Candidate | None:
     """Stability-based selection (BNS Algorithm 1, ``A_dist``): the maximiser, or ``None`` (⊥).
 
     Parameters

@@ -9,7 +9,7 @@ JMLR 2019: Algorithm 4 / Theorem 39, with Algorithm 1 / Proposition 22 (``A_dist
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, cast
+from typing import Any
 
 import numpy as np
 import sympy as sp
@@ -185,7 +185,7 @@ class ParityLearner(KLearner):
             unlisted_score=0,
         )
         self.selection_failed_ = choice is None
-        chosen: tuple[int, ...] = (0,) * k if choice is None else cast(tuple, choice)
+        chosen: tuple[int, ...] = (0,) * k if choice is None else choice
         self.parities_ = np.array([[(a >> i) & 1 for i in range(d)] for a in chosen], dtype=np.int64)
         self.block_counts_ = counts
         self.k_ = k

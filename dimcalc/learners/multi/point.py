@@ -10,8 +10,7 @@ sanitizer) and Algorithm 1 / Proposition 22 (``A_dist``), Theorem 17.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Hashable
-from typing import Any, cast
+from typing import Any
 
 import numpy as np
 import sympy as sp
@@ -131,7 +130,7 @@ class PointLearner(KLearner):
             )
             failed = choice is None
             if choice is not None:
-                for x, vector in zip(heavy, cast(tuple, choice)):  # step 5: the first x whose v_x has a 1 at j
+                for x, vector in zip(heavy, choice):  # step 5: the first x whose v_x has a 1 at j
                     for j in np.flatnonzero(np.array(vector)):
                         if points[j] < 0:
                             points[j] = x
@@ -144,7 +143,7 @@ class PointLearner(KLearner):
         return self
 
     @staticmethod
-    def _vector_set_scores(X: np.ndarray, Y: np.ndarray, heavy: list[int]) -> dict[Hashable, int]:
+    def _vector_set_scores(X: np.ndarray, Y: np.ndarray, heavy: list[int]) -> dict[tuple[Any, ...], int]:
         """Top and runner-up of ``Q(S, V) = min_{x in G} #(x, v_x)`` over vector sets ``V``.
 
         ``Q`` is maximised by the most frequent vector of every ``x`` (ties: smallest
