@@ -60,6 +60,7 @@ import math
 from collections.abc import Sequence
 from fractions import Fraction
 from functools import lru_cache
+from types import ModuleType
 from typing import Any, Protocol, cast
 
 import numpy as np
@@ -192,13 +193,19 @@ class ExactNoise:
 NumpyNoise = ExactNoise
 
 
-@lru_cache(maxsize=256)
-def _opendp_noisy_max(scale: float, integer: bool):
+def _opendp() -> ModuleType:
+    """OpenDP's prelude with the ``contrib`` features enabled (imported on first use: ~0.3 s)."""
     import opendp.prelude as dp
 
     # "contrib" enables OpenDP components vetted by its maintainers but not yet externally
     # certified; make_noisy_max and make_laplace are among them.
     dp.enable_features("contrib")
+    return dp
+
+
+@lru_cache(maxsize=256)
+def _opendp_noisy_max(scale: float, integer: bool) -> tuple[Any, Any]:
+    dp = _opendp()
     atom = dp.atom_domain(T="i64") if integer else dp.atom_domain(T=float, nan=False)
     metric = dp.linf_distance(T="i64") if integer else dp.linf_distance(T=float)
     measurement = dp.m.make_noisy_max(dp.vector_domain(atom), metric, dp.max_divergence(), scale=scale)
@@ -206,10 +213,8 @@ def _opendp_noisy_max(scale: float, integer: bool):
 
 
 @lru_cache(maxsize=256)
-def _opendp_laplace(scale: float):
-    import opendp.prelude as dp
-
-    dp.enable_features("contrib")
+def _opendp_laplace(scale: float) -> Any:
+    dp = _opendp()
     return dp.m.make_laplace(dp.vector_domain(dp.atom_domain(T=int)), dp.l1_distance(T=int), scale=scale)
 
 
