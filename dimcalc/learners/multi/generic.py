@@ -208,9 +208,8 @@ class GenericLearner(SelectionKLearner):
             if self.synthetic_size is not None
             else math.ceil(math.log(4 * len(queries) / beta) / (alpha / 10))
         )
-        split = split_privacy_budget(
-            as_fraction(params["epsilon"]) - params["eps_san"], params["delta"], k, params["composition"]
-        )
+        epsilon_selection = as_fraction(params["epsilon"]) - params["eps_san"]  # what the sanitizer leaves
+        split = split_privacy_budget(epsilon_selection, params["delta"], k, params["composition"])
         sanitized = mwem(
             X,
             queries,
@@ -233,7 +232,7 @@ class GenericLearner(SelectionKLearner):
         self.hypotheses_ = H.distinct_to_row[chosen.astype(np.int64)]
         self.iterations_, self.synthetic_size_ = rounds, synthetic_size
         self.k_ = k
-        self.split_ = budget_split(split, as_fraction(params["epsilon"]) - params["eps_san"])
+        self.split_ = budget_split(split, epsilon_selection)
         sanitizer = Privacy.mechanism(params["eps_san"], 0, f"MWEM, {rounds} rounds (HLM Thm 2.1, BNS Thm 17.1)")
         self.privacy_ = Privacy.basic(
             sanitizer, selection_privacy(split, k), how="sanitizer then selections (BNS Lemma 36, Thm 17.1)"
