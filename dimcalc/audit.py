@@ -69,13 +69,13 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from fractions import Fraction
 from typing import Any
 
 import numpy as np
 
-from ._params import exact_number
+from ._params import Number, exact_number
 from .errors import parameter_error
 
 __all__ = [
@@ -86,6 +86,13 @@ __all__ = [
     "clopper_pearson_upper",
     "epsilon_lower_bound",
 ]
+
+
+def _beta_quantile(q: float, a: int, b: int) -> float:
+    """The ``q`` quantile of ``Beta(a, b)``."""
+    from scipy.stats import beta as beta_distribution  # scipy.stats takes ~1 s to import: only when used
+
+    return float(beta_distribution.ppf(q, a, b))
 
 
 def clopper_pearson_lower(successes: int, trials: int, confidence: float) -> float:
@@ -101,9 +108,7 @@ def clopper_pearson_lower(successes: int, trials: int, confidence: float) -> flo
     """
     if successes <= 0:
         return 0.0
-    from scipy.stats import beta as beta_distribution  # scipy.stats takes 0.7 s to import: only when used
-
-    return float(beta_distribution.ppf(1.0 - confidence, successes, trials - successes + 1))
+    return _beta_quantile(1.0 - confidence, successes, trials - successes + 1)
 
 
 def clopper_pearson_upper(successes: int, trials: int, confidence: float) -> float:
@@ -116,9 +121,7 @@ def clopper_pearson_upper(successes: int, trials: int, confidence: float) -> flo
     """
     if successes >= trials:
         return 1.0
-    from scipy.stats import beta as beta_distribution
-
-    return float(beta_distribution.ppf(confidence, successes + 1, trials - successes))
+    return _beta_quantile(confidence, successes + 1, trials - successes)
 
 
 def epsilon_lower_bound(
@@ -157,7 +160,7 @@ class AuditResult:
     confidence : float
         Confidence of each one-sided bound.
     directions : tuple of dict
-        Both directions' numbers, for reports.
+        Both directions' numbers (the fields of each direction's test), for reports.
     """
 
     epsilon_lower: float
@@ -173,31 +176,41 @@ class AuditResult:
     n_select: int
     n_test: int
     confidence: float
-    directions: tuple = field(default=(), compare=False)
+    directions: tuple[dict[str, Any], ...] = field(default=(), compare=False)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict."""
-        return {
-            k: getattr(self, k)
-            for k in (
-                "epsilon_lower",
-                "claimed_epsilon",
-                "claimed_delta",
-                "passed",
-                "direction",
-                "event",
-                "hits_first",
-                "hits_second",
-                "p_first_lower",
-                "p_second_upper",
-                "n_select",
-                "n_test",
-                "confidence",
-            )
-        } | {"directions": list(self.directions)}
+        return {f.name: getattr(self, f.name) for f in fields(self) if f.name != "directions"} | {
+            "directions": list(self.directions)
+        }
 
 
-def _as_hashables(outputs: Any) -> list:
+@dataclass(frozen=True)
+class _Direction:
+    """The test of one direction: the event, its hits in the fresh draws and the resulting bound."""
+
+    direction: str
+    event: str
+    hits_first: int
+    hits_second: int
+    p_first_lower: float
+    p_second_upper: float
+    epsilon_lower: float
+
+
+@dataclass(frozen=True)
+class _Settings:
+    """The validated parameters shared by :func:`audit_epsilon` and :func:`audit_epsilon_batch`."""
+
+    claimed_epsilon: Number
+    claimed_delta: float
+    n_select: int
+    n_test: int
+    confidence: float
+    event: Callable[[Hashable], bool] | None
+
+
+def _as_hashables(outputs: Any) -> list[Hashable]:
     if isinstance(outputs, np.ndarray):
         if outputs.ndim > 1:
             return [tuple(row) for row in outputs.reshape(outputs.shape[0], -1).tolist()]
@@ -205,7 +218,7 @@ def _as_hashables(outputs: Any) -> list:
     return list(outputs)
 
 
-def _describe_event(event: frozenset, limit: int = 8) -> str:
+def _describe_event(event: frozenset[Hashable], limit: int = 8) -> str:
     items = sorted(event, key=repr)
     text = ", ".join(repr(x) for x in items[:limit])
     more = f", ... ({len(items)} outputs)" if len(items) > limit else ""
@@ -213,15 +226,15 @@ def _describe_event(event: frozenset, limit: int = 8) -> str:
 
 
 def _select_event(
-    first: Counter,
-    second: Counter,
+    first: Counter[Hashable],
+    second: Counter[Hashable],
     *,
     n_select: int,
     n_test: int,
     delta: float,
     confidence: float,
     max_outputs: int = 64,
-) -> frozenset:
+) -> frozenset[Hashable]:
     """The prefix of outputs by decreasing empirical ratio with the best projected bound."""
     outputs = sorted(first, key=lambda o: ((first[o] + 0.5) / (second.get(o, 0) + 0.5), first[o]), reverse=True)[
         :max_outputs
@@ -241,7 +254,7 @@ def _select_event(
     return best
 
 
-def _check_common(
+def _check_settings(
     owner: str,
     claimed_epsilon: Any,
     claimed_delta: Any,
@@ -250,7 +263,7 @@ def _check_common(
     confidence: Any,
     rng: Any,
     event: Any,
-) -> None:
+) -> _Settings:
     eps = exact_number(claimed_epsilon, "claimed_epsilon", owner, "a number in [0, inf)", text=True)
     if not eps >= 0:
         raise parameter_error("claimed_epsilon", owner, "a number in [0, inf)", claimed_epsilon)
@@ -267,20 +280,14 @@ def _check_common(
         raise parameter_error("rng", owner, "a numpy.random.Generator", type(rng).__name__)
     if event is not None and not callable(event):
         raise parameter_error("event", owner, "a callable output -> bool or None", event)
+    return _Settings(eps, claimed_delta, n_select, n_test, confidence, event)
 
 
 def _audit(
-    draw: Callable[[Any, int], list],
-    dataset0: Any,
-    dataset1: Any,
-    *,
-    claimed_epsilon: float,
-    claimed_delta: float,
-    n_select: int,
-    n_test: int,
-    confidence: float,
-    event: Callable[[Hashable], bool] | None,
+    draw: Callable[[Any, int], list[Hashable]], dataset0: Any, dataset1: Any, settings: _Settings
 ) -> AuditResult:
+    event, n_select, n_test = settings.event, settings.n_select, settings.n_test
+    delta, confidence = settings.claimed_delta, settings.confidence
     datasets = (dataset0, dataset1)
     if event is None:
         select = [Counter(draw(d, n_select)) for d in datasets]
@@ -289,47 +296,31 @@ def _audit(
     for first, second, label in ((0, 1, "D0>D1"), (1, 0, "D1>D0")):
         if event is None:
             chosen = _select_event(
-                select[first],
-                select[second],
-                n_select=n_select,
-                n_test=n_test,
-                delta=claimed_delta,
-                confidence=confidence,
+                select[first], select[second], n_select=n_select, n_test=n_test, delta=delta, confidence=confidence
             )
             inside: Callable[[Hashable], bool] = chosen.__contains__
             description = _describe_event(chosen)
         else:
             inside, description = event, getattr(event, "__name__", "event")
         hits = [sum(c for o, c in tests[i].items() if inside(o)) for i in (first, second)]
-        eps, p_lo, p_hi = epsilon_lower_bound(hits[0], hits[1], n_test, delta=claimed_delta, confidence=confidence)
-        rows.append(
-            {
-                "direction": label,
-                "event": description,
-                "hits_first": hits[0],
-                "hits_second": hits[1],
-                "p_first_lower": p_lo,
-                "p_second_upper": p_hi,
-                "epsilon_lower": eps,
-            }
-        )
-    top = max(rows, key=lambda r: r["epsilon_lower"])
-    claimed = exact_number(claimed_epsilon, "claimed_epsilon", "audit_epsilon", text=True)
+        eps, p_lo, p_hi = epsilon_lower_bound(hits[0], hits[1], n_test, delta=delta, confidence=confidence)
+        rows.append(_Direction(label, description, hits[0], hits[1], p_lo, p_hi, eps))
+    top = max(rows, key=lambda r: r.epsilon_lower)
     return AuditResult(
-        epsilon_lower=top["epsilon_lower"],
-        claimed_epsilon=float(claimed),
-        claimed_delta=float(claimed_delta),
-        passed=Fraction(top["epsilon_lower"]) <= Fraction(claimed),
-        direction=top["direction"],
-        event=top["event"],
-        hits_first=top["hits_first"],
-        hits_second=top["hits_second"],
-        p_first_lower=top["p_first_lower"],
-        p_second_upper=top["p_second_upper"],
+        epsilon_lower=top.epsilon_lower,
+        claimed_epsilon=float(settings.claimed_epsilon),
+        claimed_delta=float(delta),
+        passed=Fraction(top.epsilon_lower) <= Fraction(settings.claimed_epsilon),
+        direction=top.direction,
+        event=top.event,
+        hits_first=top.hits_first,
+        hits_second=top.hits_second,
+        p_first_lower=top.p_first_lower,
+        p_second_upper=top.p_second_upper,
         n_select=n_select if event is None else 0,
         n_test=n_test,
         confidence=confidence,
-        directions=tuple(rows),
+        directions=tuple(asdict(r) for r in rows),
     )
 
 
@@ -387,24 +378,16 @@ def audit_epsilon(
     ...               rng=np.random.default_rng(0)).passed
     True
     """
-    _check_common("audit_epsilon", claimed_epsilon, claimed_delta, n_select, n_test, confidence, rng, event)
+    settings = _check_settings(
+        "audit_epsilon", claimed_epsilon, claimed_delta, n_select, n_test, confidence, rng, event
+    )
     if not callable(mechanism):
         raise parameter_error("mechanism", "audit_epsilon", "a callable (dataset, rng) -> output", mechanism)
 
-    def draw(dataset: Any, n: int) -> list:
+    def draw(dataset: Any, n: int) -> list[Hashable]:
         return [mechanism(dataset, rng) for _ in range(n)]
 
-    return _audit(
-        draw,
-        dataset0,
-        dataset1,
-        claimed_epsilon=claimed_epsilon,
-        claimed_delta=claimed_delta,
-        n_select=n_select,
-        n_test=n_test,
-        confidence=confidence,
-        event=event,
-    )
+    return _audit(draw, dataset0, dataset1, settings)
 
 
 def audit_epsilon_batch(
@@ -436,13 +419,15 @@ def audit_epsilon_batch(
     >>> r.passed, 0.9 < r.epsilon_lower < math.log(3)
     (True, True)
     """
-    _check_common("audit_epsilon_batch", claimed_epsilon, claimed_delta, n_select, n_test, confidence, rng, event)
+    settings = _check_settings(
+        "audit_epsilon_batch", claimed_epsilon, claimed_delta, n_select, n_test, confidence, rng, event
+    )
     if not callable(mechanism_batch):
         raise parameter_error(
             "mechanism_batch", "audit_epsilon_batch", "a callable (dataset, n, rng) -> outputs", mechanism_batch
         )
 
-    def draw(dataset: Any, n: int) -> list:
+    def draw(dataset: Any, n: int) -> list[Hashable]:
         if n == 0:
             return []
         out = _as_hashables(mechanism_batch(dataset, n, rng))
@@ -452,14 +437,4 @@ def audit_epsilon_batch(
             )
         return out
 
-    return _audit(
-        draw,
-        dataset0,
-        dataset1,
-        claimed_epsilon=claimed_epsilon,
-        claimed_delta=claimed_delta,
-        n_select=n_select,
-        n_test=n_test,
-        confidence=confidence,
-        event=event,
-    )
+    return _audit(draw, dataset0, dataset1, settings)

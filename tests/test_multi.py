@@ -20,16 +20,7 @@ from scipy.stats import binom
 
 from dimcalc.errors import InvalidParameterError
 from dimcalc.hypothesis_class import HypothesisClass
-from dimcalc.learners.multi import (
-    CompositionLearner,
-    GenericLearner,
-    ParityLearner,
-    PointLearner,
-    solve_parities_gf2,
-    split_budget,
-    xor_queries,
-)
-from dimcalc.learners.sanitizers import (
+from dimcalc.learners.mechanisms import (
     ExactNoise,
     NumpyNoise,
     a_dist,
@@ -40,6 +31,15 @@ from dimcalc.learners.sanitizers import (
     mwem_error_bound,
     mwem_rounds,
     point_sanitizer,
+)
+from dimcalc.learners.multi import (
+    CompositionLearner,
+    GenericLearner,
+    ParityLearner,
+    PointLearner,
+    solve_parities_gf2,
+    split_budget,
+    xor_queries,
 )
 
 MARGIN = 1e-6
@@ -416,7 +416,7 @@ def test_exact_exponential_mechanism_has_the_mechanisms_law():
 
 def test_exact_band_comparison_decides_near_the_boundary():
     """The exact fallback compares U = 0.u... with exp(-gamma) by refining both (decimal exp, more words)."""
-    from dimcalc.learners.mechanisms import _exp_band_compare, _RandomInts
+    from dimcalc.learners.mechanisms.sampling import _RandomInts, exp_band_compare
 
     ints = _RandomInts(np.random.default_rng(0))
     from decimal import Decimal, localcontext
@@ -424,8 +424,8 @@ def test_exact_band_comparison_decides_near_the_boundary():
     with localcontext() as ctx:
         ctx.prec = 60
         u = int(Decimal(-0.5).exp() * Decimal(2) ** 62)  # floor(e^{-1/2} 2^62), exactly
-    assert _exp_band_compare(1, 2, ints, u - 5) is True
-    assert _exp_band_compare(1, 2, ints, u + 5) is False
+    assert exp_band_compare(1, 2, ints, u - 5) is True
+    assert exp_band_compare(1, 2, ints, u + 5) is False
     # inside the word's interval the answer depends on further random words; both occur
-    outcomes = {_exp_band_compare(1, 2, ints, u) for _ in range(40)}
+    outcomes = {exp_band_compare(1, 2, ints, u) for _ in range(40)}
     assert outcomes <= {True, False} and outcomes

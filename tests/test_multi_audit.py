@@ -31,8 +31,8 @@ import pytest
 
 from dimcalc.audit import audit_epsilon
 from dimcalc.hypothesis_class import HypothesisClass
+from dimcalc.learners.mechanisms import ExactNoise, a_dist, a_dist_threshold, mwem_step, point_sanitizer
 from dimcalc.learners.multi import CompositionLearner, GenericLearner, ParityLearner, PointLearner, xor_queries
-from dimcalc.learners.sanitizers import ExactNoise, a_dist, a_dist_threshold, mwem_step, point_sanitizer
 
 REDUCED = {"n_select": 1_000, "n_test": 10_000}
 FULL = {"n_select": 10_000, "n_test": 100_000}

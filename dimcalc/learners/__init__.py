@@ -7,7 +7,7 @@ sampler and any data-independent randomness, ``noise="opendp"`` (default: OpenDP
 samplers) or ``"exact"`` (exact in-process samplers, reproducible) is the one noise source
 (:mod:`dimcalc.learners.mechanisms`), ``predict`` before ``fit`` raises
 :class:`NotFittedError`, ``privacy_spent`` -> ``(epsilon, delta)`` comes from one accounting
-(:class:`~dimcalc.learners._base.Privacy`), and ``required_sample_size(alpha, beta)`` ->
+(:class:`~dimcalc.learners.privacy.Privacy`), and ``required_sample_size(alpha, beta)`` ->
 :class:`dimcalc.sample_size.SampleSizeBound`.
 
 ==========================  ==================================================
@@ -24,11 +24,12 @@ ParityLearner               BNS Alg 4 / Thm 39 (k parities)
 ==========================  ==================================================
 """
 
-from ._base import NotFittedError, Privacy, PrivateLearner
+from ._base import NotFittedError, PrivateLearner
 from .exponential import GenericPrivateLearner
 from .mechanisms import ExactNoise, NoiseSource, OpenDPNoise, exponential_mechanism
 from .multi import CompositionLearner, GenericLearner, ParityLearner, PointLearner
 from .multiclass import BinaryReductionLearner
+from .privacy import Privacy
 from .representation import RepresentationLearner
 from .semi_private import ASSPP
 

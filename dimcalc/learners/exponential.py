@@ -16,8 +16,9 @@ import numpy as np
 
 from ..hypothesis_class import HypothesisClass
 from ..sample_size import SampleSizeBound, exponential_mechanism_sample_size
-from ._base import Privacy, PrivateLearner, check_class, check_points, check_sample, error_counts
-from .mechanisms import exponential_mechanism
+from ._base import PrivateLearner
+from ._validation import check_class, check_sample
+from .privacy import Privacy
 
 __all__ = ["GenericPrivateLearner"]
 
@@ -100,13 +101,13 @@ class GenericPrivateLearner(PrivateLearner):
         self.rng = rng
         self.backend = backend
 
-    def _validate(self) -> dict:
+    def _validate(self) -> dict[str, Any]:
         params = self._check_common(self._owner)
         params["H"] = check_class(self.hypothesis_class, self._owner)
         params["agnostic"] = bool(self.agnostic)
         return params
 
-    def _privacy_claim(self, params: dict) -> Privacy:
+    def _privacy_claim(self, params: dict[str, Any]) -> Privacy:
         return Privacy.mechanism(params["epsilon"], 0, "exponential mechanism (BNS Prop 21)")
 
     def fit(self, X: Any, y: Any) -> GenericPrivateLearner:
@@ -114,13 +115,7 @@ class GenericPrivateLearner(PrivateLearner):
         params = self._validate()
         H = params["H"]
         X, y = check_sample(X, y, H.n_points, H.num_labels, f"{self._owner}.fit")
-        errors = error_counts(H.distinct_rows, X, y, H.num_labels)
-        j = exponential_mechanism(
-            -errors,
-            epsilon=params["epsilon"],
-            noise=self._noise_source(params),
-            noise_multiplier=params["noise_multiplier"],
-        )
+        j = self._select(H.distinct_rows, X, y, H.num_labels, params)
         self.distinct_index_ = int(j)
         self.hypothesis_ = H.row_of(int(j))
         self.privacy_ = self._privacy_claim(params)
@@ -129,9 +124,7 @@ class GenericPrivateLearner(PrivateLearner):
     def predict(self, X: Any) -> np.ndarray:
         """Labels the selected hypothesis gives to the points ``X``."""
         self._check_is_fitted()
-        H = self.hypothesis_class
-        X = check_points(X, H.n_points, f"{self._owner}.predict")
-        return H.table[self.hypothesis_, X].astype(np.int64)
+        return self._predict_row(self.hypothesis_class, self.hypothesis_, X)
 
     def required_sample_size(self, alpha: float, beta: float) -> SampleSizeBound:
         """Explicit sample size for ``(alpha, beta)``-accuracy (BNS Thm 27 / Prop 21, explicit constants)."""

@@ -28,8 +28,10 @@ from .._params import as_fraction
 from ..errors import parameter_error
 from ..hypothesis_class import HypothesisClass, label_bits
 from ..sample_size import SampleSizeBound, multiclass_reduction_sample_size
-from ._base import Privacy, PrivateLearner, check_class, check_delta, check_points, check_sample
+from ._base import PrivateLearner
+from ._validation import check_class, check_delta, check_points, check_sample
 from .exponential import GenericPrivateLearner
+from .privacy import Privacy
 
 __all__ = ["BinaryReductionLearner", "binary_restriction_table"]
 
@@ -127,7 +129,7 @@ class BinaryReductionLearner(PrivateLearner):
         self.rng = rng
         self.backend = backend
 
-    def _validate(self) -> dict:
+    def _validate(self) -> dict[str, Any]:
         params = self._check_common(self._owner)
         H = check_class(self.hypothesis_class, self._owner)
         params["delta"] = check_delta(self.delta, self._owner)

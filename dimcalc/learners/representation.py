@@ -27,8 +27,9 @@ import numpy as np
 from ..errors import parameter_error
 from ..hypothesis_class import HypothesisClass
 from ..sample_size import SampleSizeBound, representation_learner_sample_size
-from ._base import Privacy, PrivateLearner, check_points, check_sample, error_counts
-from .mechanisms import exponential_mechanism
+from ._base import PrivateLearner
+from ._validation import check_sample
+from .privacy import Privacy
 
 __all__ = ["RepresentationLearner"]
 
@@ -110,7 +111,7 @@ class RepresentationLearner(PrivateLearner):
         self.rng = rng
         self.backend = backend
 
-    def _validate(self) -> dict:
+    def _validate(self) -> dict[str, Any]:
         owner = self._owner
         params = self._check_common(owner)
         try:
@@ -153,7 +154,7 @@ class RepresentationLearner(PrivateLearner):
         )
         return params
 
-    def _privacy_claim(self, params: dict) -> Privacy:
+    def _privacy_claim(self, params: dict[str, Any]) -> Privacy:
         return Privacy.mechanism(
             params["epsilon"], 0, "data-independent draw of G_i, then the exponential mechanism over G_i (BNS Prop 21)"
         )
@@ -169,13 +170,7 @@ class RepresentationLearner(PrivateLearner):
         X, y = check_sample(X, y, params["n_points"], params["num_labels"], f"{self._owner}.fit")
         i = int(params["generator"].choice(len(params["classes"]), p=params["weights"]))
         G = params["classes"][i]
-        errors = error_counts(G.distinct_rows, X, y, G.num_labels)
-        j = exponential_mechanism(
-            -errors,
-            epsilon=params["epsilon"],
-            noise=self._noise_source(params),
-            noise_multiplier=params["noise_multiplier"],
-        )
+        j = self._select(G.distinct_rows, X, y, G.num_labels, params)
         self.class_index_ = i
         self.hypothesis_ = G.row_of(int(j))
         self.privacy_ = self._privacy_claim(params)
@@ -184,9 +179,7 @@ class RepresentationLearner(PrivateLearner):
     def predict(self, X: Any) -> np.ndarray:
         """Labels the selected hypothesis of ``G_i`` gives to ``X``."""
         self._check_is_fitted()
-        G = self.classes[self.class_index_]
-        X = check_points(X, G.n_points, f"{self._owner}.predict")
-        return G.table[self.hypothesis_, X].astype(np.int64)
+        return self._predict_row(self.classes[self.class_index_], self.hypothesis_, X)
 
     def required_sample_size(self, alpha: float, beta: float) -> SampleSizeBound:
         """Explicit sample size (BGS Lemma 8.3 with constants; needs ``alpha >= 6 rep_alpha``, ``beta > rep_beta``)."""

@@ -20,8 +20,9 @@ import numpy as np
 
 from ..hypothesis_class import HypothesisClass
 from ..sample_size import SampleSizeBound, asspp_sample_size
-from ._base import Privacy, PrivateLearner, check_class, check_points, check_sample, error_counts
-from .mechanisms import exponential_mechanism
+from ._base import PrivateLearner
+from ._validation import check_class, check_points, check_sample
+from .privacy import Privacy
 
 __all__ = ["ASSPP", "public_cover"]
 
@@ -117,12 +118,12 @@ class ASSPP(PrivateLearner):
         self.rng = rng
         self.backend = backend
 
-    def _validate(self) -> dict:
+    def _validate(self) -> dict[str, Any]:
         params = self._check_common(self._owner)
         params["H"] = check_class(self.hypothesis_class, self._owner)
         return params
 
-    def _privacy_claim(self, params: dict) -> Privacy:
+    def _privacy_claim(self, params: dict[str, Any]) -> Privacy:
         return Privacy.mechanism(params["epsilon"], 0, "exponential mechanism over the public cover (ABM Lemma 3.2)")
 
     def fit(self, X: Any, y: Any, *, public: Any) -> ASSPP:
@@ -132,13 +133,7 @@ class ASSPP(PrivateLearner):
         owner = f"{self._owner}.fit"
         X, y = check_sample(X, y, H.n_points, H.num_labels, owner)
         cover = public_cover(H, check_points(public, H.n_points, owner, name="public"))
-        errors = error_counts(H.distinct_rows[cover], X, y, H.num_labels)
-        j = exponential_mechanism(
-            -errors,
-            epsilon=params["epsilon"],
-            noise=self._noise_source(params),
-            noise_multiplier=params["noise_multiplier"],
-        )
+        j = self._select(H.distinct_rows[cover], X, y, H.num_labels, params)
         self.cover_ = cover
         self.distinct_index_ = int(cover[j])
         self.hypothesis_ = H.row_of(int(cover[j]))
@@ -148,8 +143,7 @@ class ASSPP(PrivateLearner):
     def predict(self, X: Any) -> np.ndarray:
         """Labels the selected hypothesis gives to ``X``."""
         self._check_is_fitted()
-        X = check_points(X, self.hypothesis_class.n_points, f"{self._owner}.predict")
-        return self.hypothesis_class.table[self.hypothesis_, X].astype(np.int64)
+        return self._predict_row(self.hypothesis_class, self.hypothesis_, X)
 
     def _bounds(self, alpha: float, beta: float) -> tuple[SampleSizeBound, SampleSizeBound]:
         params = self._validate()
