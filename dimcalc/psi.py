@@ -397,11 +397,7 @@ def psi_family(family: str | PsiFamily | Iterable[Any], num_labels: int) -> PsiF
         seen.setdefault(m, None)
     if not seen:
         raise parameter_error("family", owner, f"{requirement} with at least one map", given)
-    fam = PsiFamily(name="user", num_labels=num_labels, user_maps=tuple(seen))
-    from .trees import register_family_verifiers  # lazy: dimcalc.trees imports this module
-
-    register_family_verifiers(fam)
-    return fam
+    return PsiFamily(name="user", num_labels=num_labels, user_maps=tuple(seen))
 
 
 # ---------------------------------------------------------------------- JSON helpers
