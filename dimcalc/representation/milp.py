@@ -267,7 +267,7 @@ def deterministic_representation_dimension(
     if complete:
         size_lower = size_upper if optimal else max(1, milp_lower)
     ld_bound = littlestone_lower_bound(C, eps, deadline.left(default=5.0))
-    if ld_bound is not None:
+    if ld_bound is not None and ld_bound.value is not None:  # the LDim bound is numeric (explicit constants)
         bounds.append(ld_bound)
         bits = math.ceil(ld_bound.value - 1e-9)  # ceil(log2|H|) >= bits  <=>  |H| > 2^(bits-1)
         size_lower = max(size_lower, 2 ** (bits - 1) + 1 if bits >= 1 else 1)
