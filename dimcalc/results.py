@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from ._json import to_jsonable
 from .errors import InvalidWitnessError
 from .witnesses import Witness, as_witness
 
@@ -112,7 +113,7 @@ class DimensionResult:
         """The spec §2 JSON object for this result."""
         if self.reason is not None and self.value is None and self.lower is None:
             return {"value": None, "exact": self.exact, "reason": self.reason}
-        witness = self.witness.to_json() if isinstance(self.witness, Witness) else self.witness
+        witness = to_jsonable(self.witness)
         if self.exact:
             return {"value": self.value, "exact": True, "witness": witness}
         return {"value": None, "exact": False, "lower": self.lower, "upper": self.upper, "witness": witness}

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from fractions import Fraction
 
+from .._json import fields_to_json
 from ..errors import parameter_error
 from ..hypothesis_class import HypothesisClass
 from ..littlestone import littlestone_dimension
@@ -39,14 +40,8 @@ class PaperBound:
     note: str = ""
 
     def to_json(self) -> dict:
-        return {
-            "quantity": self.quantity,
-            "relation": self.relation,
-            "value": self.value,
-            "source": self.source,
-            "explicit_constants": self.explicit_constants,
-            "note": self.note,
-        }
+        """Every field, in order."""
+        return fields_to_json(self, (f.name for f in fields(self)))
 
 
 def littlestone_lower_bound(C: HypothesisClass, eps: Fraction, time_limit: float | None) -> PaperBound | None:

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from .._json import to_jsonable
 from ..errors import InvalidWitnessError
 from ..witnesses.representation import Representation
 from .paper_bounds import PaperBound
@@ -70,6 +71,6 @@ class RepresentationDimensionResult:
             out.update(
                 value=None, lower=self.lower, upper=self.upper, size_lower=self.size_lower, size_upper=self.size_upper
             )
-        out["witness"] = self.witness.to_json()
-        out["bounds"] = [b.to_json() for b in self.bounds]
+        out["witness"] = to_jsonable(self.witness)
+        out["bounds"] = to_jsonable(self.bounds)
         return out
