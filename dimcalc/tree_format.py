@@ -14,15 +14,14 @@ Examples
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
+
+import networkx as nx
 
 from .errors import InvalidWitnessError, parameter_error
 from .hypothesis_class import HypothesisClass
 from .psi import PsiFamily, psi_family
 from .trees import _canonical_kind, _check_H, _TreeProblem, _walk, tree_depth
-
-if TYPE_CHECKING:  # pragma: no cover
-    import networkx
 
 __all__ = ["validate_tree_json", "tree_to_networkx"]
 
@@ -89,7 +88,7 @@ def validate_tree_json(
         raise InvalidWitnessError(f"{canon} tree: {problem.text()}") from None
 
 
-def tree_to_networkx(tree: Any) -> networkx.DiGraph:
+def tree_to_networkx(tree: Any) -> nx.DiGraph:
     """The tree as a :class:`networkx.DiGraph`, ready to draw.
 
     Nodes are integers in preorder (root 0).  Node attributes: ``kind``
@@ -108,8 +107,6 @@ def tree_to_networkx(tree: Any) -> networkx.DiGraph:
     >>> G.nodes[0]["label"], G.nodes[1]["pos"], G.nodes[0]["pos"]
     ('x0', (0.0, -1), (0.5, 0))
     """
-    import networkx as nx
-
     depth = tree_depth(tree)
     G = nx.DiGraph(depth=depth)
     counter = 0

@@ -23,6 +23,7 @@ import numpy as np
 
 from ..errors import InvalidParameterError, parameter_error
 from ..hypothesis_class import label_bits
+from ..io import read_json_file
 
 __all__ = [
     "CollapsingMap",
@@ -409,8 +410,6 @@ def load_psi_family(path: str | os.PathLike, num_labels: int) -> PsiFamily:
     >>> load_psi_family(p, 3).user_maps
     ((0, 1, None), (None, 0, 1))
     """
-    from ..io import read_json_file
-
     p = Path(path)
     num_labels = _check_num_labels(num_labels, "load_psi_family")
     obj = read_json_file(p, what="Ψ-family file", error=InvalidParameterError)

@@ -125,7 +125,7 @@ def _milp_smallest(
     Returns (chosen rows, proven lower bound on size, optimal?, decided at ε exactly?).
     """
     threshold, decided = _milp_threshold(eps, P.shape[1], len(P))
-    from scipy.optimize import Bounds, LinearConstraint, milp
+    from scipy.optimize import Bounds, LinearConstraint, milp  # heavy: loaded on the first MILP
     from scipy.sparse import coo_matrix
 
     n_p, n_x = P.shape

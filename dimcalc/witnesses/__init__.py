@@ -78,7 +78,9 @@ _CLASS_OF_KIND: dict[str, type[ListWitness] | type[DictWitness]] = {
 def as_witness(kind: str, data: Any) -> Any:
     """The witness object for ``data`` (spec §3 JSON) of a result of ``kind``; ``data`` itself when there is none.
 
-    Witness objects are returned unchanged.  Data of the wrong JSON type for
+    Witness objects are returned unchanged, except a Ψ-tree of another
+    family, which is re-read as a tree of the kind's named family (a Ψ^bin
+    tree answering for Ψ^B is checked as a Ψ^B tree).  Data of the wrong JSON type for
     its kind (e.g. a string for a shattered set) and kinds whose check needs
     more than the data -- a user Ψ family (``psi_littlestone:user:<digest>``),
     whose maps are not in the kind -- stay plain data: wrap those in their
@@ -93,12 +95,15 @@ def as_witness(kind: str, data: Any) -> Any:
     >>> type(t).__name__, t.family, t.uniform
     ('PsiTree', 'bin', True)
     """
-    if data is None or isinstance(data, Witness):
+    if data is None:
         return data
     base, _, suffix = str(kind).partition(":")
     if base in ("psi_littlestone", "psi_littlestone_uniform"):
-        if suffix in FAMILY_NAMES and isinstance(data, dict):
+        # A Ψ-tree of another family (a Ψ^bin tree answering for Ψ^B) is checked against the kind's family.
+        if suffix in FAMILY_NAMES and isinstance(data, dict) and getattr(data, "kind", None) != kind:
             return PsiTree(data, family=suffix, uniform=base == "psi_littlestone_uniform")
+        return data
+    if isinstance(data, Witness):
         return data
     if base == "littlestone_restriction":
         if suffix.isdigit() and int(suffix) >= 1 and isinstance(data, dict):

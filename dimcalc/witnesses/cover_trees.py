@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InvalidWitnessError
+from ..io import read_json_file
 
 __all__ = [
     "MAX_DEPTH",
@@ -241,8 +242,6 @@ def load_input_tree(path: str | Path, *, n_points: int | None = None) -> dict:
         With a one-line message naming the file when it is missing, not a
         regular file, not JSON, or not a complete tree over the class's points.
     """
-    from ..io import read_json_file
-
     p = Path(path)
     tree = read_json_file(p, what="tree file", error=InvalidWitnessError)
     try:

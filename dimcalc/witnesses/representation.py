@@ -154,7 +154,7 @@ class _ConceptCheck:
 
 
 def _solve_concept(H_rows: np.ndarray, f: np.ndarray, eps: Fraction) -> _ConceptCheck:
-    from scipy.optimize import linprog
+    from scipy.optimize import linprog  # heavy (~0.3 s): loaded on the first LP, not with dimcalc
 
     M = _mistakes(H_rows, f)
     n_x, n_h = M.shape
