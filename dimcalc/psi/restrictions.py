@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from .families import CollapsingMap, PsiFamily, psi_family  # noqa: F401  (psi_family: used by the doctests)
+from .families import CollapsingMap, PsiFamily
 
 __all__ = ["present_labels", "MapSequence", "uniform_maps", "restricted_maps"]
 
@@ -50,6 +50,7 @@ class MapSequence(Sequence):
 
     Examples
     --------
+    >>> from dimcalc.psi import psi_family
     >>> seq = uniform_maps(psi_family("B", 300), (0, 1, 2))
     >>> seq.size, seq[0][:4], seq[2][:4]
     (3, (0, 1, 0, None), (0, 1, 1, None))
@@ -118,6 +119,7 @@ def uniform_maps(family: PsiFamily, present: Sequence[int]) -> MapSequence:
 
     Examples
     --------
+    >>> from dimcalc.psi import psi_family
     >>> [m for m in uniform_maps(psi_family("N", 4), (0, 2, 3))]
     [(0, None, 1, None), (0, None, None, 1), (None, None, 0, 1)]
     >>> list(uniform_maps(psi_family("bin", 4), (0, 1)))
@@ -175,6 +177,7 @@ def restricted_maps(family: PsiFamily, present: Sequence[int]) -> list[Collapsin
     so the search needs only these representatives (the first of each, in the
     family's order; mirrors are kept, the splitter merges their splits).
 
+    >>> from dimcalc.psi import psi_family
     >>> fam = psi_family([[0, 1, 0], [0, 1, 1], [1, 1, 0], [1, 0, None]], 3)
     >>> restricted_maps(fam, (0, 1))      # labels 0 and 1 present; label 2 is not
     [(0, 1, 0), (1, 0, None)]
