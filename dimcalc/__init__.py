@@ -38,7 +38,7 @@ with _cli_interrupt_guard():
     from .results import DimensionResult
     from .soa import MulticlassSOA, StandardOptimalAlgorithm
     from .theorems import theorem_report
-    from .trees import is_mistake_tree, is_multiclass_tree, is_psi_tree  # also registers the tree verifiers
+    from .trees import is_mistake_tree, is_multiclass_tree, is_psi_tree
     from .vc import (
         graph_dimension,
         growth_function,

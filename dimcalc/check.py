@@ -16,6 +16,7 @@ from typing import Any
 
 from . import littlestone, vc
 from ._budget import Deadline, Progress, check_time_limit
+from ._json import to_jsonable
 from ._parallel import check_jobs
 from .errors import InvalidParameterError
 from .hypothesis_class import HypothesisClass
@@ -169,17 +170,7 @@ class CheckReport:
 
     def to_json(self) -> dict:
         """The spec §2 object (``binary_restrictions`` is a dimcalc extension: a list, i = 1 first)."""
-
-        def conv(v: Any) -> Any:
-            if isinstance(v, DimensionResult):
-                return v.to_json()
-            if isinstance(v, dict):
-                return {k: conv(x) for k, x in v.items()}
-            if isinstance(v, list):
-                return [conv(x) for x in v]
-            return v
-
-        return {"class": self.hclass.summary(), "dimensions": {k: conv(v) for k, v in self.dimensions.items()}}
+        return {"class": self.hclass.summary(), "dimensions": to_jsonable(self.dimensions)}
 
 
 def _solve_one(H: HypothesisClass, key: str, family: Any, time_limit: float | None) -> tuple[str, Any, float]:

@@ -29,6 +29,7 @@ with cli_interrupt_guard():
     from collections.abc import Sequence
     from typing import Any
 
+    from ._json import json_default
     from .errors import DimcalcError, InvalidParameterError
 
 __all__ = [
@@ -258,31 +259,12 @@ def _json_chunks(obj: Any, levels: int = 2) -> Any:
             yield from _json_chunks(value, levels - 1)
         yield "]"
     else:
-        yield json.dumps(obj, default=_json_default, allow_nan=False)
-
-
-def _json_default(obj: Any) -> Any:
-    try:
-        import numpy as np
-
-        if isinstance(obj, np.integer):
-            return int(obj)
-        if isinstance(obj, np.floating):
-            return float(obj)
-        if isinstance(obj, np.ndarray):
-            return obj.tolist()
-    except ImportError:  # pragma: no cover
-        pass
-    if hasattr(obj, "to_json"):
-        return obj.to_json()
-    if isinstance(obj, (set, frozenset, tuple)):
-        return list(obj)
-    raise TypeError(f"not JSON serialisable: {type(obj).__name__}")
+        yield json.dumps(obj, default=json_default, allow_nan=False)
 
 
 def emit_json(obj: Any) -> None:
     """Print ``obj`` as one JSON document on stdout."""
-    sys.stdout.write(json.dumps(obj, default=_json_default, indent=2, allow_nan=False) + "\n")
+    sys.stdout.write(json.dumps(obj, default=json_default, indent=2, allow_nan=False) + "\n")
 
 
 def build_parser() -> argparse.ArgumentParser:

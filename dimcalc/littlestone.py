@@ -90,6 +90,7 @@ References
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
@@ -99,7 +100,9 @@ import numpy as np
 from ._budget import Deadline, Progress, SearchStopped, check_time_limit
 from .errors import parameter_error
 from .hypothesis_class import HypothesisClass, label_bits, words_to_ints
-from .results import DimensionResult, register_verifier
+from .psi import psi_family
+from .results import DimensionResult
+from .witnesses import PsiTree
 
 __all__ = [
     "littlestone_dimension",
@@ -1018,8 +1021,12 @@ def psi_littlestone_dimension(
     if name == "B" and H.num_labels > 2:
         return _seeded_bipartition(H, kind, uniform, time_limit, progress, label)
     if uniform:
-        return _uniform(H, name, maps, kind, time_limit, progress, label)
-    return _run(H, kind, name, maps, time_limit, progress, label)
+        r = _uniform(H, name, maps, kind, time_limit, progress, label)
+    else:
+        r = _run(H, kind, name, maps, time_limit, progress, label)
+    if name == "user" and r.witness is not None:  # the tree checks itself against the user's maps
+        r = dataclasses.replace(r, witness=PsiTree(r.witness, family=psi_family(family, H.num_labels), uniform=uniform))
+    return r
 
 
 def _seeded_bipartition(
@@ -1087,9 +1094,10 @@ def binary_restriction_littlestone(H: HypothesisClass, *, time_limit: float | No
     Returns
     -------
     list of DimensionResult
-        Kind ``"littlestone_restriction:<i>"`` (its verifier checks the tree
+        Kind ``"littlestone_restriction:<i>"``; the witness is a
+        :class:`~dimcalc.witnesses.RestrictionTree`, which checks the tree
         against ``H|_i`` built from ``H``, so ``result.verify(H)`` works on the
-        original class), ``stats["restriction"] = i``.
+        original class; ``stats["restriction"] = i``.
 
     References
     ----------
@@ -1113,28 +1121,10 @@ def binary_restriction_littlestone(H: HypothesisClass, *, time_limit: float | No
         remaining = deadline.remaining()
         share = None if remaining is None else max(remaining / (bits - i + 1), 1e-3)
         kind = f"littlestone_restriction:{i}"
-        if kind not in _REGISTERED_RESTRICTIONS:
-            register_verifier(kind, _restriction_checker(i))
-            _REGISTERED_RESTRICTIONS.add(kind)
         r = _run(Hi, kind, "LD", None, share, False, f"littlestone H|_{i}")
         r.stats["restriction"] = i
         out.append(r)
     return out
-
-
-_REGISTERED_RESTRICTIONS: set[str] = set()
-
-
-def _restriction_checker(i: int) -> Callable[[HypothesisClass, Any], int | None]:
-    """Verifier of ``littlestone_restriction:<i>``: the independent mistake-tree checker on ``H|_i``."""
-
-    def check(H: HypothesisClass, witness: Any) -> int | None:
-        from .operations import binary_restriction
-        from .trees import is_mistake_tree
-
-        return is_mistake_tree(binary_restriction(H, i), witness)
-
-    return check
 
 
 _ENGINE_CACHE: dict[tuple[int, str], tuple[HypothesisClass, _Engine]] = {}

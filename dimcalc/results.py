@@ -1,39 +1,25 @@
 """Result objects returned by every dimension solver.
 
 A :class:`DimensionResult` carries the value, whether it is exact, proven
-lower/upper bounds and a witness in the public JSON format of the interface
-spec (§3).  ``verify(H)`` re-checks the witness with the independent checker
-registered for that dimension kind, so a result can always be audited.
+lower/upper bounds and a witness object (:mod:`dimcalc.witnesses`: the public
+JSON data of the interface spec §3 that also knows how to check itself).
+``verify(H)`` calls the witness's own ``certify(H)``, the independent
+checker, so a result can always be audited.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
+
+from ._json import to_jsonable
+from .errors import InvalidWitnessError
+from .witnesses import Witness, as_witness
 
 if TYPE_CHECKING:  # pragma: no cover
     from .hypothesis_class import HypothesisClass
 
-__all__ = ["DimensionResult", "register_verifier", "verifier_for"]
-
-# kind -> function(H, witness) -> size certified by the witness (int) or None if invalid.
-_VERIFIERS: dict[str, Callable[[HypothesisClass, Any], int | None]] = {}
-
-
-def register_verifier(kind: str, checker: Callable[[HypothesisClass, Any], int | None]) -> None:
-    """Register the independent witness checker for a dimension kind.
-
-    ``checker(H, witness)`` must return the size the witness certifies (the
-    number of points of a shattered set, the depth of a shattered tree, ...) or
-    ``None`` when the witness is not valid for ``H``.
-    """
-    _VERIFIERS[kind] = checker
-
-
-def verifier_for(kind: str) -> Callable[[HypothesisClass, Any], int | None]:
-    """Return the checker registered for ``kind`` (KeyError if none)."""
-    return _VERIFIERS[kind]
+__all__ = ["DimensionResult"]
 
 
 @dataclass(frozen=True)
@@ -51,9 +37,12 @@ class DimensionResult:
     lower, upper : int or None
         Proven bounds.  ``lower`` is certified by ``witness``; ``upper`` is a
         proven upper bound (``None`` if unbounded/unknown).
-    witness : object
-        Certificate for ``lower`` in the spec §3 JSON format (point indices and
-        hypothesis row indices refer to the class file's rows and columns).
+    witness : Witness or None
+        Certificate for ``lower``: a :mod:`dimcalc.witnesses` object, which is
+        the spec §3 JSON data itself (a list or dict subclass; point indices
+        and hypothesis row indices refer to the class file's rows and columns)
+        with ``certify(H)``.  Plain data given to the constructor is turned
+        into the witness object of ``kind`` (:func:`dimcalc.witnesses.as_witness`).
     reason : str or None
         Why a value is absent (e.g. "not defined for multiclass classes").
     stats : dict
@@ -68,6 +57,9 @@ class DimensionResult:
     witness: Any = None
     reason: str | None = None
     stats: dict = field(default_factory=dict, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "witness", as_witness(self.kind, self.witness))
 
     @classmethod
     def exact_value(cls, kind: str, value: int, witness: Any, **stats: Any) -> DimensionResult:
@@ -92,7 +84,7 @@ class DimensionResult:
         return self.value
 
     def verify(self, H: HypothesisClass, *, debug: bool = False) -> bool:
-        """Check the witness against ``H`` with the independent checker.
+        """Check the witness against ``H`` with its independent checker (``witness.certify(H)``).
 
         Returns True when the witness certifies ``lower`` (the value when
         exact).  With ``debug=True`` a failure raises ``AssertionError`` with
@@ -100,24 +92,28 @@ class DimensionResult:
         """
         if self.reason is not None and self.value is None and self.lower is None:
             return True  # nothing claimed
-        base = self.kind.split(":", 1)[0]
-        checker = _VERIFIERS.get(self.kind) or _VERIFIERS.get(base)
-        if checker is None:
-            if debug:
-                raise AssertionError(f"no checker registered for {self.kind!r}")
-            return False
-        certified = checker(H, self.witness)
-        ok = certified is not None and certified == self.lower
-        if not ok and debug:
-            raise AssertionError(
-                f"{self.kind}: witness certifies {certified!r}, result claims lower bound {self.lower!r}"
-            )
-        return ok
+        problem = self._problem(H)
+        if problem is not None and debug:
+            raise AssertionError(f"{self.kind}: {problem}")
+        return problem is None
+
+    def _problem(self, H: HypothesisClass) -> str | None:
+        """Why the witness does not certify ``lower`` for ``H``; None when it does."""
+        if not isinstance(self.witness, Witness):
+            return f"no witness object to check (the witness is {type(self.witness).__name__} data)"
+        try:
+            certified = self.witness.certify(H)
+        except InvalidWitnessError as exc:
+            return f"witness certifies nothing: {exc}"
+        if certified != self.lower:
+            return f"witness certifies {certified!r}, result claims lower bound {self.lower!r}"
+        return None
 
     def to_json(self) -> dict:
         """The spec §2 JSON object for this result."""
         if self.reason is not None and self.value is None and self.lower is None:
             return {"value": None, "exact": self.exact, "reason": self.reason}
+        witness = to_jsonable(self.witness)
         if self.exact:
-            return {"value": self.value, "exact": True, "witness": self.witness}
-        return {"value": None, "exact": False, "lower": self.lower, "upper": self.upper, "witness": self.witness}
+            return {"value": self.value, "exact": True, "witness": witness}
+        return {"value": None, "exact": False, "lower": self.lower, "upper": self.upper, "witness": witness}

@@ -24,11 +24,8 @@ Three formats (spec §3):
   "children": [T0, T1]}`` with ``φ ∈ Ψ``; the edge to ``T_b`` says
   ``φ(h(i)) = b`` (``φ(h(i)) = *`` realises neither edge).
 
-Importing this module registers these checkers with
-:func:`dimcalc.results.register_verifier` for the result kinds
-``"littlestone"``, ``"multiclass_littlestone"``, ``"psi_littlestone:<N|bin|B>"``
-and ``"psi_littlestone_uniform:<N|bin|B>"`` (user families register their own
-kinds when built with :func:`dimcalc.psi.psi_family`).
+The witness objects of :mod:`dimcalc.witnesses.trees` (what a solver's
+result carries) call :func:`check_tree`, the raising form of these checkers.
 
 References
 ----------
@@ -53,25 +50,19 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 from .errors import InvalidWitnessError, parameter_error
 from .hypothesis_class import HypothesisClass
-from .psi import FAMILY_NAMES, PsiFamily, psi_family
-from .results import register_verifier
-
-if TYPE_CHECKING:  # pragma: no cover
-    import networkx
+from .psi import PsiFamily, psi_family
 
 __all__ = [
     "is_mistake_tree",
     "is_multiclass_tree",
     "is_psi_tree",
     "explain_tree",
+    "check_tree",
     "tree_depth",
-    "tree_to_networkx",
-    "validate_tree_json",
     "TreeKind",
 ]
 
@@ -277,27 +268,68 @@ def explain_tree(H: HypothesisClass, tree: Any, kind: str, family: Any = None, *
     >>> explain_tree(H, {"point": 0, "children": [{"hypothesis": 0}, {"hypothesis": 1}]}, "binary")
     "at root/1: hypothesis 1 gives label 0 to point 0, so it does not realise the edge 'x0 -> 1' at depth 0"
     """
-    H = _check_H(H, "explain_tree")
+    return _depth_or_reason(H, tree, kind, family, uniform, "explain_tree")[1]
+
+
+def _depth_or_reason(
+    H: HypothesisClass, tree: Any, kind: str, family: Any, uniform: bool, owner: str
+) -> tuple[int | None, str | None]:
+    """``(depth, None)`` for a valid shattered tree, else ``(None, why)``."""
+    H = _check_H(H, owner)
     canon = _canonical_kind(kind)
     fam = None
     if canon == "psi":
         if family is None:
-            raise parameter_error("family", "explain_tree", "a Ψ family for kind 'psi'", None)
+            raise parameter_error("family", owner, "a Ψ family for kind 'psi'", None)
         fam = psi_family(family, H.num_labels)
     if canon == "binary" and not H.is_binary:
-        return f"binary mistake trees need a binary class; this class has {H.num_labels} labels"
+        return None, f"binary mistake trees need a binary class; this class has {H.num_labels} labels"
     try:
-        _walk(tree, canon, H, fam, uniform, check_paths=True)
+        return _walk(tree, canon, H, fam, uniform, check_paths=True), None
     except _TreeProblem as problem:
-        return problem.text()
-    return None
+        return None, problem.text()
 
 
-def _certify(H: HypothesisClass, tree: Any, kind: str, family: PsiFamily | None, uniform: bool) -> int | None:
-    try:
-        return _walk(tree, kind, H, family, uniform, check_paths=True)
-    except _TreeProblem:
-        return None
+def check_tree(H: HypothesisClass, tree: Any, kind: str, family: Any = None, *, uniform: bool = False) -> int:
+    """The depth ``tree`` certifies for ``H``; raises :class:`InvalidWitnessError` with the reason when none.
+
+    The raising form of :func:`is_mistake_tree`, :func:`is_multiclass_tree` and
+    :func:`is_psi_tree` (same checks, same order), used by the witness objects'
+    ``certify``.
+
+    Parameters
+    ----------
+    H : HypothesisClass
+    tree : object
+        A tree in the spec §3 format.
+    kind : {"binary", "multiclass", "psi"}
+        Tree format (result kinds such as ``"littlestone"`` are accepted too).
+    family : {"N", "bin", "B"}, PsiFamily or iterable of maps, optional
+        Required for ``kind="psi"`` (built over ``H.num_labels`` labels).
+    uniform : bool
+        For Ψ-trees: require one map per level.
+
+    Returns
+    -------
+    int
+        The depth of the tree.
+
+    Raises
+    ------
+    InvalidWitnessError
+        When the tree is malformed, incomplete or not shattered, naming the node.
+
+    Examples
+    --------
+    >>> from dimcalc import HypothesisClass
+    >>> H = HypothesisClass([[0, 0], [0, 1], [1, 1]])
+    >>> check_tree(H, {"point": 0, "children": [{"hypothesis": 0}, {"hypothesis": 2}]}, "binary")
+    1
+    """
+    depth, reason = _depth_or_reason(H, tree, kind, family, uniform, "check_tree")
+    if depth is None:
+        raise InvalidWitnessError(f"{_canonical_kind(kind)} tree: {reason}")
+    return depth
 
 
 def is_mistake_tree(H: HypothesisClass, tree: Any) -> int | None:
@@ -336,10 +368,7 @@ def is_mistake_tree(H: HypothesisClass, tree: Any) -> int | None:
     >>> is_mistake_tree(H, {"point": 1, "children": [{"hypothesis": 2}, {"hypothesis": 0}]}) is None
     True
     """
-    H = _check_H(H, "is_mistake_tree")
-    if not H.is_binary:
-        return None
-    return _certify(H, tree, "binary", None, False)
+    return _depth_or_reason(H, tree, "binary", None, False, "is_mistake_tree")[0]
 
 
 def is_multiclass_tree(H: HypothesisClass, tree: Any) -> int | None:
@@ -374,8 +403,7 @@ def is_multiclass_tree(H: HypothesisClass, tree: Any) -> int | None:
     >>> is_multiclass_tree(H, {"point": 0, "labels": [1, 1], "children": [{"hypothesis": 1}, {"hypothesis": 1}]}) is None
     True
     """
-    H = _check_H(H, "is_multiclass_tree")
-    return _certify(H, tree, "multiclass", None, False)
+    return _depth_or_reason(H, tree, "multiclass", None, False, "is_multiclass_tree")[0]
 
 
 def is_psi_tree(H: HypothesisClass, tree: Any, family: Any, uniform: bool = False) -> int | None:
@@ -417,71 +445,7 @@ def is_psi_tree(H: HypothesisClass, tree: Any, family: Any, uniform: bool = Fals
     >>> is_psi_tree(H, tree, "bin"), is_psi_tree(H, tree, "N")
     (1, None)
     """
-    H = _check_H(H, "is_psi_tree")
-    fam = psi_family(family, H.num_labels)
-    return _certify(H, tree, "psi", fam, bool(uniform))
-
-
-def validate_tree_json(
-    obj: Any, kind: str, *, H: HypothesisClass | None = None, family: Any = None, uniform: bool = False
-) -> int:
-    """Check the *format* of a witness tree and return its depth.
-
-    Checks keys, types, that every internal node has two children, that all
-    leaves are at the same depth, that multiclass edge labels differ, and (for
-    Ψ-trees with a ``family``) that maps belong to the family.  With ``H``,
-    points, labels and hypothesis rows must also be in range.  Shattering is
-    *not* checked: use the ``is_*_tree`` checkers for that.
-
-    Parameters
-    ----------
-    obj : object
-        A parsed JSON tree.
-    kind : str
-        ``"binary"``, ``"multiclass"`` or ``"psi"`` (or a result kind such as
-        ``"littlestone"``, ``"psi_littlestone:bin"``).
-    H : HypothesisClass, optional
-        Class to check ranges against.
-    family : optional
-        Ψ family for ``kind="psi"`` (needs ``H`` or a :class:`PsiFamily`).
-    uniform : bool
-        For Ψ-trees: require one map per level.
-
-    Returns
-    -------
-    int
-        The depth of the tree.
-
-    Raises
-    ------
-    InvalidWitnessError
-        With a one-line message naming the node (``root/0/1`` = left child, then
-        right child) and the defect.
-
-    Examples
-    --------
-    >>> validate_tree_json({"point": 0, "children": [{"hypothesis": 0}, {"hypothesis": 1}]}, "binary")
-    1
-    >>> validate_tree_json({"point": 0, "children": [{"hypothesis": 0}]}, "binary")
-    Traceback (most recent call last):
-    ...
-    dimcalc.errors.InvalidWitnessError: binary tree: at root: 'children' must be a list of two subtrees; got [{'hypothesis': 0}]
-    """
-    canon = _canonical_kind(kind)
-    fam = None
-    if family is not None:
-        if isinstance(family, PsiFamily):
-            fam = family
-        elif H is not None:
-            fam = psi_family(family, H.num_labels)
-        else:
-            raise parameter_error("family", "validate_tree_json", "a PsiFamily when H is not given", family)
-    if H is not None:
-        _check_H(H, "validate_tree_json")
-    try:
-        return _walk(obj, canon, H, fam, uniform, check_paths=False)
-    except _TreeProblem as problem:
-        raise InvalidWitnessError(f"{canon} tree: {problem.text()}") from None
+    return _depth_or_reason(H, tree, "psi", family, bool(uniform), "is_psi_tree")[0]
 
 
 def tree_depth(tree: Any) -> int:
@@ -530,104 +494,3 @@ def tree_depth(tree: Any) -> int:
         stack.append((children[0], d + 1, where + (0,)))
     assert depth is not None
     return depth
-
-
-def tree_to_networkx(tree: Any) -> networkx.DiGraph:
-    """The tree as a :class:`networkx.DiGraph`, ready to draw.
-
-    Nodes are integers in preorder (root 0).  Node attributes: ``kind``
-    (``"internal"`` or ``"leaf"``), ``depth``, ``path`` (tuple of child
-    indices from the root), ``point`` / ``labels`` / ``map`` or ``hypothesis``,
-    ``label`` (short text for drawing) and ``pos`` (``(x, -depth)`` with leaves
-    at ``x = 0, 1, 2, ...``).  Edge attributes: ``label``, the edge label
-    (``0``/``1`` for binary and Ψ-trees, ``a``/``b`` for multiclass trees), and
-    ``child`` (0 or 1).  Graph attribute ``depth``.
-
-    Examples
-    --------
-    >>> G = tree_to_networkx({"point": 0, "labels": [2, 0], "children": [{"hypothesis": 2}, {"hypothesis": 0}]})
-    >>> sorted(G.nodes), [G.edges[e]["label"] for e in sorted(G.edges)], G.graph["depth"]
-    ([0, 1, 2], [2, 0], 1)
-    >>> G.nodes[0]["label"], G.nodes[1]["pos"], G.nodes[0]["pos"]
-    ('x0', (0.0, -1), (0.5, 0))
-    """
-    import networkx as nx
-
-    depth = tree_depth(tree)
-    G = nx.DiGraph(depth=depth)
-    counter = 0
-    next_leaf_x = 0.0
-
-    def add(node: dict, d: int, path: tuple[int, ...]) -> tuple[int, float]:
-        nonlocal counter, next_leaf_x
-        nid = counter
-        counter += 1
-        if "children" not in node:
-            x = next_leaf_x
-            next_leaf_x += 1.0
-            G.add_node(
-                nid,
-                kind="leaf",
-                depth=d,
-                path=path,
-                hypothesis=node["hypothesis"],
-                label=f"h{node['hypothesis']}",
-                pos=(x, -d),
-            )
-            return nid, x
-        attrs: dict[str, Any] = {"kind": "internal", "depth": d, "path": path, "point": node.get("point")}
-        text = f"x{node.get('point')}"
-        if "labels" in node:
-            attrs["labels"] = list(node["labels"])
-            edge_labels = list(node["labels"])
-        else:
-            edge_labels = [0, 1]
-        if "map" in node:
-            attrs["map"] = list(node["map"])
-            text += " φ=" + "".join("*" if v is None else str(v) for v in node["map"])
-        attrs["label"] = text
-        G.add_node(nid, **attrs)
-        xs = []
-        for c in (0, 1):
-            cid, cx = add(node["children"][c], d + 1, path + (c,))
-            G.add_edge(nid, cid, label=edge_labels[c], child=c)
-            xs.append(cx)
-        x = (xs[0] + xs[1]) / 2
-        G.nodes[nid]["pos"] = (x, -d)
-        return nid, x
-
-    add(tree, 0, ())
-    return G
-
-
-# ---------------------------------------------------------------------- verifier registration
-def _psi_checker(name: str, uniform: bool) -> Callable[[HypothesisClass, Any], int | None]:
-    def check(H: HypothesisClass, witness: Any) -> int | None:
-        return _certify(H, witness, "psi", psi_family(name, H.num_labels), uniform)
-
-    check.__name__ = f"check_psi_{'uniform_' if uniform else ''}{name}"
-    return check
-
-
-def register_family_verifiers(family: PsiFamily) -> None:
-    """Register checkers for the result kinds of ``family`` (both plain and uniform).
-
-    :func:`dimcalc.psi.psi_family` calls this for every user family it builds,
-    so ``DimensionResult.verify`` can check ``"psi_littlestone:user:<digest>"``.
-    """
-    for uniform in (False, True):
-
-        def check(H: HypothesisClass, witness: Any, _u: bool = uniform) -> int | None:
-            if H.num_labels != family.num_labels:
-                return None
-            return _certify(H, witness, "psi", family, _u)
-
-        register_verifier(family.kind(uniform), check)
-
-
-register_verifier("littlestone", lambda H, w: is_mistake_tree(H, w))
-register_verifier("multiclass_littlestone", lambda H, w: is_multiclass_tree(H, w))
-for _name in FAMILY_NAMES:
-    register_verifier(f"psi_littlestone:{_name}", _psi_checker(_name, False))
-    register_verifier(f"psi_littlestone_uniform:{_name}", _psi_checker(_name, True))
-del _name

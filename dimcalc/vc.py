@@ -28,8 +28,10 @@ targets up to ``floor(log2 |H|)``.  A ``time_limit`` (or the memory budget)
 stops the search with proven bounds; set-up is inside the limit.
 
 The checkers :func:`is_shattered`, :func:`is_natarajan_shattered` and
-:func:`is_graph_shattered` work at the level of the definitions on the full
-table, with Python sets of label tuples, and share no code with the solvers.
+:func:`is_graph_shattered` (re-exported here) live in
+:mod:`dimcalc.witnesses.shattered` with the witness objects the results carry:
+they work at the level of the definitions on the full table, with Python sets
+of label tuples, and share no code with the solvers.
 
 References
 ----------
@@ -50,17 +52,17 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 
 from ._budget import Deadline, Progress, check_time_limit
 from ._parallel import check_jobs
-from .errors import InvalidWitnessError, parameter_error
+from .errors import parameter_error
 from .hypothesis_class import HypothesisClass
-from .results import DimensionResult, register_verifier
+from .results import DimensionResult
 from .shatter import largest_shattered_set, witness_of
+from .witnesses.shattered import is_graph_shattered, is_natarajan_shattered, is_shattered
 
 __all__ = [
     "vc_dimension",
@@ -412,205 +414,3 @@ def growth_function(H: HypothesisClass, m: int, *, time_limit: float | None = No
         upper = best  # every subset was counted
     stats["seconds"] = deadline.elapsed()
     return DimensionResult.bounds("growth", best, upper, best_points, **stats)
-
-
-# ============================================================================ checkers
-# Definition-level and independent of the solver above: they read the full
-# table (duplicates included) and compare Python sets of label tuples.
-
-
-def _witness_points(H: HypothesisClass, points: Any, what: str = "points") -> list[int]:
-    if isinstance(points, (str, bytes, dict)) or not isinstance(points, (Sequence, np.ndarray)):
-        raise InvalidWitnessError(f"{what} must be a list of point indices; got {type(points).__name__}")
-    out = []
-    for p in points:
-        if isinstance(p, (bool, np.bool_)) or not isinstance(p, (int, np.integer)):
-            raise InvalidWitnessError(f"{what}: {p!r} is not a point index (an integer)")
-        if not 0 <= p < H.n_points:
-            raise InvalidWitnessError(f"{what}: point {p} is outside the domain 0..{H.n_points - 1}")
-        out.append(int(p))
-    if len(set(out)) != len(out):
-        raise InvalidWitnessError(f"{what}: a point occurs twice in {out}; give distinct points")
-    return out
-
-
-def _witness_labels(values: Any, length: int, what: str) -> list[int]:
-    if isinstance(values, (str, bytes, dict)) or not isinstance(values, (Sequence, np.ndarray)):
-        raise InvalidWitnessError(f"{what} must be a list of labels; got {type(values).__name__}")
-    if len(values) != length:
-        raise InvalidWitnessError(f"{what} has {len(values)} labels for {length} points; give one label per point")
-    out = []
-    for v in values:
-        if isinstance(v, (bool, np.bool_)) or not isinstance(v, (int, np.integer)):
-            raise InvalidWitnessError(f"{what}: {v!r} is not a label (an integer)")
-        out.append(int(v))
-    return out
-
-
-def _all_patterns_seen(seen: set, size: int) -> bool:
-    return all(pattern in seen for pattern in itertools.product((0, 1), repeat=size))
-
-
-def is_shattered(H: HypothesisClass, points: Sequence[int]) -> bool:
-    """True when every labelling of ``points`` with 0/1 is realised by a hypothesis of ``H``.
-
-    Parameters
-    ----------
-    H : HypothesisClass
-    points : sequence of int
-        Distinct point indices.
-
-    Returns
-    -------
-    bool
-
-    Raises
-    ------
-    InvalidWitnessError
-        If ``points`` is not a list of distinct point indices of ``H``.
-
-    Examples
-    --------
-    >>> from dimcalc import HypothesisClass
-    >>> H = HypothesisClass.from_table([[0, 0], [0, 1], [1, 0], [1, 1], [1, 1]])
-    >>> is_shattered(H, [0, 1]), is_shattered(HypothesisClass.from_table([[0, 0], [1, 1]]), [0, 1])
-    (True, False)
-    """
-    pts = _witness_points(H, points)
-    seen = {tuple(row[p] for p in pts) for row in H.table.tolist()}
-    if len(seen) < 2 ** len(pts):
-        return False
-    return _all_patterns_seen(seen, len(pts))
-
-
-def is_natarajan_shattered(H: HypothesisClass, points: Sequence[int], f0: Sequence[int], f1: Sequence[int]) -> bool:
-    """True when ``f0, f1`` differ at every point and every mix of them on ``points`` is realised.
-
-    A mix takes ``f1`` on a subset ``T`` of ``points`` and ``f0`` on the rest.
-
-    Parameters
-    ----------
-    H : HypothesisClass
-    points : sequence of int
-        Distinct point indices.
-    f0, f1 : sequence of int
-        Labels, aligned with ``points``.
-
-    Returns
-    -------
-    bool
-
-    Raises
-    ------
-    InvalidWitnessError
-        If the points or label vectors are malformed.
-
-    References
-    ----------
-    Natarajan [Nat89]; Ψ^N-shattering in [BCHL95].
-
-    Examples
-    --------
-    >>> from dimcalc import HypothesisClass
-    >>> H = HypothesisClass.from_table([[0, 2], [1, 2], [0, 0], [1, 0]])
-    >>> is_natarajan_shattered(H, [0, 1], [0, 0], [1, 2])
-    True
-    >>> is_natarajan_shattered(H, [0, 1], [0, 0], [1, 1])
-    False
-    """
-    pts = _witness_points(H, points)
-    f0 = _witness_labels(f0, len(pts), "f0")
-    f1 = _witness_labels(f1, len(pts), "f1")
-    if any(a == b for a, b in zip(f0, f1)):
-        return False
-    seen = set()
-    for row in H.table.tolist():
-        mix = []
-        for p, a, b in zip(pts, f0, f1):
-            if row[p] == a:
-                mix.append(0)
-            elif row[p] == b:
-                mix.append(1)
-            else:
-                break
-        else:
-            seen.add(tuple(mix))
-    return _all_patterns_seen(seen, len(pts))
-
-
-def is_graph_shattered(H: HypothesisClass, points: Sequence[int], f: Sequence[int]) -> bool:
-    """True when every pattern of agreement with ``f`` on ``points`` is realised.
-
-    For every subset ``T`` of ``points`` some hypothesis ``h`` has
-    ``h(x) = f(x)`` exactly for the ``x`` in ``T``.
-
-    Parameters
-    ----------
-    H : HypothesisClass
-    points : sequence of int
-        Distinct point indices.
-    f : sequence of int
-        Labels, aligned with ``points``.
-
-    Returns
-    -------
-    bool
-
-    Raises
-    ------
-    InvalidWitnessError
-        If the points or the label vector are malformed.
-
-    References
-    ----------
-    Natarajan [Nat89]; Ψ^G-shattering in [BCHL95].
-
-    Examples
-    --------
-    >>> from dimcalc import HypothesisClass
-    >>> H = HypothesisClass.from_table([[0, 0], [1, 0], [2, 1], [0, 2]])
-    >>> is_graph_shattered(H, [0, 1], [0, 0]), is_graph_shattered(H, [0, 1], [1, 1])
-    (True, False)
-    """
-    pts = _witness_points(H, points)
-    f = _witness_labels(f, len(pts), "f")
-    seen = {tuple(int(row[p] == lab) for p, lab in zip(pts, f)) for row in H.table.tolist()}
-    return _all_patterns_seen(seen, len(pts))
-
-
-def _verify_vc(H: HypothesisClass, witness: Any) -> int | None:
-    try:
-        return len(witness) if is_shattered(H, witness) else None
-    except (InvalidWitnessError, TypeError):
-        return None
-
-
-def _verify_natarajan(H: HypothesisClass, witness: Any) -> int | None:
-    try:
-        ok = is_natarajan_shattered(H, witness["points"], witness["f0"], witness["f1"])
-        return len(witness["points"]) if ok else None
-    except (InvalidWitnessError, TypeError, KeyError, IndexError):
-        return None
-
-
-def _verify_graph(H: HypothesisClass, witness: Any) -> int | None:
-    try:
-        ok = is_graph_shattered(H, witness["points"], witness["f"])
-        return len(witness["points"]) if ok else None
-    except (InvalidWitnessError, TypeError, KeyError, IndexError):
-        return None
-
-
-def _verify_growth(H: HypothesisClass, witness: Any) -> int | None:
-    """Number of distinct label patterns on the witness points (what a growth result's lower bound claims)."""
-    try:
-        pts = _witness_points(H, witness)
-    except (InvalidWitnessError, TypeError):
-        return None
-    return len({tuple(row[p] for p in pts) for row in H.table.tolist()})
-
-
-register_verifier("vc", _verify_vc)
-register_verifier("natarajan", _verify_natarajan)
-register_verifier("graph", _verify_graph)
-register_verifier("growth", _verify_growth)

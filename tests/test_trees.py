@@ -28,15 +28,16 @@ from dimcalc.psi import (
     psi_family,
 )
 from dimcalc.results import DimensionResult
+from dimcalc.tree_format import tree_to_networkx, validate_tree_json
 from dimcalc.trees import (
+    check_tree,
     explain_tree,
     is_mistake_tree,
     is_multiclass_tree,
     is_psi_tree,
     tree_depth,
-    tree_to_networkx,
-    validate_tree_json,
 )
+from dimcalc.witnesses import MistakeTree, PsiTree
 from strategies import classes
 
 
@@ -381,8 +382,8 @@ def test_brute_uniform_psi_trees(H, family):
         assert is_psi_tree(H, tree, family) == t
 
 
-# ---------------------------------------------------------------------- verifiers registered on import
-def test_verifiers_registered_for_all_kinds():
+# ---------------------------------------------------------------------- witness objects of every tree kind
+def test_results_verify_with_the_witness_of_their_kind():
     r = DimensionResult.exact_value("littlestone", 2, THRESH_TREE)
     assert r.verify(THRESH)
     assert not DimensionResult.exact_value("littlestone", 3, THRESH_TREE).verify(THRESH)
@@ -399,17 +400,28 @@ def test_verifiers_registered_for_all_kinds():
         ("psi_littlestone_uniform:N", False),
     ]:
         assert DimensionResult.exact_value(kind, 1, t).verify(PSI_H) is ok, kind
-    with pytest.raises(AssertionError, match="certifies None"):
+    with pytest.raises(AssertionError, match="certifies nothing: psi tree: at root: map .* is not in the family"):
         DimensionResult.exact_value("psi_littlestone:N", 1, t).verify(PSI_H, debug=True)
+    assert isinstance(DimensionResult.exact_value("littlestone", 2, THRESH_TREE).witness, MistakeTree)
 
 
-def test_user_family_verifier_registered_by_psi_family():
+def test_user_family_tree_carries_its_family():
     fam = psi_family([[0, 1, 0, 1], [None, None, 0, 1]], 4)
     t = {"point": 0, "map": [0, 1, 0, 1], "children": [leaf(0), leaf(1)]}
-    assert DimensionResult.exact_value(fam.kind(), 1, t).verify(PSI_H)
-    assert DimensionResult.exact_value(fam.kind(uniform=True), 1, t).verify(PSI_H)
-    t["map"] = [0, 1, None, None]
+    for uniform in (False, True):
+        w = PsiTree(t, family=fam, uniform=uniform)
+        assert w.kind == fam.kind(uniform) and w == t and w.to_json() == t
+        assert DimensionResult.exact_value(fam.kind(uniform), 1, w).verify(PSI_H)
+    # Building the family registers nothing: the plain tree of a user kind has no checker.
     assert not DimensionResult.exact_value(fam.kind(), 1, t).verify(PSI_H)
+    with pytest.raises(AssertionError, match="no witness object"):
+        DimensionResult.exact_value(fam.kind(), 1, t).verify(PSI_H, debug=True)
+    t["map"] = [0, 1, None, None]
+    assert not DimensionResult.exact_value(fam.kind(), 1, PsiTree(t, family=fam)).verify(PSI_H)
+    with pytest.raises(InvalidWitnessError, match="family is over 4 labels but the class has 2"):
+        PsiTree(t, family=fam).certify(THRESH)
+    with pytest.raises(InvalidWitnessError, match="binary tree: at root/1"):
+        check_tree(THRESH, bnode(0, leaf(0), leaf(1)), "littlestone")
 
 
 # ---------------------------------------------------------------------- validate_tree_json, depth, networkx

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from brute_vc import brute_graph, brute_growth, brute_natarajan, brute_vc
 from dimcalc import HypothesisClass
 from dimcalc.errors import InvalidParameterError, InvalidWitnessError
-from dimcalc.results import verifier_for
+from dimcalc.results import DimensionResult
 from dimcalc.vc import (
     graph_dimension,
     growth_function,
@@ -24,6 +24,7 @@ from dimcalc.vc import (
     sauer_shelah_bound,
     vc_dimension,
 )
+from dimcalc.witnesses import GraphWitness, GrowthWitness, NatarajanWitness, ShatteredSet, as_witness
 from strategies import classes
 
 # Random classes on up to 8 points with up to 12 rows, uniform, sparse or from a small cube.
@@ -35,7 +36,7 @@ def _check(result, H):
     assert result.exact
     assert result.lower == result.value == result.upper
     assert result.verify(H, debug=True)
-    assert verifier_for(result.kind)(H, result.witness) == result.value
+    assert result.witness.certify(H) == result.value
 
 
 @given(BINARY, st.permutations(["vc", "natarajan", "graph"]))
@@ -46,7 +47,7 @@ def test_binary_class_shares_one_search_in_any_order(H, order):
     results = [solvers[kind](H) for kind in order]
     for kind, r in zip(order, results):
         assert r.kind == kind and r.value == expected
-        assert verifier_for(kind)(H, r.witness) == expected
+        assert as_witness(kind, r.witness.to_json()).certify(H) == expected  # the checker of its kind
     assert "shared with the " + order[0] in results[-1].stats["method"]
 
 
@@ -206,25 +207,29 @@ def test_checkers_reject_corrupted_witnesses():
         points, f0, f1 = w["points"], w["f0"], w["f1"]
         # Change f1 at one point to a label that makes a mix unrealised, or equal to f0.
         assert not is_natarajan_shattered(H, points, f0, f0)
-        assert verifier_for("natarajan")(H, {"points": points, "f0": f0, "f1": f0}) is None
+        with pytest.raises(InvalidWitnessError, match="agree at a point"):
+            NatarajanWitness({"points": points, "f0": f0, "f1": f0}).certify(H)
         bad_f1 = [f1[0] + 3] + f1[1:]  # label 3+ never occurs
         assert not is_natarajan_shattered(H, points, f0, bad_f1)
         g = graph_dimension(H).witness
         bad_f = [g["f"][0] + 3] + g["f"][1:]
         assert not is_graph_shattered(H, g["points"], bad_f)
-        assert verifier_for("graph")(H, {"points": g["points"], "f": bad_f}) is None
+        with pytest.raises(InvalidWitnessError, match="not shattered"):
+            GraphWitness({"points": g["points"], "f": bad_f}).certify(H)
         checked += 1
     assert checked > 10
     B = HypothesisClass.from_table([[0, 0, 0], [0, 1, 1], [1, 0, 1], [1, 1, 0]])
     r = vc_dimension(B)
     assert r.value == 2
     assert not is_shattered(B, [0, 1, 2])  # a set one too big
-    assert verifier_for("vc")(B, [0, 1, 2]) is None
-    assert verifier_for("vc")(B, [0, 0]) is None  # repeated point
-    assert verifier_for("vc")(B, [0, 9]) is None  # outside the domain
-    assert verifier_for("vc")(B, "01") is None
-    assert verifier_for("natarajan")(B, {"points": [0]}) is None
-    assert verifier_for("growth")(B, [0, 1]) == 4
+    for points, reason in [([0, 1, 2], "not shattered"), ([0, 0], "occurs twice"), ([0, 9], "outside the domain")]:
+        with pytest.raises(InvalidWitnessError, match=reason):
+            ShatteredSet(points).certify(B)
+        assert not DimensionResult.exact_value("vc", len(points), points).verify(B)
+    assert not DimensionResult.exact_value("vc", 2, "01").verify(B)  # not a list: no witness object to check
+    with pytest.raises(InvalidWitnessError, match="no 'f0' key"):
+        NatarajanWitness({"points": [0]}).certify(B)
+    assert GrowthWitness([0, 1]).certify(B) == 4
     with pytest.raises(InvalidWitnessError, match="outside the domain"):
         is_shattered(B, [3])
     with pytest.raises(InvalidWitnessError, match="one label per point"):
@@ -235,8 +240,6 @@ def test_lying_result_fails_verification():
     B = HypothesisClass.from_table([[0, 0], [1, 1], [0, 1]])
     r = vc_dimension(B)
     assert r.value == 1
-    from dimcalc.results import DimensionResult
-
     lie = DimensionResult.exact_value("vc", 2, [0, 1])
     assert not lie.verify(B)
     with pytest.raises(AssertionError):

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .._json import json_default
 from ..results import DimensionResult
 
 __all__ = ["Task", "Outcome", "compute_chunk", "compute_task", "flatten_dimensions", "dimension_names", "THEOREMS_ITEM"]
@@ -91,24 +92,8 @@ def dimension_names(keys: Sequence[str], num_labels: int, *, user_family: bool =
     return out
 
 
-def _json_default(obj: Any) -> Any:
-    import numpy as np
-
-    if isinstance(obj, np.integer):
-        return int(obj)
-    if isinstance(obj, np.floating):
-        return float(obj)
-    if isinstance(obj, np.ndarray):
-        return obj.tolist()
-    if hasattr(obj, "to_json"):
-        return obj.to_json()
-    if isinstance(obj, (set, frozenset, tuple)):
-        return list(obj)
-    raise TypeError(f"not JSON serialisable: {type(obj).__name__}")
-
-
 def _dumps(obj: Any) -> str:
-    return json.dumps(obj, default=_json_default, separators=(",", ":"), allow_nan=False)
+    return json.dumps(obj, default=json_default, separators=(",", ":"), allow_nan=False)
 
 
 def _int_or_none(v: Any) -> int | None:

@@ -10,6 +10,7 @@ witnesses in its metadata, ready to be saved as a class file.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 from collections import Counter, defaultdict
@@ -18,7 +19,11 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from ..hypothesis_class import HypothesisClass
+from ..operations import binary_restriction
+from ..psi import psi_family
 from ..results import DimensionResult
+from ..trees import is_mistake_tree
+from ..witnesses import PsiTree
 from .db import SweepDB
 from .expr import SIZE_NAMES, Expression, parse_expression
 
@@ -206,23 +211,19 @@ def verify_result(
 
     ``binary_restrictions.i`` trees are checked by :func:`dimcalc.trees.is_mistake_tree` on
     :func:`dimcalc.operations.binary_restriction` ``(H, i)``; everything else by
-    :meth:`DimensionResult.verify` (the ``user`` Ψ family is rebuilt from the database's maps first).
+    :meth:`DimensionResult.verify` (a ``user`` Ψ tree is checked against the family rebuilt from the database's maps).
     """
-    from .. import trees, vc  # noqa: F401  (their checkers are registered on import)
-
     if result.reason is not None and result.value is None and result.lower is None:
         return True
     if dimension.startswith("binary_restrictions."):
-        from ..operations import binary_restriction
-
         i = int(dimension.split(".", 1)[1])
-        return trees.is_mistake_tree(binary_restriction(H, i), result.witness) == result.lower
+        return is_mistake_tree(binary_restriction(H, i), result.witness) == result.lower
     if dimension.endswith(".user"):
-        if user_family is None:
+        if user_family is None or not isinstance(result.witness, dict):
             return False
-        from ..psi import psi_family
-
-        psi_family(user_family, H.num_labels)  # registers the checker of this family's result kinds
+        uniform = result.kind.startswith("psi_littlestone_uniform")
+        tree = PsiTree(result.witness, family=psi_family(user_family, H.num_labels), uniform=uniform)
+        result = dataclasses.replace(result, witness=tree)
     return result.verify(H)
 
 

@@ -1,0 +1,97 @@
+"""Bounds on the probabilistic representation dimension stated by FX and BGS §8 (dimcalc does not compute PRDim)."""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+from .._budget import Deadline, check_time_limit
+from ..errors import parameter_error
+from ..hypothesis_class import HypothesisClass
+from ..littlestone import littlestone_dimension, multiclass_littlestone_dimension
+from .milp import MAX_ALL_FUNCTIONS, deterministic_representation_dimension
+from .paper_bounds import PaperBound
+from .result import RepresentationDimensionResult
+
+__all__ = ["probabilistic_representation_bounds"]
+
+
+def probabilistic_representation_bounds(
+    C: HypothesisClass, *, drdim: RepresentationDimensionResult | None = None, time_limit: float | None = None
+) -> list[PaperBound]:
+    """The bounds FX and BGS §8 state on the probabilistic representation dimension of ``C``.
+
+    Returned as :class:`PaperBound` objects, each with its source and whether
+    its constants are explicit.  dimcalc does not compute PRDim exactly.
+
+    * ``PRDim_{ε,δ}(C) <= DRDim_ε(C)`` for every δ (a deterministic
+      representation is a probabilistic one with δ = 0; Defs 2.3-2.4) -- explicit,
+      numeric when ``drdim`` (or its computation) is available.
+    * BGS Thm 8.8: ``RepDim(C) >= MLD(C)/32`` where RepDim uses
+      ``(1/4, 1/8)``-representations and size ``ln |G|`` (nats) -- explicit.
+    * FX Thm 3.1 with Thm 1.2(1): ``PRDim_{ε,δ}(C) >= R→,pub_{ε+δ-εδ}(C) = Ω(LDim(C))`` -- unspecified constant.
+    * FX §3.1 (Newman): ``DRDim(C) = O(PRDim(C) + log log |X|)`` -- unspecified constant.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from dimcalc import HypothesisClass
+    >>> P = HypothesisClass.from_table(np.eye(4, dtype=int))
+    >>> [b.source.split(':')[0] for b in probabilistic_representation_bounds(P)][:2]
+    ['Defs 2.3-2.4 (FX)', 'BGS Thm 8.8']
+    """
+    if not isinstance(C, HypothesisClass):
+        raise parameter_error("C", "probabilistic_representation_bounds", "a HypothesisClass", type(C).__name__)
+    time_limit = check_time_limit(time_limit, "probabilistic_representation_bounds")
+    deadline = Deadline(time_limit)
+    out: list[PaperBound] = []
+    if drdim is None and C.num_labels**C.n_points <= MAX_ALL_FUNCTIONS:
+        drdim = deterministic_representation_dimension(C, Fraction(1, 4), time_limit=deadline.left())
+    upper = drdim.upper if drdim is not None else math.log2(C.n_distinct)
+    out.append(
+        PaperBound(
+            "PRDim_{1/4,δ} (bits)",
+            "<=",
+            upper,
+            "Defs 2.3-2.4 (FX): PRDim_{ε,δ} <= DRDim_ε",
+            True,
+            "DRDim_{1/4} computed by dimcalc" if drdim is not None else "log2 |C| (C represents itself)",
+        )
+    )
+    mld = multiclass_littlestone_dimension(C, time_limit=deadline.left())
+    if mld.lower is not None:
+        out.append(
+            PaperBound(
+                "RepDim = PRDim_{1/4,1/8} (nats, ln|G|)",
+                ">=",
+                mld.lower / 32,
+                "BGS Thm 8.8: RepDim(H) >= MLD(H)/32",
+                True,
+                f"MLD >= {mld.lower}" + ("" if mld.exact else " (lower bound only)"),
+            )
+        )
+    if C.is_binary:
+        ld = littlestone_dimension(C, time_limit=deadline.left())
+        out.append(
+            PaperBound(
+                "PRDim_{ε,δ}",
+                ">=",
+                None,
+                "FX Thm 3.1 (PRDim_{ε,δ} >= R→,pub_{ε+δ-εδ}) and Thm 1.2(1) (R→,pub = Ω(LDim))",
+                False,
+                f"Ω(LDim) with LDim >= {ld.lower}; constant not specified",
+            )
+        )
+    out.append(
+        PaperBound(
+            "DRDim_{1/4}",
+            "<=",
+            None,
+            "FX §3.1 (Newman): DRDim = O(PRDim + log log |X|)",
+            False,
+            f"O(PRDim + log log |X|) with log2 log2 |X| = "
+            f"{math.log2(max(1.0, math.log2(max(C.n_points, 2)))):.3g}; constant not specified "
+            "(for point functions PRDim = O(1) while DRDim = Θ(log b), FX §3.1)",
+        )
+    )
+    return out
