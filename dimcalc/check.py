@@ -11,10 +11,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ._budget import Deadline, Progress, check_time_limit
+from ._budget import Deadline, Progress
 from .errors import InvalidParameterError
 from .hypothesis_class import HypothesisClass
 from .results import DimensionResult
+from .validation import check_jobs, check_time_limit
 
 __all__ = ["check_class", "CheckReport", "DIMENSION_KEYS", "PSI_FAMILIES"]
 
@@ -196,14 +197,6 @@ def _solve_one(H: HypothesisClass, key: str, family: Any, time_limit: float | No
     return key, value, start.elapsed()
 
 
-def _check_jobs(jobs: Any) -> int:
-    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
-        raise InvalidParameterError(
-            f"The 'jobs' parameter of check_class must be a positive int. Got {jobs!r} instead."
-        )
-    return jobs
-
-
 def check_class(
     H: HypothesisClass,
     dims: Sequence[str] | None = None,
@@ -255,7 +248,7 @@ def check_class(
     True
     """
     time_limit = check_time_limit(time_limit, "check_class")
-    jobs = _check_jobs(jobs)
+    jobs = check_jobs(jobs, "check_class")
     if dims is None:
         dims = DIMENSION_KEYS
     for d in dims:

@@ -36,8 +36,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from ._budget import Deadline, check_time_limit
-from .errors import parameter_error
+from ._budget import Deadline
+from ._params import as_fraction
 from .hypothesis_class import HypothesisClass
 from .representation import (
     MAX_ALL_FUNCTIONS,
@@ -45,8 +45,8 @@ from .representation import (
     RepresentationDimensionResult,
     binary_entropy,
     deterministic_representation_dimension,
-    exact_fraction,
 )
+from .validation import check_hypothesis_class, check_number, check_time_limit
 
 __all__ = ["CommunicationResult", "deterministic_one_way_complexity", "one_way_communication_complexity"]
 
@@ -59,8 +59,7 @@ def deterministic_one_way_complexity(C: HypothesisClass) -> int:
     >>> deterministic_one_way_complexity(HypothesisClass.from_table(np.eye(5, dtype=int)))
     3
     """
-    if not isinstance(C, HypothesisClass):
-        raise parameter_error("C", "deterministic_one_way_complexity", "a HypothesisClass", type(C).__name__)
+    C = check_hypothesis_class(C, "deterministic_one_way_complexity", "C")
     return (C.n_distinct - 1).bit_length()  # ceil(log2 r) for r >= 1, exactly in integers
 
 
@@ -135,11 +134,9 @@ def one_way_communication_complexity(
     >>> r.deterministic, r.private_coin[1] <= r.deterministic
     (3, True)
     """
-    if not isinstance(C, HypothesisClass):
-        raise parameter_error("C", "one_way_communication_complexity", "a HypothesisClass", type(C).__name__)
-    eps = exact_fraction(epsilon, owner="one_way_communication_complexity")
-    if eps > Fraction(1, 2):
-        raise parameter_error("epsilon", "one_way_communication_complexity", "a number in [0, 1/2]", epsilon)
+    C = check_hypothesis_class(C, "one_way_communication_complexity", "C")
+    owner = "one_way_communication_complexity"
+    eps = as_fraction(check_number(epsilon, "epsilon", owner, "[0, 1/2]", text=True))
     time_limit = check_time_limit(time_limit, "one_way_communication_complexity")
     deadline = Deadline(time_limit)
     det = deterministic_one_way_complexity(C)

@@ -29,10 +29,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, cast
 
-from ._budget import Deadline, check_time_limit
-from .errors import parameter_error
+from ._budget import Deadline
 from .hypothesis_class import HypothesisClass, label_bits
 from .results import DimensionResult
+from .validation import check_hypothesis_class, check_time_limit
 
 __all__ = ["Side", "TheoremCheck", "theorem_report", "compare"]
 
@@ -232,8 +232,7 @@ def theorem_report(
     """
     from .representation import MAX_ALL_FUNCTIONS, binary_entropy
 
-    if not isinstance(H, HypothesisClass):
-        raise parameter_error("H", "theorem_report", "a HypothesisClass", type(H).__name__)
+    H = check_hypothesis_class(H, "theorem_report")
     time_limit = check_time_limit(time_limit, "theorem_report")
     if representation is None:
         representation = H.num_labels**H.n_points <= MAX_ALL_FUNCTIONS
