@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..reports.theorems import theorem_report
 from ..results import DimensionResult
 
 __all__ = ["Task", "Outcome", "compute_chunk", "compute_task", "flatten_dimensions", "dimension_names", "THEOREMS_ITEM"]
@@ -158,8 +159,6 @@ def compute_task(task: Task, options: dict[str, Any]) -> Outcome:
             out.results.clear()
             out.errors.append(("dimensions", f"{type(exc).__name__}: {exc} | {_last_frame(exc)}"))
     if THEOREMS_ITEM in task.items:
-        from ..theorems import theorem_report
-
         t0 = time.monotonic()
         try:
             checks = theorem_report(H, time_limit=time_limit, representation=options.get("representation"))

@@ -5,7 +5,12 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from .cli import EXIT_OK, EXIT_TIME_LIMIT, add_json_option, add_time_limit_option, emit_json, load_class_arg
+from .._budget import Deadline
+from ..reports.theorems import theorem_report, theorem_verdict
+from .inputs import load_class_arg
+from .options import add_json_option, add_time_limit_option
+from .output import emit_json
+from .status import EXIT_FAILURE, EXIT_OK, EXIT_TIME_LIMIT
 
 __all__ = ["register"]
 
@@ -41,10 +46,12 @@ def _text(side: Any) -> str:
     return f"[{fmt(side.lower)}, {fmt(side.upper)}]"
 
 
-def run(args: argparse.Namespace) -> int:
-    from ._budget import Deadline
-    from .theorems import theorem_report
+#: Exit status of each verdict of :func:`dimcalc.reports.theorem_verdict`.
+_EXIT = {"holds": EXIT_OK, "violated": EXIT_FAILURE, "unknown": EXIT_TIME_LIMIT}
 
+
+def run(args: argparse.Namespace) -> int:
+    """Handler of ``dimcalc theorems``: :func:`dimcalc.reports.theorem_report`, printed."""
     deadline = Deadline(args.time_limit)  # the limit holds from here: loading the file counts
     H = load_class_arg(args.file, args, deadline)
     report = theorem_report(H, time_limit=deadline.left())
@@ -62,7 +69,5 @@ def run(args: argparse.Namespace) -> int:
         for r in rows:
             print("  ".join(r[i].ljust(widths[i]) for i in range(7)).rstrip())
         print("exact = both sides are exact numbers; 'bounds' = a side is a proven interval [lower, upper]")
-    if any(c.holds is False for c in report):
-        return 1
     # "unknown" only arises when a solver stopped at the time limit and left a side as bounds
-    return EXIT_OK if all(c.holds is True for c in report) else EXIT_TIME_LIMIT
+    return _EXIT[theorem_verdict(report)]

@@ -7,9 +7,11 @@ import math
 import sys
 from typing import Any
 
-from .bench import BenchOptions, load_suites, run_suites
-from .cli import EXIT_OK, add_json_option, emit_json
-from .errors import InvalidParameterError
+from ..bench import BenchOptions, load_suites, run_suites
+from ..errors import InvalidParameterError
+from .options import add_json_option
+from .output import emit_json
+from .status import EXIT_OK
 
 __all__ = ["register"]
 

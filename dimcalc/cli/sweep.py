@@ -12,23 +12,27 @@ The library does the work (:mod:`dimcalc.sweep`); this module parses and prints.
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import os
 import shlex
 from pathlib import Path
 from typing import Any
 
-from .check import DIMENSION_KEYS
-from .cli import (
-    EXIT_OK,
-    _positive_seconds,
-    add_json_option,
-    add_quiet_option,
-    emit_json,
-    parameter_list,
-    wants_progress,
-)
-from .errors import InvalidParameterError
+from ..check import DIMENSION_KEYS
+from ..errors import InvalidParameterError
+from ..io import save
+from ..psi import load_psi_family
+from ..sweep import sources
+from ..sweep.canonical import canonical_form, parse_size
+from ..sweep.compute import flatten_dimensions
+from ..sweep.db import SweepDB
+from ..sweep.extremal import local_search
+from ..sweep.report import extremal_class, sweep_report
+from ..sweep.run import run_sweep
+from .options import add_json_option, add_quiet_option, parameter_list, positive_seconds, wants_progress
+from .output import emit_json
+from .status import EXIT_OK
 
 __all__ = ["register", "run"]
 
@@ -117,7 +121,7 @@ def register(sub: Any) -> None:
     )
     comp.add_argument(
         "--time-limit",
-        type=_positive_seconds,
+        type=positive_seconds,
         default=None,
         metavar="S",
         help="seconds per class for its dimensions (and as much for its theorem report); a stopped "
@@ -165,8 +169,6 @@ def register(sub: Any) -> None:
 
 # ---------------------------------------------------------------------------- helpers
 def _read_family(path: str) -> list[list[Any]]:
-    from .psi import load_psi_family
-
     try:
         raw = json.loads(Path(path).read_text())
         maps = raw["maps"] if isinstance(raw, dict) else raw
@@ -177,8 +179,6 @@ def _read_family(path: str) -> list[list[Any]]:
 
 
 def _write_class(H: Any, path: str) -> None:
-    from .io import save
-
     target = Path(path)
     if target.is_dir():
         raise InvalidParameterError(f"{path}: is a directory; give a file name")
@@ -189,8 +189,6 @@ def _write_class(H: Any, path: str) -> None:
 
 
 def _sources(args: argparse.Namespace) -> list[Any]:
-    from .sweep import sources
-
     out: list[Any] = []
     if args.paths:
         out.append(sources.file_items(args.paths))
@@ -237,10 +235,6 @@ def _fmt(v: Any) -> str:
 
 # ---------------------------------------------------------------------------- modes
 def _run_list(args: argparse.Namespace) -> int:
-    import itertools
-
-    from .sweep.canonical import canonical_form
-
     seen: dict[str, Any] = {}
     for item in itertools.chain.from_iterable(_sources(args)):
         c = item.canonical if item.canonical is not None else canonical_form(item.hclass)
@@ -264,10 +258,6 @@ def _run_list(args: argparse.Namespace) -> int:
 
 
 def _run_sweep(args: argparse.Namespace) -> int:
-    import itertools
-
-    from .sweep.run import run_sweep
-
     if args.no_dims and args.dims:
         raise InvalidParameterError("give --dims or --no-dims, not both")
     dims = [] if args.no_dims else (parameter_list(args.dims, DIMENSION_KEYS, "--dims") if args.dims else None)
@@ -310,9 +300,6 @@ def _run_sweep(args: argparse.Namespace) -> int:
 
 
 def _run_report(args: argparse.Namespace) -> int:
-    from .sweep.db import SweepDB
-    from .sweep.report import extremal_class, sweep_report
-
     if (args.save_max or args.save_min) and len(args.expr) != 1:
         raise InvalidParameterError("--save-max / --save-min need exactly one --expr")
     if not os.path.exists(args.report):
@@ -409,9 +396,6 @@ def _run_report(args: argparse.Namespace) -> int:
 
 
 def _run_search(args: argparse.Namespace) -> int:
-    from .sweep.canonical import parse_size
-    from .sweep.extremal import local_search
-
     if args.size is None:
         raise InvalidParameterError("--search needs --size RxCxL")
     rows, cols, labels = parse_size(args.size, "--size")
@@ -431,8 +415,6 @@ def _run_search(args: argparse.Namespace) -> int:
     if args.json:
         emit_json(result.to_json())
     else:
-        from .sweep.compute import flatten_dimensions
-
         print(
             f"search {result.expression!r} over {rows}x{cols}x{labels}: best {_fmt(result.value)} "
             f"({result.evaluations} classes evaluated up to isomorphism, {result.seconds:.1f} s)"

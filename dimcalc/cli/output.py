@@ -1,0 +1,122 @@
+"""What the ``dimcalc`` subcommands write: JSON on stdout, witnesses (summarised when huge), files."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+from typing import Any
+
+from ..errors import InvalidParameterError
+
+__all__ = ["WITNESS_PRINT_LIMIT", "emit_json", "present_witness", "write_file_atomically"]
+
+#: A witness with more JSON values than this is summarised on stdout (``--witness-file PATH`` writes it whole).
+WITNESS_PRINT_LIMIT = 500_000
+
+
+def write_file_atomically(path: str, chunks: Any, *, what: str = "file", deadline: Any = None) -> bool:
+    """Write the text ``chunks`` (an iterable of str) to ``path`` through a uniquely named temporary file
+    in the same folder, renamed into place at the end (concurrent writers never share a temporary file,
+    readers never see half a file).  Returns False, leaving ``path`` untouched, when ``deadline`` expires
+    first; an OS error is refused in one line naming the option's file."""
+
+    target = os.path.abspath(path)
+    if os.path.isdir(target):
+        raise InvalidParameterError(f"{path}: is a directory; give a file name for the {what}")
+    try:
+        fd, tmp = tempfile.mkstemp(dir=os.path.dirname(target), prefix=os.path.basename(target) + ".", suffix=".tmp")
+    except OSError as exc:
+        raise InvalidParameterError(f"{path}: cannot write the {what} ({exc.strerror or exc})") from None
+    ok = False
+    try:
+        mask = os.umask(0)
+        os.umask(mask)
+        os.chmod(tmp, 0o666 & ~mask)  # as open() would create it (mkstemp makes it private)
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            for i, chunk in enumerate(chunks):
+                fh.write(chunk)
+                if deadline is not None and (len(chunk) > 4096 or not i % 1024) and deadline.expired():
+                    return False
+        os.replace(tmp, target)
+        ok = True
+        return True
+    except OSError as exc:
+        raise InvalidParameterError(f"{path}: cannot write the {what} ({exc.strerror or exc})") from None
+    finally:
+        if not ok:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+
+
+def present_witness(witness: Any, size: int, args: argparse.Namespace, deadline: Any = None) -> tuple[Any, bool]:
+    """``(shown, written)``: the witness as ``--json`` shows it -- itself when it has at most
+    :data:`WITNESS_PRINT_LIMIT` values, else a summary ``{"omitted": why, "values": size, "file": PATH or
+    null}`` -- and whether ``--witness-file`` was written (the full witness, within ``deadline``)."""
+    path = getattr(args, "witness_file", None)
+    written = None
+    if path is not None:
+        written = write_file_atomically(path, _json_chunks(witness), what="witness file", deadline=deadline)
+        if not written:
+            print(
+                f"dimcalc: note: the time limit was reached while writing {path}; it was not written", file=sys.stderr
+            )
+    if size <= WITNESS_PRINT_LIMIT:
+        return witness, bool(written)
+    return (
+        {
+            "omitted": f"the witness has {size:,} values, over the {WITNESS_PRINT_LIMIT:,} printed inline",
+            "values": size,
+            "file": path if written else None,
+        },
+        bool(written),
+    )
+
+
+def _json_chunks(obj: Any, levels: int = 2) -> Any:
+    """JSON text of ``obj`` in pieces: the top ``levels`` of containers are split, each element below is
+    encoded whole by the C encoder (fast), so a big witness is written piece by piece, the deadline
+    polled in between, and never held as one string."""
+    if levels and isinstance(obj, dict):
+        yield "{"
+        for i, (key, value) in enumerate(obj.items()):
+            yield ("," if i else "") + json.dumps(str(key)) + ":"
+            yield from _json_chunks(value, levels - 1)
+        yield "}"
+    elif levels and isinstance(obj, (list, tuple)):
+        yield "["
+        for i, value in enumerate(obj):
+            if i:
+                yield ","
+            yield from _json_chunks(value, levels - 1)
+        yield "]"
+    else:
+        yield json.dumps(obj, default=_json_default, allow_nan=False)
+
+
+def _json_default(obj: Any) -> Any:
+    try:
+        import numpy as np
+
+        if isinstance(obj, np.integer):
+            return int(obj)
+        if isinstance(obj, np.floating):
+            return float(obj)
+        if isinstance(obj, np.ndarray):
+            return obj.tolist()
+    except ImportError:  # pragma: no cover
+        pass
+    if hasattr(obj, "to_json"):
+        return obj.to_json()
+    if isinstance(obj, (set, frozenset, tuple)):
+        return list(obj)
+    raise TypeError(f"not JSON serialisable: {type(obj).__name__}")
+
+
+def emit_json(obj: Any) -> None:
+    """Print ``obj`` as one JSON document on stdout."""
+    sys.stdout.write(json.dumps(obj, default=_json_default, indent=2, allow_nan=False) + "\n")
