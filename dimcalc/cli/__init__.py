@@ -34,6 +34,7 @@ with cli_interrupt_guard():
     from . import bench, check, covers, generate, growth, repdim, sweep, theorems
     from .inputs import load_class_arg
     from .options import (
+        add_class_file_argument,
         add_json_option,
         add_quiet_option,
         add_time_limit_option,
@@ -41,13 +42,15 @@ with cli_interrupt_guard():
         parameter_list,
         wants_progress,
     )
-    from .output import emit_json, present_witness, write_file_atomically
+    from .output import class_line, emit_json, present_witness, write_file_atomically
     from .status import EXIT_FAILURE, EXIT_INPUT, EXIT_OK, EXIT_TIME_LIMIT
     from .stdout import CheckedStdout, OutputError, discard_stdout
 
 __all__ = [
     "main",
     "build_parser",
+    "add_class_file_argument",
+    "class_line",
     "emit_json",
     "add_json_option",
     "add_time_limit_option",

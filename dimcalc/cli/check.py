@@ -12,6 +12,7 @@ from ..psi import load_psi_family
 from ..results import DimensionResult
 from .inputs import load_class_arg
 from .options import (
+    add_class_file_argument,
     add_json_option,
     add_quiet_option,
     add_time_limit_option,
@@ -43,7 +44,7 @@ def register(sub: Any) -> None:
         epilog=EXAMPLES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("file", metavar="FILE", help="class file (.json or .csv, spec §1; .npy or .npz, §6)")
+    add_class_file_argument(p)
     add_json_option(p)
     p.add_argument(
         "--dims", metavar="A,B,...", default=None, help=f"only these dimensions; keys: {', '.join(DIMENSION_KEYS)}"

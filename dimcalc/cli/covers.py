@@ -11,8 +11,8 @@ from ..covers import DEFAULT_MAX_WITNESS_NODES, MAX_DEPTH, load_input_tree
 from ..errors import InvalidParameterError
 from ..reports.covers import cover_report
 from .inputs import load_class_arg
-from .options import add_json_option, add_time_limit_option, add_witness_file_option
-from .output import emit_json, present_witness
+from .options import add_class_file_argument, add_json_option, add_time_limit_option, add_witness_file_option
+from .output import class_line, emit_json, present_witness
 from .status import EXIT_OK, EXIT_TIME_LIMIT
 
 __all__ = ["register"]
@@ -42,7 +42,7 @@ def register(sub: Any) -> None:
         epilog=EXAMPLES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("file", metavar="FILE", help="class file (.json or .csv, spec §1; .npy or .npz, §6)")
+    add_class_file_argument(p)
     what = p.add_mutually_exclusive_group(required=True)
     what.add_argument("--tree", metavar="TREE.json", help="input-labelled tree: compute N(0,H,z)")
     what.add_argument("--depth", metavar="n", type=int, help="depth n >= 0: compute N(0,H,n) = sup over trees")
@@ -97,7 +97,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         what = f"N(0, H, z) for the tree in {args.tree}" if args.tree else f"N(0, H, {n})"
         value = result.value if result.exact else f"[{result.lower}, {result.upper}] (bounds, search stopped)"
-        print(f"class {H.name}: {H.n_distinct} distinct hypotheses, {H.n_points} points, {H.num_labels} labels")
+        print(class_line(H))
         print(f"{what} = {value}")
         cover = witness["cover"]
         cover_text = (

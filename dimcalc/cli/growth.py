@@ -10,8 +10,8 @@ from .._budget import Deadline
 from ..errors import InvalidParameterError
 from ..reports.growth import growth_table
 from .inputs import load_class_arg
-from .options import add_json_option, add_time_limit_option
-from .output import emit_json
+from .options import add_class_file_argument, add_json_option, add_time_limit_option
+from .output import class_line, emit_json
 from .status import EXIT_OK, EXIT_TIME_LIMIT
 
 __all__ = ["register"]
@@ -35,7 +35,7 @@ def register(sub: Any) -> None:
         epilog=EXAMPLES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("file", metavar="FILE", help="class file (.json or .csv, spec §1; .npy or .npz, §6)")
+    add_class_file_argument(p)
     p.add_argument(
         "--max-m", type=int, default=None, metavar="M", help="largest m (default: min(domain size, VC + 2, 8))"
     )
@@ -57,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
         emit_json(table.to_json())
         return EXIT_OK if table.complete else EXIT_TIME_LIMIT
     vc = table.vc
-    print(f"class {H.name}: {H.n_distinct} distinct hypotheses, {H.n_points} points, {H.num_labels} labels")
+    print(class_line(H))
     if vc is not None:
         print(
             f"VC dimension d = {vc.value if vc.exact else f'in [{vc.lower}, {vc.upper}]'}"

@@ -11,6 +11,7 @@ from ..errors import InvalidParameterError
 from .output import WITNESS_PRINT_LIMIT
 
 __all__ = [
+    "add_class_file_argument",
     "add_json_option",
     "add_time_limit_option",
     "add_quiet_option",
@@ -43,6 +44,11 @@ def positive_int(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be a positive integer, got {text!r}")
     return value
+
+
+def add_class_file_argument(p: argparse.ArgumentParser) -> None:
+    """``FILE``: the class file a command reads (see :func:`dimcalc.cli.inputs.load_class_arg`)."""
+    p.add_argument("file", metavar="FILE", help="class file (.json or .csv, spec §1; .npy or .npz, §6)")
 
 
 def add_json_option(p: argparse.ArgumentParser) -> None:

@@ -9,9 +9,11 @@ import sys
 import tempfile
 from typing import Any
 
+from .._json import jsonable
 from ..errors import InvalidParameterError
+from ..hypothesis_class import HypothesisClass
 
-__all__ = ["WITNESS_PRINT_LIMIT", "emit_json", "present_witness", "write_file_atomically"]
+__all__ = ["class_line", "WITNESS_PRINT_LIMIT", "emit_json", "present_witness", "write_file_atomically"]
 
 #: A witness with more JSON values than this is summarised on stdout (``--witness-file PATH`` writes it whole).
 WITNESS_PRINT_LIMIT = 500_000
@@ -95,28 +97,14 @@ def _json_chunks(obj: Any, levels: int = 2) -> Any:
             yield from _json_chunks(value, levels - 1)
         yield "]"
     else:
-        yield json.dumps(obj, default=_json_default, allow_nan=False)
+        yield json.dumps(obj, default=jsonable, allow_nan=False)
 
 
-def _json_default(obj: Any) -> Any:
-    try:
-        import numpy as np
-
-        if isinstance(obj, np.integer):
-            return int(obj)
-        if isinstance(obj, np.floating):
-            return float(obj)
-        if isinstance(obj, np.ndarray):
-            return obj.tolist()
-    except ImportError:  # pragma: no cover
-        pass
-    if hasattr(obj, "to_json"):
-        return obj.to_json()
-    if isinstance(obj, (set, frozenset, tuple)):
-        return list(obj)
-    raise TypeError(f"not JSON serialisable: {type(obj).__name__}")
+def class_line(H: HypothesisClass) -> str:
+    """The first line of a readable report: the class's name and size."""
+    return f"class {H.name}: {H.n_distinct} distinct hypotheses, {H.n_points} points, {H.num_labels} labels"
 
 
 def emit_json(obj: Any) -> None:
     """Print ``obj`` as one JSON document on stdout."""
-    sys.stdout.write(json.dumps(obj, default=_json_default, indent=2, allow_nan=False) + "\n")
+    sys.stdout.write(json.dumps(obj, default=jsonable, indent=2, allow_nan=False) + "\n")

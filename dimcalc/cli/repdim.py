@@ -11,8 +11,8 @@ from ..errors import InvalidParameterError
 from ..reports.repdim import repdim_report
 from ..representation import exact_fraction
 from .inputs import load_class_arg
-from .options import add_json_option, add_time_limit_option, add_witness_file_option
-from .output import emit_json, present_witness
+from .options import add_class_file_argument, add_json_option, add_time_limit_option, add_witness_file_option
+from .output import class_line, emit_json, present_witness
 from .status import EXIT_OK, EXIT_TIME_LIMIT
 
 __all__ = ["register"]
@@ -38,7 +38,7 @@ def register(sub: Any) -> None:
         epilog=EXAMPLES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("file", metavar="FILE", help="class file (.json or .csv, spec §1; .npy or .npz, §6)")
+    add_class_file_argument(p)
     p.add_argument(
         "--epsilon",
         default="1/4",
@@ -75,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:  # a summarised witness stands for both parts (the file, if any, holds both)
         emit_json(report.to_json(witness=None if shown is witness else shown))
     else:
-        print(f"class {H.name}: {H.n_distinct} distinct hypotheses, {H.n_points} points, {H.num_labels} labels")
+        print(class_line(H))
         if rep.exact:
             print(
                 f"DRDim_{eps} = log2 {rep.size} = {rep.value:.4f}  (pool: {rep.pool}; witness verified: "

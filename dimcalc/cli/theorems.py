@@ -8,8 +8,8 @@ from typing import Any
 from .._budget import Deadline
 from ..reports.theorems import theorem_report, theorem_verdict
 from .inputs import load_class_arg
-from .options import add_json_option, add_time_limit_option
-from .output import emit_json
+from .options import add_class_file_argument, add_json_option, add_time_limit_option
+from .output import class_line, emit_json
 from .status import EXIT_FAILURE, EXIT_OK, EXIT_TIME_LIMIT
 
 __all__ = ["register"]
@@ -32,7 +32,7 @@ def register(sub: Any) -> None:
         epilog=EXAMPLES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("file", metavar="FILE", help="class file (.json or .csv, spec §1; .npy or .npz, §6)")
+    add_class_file_argument(p)
     add_json_option(p)
     add_time_limit_option(p)
     p.set_defaults(func=run)
@@ -58,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         emit_json([c.to_json() for c in report])
     else:
-        print(f"class {H.name}: {H.n_distinct} distinct hypotheses, {H.n_points} points, {H.num_labels} labels")
+        print(class_line(H))
         rows = [("source", "statement", "lhs", "rel", "rhs", "exact", "holds")]
         for c in report:
             holds = {True: "yes", False: "NO"}.get(c.holds, "?") if not isinstance(c.holds, str) else "?"

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .._json import jsonable
 from ..reports.theorems import theorem_report
 from ..results import DimensionResult
 
@@ -92,24 +93,8 @@ def dimension_names(keys: Sequence[str], num_labels: int, *, user_family: bool =
     return out
 
 
-def _json_default(obj: Any) -> Any:
-    import numpy as np
-
-    if isinstance(obj, np.integer):
-        return int(obj)
-    if isinstance(obj, np.floating):
-        return float(obj)
-    if isinstance(obj, np.ndarray):
-        return obj.tolist()
-    if hasattr(obj, "to_json"):
-        return obj.to_json()
-    if isinstance(obj, (set, frozenset, tuple)):
-        return list(obj)
-    raise TypeError(f"not JSON serialisable: {type(obj).__name__}")
-
-
 def _dumps(obj: Any) -> str:
-    return json.dumps(obj, default=_json_default, separators=(",", ":"), allow_nan=False)
+    return json.dumps(obj, default=jsonable, separators=(",", ":"), allow_nan=False)
 
 
 def _int_or_none(v: Any) -> int | None:
