@@ -54,6 +54,18 @@ __all__ = ["CommunicationResult", "deterministic_one_way_complexity", "one_way_c
 def deterministic_one_way_complexity(C: HypothesisClass) -> int:
     """``D→(Eval_C) = ceil(log2(number of distinct rows))`` (proof in the module docstring).
 
+    Parameters
+    ----------
+    C : HypothesisClass
+        The class whose evaluation problem Alice (holding ``c``) and Bob (holding ``x``) solve.
+
+    Returns
+    -------
+    int
+        The deterministic one-way communication complexity in bits, exactly.
+
+    Examples
+    --------
     >>> import numpy as np
     >>> from dimcalc import HypothesisClass
     >>> deterministic_one_way_complexity(HypothesisClass.from_table(np.eye(5, dtype=int)))

@@ -175,6 +175,16 @@ def binary_restrictions(H: HypothesisClass) -> list[HypothesisClass]:
     Element ``i - 1`` of the list is :func:`binary_restriction` ``(H, i)``;
     ``H|_1`` holds the least significant bit.
 
+    Parameters
+    ----------
+    H : HypothesisClass
+        The class (any number of labels).
+
+    Returns
+    -------
+    list of HypothesisClass
+        ``[H|_1, ..., H|_b]``, binary classes with the rows and names of ``H``.
+
     References
     ----------
     BGS §3.

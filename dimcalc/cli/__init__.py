@@ -83,7 +83,19 @@ class _Formatter(argparse.RawDescriptionHelpFormatter):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The full ``dimcalc`` parser with every registered subcommand."""
+    """The full ``dimcalc`` parser with every registered subcommand.
+
+    Returns
+    -------
+    argparse.ArgumentParser
+        The parser; each subcommand sets ``func``, its handler ``func(args) -> int``.
+
+    Examples
+    --------
+    >>> args = build_parser().parse_args(["growth", "data/intervals-10.json", "--max-m", "3"])
+    >>> args.command, args.max_m
+    ('growth', 3)
+    """
     parser = _Parser(
         prog="dimcalc",
         formatter_class=_Formatter,
@@ -101,7 +113,27 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the ``dimcalc`` console script; returns the exit status."""
+    """Entry point of the ``dimcalc`` console script and of ``python -m dimcalc``.
+
+    Parameters
+    ----------
+    argv : sequence of str, optional
+        The arguments after ``dimcalc``; default ``sys.argv[1:]``.
+
+    Returns
+    -------
+    int
+        The exit status (:mod:`dimcalc.cli.status`): 0 done, 1 internal error, 2 refused input,
+        3 a time limit left bounds, 130 interrupted.
+
+    Examples
+    --------
+    >>> main(["--version"])  # doctest: +ELLIPSIS
+    dimcalc ...
+    0
+    >>> main(["growth", "no-such-file.json"])
+    2
+    """
     try:
         return _main(argv)
     except KeyboardInterrupt:  # Ctrl-C at any moment, parsing included

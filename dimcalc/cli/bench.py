@@ -13,7 +13,7 @@ from .options import add_json_option
 from .output import emit_json
 from .status import EXIT_OK
 
-__all__ = ["register"]
+__all__ = ["register", "run"]
 
 EXAMPLES = """examples:
   dimcalc bench --list

@@ -23,7 +23,7 @@ from .options import (
 from .output import emit_json
 from .status import EXIT_OK, EXIT_TIME_LIMIT
 
-__all__ = ["register"]
+__all__ = ["register", "run"]
 
 EXAMPLES = """examples:
   dimcalc check data/thresholds-15.json

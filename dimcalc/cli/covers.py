@@ -15,7 +15,7 @@ from .options import add_class_file_argument, add_json_option, add_time_limit_op
 from .output import class_line, emit_json, present_witness
 from .status import EXIT_OK, EXIT_TIME_LIMIT
 
-__all__ = ["register"]
+__all__ = ["register", "run"]
 
 EXAMPLES = """examples:
   dimcalc cover data/thresholds-15.json --depth 3

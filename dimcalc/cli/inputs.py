@@ -27,6 +27,34 @@ def load_class_arg(path: str, args: argparse.Namespace | None = None, deadline: 
     this, so reading and parsing the file count against ``--time-limit``.
     With ``args``, a large file gets progress lines on stderr when progress is
     on; with ``deadline``, a load that used up the whole limit says so.
+
+    Parameters
+    ----------
+    path : str
+        The class file (``.json``, ``.csv``, ``.npy`` or ``.npz``).
+    args : argparse.Namespace, optional
+        The parsed command line, for its progress options.
+    deadline : Deadline, optional
+        The command's deadline, already running.
+
+    Returns
+    -------
+    HypothesisClass
+        The class, as :func:`dimcalc.load` reads it.
+
+    Raises
+    ------
+    ClassFileError
+        If the file cannot be read or breaks the format (the CLI exits 2).
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> from dimcalc import save
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "two.json"
+    >>> save(HypothesisClass.from_table([[0, 1], [1, 1]]), path)
+    >>> load_class_arg(str(path)).n_distinct
+    2
     """
     start = time.monotonic()
     try:

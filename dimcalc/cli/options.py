@@ -25,7 +25,32 @@ __all__ = [
 
 
 def positive_seconds(text: str) -> float:
-    """Argparse type of ``--time-limit S``: a positive finite number of seconds."""
+    """Argparse type of ``--time-limit S``: a positive finite number of seconds.
+
+    Parameters
+    ----------
+    text : str
+        The option's value as typed.
+
+    Returns
+    -------
+    float
+        The seconds.
+
+    Raises
+    ------
+    argparse.ArgumentTypeError
+        If ``text`` is not a positive finite number (argparse then refuses it in one line).
+
+    Examples
+    --------
+    >>> positive_seconds("2.5")
+    2.5
+    >>> positive_seconds("0")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: must be a positive number of seconds, got '0'
+    """
     try:
         value = float(text)
     except ValueError:
@@ -36,7 +61,32 @@ def positive_seconds(text: str) -> float:
 
 
 def positive_int(text: str) -> int:
-    """Argparse type of an option that takes a positive integer (``--jobs N``)."""
+    """Argparse type of an option that takes a positive integer (``--jobs N``).
+
+    Parameters
+    ----------
+    text : str
+        The option's value as typed.
+
+    Returns
+    -------
+    int
+        The integer.
+
+    Raises
+    ------
+    argparse.ArgumentTypeError
+        If ``text`` is not an integer >= 1.
+
+    Examples
+    --------
+    >>> positive_int("3")
+    3
+    >>> positive_int("0")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: must be a positive integer, got '0'
+    """
     try:
         value = int(text)
     except ValueError:
@@ -47,17 +97,59 @@ def positive_int(text: str) -> int:
 
 
 def add_class_file_argument(p: argparse.ArgumentParser) -> None:
-    """``FILE``: the class file a command reads (see :func:`dimcalc.cli.inputs.load_class_arg`)."""
+    """``FILE``: the class file a command reads (see :func:`dimcalc.cli.inputs.load_class_arg`).
+
+    Parameters
+    ----------
+    p : argparse.ArgumentParser
+        The subcommand's parser.
+
+    Examples
+    --------
+    >>> p = argparse.ArgumentParser()
+    >>> add_class_file_argument(p)
+    >>> p.parse_args(["data/thresholds-15.json"]).file
+    'data/thresholds-15.json'
+    """
     p.add_argument("file", metavar="FILE", help="class file (.json or .csv, spec §1; .npy or .npz, §6)")
 
 
 def add_json_option(p: argparse.ArgumentParser) -> None:
-    """``--json``: print one JSON object on stdout instead of the readable report."""
+    """``--json``: print one JSON object on stdout instead of the readable report.
+
+    Parameters
+    ----------
+    p : argparse.ArgumentParser
+        The subcommand's parser.
+
+    Examples
+    --------
+    >>> p = argparse.ArgumentParser()
+    >>> add_json_option(p)
+    >>> p.parse_args(["--json"]).json, p.parse_args([]).json
+    (True, False)
+    """
     p.add_argument("--json", action="store_true", help="print one JSON object on stdout")
 
 
 def seconds_or_none(text: str) -> float | None:
-    """Argparse type of ``--time-limit S`` with a default: seconds, or ``none`` for no limit."""
+    """Argparse type of ``--time-limit S`` with a default: seconds, or ``none`` for no limit.
+
+    Parameters
+    ----------
+    text : str
+        The option's value as typed.
+
+    Returns
+    -------
+    float or None
+        The seconds, or ``None`` for ``none``.
+
+    Examples
+    --------
+    >>> seconds_or_none("none"), seconds_or_none("10")
+    (None, 10.0)
+    """
     if text.strip().lower() == "none":
         return None
     return positive_seconds(text)
@@ -66,7 +158,19 @@ def seconds_or_none(text: str) -> float | None:
 def add_time_limit_option(p: argparse.ArgumentParser, default: float | None = None) -> None:
     """``--time-limit S``: stop searches after S seconds and report proven bounds (exit 3).
 
-    With a ``default``, the option also accepts ``none`` (no limit).
+    Parameters
+    ----------
+    p : argparse.ArgumentParser
+        The subcommand's parser.
+    default : float, optional
+        Seconds when the option is not given; with a default, the option also accepts ``none`` (no limit).
+
+    Examples
+    --------
+    >>> p = argparse.ArgumentParser()
+    >>> add_time_limit_option(p, default=60.0)
+    >>> p.parse_args([]).time_limit, p.parse_args(["--time-limit", "none"]).time_limit
+    (60.0, None)
     """
     if default is None:
         p.add_argument(
@@ -88,14 +192,43 @@ def add_time_limit_option(p: argparse.ArgumentParser, default: float | None = No
 
 
 def add_quiet_option(p: argparse.ArgumentParser) -> None:
-    """``--quiet`` / ``--progress``: progress lines on stderr (on for the readable report, off for --json)."""
+    """``--quiet`` / ``--progress``: progress lines on stderr (on for the readable report, off for --json).
+
+    Parameters
+    ----------
+    p : argparse.ArgumentParser
+        The subcommand's parser.
+
+    Examples
+    --------
+    >>> p = argparse.ArgumentParser()
+    >>> add_quiet_option(p)
+    >>> p.parse_args(["--progress"]).progress
+    True
+    """
     g = p.add_mutually_exclusive_group()
     g.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
     g.add_argument("--progress", action="store_true", help="progress lines on stderr even with --json")
 
 
 def wants_progress(args: argparse.Namespace) -> bool:
-    """Progress is on for readable output unless --quiet; off for --json unless --progress."""
+    """Whether to print progress lines: for readable output on a terminal unless --quiet; for --json only with --progress.
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed command line.
+
+    Returns
+    -------
+    bool
+        Whether progress lines go to stderr.
+
+    Examples
+    --------
+    >>> wants_progress(argparse.Namespace(json=True, progress=True)), wants_progress(argparse.Namespace(quiet=True))
+    (True, False)
+    """
     if getattr(args, "quiet", False):
         return False
     if getattr(args, "progress", False):
@@ -104,7 +237,20 @@ def wants_progress(args: argparse.Namespace) -> bool:
 
 
 def add_witness_file_option(p: argparse.ArgumentParser) -> None:
-    """``--witness-file PATH``: write the full witness as JSON to PATH (it counts against --time-limit)."""
+    """``--witness-file PATH``: write the full witness as JSON to PATH (it counts against --time-limit).
+
+    Parameters
+    ----------
+    p : argparse.ArgumentParser
+        The subcommand's parser.
+
+    Examples
+    --------
+    >>> p = argparse.ArgumentParser()
+    >>> add_witness_file_option(p)
+    >>> p.parse_args(["--witness-file", "w.json"]).witness_file
+    'w.json'
+    """
     p.add_argument(
         "--witness-file",
         metavar="PATH",
@@ -115,7 +261,36 @@ def add_witness_file_option(p: argparse.ArgumentParser) -> None:
 
 
 def parameter_list(text: str, allowed: Sequence[str], option: str) -> list[str]:
-    """Parse a comma-separated option value whose items must be in ``allowed``."""
+    """Parse a comma-separated option value whose items must be in ``allowed``.
+
+    Parameters
+    ----------
+    text : str
+        The option's value, e.g. ``"vc,littlestone"``.
+    allowed : sequence of str
+        The names it may hold.
+    option : str
+        The option, named in the message (e.g. ``"--dims"``).
+
+    Returns
+    -------
+    list of str
+        The names, in the order given.
+
+    Raises
+    ------
+    InvalidParameterError
+        If the list is empty or holds an unknown name.
+
+    Examples
+    --------
+    >>> parameter_list("vc, graph", ["vc", "graph", "natarajan"], "--dims")
+    ['vc', 'graph']
+    >>> parameter_list("vcd", ["vc"], "--dims")
+    Traceback (most recent call last):
+    ...
+    dimcalc.errors.InvalidParameterError: --dims: unknown name 'vcd'; choose from vc
+    """
     items = [t.strip() for t in text.split(",") if t.strip()]
     if not items:
         raise InvalidParameterError(f"{option} needs at least one name; choose from {', '.join(allowed)}")

@@ -20,11 +20,38 @@ WITNESS_PRINT_LIMIT = 500_000
 
 
 def write_file_atomically(path: str, chunks: Any, *, what: str = "file", deadline: Any = None) -> bool:
-    """Write the text ``chunks`` (an iterable of str) to ``path`` through a uniquely named temporary file
-    in the same folder, renamed into place at the end (concurrent writers never share a temporary file,
-    readers never see half a file).  Returns False, leaving ``path`` untouched, when ``deadline`` expires
-    first; an OS error is refused in one line naming the option's file."""
+    """Write text to ``path`` through a uniquely named temporary file in the same folder, renamed into place.
 
+    Concurrent writers never share a temporary file and readers never see half a file.
+
+    Parameters
+    ----------
+    path : str
+        The file to write.
+    chunks : iterable of str
+        The text, in pieces.
+    what : str, default "file"
+        What the file is, named in an error message (e.g. ``"witness file"``).
+    deadline : Deadline, optional
+        Stop (leaving ``path`` untouched) once it expires.
+
+    Returns
+    -------
+    bool
+        ``True`` when written, ``False`` when ``deadline`` expired first.
+
+    Raises
+    ------
+    InvalidParameterError
+        If ``path`` is a directory or cannot be written (one line naming the file).
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> target = pathlib.Path(tempfile.mkdtemp()) / "out.json"
+    >>> write_file_atomically(str(target), ["[1, ", "2]"]), target.read_text()
+    (True, '[1, 2]')
+    """
     target = os.path.abspath(path)
     if os.path.isdir(target):
         raise InvalidParameterError(f"{path}: is a directory; give a file name for the {what}")
@@ -56,9 +83,32 @@ def write_file_atomically(path: str, chunks: Any, *, what: str = "file", deadlin
 
 
 def present_witness(witness: Any, size: int, args: argparse.Namespace, deadline: Any = None) -> tuple[Any, bool]:
-    """``(shown, written)``: the witness as ``--json`` shows it -- itself when it has at most
-    :data:`WITNESS_PRINT_LIMIT` values, else a summary ``{"omitted": why, "values": size, "file": PATH or
-    null}`` -- and whether ``--witness-file`` was written (the full witness, within ``deadline``)."""
+    """The witness as ``--json`` shows it, after writing it whole to ``--witness-file`` (if given).
+
+    Parameters
+    ----------
+    witness : object
+        The full witness (JSON-ready).
+    size : int
+        How many JSON values it holds.
+    args : argparse.Namespace
+        The parsed command line (its ``witness_file``, if any).
+    deadline : Deadline, optional
+        Writing the file stops (and leaves no file) once it expires.
+
+    Returns
+    -------
+    tuple
+        ``(shown, written)``: ``shown`` is the witness itself when it has at most
+        :data:`WITNESS_PRINT_LIMIT` values, else a summary ``{"omitted": why, "values": size,
+        "file": PATH or null}``; ``written`` whether ``--witness-file`` was written.
+
+    Examples
+    --------
+    >>> import argparse
+    >>> present_witness([0, 2], 2, argparse.Namespace(witness_file=None))
+    ([0, 2], False)
+    """
     path = getattr(args, "witness_file", None)
     written = None
     if path is not None:
@@ -101,10 +151,44 @@ def _json_chunks(obj: Any, levels: int = 2) -> Any:
 
 
 def class_line(H: HypothesisClass) -> str:
-    """The first line of a readable report: the class's name and size."""
+    """The first line of a readable report: the class's name and size.
+
+    Parameters
+    ----------
+    H : HypothesisClass
+        The class.
+
+    Returns
+    -------
+    str
+        ``"class NAME: N distinct hypotheses, P points, K labels"``.
+
+    Examples
+    --------
+    >>> class_line(HypothesisClass.from_table([[0, 1], [1, 1]], name="two"))
+    'class two: 2 distinct hypotheses, 2 points, 2 labels'
+    """
     return f"class {H.name}: {H.n_distinct} distinct hypotheses, {H.n_points} points, {H.num_labels} labels"
 
 
 def emit_json(obj: Any) -> None:
-    """Print ``obj`` as one JSON document on stdout."""
+    """Print ``obj`` as one JSON document on stdout (NumPy values and ``to_json()`` objects included).
+
+    Parameters
+    ----------
+    obj : object
+        The document.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> emit_json({"value": np.int64(2), "points": (0, 3)})
+    {
+      "value": 2,
+      "points": [
+        0,
+        3
+      ]
+    }
+    """
     sys.stdout.write(json.dumps(obj, default=jsonable, indent=2, allow_nan=False) + "\n")

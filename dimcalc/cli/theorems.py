@@ -12,7 +12,7 @@ from .options import add_class_file_argument, add_json_option, add_time_limit_op
 from .output import class_line, emit_json
 from .status import EXIT_FAILURE, EXIT_OK, EXIT_TIME_LIMIT
 
-__all__ = ["register"]
+__all__ = ["register", "run"]
 
 EXAMPLES = """examples:
   dimcalc theorems data/thresholds-15.json

@@ -81,6 +81,20 @@ class Side:
 def compare(lhs: Side, relation: str, rhs: Side) -> bool | str:
     """``True`` / ``False`` / ``"unknown"`` for ``lhs relation rhs`` from proven bounds (see module docstring).
 
+    Parameters
+    ----------
+    lhs, rhs : Side
+        The two sides, each an interval of proven bounds.
+    relation : {"<=", ">=", "="}
+        The statement's relation.
+
+    Returns
+    -------
+    bool or str
+        ``True`` when the bounds prove the statement, ``False`` when they refute it, else ``"unknown"``.
+
+    Examples
+    --------
     >>> compare(Side(1, 2, "A"), "<=", Side(2, 5, "B")), compare(Side(3, 4, "A"), "<=", Side(1, 2, "B"))
     (True, False)
     >>> compare(Side(1, 3, "A"), "<=", Side(2, 2, "B"))
