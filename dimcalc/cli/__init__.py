@@ -39,6 +39,7 @@ with cli_interrupt_guard():
         add_quiet_option,
         add_time_limit_option,
         add_witness_file_option,
+        check_int_option,
         parameter_list,
         wants_progress,
     )
@@ -56,6 +57,7 @@ __all__ = [
     "add_time_limit_option",
     "add_quiet_option",
     "add_witness_file_option",
+    "check_int_option",
     "present_witness",
     "write_file_atomically",
     "load_class_arg",

@@ -11,7 +11,13 @@ from ..covers import DEFAULT_MAX_WITNESS_NODES, MAX_DEPTH, load_input_tree
 from ..errors import InvalidParameterError
 from ..reports.covers import cover_report
 from .inputs import load_class_arg
-from .options import add_class_file_argument, add_json_option, add_time_limit_option, add_witness_file_option
+from .options import (
+    add_class_file_argument,
+    add_json_option,
+    add_time_limit_option,
+    add_witness_file_option,
+    check_int_option,
+)
 from .output import class_line, emit_json, present_witness
 from .status import EXIT_OK, EXIT_TIME_LIMIT
 
@@ -71,8 +77,7 @@ def run(args: argparse.Namespace) -> int:
     if args.tree is not None:
         tree = load_input_tree(args.tree, n_points=H.n_points)
     else:
-        if args.depth < 0:
-            raise InvalidParameterError(f"--depth must be a non-negative integer; got {args.depth}")
+        check_int_option(args.depth, "--depth", 0)
         if args.depth > 0 and H.n_points == 0:
             raise InvalidParameterError(
                 f"--depth {args.depth}: {args.file} has no points, so no input tree of depth "

@@ -7,10 +7,9 @@ import sys
 from typing import Any
 
 from .._budget import Deadline
-from ..errors import InvalidParameterError
 from ..reports.growth import growth_table
 from .inputs import load_class_arg
-from .options import add_class_file_argument, add_json_option, add_time_limit_option
+from .options import add_class_file_argument, add_json_option, add_time_limit_option, check_int_option
 from .output import class_line, emit_json
 from .status import EXIT_OK, EXIT_TIME_LIMIT
 
@@ -47,8 +46,7 @@ def register(sub: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     """Handler of ``dimcalc growth``: :func:`dimcalc.reports.growth_table`, printed."""
     deadline = Deadline(args.time_limit)  # the limit holds from here: loading the file counts
-    if args.max_m is not None and args.max_m < 0:
-        raise InvalidParameterError(f"--max-m must be a non-negative integer; got {args.max_m}")
+    check_int_option(args.max_m, "--max-m", 0)
     H = load_class_arg(args.file, args, deadline)
     if args.max_m is not None and args.max_m > H.n_points:
         print(f"dimcalc: note: --max-m {args.max_m} capped at {H.n_points}, the number of points", file=sys.stderr)

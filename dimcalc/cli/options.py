@@ -11,6 +11,7 @@ from ..errors import InvalidParameterError
 from .output import WITNESS_PRINT_LIMIT
 
 __all__ = [
+    "check_int_option",
     "add_class_file_argument",
     "add_json_option",
     "add_time_limit_option",
@@ -94,6 +95,36 @@ def positive_int(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be a positive integer, got {text!r}")
     return value
+
+
+def check_int_option(value: int | None, option: str, low: int) -> None:
+    """Refuse an integer option below ``low`` (``0`` or ``1``) in one line naming the option.
+
+    Parameters
+    ----------
+    value : int or None
+        The parsed value (``None``: the option was not given).
+    option : str
+        The option, e.g. ``"--depth"``.
+    low : int
+        The least value allowed: ``0`` (a non-negative integer) or ``1`` (a positive integer).
+
+    Raises
+    ------
+    InvalidParameterError
+        If ``value`` is below ``low``.
+
+    Examples
+    --------
+    >>> check_int_option(0, "--depth", 0)
+    >>> check_int_option(0, "--jobs", 1)
+    Traceback (most recent call last):
+    ...
+    dimcalc.errors.InvalidParameterError: --jobs must be a positive integer; got 0
+    """
+    if value is not None and value < low:
+        what = "a positive integer" if low == 1 else "a non-negative integer" if low == 0 else f"an integer >= {low}"
+        raise InvalidParameterError(f"{option} must be {what}; got {value}")
 
 
 def add_class_file_argument(p: argparse.ArgumentParser) -> None:

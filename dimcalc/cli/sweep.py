@@ -30,7 +30,14 @@ from ..sweep.db import SweepDB
 from ..sweep.extremal import local_search
 from ..sweep.report import extremal_class, sweep_report
 from ..sweep.run import run_sweep
-from .options import add_json_option, add_quiet_option, parameter_list, positive_seconds, wants_progress
+from .options import (
+    add_json_option,
+    add_quiet_option,
+    check_int_option,
+    parameter_list,
+    positive_seconds,
+    wants_progress,
+)
 from .output import emit_json
 from .status import EXIT_OK
 
@@ -261,8 +268,7 @@ def _run_sweep(args: argparse.Namespace) -> int:
     if args.no_dims and args.dims:
         raise InvalidParameterError("give --dims or --no-dims, not both")
     dims = [] if args.no_dims else (parameter_list(args.dims, DIMENSION_KEYS, "--dims") if args.dims else None)
-    if args.jobs < 1:
-        raise InvalidParameterError(f"--jobs must be a positive integer; got {args.jobs}")
+    check_int_option(args.jobs, "--jobs", 1)
     family = _read_family(args.family) if args.family else None
     items = itertools.chain.from_iterable(_sources(args))
     summary = run_sweep(
