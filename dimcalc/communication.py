@@ -39,6 +39,7 @@ from typing import Any
 from ._budget import Deadline
 from ._params import as_fraction
 from .hypothesis_class import HypothesisClass
+from .littlestone import littlestone_dimension
 from .representation import (
     MAX_ALL_FUNCTIONS,
     PaperBound,
@@ -184,8 +185,6 @@ def one_way_communication_complexity(
             )
             lower = max(lower, lo)
     if C.is_binary:
-        from .littlestone import littlestone_dimension
-
         ld = littlestone_dimension(C, time_limit=deadline.left())
         if ld.lower is not None:
             value = (1 - binary_entropy(float(eps))) * ld.lower

@@ -15,6 +15,11 @@ The rules shared by every validator:
 * exact numbers (``Fraction``, and text such as ``"1/3"`` where ``text=True``)
   are read by :mod:`dimcalc._params`, on which this module builds.
 
+Layering: this module imports :class:`~dimcalc.HypothesisClass` (for
+:func:`check_hypothesis_class`), so :mod:`dimcalc.hypothesis_class` itself reads
+numbers with :mod:`dimcalc._params` (:func:`is_int`, :func:`exact_number`), which
+imports nothing of dimcalc but its errors.
+
 Examples
 --------
 >>> check_int(3, "n", "f", 1)
@@ -39,7 +44,7 @@ from typing import Any
 
 import numpy as np
 
-from ._params import Number, check_epsilon, exact_number
+from ._params import Number, check_epsilon, exact_number, is_int
 from .errors import parameter_error
 from .hypothesis_class import HypothesisClass
 
@@ -58,27 +63,6 @@ __all__ = [
 
 #: What :func:`check_hypothesis_class` asks for (one wording for every function taking a class).
 CLASS_REQUIREMENT = "a dimcalc.HypothesisClass"
-
-
-def is_int(value: Any) -> bool:
-    """Whether ``value`` is an integer (``int`` or a NumPy integer) and not a boolean.
-
-    Parameters
-    ----------
-    value : object
-        Anything.
-
-    Returns
-    -------
-    bool
-        ``True`` for ``3`` or ``np.int64(3)``; ``False`` for ``True``, ``3.0`` or ``"3"``.
-
-    Examples
-    --------
-    >>> is_int(3), is_int(np.int8(3)), is_int(True), is_int(np.bool_(True)), is_int(3.0)
-    (True, True, False, False, False)
-    """
-    return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
 
 
 def check_hypothesis_class(H: Any, owner: str, name: str = "H") -> HypothesisClass:
