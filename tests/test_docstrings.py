@@ -45,6 +45,7 @@ MODULES = (
     "dimcalc.cli.growth",
     "dimcalc.cli.repdim",
     "dimcalc.cli.sweep",
+    "dimcalc.cli.sweep_modes",
     "dimcalc.cli.theorems",
 )
 
