@@ -30,6 +30,7 @@ with _cli_interrupt_guard():
     )
     from .operations import binary_restriction, binary_restrictions, complement, gap_amplification, restrict, xor_class
     from .psi import PsiFamily, psi_family
+    from .reports.theorems import theorem_report
     from .representation import (
         deterministic_representation_dimension,
         is_representation,
@@ -37,7 +38,6 @@ with _cli_interrupt_guard():
     )
     from .results import DimensionResult
     from .soa import MulticlassSOA, StandardOptimalAlgorithm
-    from .theorems import theorem_report
     from .trees import is_mistake_tree, is_multiclass_tree, is_psi_tree
     from .vc import (
         graph_dimension,

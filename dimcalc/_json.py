@@ -39,6 +39,18 @@ def to_jsonable(value: Any) -> Any:
     Dicts keep their keys and order; lists and tuples become lists; other
     values are returned unchanged.
 
+    Parameters
+    ----------
+    value : object
+        A result, a witness, or a dict/list/tuple holding them.
+
+    Returns
+    -------
+    object
+        Plain JSON data (as far as the objects inside go).
+
+    Examples
+    --------
     >>> class P:
     ...     def to_json(self):
     ...         return {"p": 1}
@@ -57,6 +69,20 @@ def to_jsonable(value: Any) -> Any:
 def fields_to_json(obj: Any, names: Iterable[str]) -> dict:
     """``{name: to_jsonable(obj.name)}`` for ``names``, in order: the ``to_json()`` of a record.
 
+    Parameters
+    ----------
+    obj : object
+        The record.
+    names : iterable of str
+        Its attributes, in output order.
+
+    Returns
+    -------
+    dict
+        One entry per name.
+
+    Examples
+    --------
     >>> from fractions import Fraction
     >>> class R:
     ...     a, b = 1, [Fraction(1, 2)]
@@ -69,11 +95,23 @@ def fields_to_json(obj: Any, names: Iterable[str]) -> dict:
 def json_default(obj: Any) -> Any:
     """The ``default=`` hook of :func:`json.dumps`: numpy numbers and arrays, ``to_json()``, sets and tuples.
 
+    Parameters
+    ----------
+    obj : object
+        A value :mod:`json` cannot encode by itself.
+
+    Returns
+    -------
+    object
+        ``int``/``float``/``list`` for numpy values, ``obj.to_json()``, or a list for a set or tuple.
+
     Raises
     ------
     TypeError
         For any other object (as :func:`json.dumps` expects).
 
+    Examples
+    --------
     >>> json_default(np.arange(3)), json_default((1, 2))
     ([0, 1, 2], [1, 2])
     """

@@ -30,26 +30,14 @@ from collections.abc import Callable
 from typing import Any
 
 from ._budget import Deadline, SearchStopped
-from .errors import parameter_error
 
-__all__ = ["check_jobs", "can_fork", "first_answer"]
+__all__ = ["can_fork", "first_answer"]
 
 #: Seconds between two reads of the deadline while the caller waits for a worker.
 POLL_SECONDS = 0.05
 
 # The piece function of the running pool, inherited by the forked workers.
 _PIECE: Callable[[int], Any] | None = None
-
-
-def check_jobs(jobs: Any, owner: str) -> int:
-    """Validate a ``jobs`` parameter: a positive int (number of processes).
-
-    >>> check_jobs(2, "vc_dimension")
-    2
-    """
-    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
-        raise parameter_error("jobs", owner, "a positive int", jobs)
-    return jobs
 
 
 def can_fork() -> bool:

@@ -35,10 +35,31 @@ import numpy as np
 
 from .errors import parameter_error
 
-__all__ = ["Number", "exact_number", "as_fraction", "check_epsilon", "float_up", "number_text"]
+__all__ = ["Number", "is_int", "exact_number", "as_fraction", "check_epsilon", "float_up", "number_text"]
 
 #: What :func:`exact_number` returns: the value as given, made exact where it was text.
 Number = int | float | Fraction
+
+
+def is_int(value: Any) -> bool:
+    """Whether ``value`` is an integer (``int`` or a NumPy integer) and not a boolean.
+
+    Parameters
+    ----------
+    value : object
+        Anything.
+
+    Returns
+    -------
+    bool
+        ``True`` for ``3`` or ``np.int64(3)``; ``False`` for ``True``, ``3.0`` or ``"3"``.
+
+    Examples
+    --------
+    >>> is_int(3), is_int(np.int8(3)), is_int(True), is_int(np.bool_(True)), is_int(3.0)
+    (True, True, False, False, False)
+    """
+    return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
 
 
 def exact_number(value: Any, name: str, owner: str, requirement: str = "a number", *, text: bool = False) -> Number:

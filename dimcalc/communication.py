@@ -36,17 +36,18 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from ._budget import Deadline, check_time_limit
-from .errors import parameter_error
+from ._budget import Deadline
+from ._params import as_fraction
 from .hypothesis_class import HypothesisClass
+from .littlestone import littlestone_dimension
 from .representation import (
     MAX_ALL_FUNCTIONS,
     PaperBound,
     RepresentationDimensionResult,
     binary_entropy,
     deterministic_representation_dimension,
-    exact_fraction,
 )
+from .validation import check_hypothesis_class, check_number, check_time_limit
 
 __all__ = ["CommunicationResult", "deterministic_one_way_complexity", "one_way_communication_complexity"]
 
@@ -54,13 +55,24 @@ __all__ = ["CommunicationResult", "deterministic_one_way_complexity", "one_way_c
 def deterministic_one_way_complexity(C: HypothesisClass) -> int:
     """``D→(Eval_C) = ceil(log2(number of distinct rows))`` (proof in the module docstring).
 
+    Parameters
+    ----------
+    C : HypothesisClass
+        The class whose evaluation problem Alice (holding ``c``) and Bob (holding ``x``) solve.
+
+    Returns
+    -------
+    int
+        The deterministic one-way communication complexity in bits, exactly.
+
+    Examples
+    --------
     >>> import numpy as np
     >>> from dimcalc import HypothesisClass
     >>> deterministic_one_way_complexity(HypothesisClass.from_table(np.eye(5, dtype=int)))
     3
     """
-    if not isinstance(C, HypothesisClass):
-        raise parameter_error("C", "deterministic_one_way_complexity", "a HypothesisClass", type(C).__name__)
+    C = check_hypothesis_class(C, "deterministic_one_way_complexity", "C")
     return (C.n_distinct - 1).bit_length()  # ceil(log2 r) for r >= 1, exactly in integers
 
 
@@ -135,11 +147,9 @@ def one_way_communication_complexity(
     >>> r.deterministic, r.private_coin[1] <= r.deterministic
     (3, True)
     """
-    if not isinstance(C, HypothesisClass):
-        raise parameter_error("C", "one_way_communication_complexity", "a HypothesisClass", type(C).__name__)
-    eps = exact_fraction(epsilon, owner="one_way_communication_complexity")
-    if eps > Fraction(1, 2):
-        raise parameter_error("epsilon", "one_way_communication_complexity", "a number in [0, 1/2]", epsilon)
+    C = check_hypothesis_class(C, "one_way_communication_complexity", "C")
+    owner = "one_way_communication_complexity"
+    eps = as_fraction(check_number(epsilon, "epsilon", owner, "[0, 1/2]", text=True))
     time_limit = check_time_limit(time_limit, "one_way_communication_complexity")
     deadline = Deadline(time_limit)
     det = deterministic_one_way_complexity(C)
@@ -175,8 +185,6 @@ def one_way_communication_complexity(
             )
             lower = max(lower, lo)
     if C.is_binary:
-        from .littlestone import littlestone_dimension
-
         ld = littlestone_dimension(C, time_limit=deadline.left())
         if ld.lower is not None:
             value = (1 - binary_entropy(float(eps))) * ld.lower

@@ -29,14 +29,13 @@ References
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Sequence
-from typing import Any
 
 import numpy as np
 
 from .errors import parameter_error
 from .hypothesis_class import MAX_CELLS, HypothesisClass, label_bits
+from .validation import check_hypothesis_class, check_int
 
 __all__ = [
     "restrict",
@@ -46,25 +45,6 @@ __all__ = [
     "xor_class",
     "complement",
 ]
-
-
-def _check_class(H: Any, owner: str, name: str = "H") -> HypothesisClass:
-    if not isinstance(H, HypothesisClass):
-        raise parameter_error(name, owner, "a dimcalc.HypothesisClass", type(H).__name__)
-    return H
-
-
-def _check_int(value: Any, name: str, owner: str, low: int, high: int | None = None) -> int:
-    requirement = f"an int in [{low}, {high}]" if high is not None else f"an int >= {low}"
-    if isinstance(value, (bool, np.bool_)):
-        raise parameter_error(name, owner, requirement, value)
-    try:
-        value = operator.index(value)
-    except TypeError:
-        raise parameter_error(name, owner, requirement, value) from None
-    if value < low or (high is not None and value > high):
-        raise parameter_error(name, owner, requirement, value)
-    return int(value)
 
 
 def _check_cells(rows: int, cols: int, owner: str) -> None:
@@ -116,10 +96,10 @@ def restrict(H: HypothesisClass, points: Sequence[int]) -> HypothesisClass:
     >>> R.table.tolist(), R.point_names
     ([[1, 0], [1, 1]], ('c', 'a'))
     """
-    H = _check_class(H, "restrict")
+    H = check_hypothesis_class(H, "restrict")
     if isinstance(points, (str, bytes)) or not isinstance(points, (Sequence, np.ndarray)):
         raise parameter_error("points", "restrict", "a sequence of point indices", points)
-    cols = [_check_int(p, "points", "restrict", 0, H.n_points - 1) for p in points]
+    cols = [check_int(p, "points", "restrict", 0, H.n_points - 1) for p in points]
     if len(set(cols)) != len(cols):
         raise parameter_error("points", "restrict", "a sequence of distinct point indices", list(points))
     table = H.table[:, cols]
@@ -175,9 +155,9 @@ def binary_restriction(H: HypothesisClass, i: int) -> HypothesisClass:
     >>> binary_restriction(H, 2).table.tolist()
     [[0, 0, 1, 1]]
     """
-    H = _check_class(H, "binary_restriction")
+    H = check_hypothesis_class(H, "binary_restriction")
     bits = label_bits(H.num_labels)
-    i = _check_int(i, "i", "binary_restriction", 1, bits)
+    i = check_int(i, "i", "binary_restriction", 1, bits)
     table = (H.table >> (i - 1)) & 1
     return HypothesisClass(
         table,
@@ -195,6 +175,16 @@ def binary_restrictions(H: HypothesisClass) -> list[HypothesisClass]:
     Element ``i - 1`` of the list is :func:`binary_restriction` ``(H, i)``;
     ``H|_1`` holds the least significant bit.
 
+    Parameters
+    ----------
+    H : HypothesisClass
+        The class (any number of labels).
+
+    Returns
+    -------
+    list of HypothesisClass
+        ``[H|_1, ..., H|_b]``, binary classes with the rows and names of ``H``.
+
     References
     ----------
     BGS §3.
@@ -206,7 +196,7 @@ def binary_restrictions(H: HypothesisClass) -> list[HypothesisClass]:
     >>> [R.table.tolist() for R in binary_restrictions(H)]
     [[[0, 1], [1, 0]], [[0, 0], [1, 1]], [[0, 1], [1, 0]]]
     """
-    H = _check_class(H, "binary_restrictions")
+    H = check_hypothesis_class(H, "binary_restrictions")
     return [binary_restriction(H, i) for i in range(1, label_bits(H.num_labels) + 1)]
 
 
@@ -259,8 +249,8 @@ def gap_amplification(H: HypothesisClass, ell: int) -> HypothesisClass:
     >>> G.table.tolist()
     [[0, 1, 0, 1], [0, 1, 2, 2], [2, 2, 0, 1], [2, 2, 2, 2]]
     """
-    H = _check_class(H, "gap_amplification")
-    ell = _check_int(ell, "ell", "gap_amplification", 1)
+    H = check_hypothesis_class(H, "gap_amplification")
+    ell = check_int(ell, "ell", "gap_amplification", 1)
     m, n = H.n_distinct, H.n_points
     if m**ell * max(n, 1) * ell > MAX_CELLS:
         raise parameter_error(
@@ -333,13 +323,13 @@ def xor_class(H: HypothesisClass, other: HypothesisClass | None = None) -> Hypot
     >>> xor_class(C).table.tolist()
     [[0, 0, 0], [1, 1, 0]]
     """
-    H = _check_class(H, "xor_class")
+    H = check_hypothesis_class(H, "xor_class")
     if not H.is_binary:
         raise parameter_error("H", "xor_class", "a binary class (labels <= 2)", f"a class with {H.num_labels} labels")
     if other is None:
         G = H
     else:
-        G = _check_class(other, "xor_class", "other")
+        G = check_hypothesis_class(other, "xor_class", "other")
         if not G.is_binary:
             raise parameter_error(
                 "other", "xor_class", "a binary class (labels <= 2)", f"a class with {G.num_labels} labels"
@@ -402,7 +392,7 @@ def complement(H: HypothesisClass) -> HypothesisClass:
     >>> complement(HypothesisClass([[0, 1, 1], [1, 1, 0]])).table.tolist()
     [[1, 0, 0], [0, 0, 1]]
     """
-    H = _check_class(H, "complement")
+    H = check_hypothesis_class(H, "complement")
     if not H.is_binary:
         raise parameter_error("H", "complement", "a binary class (labels <= 2)", f"a class with {H.num_labels} labels")
     return HypothesisClass(

@@ -57,11 +57,11 @@ from typing import Any
 import numpy as np
 
 from ._budget import Deadline, Progress, check_time_limit
-from ._parallel import check_jobs
 from .errors import parameter_error
 from .hypothesis_class import HypothesisClass
 from .results import DimensionResult
 from .shatter import largest_shattered_set, witness_of
+from .validation import check_jobs
 from .witnesses.shattered import is_graph_shattered, is_natarajan_shattered, is_shattered
 
 __all__ = [

@@ -408,7 +408,7 @@ show_table(["class", "n", "N(0,H,n)", "Thm 5.6 bound", "consistent"], cover_rows
 # `O(MLD · log k)`, which is Thm 3.4.
 
 # %% [markdown]
-# ## 6. Every statement at once: `dimcalc.theorems.theorem_report`
+# ## 6. Every statement at once: `dimcalc.reports.theorem_report`
 #
 # `theorem_report` evaluates every statement of the papers that makes sense on a finite class —
 # both sides computed by dimcalc's solvers, each side an interval of proven bounds — and says whether
@@ -416,7 +416,7 @@ show_table(["class", "n", "N(0,H,n)", "Thm 5.6 bound", "consistent"], cover_rows
 # it on the classes shipped in `data/` and on the random classes of §1 and §4.
 
 # %%
-from dimcalc.theorems import theorem_report
+from dimcalc.reports import theorem_report
 
 report_classes = [
     dimcalc.load(DATA / f"{name}.json")

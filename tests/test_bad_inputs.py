@@ -286,7 +286,7 @@ def test_interrupt_while_the_package_imports_is_one_line():
 
 
 def test_interrupt_in_a_handler_or_the_parser(capsys, monkeypatch):
-    import dimcalc.cli_check as cc
+    import dimcalc.cli.check as cc
 
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
@@ -379,9 +379,9 @@ def test_many_labels_check_answers_within_its_limit(tmp_path, capsys):
 
 # ------------------------------------------------------------------------------------------------ witnesses
 def test_big_cover_witness_summarised_and_written_in_full(tmp_path, capsys, monkeypatch):
-    import dimcalc.cli as cli
+    import dimcalc.cli.output as cli_output
 
-    monkeypatch.setattr(cli, "WITNESS_PRINT_LIMIT", 100)
+    monkeypatch.setattr(cli_output, "WITNESS_PRINT_LIMIT", 100)
     boxes = DATA / "boxes-b2-d2.json"
     wfile = tmp_path / "w.json"
     status, out, _ = run(capsys, "cover", boxes, "--depth", "4", "--json", "--witness-file", wfile)
@@ -423,9 +423,9 @@ def test_cover_witness_without_its_cover_is_certified_by_the_fooling_set():
 
 
 def test_big_representation_witness_summarised(tmp_path, capsys, monkeypatch):
-    import dimcalc.cli as cli
+    import dimcalc.cli.output as cli_output
 
-    monkeypatch.setattr(cli, "WITNESS_PRINT_LIMIT", 10)
+    monkeypatch.setattr(cli_output, "WITNESS_PRINT_LIMIT", 10)
     wfile = tmp_path / "rep.json"
     status, out, _ = run(capsys, "repdim", DATA / "thresholds-6.csv", "--json", "--witness-file", wfile)
     obj = json.loads(out)
@@ -447,10 +447,10 @@ def test_representation_check_is_linear_when_the_witness_is_the_class():
 
 # ------------------------------------------------------------------------------------------------ load time
 def test_load_time_is_taken_off_the_time_limit(capsys, monkeypatch):
-    import dimcalc.cli_check as cc
-    import dimcalc.io as dio
+    import dimcalc.cli.check as cc
+    import dimcalc.cli.inputs as cli_inputs
 
-    real_load = dio.load
+    real_load = cli_inputs.load
     seen = {}
 
     def slow_load(path):
@@ -462,7 +462,7 @@ def test_load_time_is_taken_off_the_time_limit(capsys, monkeypatch):
         return real_check(H, dims, time_limit=time_limit, **kwargs)
 
     real_check = cc.check_class
-    monkeypatch.setattr(dio, "load", slow_load)
+    monkeypatch.setattr(cli_inputs, "load", slow_load)
     monkeypatch.setattr(cc, "check_class", spy)
     status, out, err = run(capsys, "check", THRESHOLDS, "--dims", "vc", "--time-limit", "0.2")
     assert seen["time_limit"] == pytest.approx(1e-3) and "took" in err and "time limit" in err

@@ -313,7 +313,8 @@ def test_theorem_report_over_every_class_of_a_small_size_has_no_violation(tmp_pa
 
 def test_a_violation_is_reported(tmp_path: Path, monkeypatch) -> None:
     # a deliberately broken theorem report must surface as a violation with exit status 1
-    import dimcalc.theorems as th
+    import dimcalc.reports.theorems as th
+    import dimcalc.sweep.compute as compute
 
     real = th.theorem_report
 
@@ -322,7 +323,7 @@ def test_a_violation_is_reported(tmp_path: Path, monkeypatch) -> None:
         c = checks[0]
         return [th.TheoremCheck(c.source, c.statement, th.Side.point(5, "x"), "<=", th.Side.point(1, "y"), False)]
 
-    monkeypatch.setattr(th, "theorem_report", broken)
+    monkeypatch.setattr(compute, "theorem_report", broken)
     s = run_sweep(all_items("2x2x2"), db=tmp_path / "v.db", dims=[], theorems=True)
     assert s.violated == s.classes == 4 and s.exit_status == 1
 

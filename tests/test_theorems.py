@@ -8,7 +8,7 @@ import numpy as np
 from hypothesis import given, settings
 
 from dimcalc import HypothesisClass, generators
-from dimcalc.theorems import Side, compare, theorem_report
+from dimcalc.reports.theorems import Side, compare, theorem_report
 from strategies import classes
 
 

@@ -32,6 +32,21 @@ def probabilistic_representation_bounds(
     * FX Thm 3.1 with Thm 1.2(1): ``PRDim_{ε,δ}(C) >= R→,pub_{ε+δ-εδ}(C) = Ω(LDim(C))`` -- unspecified constant.
     * FX §3.1 (Newman): ``DRDim(C) = O(PRDim(C) + log log |X|)`` -- unspecified constant.
 
+    Parameters
+    ----------
+    C : HypothesisClass
+        The concept class.
+    drdim : RepresentationDimensionResult, optional
+        A computed ``DRDim_{1/4}(C)``; computed here (within ``time_limit``)
+        when omitted and the domain is small enough.
+    time_limit : float, optional
+        Seconds for that computation.
+
+    Returns
+    -------
+    list of PaperBound
+        Each bound with its relation, value, source and whether its constants are explicit.
+
     Examples
     --------
     >>> import numpy as np

@@ -32,6 +32,7 @@ import numpy as np
 
 from ..errors import InvalidParameterError, parameter_error
 from ..hypothesis_class import HypothesisClass
+from ..validation import check_int
 
 __all__ = [
     "CanonicalClass",
@@ -261,9 +262,9 @@ def all_classes(rows: int, cols: int, labels: int) -> Iterator[CanonicalClass]:
     >>> [c.table.tolist() for c in all_classes(1, 2, 2)]
     [[[0, 0]], [[0, 1]], [[1, 1]]]
     """
-    for name, value in (("rows", rows), ("cols", cols), ("labels", labels)):
-        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            raise parameter_error(name, "all_classes", "a positive integer", value)
+    rows, cols, labels = (
+        check_int(v, name, "all_classes", 1) for name, v in (("rows", rows), ("cols", cols), ("labels", labels))
+    )
     universe = labels**cols
     if rows > universe:
         raise InvalidParameterError(

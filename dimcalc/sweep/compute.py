@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .._json import json_default
+from ..reports.theorems import theorem_report
 from ..results import DimensionResult
 
 __all__ = ["Task", "Outcome", "compute_chunk", "compute_task", "flatten_dimensions", "dimension_names", "THEOREMS_ITEM"]
@@ -143,8 +144,6 @@ def compute_task(task: Task, options: dict[str, Any]) -> Outcome:
             out.results.clear()
             out.errors.append(("dimensions", f"{type(exc).__name__}: {exc} | {_last_frame(exc)}"))
     if THEOREMS_ITEM in task.items:
-        from ..theorems import theorem_report
-
         t0 = time.monotonic()
         try:
             checks = theorem_report(H, time_limit=time_limit, representation=options.get("representation"))

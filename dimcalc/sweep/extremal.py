@@ -25,8 +25,9 @@ from typing import Any, cast
 import numpy as np
 
 from ..check import check_class
-from ..errors import InvalidParameterError, parameter_error
+from ..errors import InvalidParameterError
 from ..hypothesis_class import HypothesisClass
+from ..validation import check_int
 from .canonical import canonical_form
 from .compute import flatten_dimensions
 from .expr import SIZE_NAMES, Expression, parse_expression
@@ -198,8 +199,7 @@ def local_search(
         ("neighbours", neighbours, 1),
         ("seed", seed, 0),
     ):
-        if isinstance(given, bool) or not isinstance(given, int) or given < low:
-            raise parameter_error(name, "local_search", f"an integer >= {low}", given)
+        check_int(given, name, "local_search", low)
     if hypotheses > labels**points:
         raise InvalidParameterError(
             f"no class of size {hypotheses}x{points}x{labels}: only {labels**points} distinct hypotheses exist"

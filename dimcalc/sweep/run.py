@@ -22,6 +22,7 @@ from typing import Any
 
 from ..check import DIMENSION_KEYS
 from ..errors import InvalidParameterError, parameter_error
+from ..validation import check_int, check_jobs
 from .canonical import canonical_form
 from .compute import THEOREMS_ITEM, Outcome, Task, compute_chunk
 from .db import SweepDB
@@ -263,10 +264,9 @@ def run_sweep(
     items_wanted = dims + ([THEOREMS_ITEM] if theorems else [])
     if not items_wanted:
         raise InvalidParameterError("a sweep needs at least one dimension or the theorem report")
-    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
-        raise parameter_error("jobs", "run_sweep", "a positive integer", jobs)
-    if chunk_size is not None and (isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1):
-        raise parameter_error("chunk_size", "run_sweep", "a positive integer", chunk_size)
+    jobs = check_jobs(jobs, "run_sweep")
+    if chunk_size is not None:
+        chunk_size = check_int(chunk_size, "chunk_size", "run_sweep", 1)
     if scheduler is not None and client is not None:
         raise InvalidParameterError("give either scheduler or client, not both")
     if (scheduler is not None or client is not None) and jobs != 1:

@@ -17,6 +17,7 @@ from typing import Any
 
 from ..errors import ClassFileError, InvalidParameterError
 from ..hypothesis_class import HypothesisClass
+from ..validation import is_int
 from .canonical import CanonicalClass, all_classes, parse_size
 
 __all__ = [
@@ -105,9 +106,9 @@ def random_items(size: str, *, count: int, seed: int = 0) -> Iterator[SweepItem]
     rows, cols, labels = parse_size(size, "--random")
     if labels < 2:
         raise InvalidParameterError(f"--random needs at least 2 labels; got {size!r}")
-    if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+    if not is_int(count) or count < 1:
         raise InvalidParameterError(f"--count must be a positive integer; got {count!r}")
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+    if not is_int(seed) or seed < 0:
         raise InvalidParameterError(f"--seed must be a non-negative integer; got {seed!r}")
 
     def gen() -> Iterator[SweepItem]:

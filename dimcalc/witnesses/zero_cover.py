@@ -64,6 +64,23 @@ def is_zero_cover(H: HypothesisClass, tree: Any, cover: Sequence[Any]) -> bool:
     the same turns (Def 5.2).  Output trees must be complete, of the input
     tree's depth, with labels in ``0..k``; anything else is not a cover.
 
+    Parameters
+    ----------
+    H : HypothesisClass
+        The class.
+    tree : dict or None
+        The input tree (spec §3 nested ``{"point", "left", "right"}``); ``None``
+        for the empty tree of depth 0.
+    cover : sequence of dict
+        The output trees (nested ``{"label", "left", "right"}``).
+
+    Returns
+    -------
+    bool
+        Whether every (path, hypothesis) is served by some output tree.
+
+    Examples
+    --------
     >>> from dimcalc import HypothesisClass
     >>> H = HypothesisClass.from_table([[0, 1], [1, 0]])
     >>> is_zero_cover(H, {"point": 0}, [{"label": 0}, {"label": 1}])
@@ -117,6 +134,23 @@ def is_zero_cover_fooling_set(H: HypothesisClass, tree: Any, pairs: Sequence[Any
     passing it are grouped by their label there; a group must not split over
     both children, and at a bottom node a group must be a single pair.
 
+    Parameters
+    ----------
+    H : HypothesisClass
+        The class.
+    tree : dict or None
+        The input tree (spec §3); ``None`` for the empty tree.
+    pairs : sequence of dict
+        ``{"hypothesis": row, "path": turns}``, turns a list of 0/1 of length depth - 1.
+
+    Returns
+    -------
+    bool
+        Whether the pairs are pairwise unservable by one output tree (a lower
+        bound ``len(pairs)`` on the 0-cover number).
+
+    Examples
+    --------
     >>> from dimcalc import HypothesisClass
     >>> H = HypothesisClass.from_table([[0, 1], [1, 0]])
     >>> is_zero_cover_fooling_set(H, {"point": 0}, [{"hypothesis": 0, "path": []}, {"hypothesis": 1, "path": []}])

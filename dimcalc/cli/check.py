@@ -6,22 +6,24 @@ import argparse
 import sys
 from typing import Any
 
-from ._budget import Deadline
-from .check import DIMENSION_KEYS, check_class
-from .cli import (
-    EXIT_OK,
-    EXIT_TIME_LIMIT,
+from .._budget import Deadline
+from ..check import DIMENSION_KEYS, check_class
+from ..psi import load_psi_family
+from ..results import DimensionResult
+from .inputs import load_class_arg
+from .options import (
+    add_class_file_argument,
     add_json_option,
     add_quiet_option,
     add_time_limit_option,
-    emit_json,
-    load_class_arg,
     parameter_list,
+    positive_int,
     wants_progress,
 )
-from .results import DimensionResult
+from .output import emit_json
+from .status import EXIT_OK, EXIT_TIME_LIMIT
 
-__all__ = ["register"]
+__all__ = ["register", "run"]
 
 EXAMPLES = """examples:
   dimcalc check data/thresholds-15.json
@@ -42,7 +44,7 @@ def register(sub: Any) -> None:
         epilog=EXAMPLES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("file", metavar="FILE", help="class file (.json or .csv, spec §1; .npy or .npz, §6)")
+    add_class_file_argument(p)
     add_json_option(p)
     p.add_argument(
         "--dims", metavar="A,B,...", default=None, help=f"only these dimensions; keys: {', '.join(DIMENSION_KEYS)}"
@@ -57,7 +59,7 @@ def register(sub: Any) -> None:
     )
     p.add_argument(
         "--jobs",
-        type=_positive_int,
+        type=positive_int,
         default=1,
         metavar="N",
         help="compute the dimensions in N processes side by side (default 1: one process)",
@@ -69,16 +71,6 @@ def register(sub: Any) -> None:
 
 #: Seconds a ``dimcalc check`` may take unless ``--time-limit`` says otherwise (``none``: unbounded).
 DEFAULT_TIME_LIMIT = 60.0
-
-
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a positive integer, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be a positive integer, got {text!r}")
-    return value
 
 
 def _witness_summary(r: DimensionResult, H: Any) -> str:
@@ -134,8 +126,6 @@ def run(args: argparse.Namespace) -> int:
     H = load_class_arg(args.file, args, deadline)
     family = None
     if args.family is not None:
-        from .psi import load_psi_family
-
         family = load_psi_family(args.family, H.num_labels)
     report = check_class(
         H, dims, time_limit=deadline.left(), progress=wants_progress(args), family=family, jobs=args.jobs

@@ -6,18 +6,22 @@ import argparse
 import sys
 from typing import Any
 
-from .cli import (
-    EXIT_OK,
-    EXIT_TIME_LIMIT,
+from .._budget import Deadline
+from ..covers import DEFAULT_MAX_WITNESS_NODES, MAX_DEPTH, load_input_tree
+from ..errors import InvalidParameterError
+from ..reports.covers import cover_report
+from .inputs import load_class_arg
+from .options import (
+    add_class_file_argument,
     add_json_option,
     add_time_limit_option,
     add_witness_file_option,
-    emit_json,
-    load_class_arg,
-    present_witness,
+    check_int_option,
 )
+from .output import class_line, emit_json, present_witness
+from .status import EXIT_OK, EXIT_TIME_LIMIT
 
-__all__ = ["register"]
+__all__ = ["register", "run"]
 
 EXAMPLES = """examples:
   dimcalc cover data/thresholds-15.json --depth 3
@@ -44,7 +48,7 @@ def register(sub: Any) -> None:
         epilog=EXAMPLES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("file", metavar="FILE", help="class file (.json or .csv, spec §1; .npy or .npz, §6)")
+    add_class_file_argument(p)
     what = p.add_mutually_exclusive_group(required=True)
     what.add_argument("--tree", metavar="TREE.json", help="input-labelled tree: compute N(0,H,z)")
     what.add_argument("--depth", metavar="n", type=int, help="depth n >= 0: compute N(0,H,n) = sup over trees")
@@ -61,86 +65,44 @@ _NODES_PER_SECOND = 400_000
 _MAX_FILE_COVER_NODES = 50_000_000
 
 
-def _witness_values(witness: dict, depth: int) -> int:
-    """JSON values in a cover witness: the tree, the cover's output trees, the fooling set's pairs."""
-    nodes = (1 << depth) - 1
-    cover = witness.get("cover")
-    return nodes + (len(cover) * nodes if cover else 0) + len(witness["fooling_set"]) * max(depth, 1)
-
-
 def run(args: argparse.Namespace) -> int:
-    from ._budget import Deadline
-    from .covers import (
-        DEFAULT_MAX_WITNESS_NODES,
-        load_input_tree,
-        sauer_zero_cover_bound,
-        sauer_zero_cover_exponential_bound,
-        trivial_zero_cover_bound,
-        zero_cover_function,
-        zero_cover_number,
-    )
-    from .errors import InvalidParameterError
-
+    """Handler of ``dimcalc cover``: :func:`dimcalc.reports.cover_report`, printed."""
     deadline = Deadline(args.time_limit)  # the whole command: loading the file counts
     H = load_class_arg(args.file, args, deadline)
     cap = _MAX_FILE_COVER_NODES if args.witness_file else DEFAULT_MAX_WITNESS_NODES
     remaining = deadline.remaining()
     if remaining is not None:
         cap = min(cap, int(_NODES_PER_SECOND * remaining / 2))
+    tree = None
     if args.tree is not None:
         tree = load_input_tree(args.tree, n_points=H.n_points)
-        result = zero_cover_number(H, tree, time_limit=deadline.left(), max_witness_nodes=cap)
-        n = result.stats["depth"]
     else:
-        if args.depth < 0:
-            raise InvalidParameterError(f"--depth must be a non-negative integer; got {args.depth}")
+        check_int_option(args.depth, "--depth", 0)
         if args.depth > 0 and H.n_points == 0:
             raise InvalidParameterError(
                 f"--depth {args.depth}: {args.file} has no points, so no input tree of depth "
                 ">= 1 exists; only --depth 0 (N(0,H,0) = 1)"
             )
-        from .covers import MAX_DEPTH
-
         if args.depth > MAX_DEPTH:
             raise InvalidParameterError(
                 f"--depth must be at most {MAX_DEPTH} (a witness holds a tree of 2^n - 1 nodes); got {args.depth}"
             )
-        n = args.depth
-        left = deadline.remaining()  # the search's share: the rest checks and prints the witness
-        result = zero_cover_function(
-            H, n, time_limit=None if left is None else max(left * 0.85, 1e-3), max_witness_nodes=cap
-        )
-    verified = result.verify(H)
-    bounds: dict[str, Any] = {"trivial_upper": trivial_zero_cover_bound(H, n)}
-    mld = None
-    try:
-        from .littlestone import multiclass_littlestone_dimension
-
-        mld = multiclass_littlestone_dimension(H, time_limit=deadline.left())
-    except ImportError:  # pragma: no cover
-        pass
-    d = None
-    if mld is not None and mld.upper is not None:
-        d, k = mld.upper, H.max_label
-        bounds["mld"] = mld.to_json() | {"witness": None}
-        bounds["thm_5_6_sum"] = sauer_zero_cover_bound(n, d, k)
-        if 0 < d <= n and k > 0:
-            bounds["thm_5_6_exponential"] = sauer_zero_cover_exponential_bound(n, d, k)
+    report = cover_report(
+        H, tree, None if tree is not None else args.depth, time_limit=deadline.left(), max_witness_nodes=cap
+    )
+    result, n, verified, bounds = report.result, report.depth, report.verified, report.bounds
     witness = result.witness
     shown, written = (
-        present_witness(witness, _witness_values(witness, n), args, deadline)
+        present_witness(witness, report.witness_values, args, deadline)
         if (args.json or args.witness_file)
         else (witness, False)
     )
     if args.json:
-        out = result.to_json()
-        out["witness"] = shown
-        out.update(depth=n, verified=verified, bounds=bounds)
-        emit_json(out)
+        emit_json(report.to_json(witness=shown))
     else:
         what = f"N(0, H, z) for the tree in {args.tree}" if args.tree else f"N(0, H, {n})"
         value = result.value if result.exact else f"[{result.lower}, {result.upper}] (bounds, search stopped)"
-        print(f"class {H.name}: {H.n_distinct} distinct hypotheses, {H.n_points} points, {H.num_labels} labels")
+        print(class_line(H))
         print(f"{what} = {value}")
         cover = witness["cover"]
         cover_text = (
@@ -156,7 +118,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"full witness written to {args.witness_file}")
         if "thm_5_6_sum" in bounds:
             print(
-                f"BGS Thm 5.6 bound with d = MLD = {d}: {bounds['thm_5_6_sum']}"
+                f"BGS Thm 5.6 bound with d = MLD = {report.mld.upper}: {bounds['thm_5_6_sum']}"
                 + (f"  (e·k·n/d)^d = {bounds['thm_5_6_exponential']:.4g}" if "thm_5_6_exponential" in bounds else "")
             )
         print(f"trivial bound min(|H|, (k+1)^n): {bounds['trivial_upper']}")

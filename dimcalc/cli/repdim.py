@@ -3,20 +3,19 @@
 from __future__ import annotations
 
 import argparse
+from fractions import Fraction
 from typing import Any
 
-from .cli import (
-    EXIT_OK,
-    EXIT_TIME_LIMIT,
-    add_json_option,
-    add_time_limit_option,
-    add_witness_file_option,
-    emit_json,
-    load_class_arg,
-    present_witness,
-)
+from .._budget import Deadline
+from ..errors import InvalidParameterError
+from ..reports.repdim import repdim_report
+from ..representation import exact_fraction
+from .inputs import load_class_arg
+from .options import add_class_file_argument, add_json_option, add_time_limit_option, add_witness_file_option
+from .output import class_line, emit_json, present_witness
+from .status import EXIT_OK, EXIT_TIME_LIMIT
 
-__all__ = ["register"]
+__all__ = ["register", "run"]
 
 EXAMPLES = """examples:
   dimcalc repdim data/thresholds-6.csv --epsilon 0.25
@@ -39,7 +38,7 @@ def register(sub: Any) -> None:
         epilog=EXAMPLES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("file", metavar="FILE", help="class file (.json or .csv, spec §1; .npy or .npz, §6)")
+    add_class_file_argument(p)
     p.add_argument(
         "--epsilon",
         default="1/4",
@@ -59,41 +58,24 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ._budget import Deadline
-    from .communication import one_way_communication_complexity
-    from .errors import InvalidParameterError
-    from .representation import (
-        deterministic_representation_dimension,
-        exact_fraction,
-        probabilistic_representation_bounds,
-    )
-
+    """Handler of ``dimcalc repdim``: :func:`dimcalc.reports.repdim_report`, printed."""
     eps = exact_fraction(args.epsilon, owner="dimcalc repdim --epsilon")
-    if eps > exact_fraction("1/2"):  # the range --help states (FX: error ε <= 1/2 for Eval_C protocols)
+    if eps > Fraction(1, 2):  # the range --help states (FX: error ε <= 1/2 for Eval_C protocols)
         raise InvalidParameterError(f"--epsilon must be a number in [0, 1/2]; got {args.epsilon}")
     deadline = Deadline(args.time_limit)  # the limit holds from here: loading the file counts
     H = load_class_arg(args.file, args, deadline)
-    pool = None if args.pool == "auto" else args.pool
-    rep = deterministic_representation_dimension(H, eps, pool=pool, time_limit=deadline.left())
-    verified = rep.verify(H)
-    comm = one_way_communication_complexity(H, eps, time_limit=deadline.left(), representation=rep)
-    prdim = probabilistic_representation_bounds(
-        H, drdim=rep if eps == exact_fraction("1/4") else None, time_limit=deadline.left()
-    )
-    witness = {"representation": rep.witness, "messages": comm.witness}
-    values = len(rep.witness) * max(H.n_points, 1) + 2 * len(comm.witness)
+    report = repdim_report(H, eps, pool=None if args.pool == "auto" else args.pool, time_limit=deadline.left())
+    rep, comm, verified = report.representation, report.communication, report.verified
+    witness = report.witness
     shown, written = (
-        present_witness(witness, values, args, deadline) if args.json or args.witness_file else (witness, False)
+        present_witness(witness, report.witness_values, args, deadline)
+        if args.json or args.witness_file
+        else (witness, False)
     )
-    if args.json:
-        drdim = rep.to_json() | {"verified": verified}
-        communication = comm.to_json()
-        if shown is not witness:  # summarised: the file (if any) holds both parts
-            drdim["witness"] = shown
-            communication["deterministic"]["witness"] = shown
-        emit_json({"drdim": drdim, "communication": communication, "prdim_bounds": [b.to_json() for b in prdim]})
+    if args.json:  # a summarised witness stands for both parts (the file, if any, holds both)
+        emit_json(report.to_json(witness=None if shown is witness else shown))
     else:
-        print(f"class {H.name}: {H.n_distinct} distinct hypotheses, {H.n_points} points, {H.num_labels} labels")
+        print(class_line(H))
         if rep.exact:
             print(
                 f"DRDim_{eps} = log2 {rep.size} = {rep.value:.4f}  (pool: {rep.pool}; witness verified: "
@@ -108,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
             f"one-way communication of Eval_C: deterministic = {comm.deterministic} bits (exact); "
             f"private coin R→_{comm.epsilon} in {list(comm.private_coin)}"
         )
-        for b in rep.bounds + comm.bounds[1:] + prdim:
+        for b in report.bounds:
             if b.value is None:  # an order of growth: no number to print, say what the paper gives
                 val = f" (order of growth: {b.note})" if b.note else " (order of growth)"
             else:

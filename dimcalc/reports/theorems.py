@@ -24,17 +24,27 @@ Thm 8.8 (BGS); Sauer-Shelah; ``VC <= LDim <= floor(log2 |H|)`` (Littlestone
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, cast
 
-from ._budget import Deadline, check_time_limit
-from .errors import parameter_error
-from .hypothesis_class import HypothesisClass, label_bits
-from .results import DimensionResult
+from .._budget import Deadline
+from ..communication import deterministic_one_way_complexity
+from ..covers import zero_cover_function, zero_cover_number
+from ..hypothesis_class import HypothesisClass, label_bits
+from ..littlestone import (
+    binary_restriction_littlestone,
+    littlestone_dimension,
+    multiclass_littlestone_dimension,
+    psi_littlestone_dimension,
+)
+from ..representation import MAX_ALL_FUNCTIONS, binary_entropy, deterministic_representation_dimension
+from ..results import DimensionResult
+from ..validation import check_hypothesis_class, check_time_limit
+from ..vc import growth_function, vc_dimension
 
-__all__ = ["Side", "TheoremCheck", "theorem_report", "compare"]
+__all__ = ["Side", "TheoremCheck", "theorem_report", "theorem_verdict", "compare"]
 
 _SLACK = 1e-9
 Number = int | float
@@ -71,6 +81,20 @@ class Side:
 def compare(lhs: Side, relation: str, rhs: Side) -> bool | str:
     """``True`` / ``False`` / ``"unknown"`` for ``lhs relation rhs`` from proven bounds (see module docstring).
 
+    Parameters
+    ----------
+    lhs, rhs : Side
+        The two sides, each an interval of proven bounds.
+    relation : {"<=", ">=", "="}
+        The statement's relation.
+
+    Returns
+    -------
+    bool or str
+        ``True`` when the bounds prove the statement, ``False`` when they refute it, else ``"unknown"``.
+
+    Examples
+    --------
     >>> compare(Side(1, 2, "A"), "<=", Side(2, 5, "B")), compare(Side(3, 4, "A"), "<=", Side(1, 2, "B"))
     (True, False)
     >>> compare(Side(1, 3, "A"), "<=", Side(2, 2, "B"))
@@ -145,30 +169,20 @@ class _Solvers:
         return self.cache[key]
 
     def vc(self) -> DimensionResult:
-        from .vc import vc_dimension
-
         return self.get("vc", lambda t: vc_dimension(self.H, time_limit=t))
 
     def ld(self) -> DimensionResult:
-        from .littlestone import littlestone_dimension
-
         return self.get("ld", lambda t: littlestone_dimension(self.H, time_limit=t))
 
     def mld(self) -> DimensionResult:
-        from .littlestone import multiclass_littlestone_dimension
-
         return self.get("mld", lambda t: multiclass_littlestone_dimension(self.H, time_limit=t))
 
     def psi(self, family: str, uniform: bool = False) -> DimensionResult:
-        from .littlestone import psi_littlestone_dimension
-
         return self.get(
             ("psi", family, uniform), lambda t: psi_littlestone_dimension(self.H, family, uniform=uniform, time_limit=t)
         )
 
     def restrictions(self) -> list[DimensionResult]:
-        from .littlestone import binary_restriction_littlestone
-
         return self.get("restr", lambda t: binary_restriction_littlestone(self.H, time_limit=t))
 
     def max_restriction(self) -> Side:
@@ -178,18 +192,12 @@ class _Solvers:
         return Side(lo, hi, "max_i LDim(H|_i)")
 
     def cover_function(self, n: int) -> DimensionResult:
-        from .covers import zero_cover_function
-
         return self.get(("N0", n), lambda t: zero_cover_function(self.H, n, time_limit=t))
 
     def growth(self, m: int) -> DimensionResult:
-        from .vc import growth_function
-
         return self.get(("growth", m), lambda t: growth_function(self.H, m, time_limit=t))
 
     def drdim(self) -> Any:
-        from .representation import deterministic_representation_dimension
-
         return self.get("drdim", lambda t: deterministic_representation_dimension(self.H, Fraction(1, 4), time_limit=t))
 
 
@@ -230,10 +238,7 @@ def theorem_report(
     >>> [(c.lhs.lower, c.rhs.lower) for c in report if c.source == "BGS Lemma 5.11"]
     [(4, 4)]
     """
-    from .representation import MAX_ALL_FUNCTIONS, binary_entropy
-
-    if not isinstance(H, HypothesisClass):
-        raise parameter_error("H", "theorem_report", "a HypothesisClass", type(H).__name__)
+    H = check_hypothesis_class(H, "theorem_report")
     time_limit = check_time_limit(time_limit, "theorem_report")
     if representation is None:
         representation = H.num_labels**H.n_points <= MAX_ALL_FUNCTIONS
@@ -317,8 +322,6 @@ def theorem_report(
     lemma_tree = s.psi("B").witness
     note = "lhs lower bound includes N(0,H,T') for the Ψ^B witness tree T' (the proof's tree)"
     if d_b >= 1 and lemma_tree is not None:
-        from .covers import zero_cover_number
-
         on_tree = cast(int, zero_cover_number(H, lemma_tree, witness=False).value)
         N0 = Side(max(N0.lower or 0, on_tree), N0.upper, f"N(0,H,{d_b})")
     rel_b = "=" if s.psi("B").exact else ">="
@@ -350,8 +353,6 @@ def theorem_report(
                     f"Σ_{{i<=VC}} C({m},i)",
                 ),
             )
-        from .communication import deterministic_one_way_complexity
-
         lb = 1 - binary_entropy(0.25)
         ld_scaled = Side(
             None if ld.lower is None else lb * ld.lower,
@@ -391,3 +392,29 @@ def theorem_report(
             note="a deterministic 1/4-representation is a (1/4, 0)-probabilistic one, so RepDim <= ln|H_min|",
         )
     return out
+
+
+def theorem_verdict(checks: Sequence[TheoremCheck]) -> str:
+    """The report's verdict: ``"violated"`` if any statement is, ``"holds"`` if all hold, else ``"unknown"``.
+
+    ``"unknown"`` only arises when a solver stopped at the time limit and left a side as bounds.
+
+    Parameters
+    ----------
+    checks : sequence of TheoremCheck
+        A :func:`theorem_report`.
+
+    Returns
+    -------
+    str
+        ``"violated"``, ``"holds"`` or ``"unknown"``.
+
+    Examples
+    --------
+    >>> from dimcalc import HypothesisClass
+    >>> theorem_verdict(theorem_report(HypothesisClass.from_table([[0, 1], [1, 1]])))
+    'holds'
+    """
+    if any(c.holds is False for c in checks):
+        return "violated"
+    return "holds" if all(c.holds is True for c in checks) else "unknown"

@@ -7,11 +7,13 @@ import math
 import sys
 from typing import Any
 
-from .bench import BenchOptions, load_suites, run_suites
-from .cli import EXIT_OK, add_json_option, emit_json
-from .errors import InvalidParameterError
+from ..bench import BenchOptions, load_suites, run_suites
+from ..errors import InvalidParameterError
+from .options import add_json_option, check_int_option
+from .output import emit_json
+from .status import EXIT_OK
 
-__all__ = ["register"]
+__all__ = ["register", "run"]
 
 EXAMPLES = """examples:
   dimcalc bench --list
@@ -59,8 +61,7 @@ def run(args: argparse.Namespace) -> int:
         for name, (_, desc) in sorted(suites.items()):
             print(f"{name:16s} {desc}")
         return EXIT_OK
-    if args.repeat < 1:
-        raise InvalidParameterError(f"--repeat must be a positive integer; got {args.repeat}")
+    check_int_option(args.repeat, "--repeat", 1)
     if not args.baseline_limit > 0:
         raise InvalidParameterError(f"--baseline-limit must be a positive number of seconds; got {args.baseline_limit}")
     for s in args.suite or []:

@@ -5,9 +5,14 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from .cli import EXIT_OK, EXIT_TIME_LIMIT, add_json_option, add_time_limit_option, emit_json, load_class_arg
+from .._budget import Deadline
+from ..reports.theorems import theorem_report, theorem_verdict
+from .inputs import load_class_arg
+from .options import add_class_file_argument, add_json_option, add_time_limit_option
+from .output import class_line, emit_json
+from .status import EXIT_FAILURE, EXIT_OK, EXIT_TIME_LIMIT
 
-__all__ = ["register"]
+__all__ = ["register", "run"]
 
 EXAMPLES = """examples:
   dimcalc theorems data/thresholds-15.json
@@ -27,7 +32,7 @@ def register(sub: Any) -> None:
         epilog=EXAMPLES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("file", metavar="FILE", help="class file (.json or .csv, spec §1; .npy or .npz, §6)")
+    add_class_file_argument(p)
     add_json_option(p)
     add_time_limit_option(p)
     p.set_defaults(func=run)
@@ -41,17 +46,19 @@ def _text(side: Any) -> str:
     return f"[{fmt(side.lower)}, {fmt(side.upper)}]"
 
 
-def run(args: argparse.Namespace) -> int:
-    from ._budget import Deadline
-    from .theorems import theorem_report
+#: Exit status of each verdict of :func:`dimcalc.reports.theorem_verdict`.
+_EXIT = {"holds": EXIT_OK, "violated": EXIT_FAILURE, "unknown": EXIT_TIME_LIMIT}
 
+
+def run(args: argparse.Namespace) -> int:
+    """Handler of ``dimcalc theorems``: :func:`dimcalc.reports.theorem_report`, printed."""
     deadline = Deadline(args.time_limit)  # the limit holds from here: loading the file counts
     H = load_class_arg(args.file, args, deadline)
     report = theorem_report(H, time_limit=deadline.left())
     if args.json:
         emit_json([c.to_json() for c in report])
     else:
-        print(f"class {H.name}: {H.n_distinct} distinct hypotheses, {H.n_points} points, {H.num_labels} labels")
+        print(class_line(H))
         rows = [("source", "statement", "lhs", "rel", "rhs", "exact", "holds")]
         for c in report:
             holds = {True: "yes", False: "NO"}.get(c.holds, "?") if not isinstance(c.holds, str) else "?"
@@ -62,7 +69,5 @@ def run(args: argparse.Namespace) -> int:
         for r in rows:
             print("  ".join(r[i].ljust(widths[i]) for i in range(7)).rstrip())
         print("exact = both sides are exact numbers; 'bounds' = a side is a proven interval [lower, upper]")
-    if any(c.holds is False for c in report):
-        return 1
     # "unknown" only arises when a solver stopped at the time limit and left a side as bounds
-    return EXIT_OK if all(c.holds is True for c in report) else EXIT_TIME_LIMIT
+    return _EXIT[theorem_verdict(report)]

@@ -7,9 +7,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from .errors import InvalidParameterError
-from .generators import GENERATORS, Generator
-from .io import dumps_csv, dumps_json, save_npy, save_npz
+from ..errors import InvalidParameterError
+from ..generators import GENERATORS, Generator
+from ..io import dumps_csv, dumps_json, save_npy, save_npz
+from .output import write_file_atomically
 
 __all__ = ["register", "run"]
 
@@ -122,8 +123,6 @@ def run(args: argparse.Namespace) -> int:
     if args.output is None:
         sys.stdout.write(dumps_csv(H) if fmt == "csv" else dumps_json(H))
         return 0
-    from .cli import write_file_atomically
-
     path = Path(args.output)
     if path.is_dir():
         raise InvalidParameterError(f"-o {args.output}: is a directory; give a file name")

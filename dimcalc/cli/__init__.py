@@ -1,0 +1,199 @@
+"""The ``dimcalc`` command line: a thin layer over the library.
+
+Each subcommand lives in a module of this package (``dimcalc/cli/<name>.py``)
+exposing ``register(subparsers)``, which adds its parser and sets ``func`` to a
+handler ``handler(args) -> int`` that parses, calls the library (mostly a
+report of :mod:`dimcalc.reports`) and formats.  This module builds the parser,
+runs the handler and maps errors to exit statuses (:mod:`dimcalc.cli.status`,
+interface spec §4):
+
+* ``0`` done;
+* ``2`` refused input (bad file, bad option) — one line on stderr, no traceback;
+* ``3`` a time limit stopped a search; the bounds found are reported;
+* ``1`` an internal error, or the output could not be written (disk full,
+  closed standard output) -- one line on stderr saying which;
+* ``130`` interrupted (Ctrl-C), one line on stderr, at any moment.
+
+Shared pieces: options (:mod:`~dimcalc.cli.options`), the class file argument
+(:mod:`~dimcalc.cli.inputs`), JSON and witness output (:mod:`~dimcalc.cli.output`).
+"""
+
+from __future__ import annotations
+
+from .._startup import EXIT_INTERRUPTED, cli_interrupt_guard
+
+with cli_interrupt_guard():
+    import argparse
+    import errno
+    import sys
+    from collections.abc import Sequence
+
+    from .. import __version__, cli_sample_size
+    from .._budget import check_environment
+    from ..errors import DimcalcError
+    from . import bench, check, covers, generate, growth, repdim, sweep, theorems
+    from .inputs import load_class_arg
+    from .options import (
+        add_class_file_argument,
+        add_json_option,
+        add_quiet_option,
+        add_time_limit_option,
+        add_witness_file_option,
+        check_int_option,
+        parameter_list,
+        wants_progress,
+    )
+    from .output import class_line, emit_json, present_witness, write_file_atomically
+    from .status import EXIT_FAILURE, EXIT_INPUT, EXIT_OK, EXIT_TIME_LIMIT
+    from .stdout import CheckedStdout, OutputError, discard_stdout
+
+__all__ = [
+    "main",
+    "build_parser",
+    "add_class_file_argument",
+    "class_line",
+    "emit_json",
+    "add_json_option",
+    "add_time_limit_option",
+    "add_quiet_option",
+    "add_witness_file_option",
+    "check_int_option",
+    "present_witness",
+    "write_file_atomically",
+    "load_class_arg",
+    "parameter_list",
+    "wants_progress",
+    "COMMAND_MODULES",
+    "EXIT_OK",
+    "EXIT_INPUT",
+    "EXIT_TIME_LIMIT",
+]
+
+#: Subcommand modules, in the order ``dimcalc --help`` lists them.
+COMMAND_MODULES = (check, bench, generate, growth, cli_sample_size, covers, theorems, repdim, sweep)
+
+
+class _Parser(argparse.ArgumentParser):
+    """ArgumentParser whose errors are one line on stderr with exit status 2."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.exit(EXIT_INPUT, f"dimcalc: error: {message} (see '{self.prog} --help')\n")
+
+
+class _Formatter(argparse.RawDescriptionHelpFormatter):
+    pass
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The full ``dimcalc`` parser with every registered subcommand.
+
+    Returns
+    -------
+    argparse.ArgumentParser
+        The parser; each subcommand sets ``func``, its handler ``func(args) -> int``.
+
+    Examples
+    --------
+    >>> args = build_parser().parse_args(["growth", "data/intervals-10.json", "--max-m", "3"])
+    >>> args.command, args.max_m
+    ('growth', 3)
+    """
+    parser = _Parser(
+        prog="dimcalc",
+        formatter_class=_Formatter,
+        description="Exact combinatorial dimensions of finite hypothesis classes, with certificates.",
+        epilog="examples:\n  dimcalc check data/thresholds-15.json\n  dimcalc check data/thresholds-15.json --json\n"
+        "  dimcalc <command> --help",
+    )
+    parser.add_argument("--version", action="version", version=f"dimcalc {__version__}")
+    parser.add_argument("--debug", action="store_true", help="show a traceback on internal errors")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub.required = True
+    for module in COMMAND_MODULES:
+        module.register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``dimcalc`` console script and of ``python -m dimcalc``.
+
+    Parameters
+    ----------
+    argv : sequence of str, optional
+        The arguments after ``dimcalc``; default ``sys.argv[1:]``.
+
+    Returns
+    -------
+    int
+        The exit status (:mod:`dimcalc.cli.status`): 0 done, 1 internal error, 2 refused input,
+        3 a time limit left bounds, 130 interrupted.
+
+    Examples
+    --------
+    >>> main(["--version"])  # doctest: +ELLIPSIS
+    dimcalc ...
+    0
+    >>> main(["growth", "no-such-file.json"])
+    2
+    """
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:  # Ctrl-C at any moment, parsing included
+        print("dimcalc: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+
+
+def _main(argv: Sequence[str] | None) -> int:
+    try:
+        check_environment()
+    except DimcalcError as exc:
+        print(f"dimcalc: error: {exc}", file=sys.stderr)
+        return EXIT_INPUT
+    real_stdout = sys.stdout
+    sys.stdout = CheckedStdout(real_stdout)  # type: ignore[assignment]
+    try:
+        return _run(argv)
+    except OutputError as exc:
+        if exc.exc.errno == errno.EPIPE:  # the reader went away (e.g. `| head`): nothing left to say
+            discard_stdout()
+            return EXIT_OK
+        discard_stdout()
+        reason = exc.exc.strerror or str(exc.exc)
+        print(f"dimcalc: error: cannot write the output to standard output ({reason})", file=sys.stderr)
+        return EXIT_FAILURE
+    finally:
+        sys.stdout = real_stdout
+
+
+def _run(argv: Sequence[str] | None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # --help, --version, or a usage error (already printed)
+        sys.stdout.flush()
+        return int(exc.code or 0)
+    try:
+        status = int(args.func(args))
+        sys.stdout.flush()
+        return status
+    except OutputError:
+        raise
+    except DimcalcError as exc:
+        print(f"dimcalc: error: {exc}", file=sys.stderr)
+        return EXIT_INPUT
+    except MemoryError:
+        print(
+            "dimcalc: error: out of memory (the input is valid, the computation did not fit); "
+            "try --time-limit or a smaller DIMCALC_MEMORY_LIMIT_MB",
+            file=sys.stderr,
+        )
+        return EXIT_FAILURE
+    except Exception as exc:  # an internal error: still one line unless --debug
+        if getattr(args, "debug", False):
+            raise
+        print(
+            f"dimcalc: internal error: {type(exc).__name__}: {exc} (rerun with --debug for a traceback;"
+            " please report it)",
+            file=sys.stderr,
+        )
+        return 1

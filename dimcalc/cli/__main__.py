@@ -1,0 +1,8 @@
+"""``python -m dimcalc.cli``: the same as the ``dimcalc`` command."""
+
+import sys
+
+from . import main
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,34 @@
+"""Reports: the orchestration behind each ``dimcalc`` command, as library functions returning data.
+
+Each report runs several solvers under one time limit and returns an object
+(with ``to_json()``) that the CLI only formats:
+
+* :func:`theorem_report` -- every finite-class statement of the seed papers, evaluated
+  (``dimcalc theorems``), with :func:`theorem_verdict`;
+* :func:`growth_table` -- ``π_H(m)`` beside the Sauer–Shelah bound (``dimcalc growth``);
+* :func:`repdim_report` -- DRDim_ε, PRDim bounds, one-way communication (``dimcalc repdim``);
+* :func:`cover_report` -- a 0-cover number beside BGS Thm 5.6 (``dimcalc cover``).
+
+The check report (``dimcalc check``) is :func:`dimcalc.check.check_class`; the
+sample-size table is :func:`dimcalc.sample_size.sample_size_table`.
+"""
+
+from .covers import CoverReport, cover_report
+from .growth import GrowthRow, GrowthTable, growth_table
+from .repdim import RepdimReport, repdim_report
+from .theorems import Side, TheoremCheck, compare, theorem_report, theorem_verdict
+
+__all__ = [
+    "CoverReport",
+    "GrowthRow",
+    "GrowthTable",
+    "RepdimReport",
+    "Side",
+    "TheoremCheck",
+    "compare",
+    "cover_report",
+    "growth_table",
+    "repdim_report",
+    "theorem_report",
+    "theorem_verdict",
+]
