@@ -59,8 +59,8 @@ _LAZY = {
     "sample_size_table": ("sample_size", "sample_size_table"),
     "audit": ("audit", None),
     "learners": ("learners", None),
-    "check": ("check", None),
-    "check_class": ("check", "check_class"),
+    "check": ("reports.check", None),
+    "check_class": ("reports.check", "check_class"),
 }
 
 

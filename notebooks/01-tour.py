@@ -85,7 +85,7 @@ print(M)
 # dimension of the binary class *H|ᵢ* that keeps bit *i* of every label (bit 1 = least significant).
 
 # %%
-from dimcalc.check import check_class
+from dimcalc.reports.check import check_class
 from dimcalc.trees import tree_depth
 
 

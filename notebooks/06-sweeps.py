@@ -29,7 +29,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 from IPython.display import Markdown, display
 
-from dimcalc.check import check_class
+from dimcalc.reports.check import check_class
 from dimcalc.generators import bgs_thm61_class
 from dimcalc.sweep import SweepDB, all_items, chain_items, local_search, run_sweep, sweep_report
 from dimcalc.sweep.canonical import all_classes

@@ -110,8 +110,8 @@ def test_bad_family_file_exits_2(tmp_path, capsys, content, needle):
 
 
 def test_check_jobs_gives_the_same_report_as_one_process():
-    from dimcalc.check import check_class
     from dimcalc.generators import random_class
+    from dimcalc.reports.check import check_class
 
     H = random_class(40, 8, seed=5)
     one = check_class(H, ["vc", "natarajan", "littlestone", "multiclass_littlestone"])

@@ -19,8 +19,8 @@ from hypothesis import strategies as st
 import dimcalc
 from dimcalc import HypothesisClass, _budget
 from dimcalc._budget import Deadline, resident_bytes
-from dimcalc.check import check_class
 from dimcalc.reduction import reduce_columns
+from dimcalc.reports.check import check_class
 
 SOLVERS = {
     "vc": lambda H, **kw: dimcalc.vc_dimension(H, **kw),
@@ -144,7 +144,7 @@ def test_check_under_a_budget_returns_verified_results(wide_multiclass):
 
 def test_second_run_keeps_the_tighter_proven_bounds():
     """check's leftover-time pass: the larger lower bound (with its witness) and the smaller upper bound."""
-    from dimcalc.check import _tighter
+    from dimcalc.reports.check import _tighter
     from dimcalc.results import DimensionResult
 
     first = DimensionResult.bounds("vc", 2, 6, [0, 1], stopped="time limit")
@@ -190,7 +190,7 @@ def test_shapes_and_sat_bench_suites_quick_smoke():
 
 def test_relations_tighten_a_stopped_upper_bound():
     """Natarajan <= graph: a stopped Natarajan search takes graph's proven upper bound (never below its lower)."""
-    from dimcalc.check import _tighten_by_relations
+    from dimcalc.reports.check import _tighten_by_relations
     from dimcalc.results import DimensionResult
 
     nat = DimensionResult.bounds("natarajan", 3, 10, {"points": [], "f0": [], "f1": []})

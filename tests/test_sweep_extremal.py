@@ -16,8 +16,8 @@ import math
 import pytest
 
 from dimcalc import HypothesisClass
-from dimcalc.check import check_class
 from dimcalc.generators import bgs_thm61_class, bgs_thm72_class
+from dimcalc.reports.check import check_class
 from dimcalc.sweep import local_search
 from dimcalc.sweep.extremal import objective_values
 

@@ -126,7 +126,7 @@ def test_extremes_are_the_true_extremes(small_db: Path) -> None:
 
 
 def test_extremal_class_file_carries_verifiable_witnesses(small_db: Path, tmp_path: Path) -> None:
-    from dimcalc.check import check_class
+    from dimcalc.reports.check import check_class
 
     db = SweepDB(small_db)
     e = expression_extremes(db, "psi_littlestone.B - natarajan")

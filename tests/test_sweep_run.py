@@ -329,12 +329,12 @@ def test_a_violation_is_reported(tmp_path: Path, monkeypatch) -> None:
 
 
 def test_worker_failure_is_recorded_not_raised(tmp_path: Path, monkeypatch) -> None:
-    import dimcalc.check
+    import dimcalc.sweep.compute as compute
 
     def boom(*args, **kwargs):
         raise RuntimeError("solver bug")
 
-    monkeypatch.setattr(dimcalc.check, "check_class", boom)
+    monkeypatch.setattr(compute, "check_class", boom)
     s = run_sweep(all_items("2x2x2"), db=tmp_path / "e.db", dims=["vc"])
     assert s.errors == 4 and s.exit_status == 1
     monkeypatch.undo()

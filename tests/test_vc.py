@@ -316,7 +316,7 @@ def test_bench_suite_quick():
 
 @given(BINARY)
 def test_check_runs_one_shattering_search_on_a_binary_class(H):
-    from dimcalc.check import check_class
+    from dimcalc.reports.check import check_class
 
     report = check_class(H, ["natarajan", "graph", "vc"])
     assert list(report.dimensions) == ["vc", "natarajan", "graph"]
@@ -327,7 +327,7 @@ def test_check_runs_one_shattering_search_on_a_binary_class(H):
 
 
 def test_check_copies_a_stopped_shattering_search_as_bounds():
-    from dimcalc.check import check_class
+    from dimcalc.reports.check import check_class
 
     H = HypothesisClass(np.random.default_rng(1).integers(0, 2, (1000, 40), dtype=np.uint8))
     report = check_class(H, ["vc", "natarajan", "graph"], time_limit=0.5)

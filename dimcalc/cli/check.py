@@ -7,8 +7,8 @@ import sys
 from typing import Any
 
 from .._budget import Deadline
-from ..check import DIMENSION_KEYS, check_class
 from ..psi import load_psi_family
+from ..reports.check import DIMENSION_KEYS, check_class
 from ..results import DimensionResult
 from .inputs import load_class_arg
 from .options import (

@@ -15,7 +15,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ..check import DIMENSION_KEYS
+from ..reports.check import DIMENSION_KEYS
 from .options import add_json_option, add_quiet_option, positive_seconds
 
 __all__ = ["register", "run"]

@@ -13,10 +13,10 @@ import shlex
 from pathlib import Path
 from typing import Any
 
-from ..check import DIMENSION_KEYS
 from ..errors import InvalidParameterError
 from ..io import save
 from ..psi import load_psi_family
+from ..reports.check import DIMENSION_KEYS
 from ..sweep import sources
 from ..sweep.canonical import canonical_form, parse_size
 from ..sweep.compute import flatten_dimensions

@@ -9,7 +9,7 @@ Each report runs several solvers under one time limit and returns an object
 * :func:`repdim_report` -- DRDim_ε, PRDim bounds, one-way communication (``dimcalc repdim``);
 * :func:`cover_report` -- a 0-cover number beside BGS Thm 5.6 (``dimcalc cover``).
 
-The check report (``dimcalc check``) is :func:`dimcalc.check.check_class`; the
+The check report (``dimcalc check``) is :func:`dimcalc.reports.check.check_class`; the
 sample-size table is :func:`dimcalc.sample_size.sample_size_table`.
 """
 

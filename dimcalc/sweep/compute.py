@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .._json import json_default
+from ..reports.check import PSI_FAMILIES, check_class
 from ..reports.theorems import theorem_report
 from ..results import DimensionResult
 
@@ -53,7 +54,7 @@ def flatten_dimensions(dimensions: dict[str, Any]) -> dict[str, DimensionResult]
     """``CheckReport.dimensions`` as flat names: ``vc``, ``psi_littlestone.bin``, ``binary_restrictions.1``, ...
 
     >>> from dimcalc import HypothesisClass
-    >>> from dimcalc.check import check_class
+    >>> from dimcalc.reports.check import check_class
     >>> H = HypothesisClass.from_table([[0, 1], [2, 0]])
     >>> report = check_class(H, dims=["psi_littlestone", "binary_restrictions"])
     >>> sorted(flatten_dimensions(report.dimensions))
@@ -79,7 +80,6 @@ def dimension_names(keys: Sequence[str], num_labels: int, *, user_family: bool =
     ['vc', 'psi_littlestone.N', 'psi_littlestone.bin', 'psi_littlestone.B',
      'binary_restrictions.1', 'binary_restrictions.2']
     """
-    from ..check import PSI_FAMILIES
     from ..hypothesis_class import label_bits
 
     out: list[str] = []
@@ -102,14 +102,13 @@ def _int_or_none(v: Any) -> int | None:
 
 
 def compute_task(task: Task, options: dict[str, Any]) -> Outcome:
-    """Compute one class: :func:`dimcalc.check.check_class` and, if asked, :func:`dimcalc.theorems.theorem_report`.
+    """Compute one class: :func:`dimcalc.reports.check.check_class` and, if asked, :func:`dimcalc.theorems.theorem_report`.
 
     ``options``: ``time_limit`` (seconds per class for the dimensions, and as
     much again for the theorem report), ``family`` (maps of a user Ψ family or
     None), ``representation`` (theorem report's switch, None = its default).
     A failure of one class is recorded as an error row, never raised.
     """
-    from ..check import check_class
     from ..hypothesis_class import HypothesisClass
 
     start = time.monotonic()

@@ -10,7 +10,7 @@ by the class's canonical form (nauty), so isomorphic tables cost nothing.
 
 The objective only counts exact values: a class whose search a time limit
 stopped is never accepted.  The best class is re-checked at the end with
-:func:`dimcalc.check.check_class`, and its witnesses are verified.
+:func:`dimcalc.reports.check.check_class`, and its witnesses are verified.
 
 This is a heuristic: the value found is a proven *lower bound* on the maximum
 over the size (the class and its witnesses prove it), not the maximum.
@@ -24,9 +24,9 @@ from typing import Any, cast
 
 import numpy as np
 
-from ..check import check_class
 from ..errors import InvalidParameterError
 from ..hypothesis_class import HypothesisClass
+from ..reports.check import DIMENSION_KEYS, check_class
 from ..validation import check_int
 from .canonical import canonical_form
 from .compute import flatten_dimensions
@@ -182,8 +182,6 @@ def local_search(
     """
     expr = expression if isinstance(expression, Expression) else parse_expression(expression)
     keys = expr.dimension_keys()
-    from ..check import DIMENSION_KEYS
-
     for k in keys:
         if k not in DIMENSION_KEYS:
             raise InvalidParameterError(

@@ -20,8 +20,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from ..check import DIMENSION_KEYS
 from ..errors import InvalidParameterError, parameter_error
+from ..reports.check import DIMENSION_KEYS
 from ..validation import check_int, check_jobs
 from .canonical import canonical_form
 from .compute import THEOREMS_ITEM, Outcome, Task, compute_chunk
@@ -212,7 +212,7 @@ def run_sweep(
     db : path or SweepDB
         The SQLite file (created when missing).
     dims : sequence of str, optional
-        Keys of :data:`dimcalc.check.DIMENSION_KEYS` (default: all of them).
+        Keys of :data:`dimcalc.reports.check.DIMENSION_KEYS` (default: all of them).
         An empty list computes no dimension (e.g. only the theorem report).
     theorems : bool
         Also store :func:`dimcalc.theorems.theorem_report` for each class.
