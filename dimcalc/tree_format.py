@@ -21,7 +21,8 @@ import networkx as nx
 from .errors import InvalidWitnessError, parameter_error
 from .hypothesis_class import HypothesisClass
 from .psi import PsiFamily, psi_family
-from .trees import _canonical_kind, _check_H, _TreeProblem, _walk, tree_depth
+from .trees import _canonical_kind, _TreeProblem, _walk, tree_depth
+from .validation import check_hypothesis_class
 
 __all__ = ["validate_tree_json", "tree_to_networkx"]
 
@@ -81,7 +82,7 @@ def validate_tree_json(
         else:
             raise parameter_error("family", "validate_tree_json", "a PsiFamily when H is not given", family)
     if H is not None:
-        _check_H(H, "validate_tree_json")
+        check_hypothesis_class(H, "validate_tree_json")
     try:
         return _walk(obj, canon, H, fam, uniform, check_paths=False)
     except _TreeProblem as problem:

@@ -55,6 +55,7 @@ from typing import Any, Literal
 from .errors import InvalidWitnessError, parameter_error
 from .hypothesis_class import HypothesisClass
 from .psi import PsiFamily, psi_family
+from .validation import check_hypothesis_class
 
 __all__ = [
     "is_mistake_tree",
@@ -240,12 +241,6 @@ def _canonical_kind(kind: str) -> str:
     return _KIND_ALIASES[base]
 
 
-def _check_H(H: Any, owner: str) -> HypothesisClass:
-    if not isinstance(H, HypothesisClass):
-        raise parameter_error("H", owner, "a dimcalc.HypothesisClass", type(H).__name__)
-    return H
-
-
 def explain_tree(H: HypothesisClass, tree: Any, kind: str, family: Any = None, *, uniform: bool = False) -> str | None:
     """Why ``tree`` is not a valid shattered tree of ``kind`` for ``H``; ``None`` if it is valid.
 
@@ -275,7 +270,7 @@ def _depth_or_reason(
     H: HypothesisClass, tree: Any, kind: str, family: Any, uniform: bool, owner: str
 ) -> tuple[int | None, str | None]:
     """``(depth, None)`` for a valid shattered tree, else ``(None, why)``."""
-    H = _check_H(H, owner)
+    H = check_hypothesis_class(H, owner)
     canon = _canonical_kind(kind)
     fam = None
     if canon == "psi":

@@ -61,7 +61,7 @@ from .errors import parameter_error
 from .hypothesis_class import HypothesisClass
 from .results import DimensionResult
 from .shatter import largest_shattered_set, witness_of
-from .validation import check_jobs
+from .validation import check_hypothesis_class, check_jobs
 from .witnesses.shattered import is_graph_shattered, is_natarajan_shattered, is_shattered
 
 __all__ = [
@@ -128,11 +128,6 @@ def binary_twin(result: DimensionResult, kind: str) -> DimensionResult:
     return DimensionResult.bounds(kind, result.lower, result.upper, witness, **stats)
 
 
-def _check_class(H: Any, owner: str) -> None:
-    if not isinstance(H, HypothesisClass):
-        raise parameter_error("H", owner, "a HypothesisClass (see dimcalc.load)", type(H).__name__)
-
-
 def vc_dimension(
     H: HypothesisClass, *, time_limit: float | None = None, progress: bool = False, jobs: int = 1
 ) -> DimensionResult:
@@ -172,7 +167,7 @@ def vc_dimension(
     >>> r.value, r.witness, r.verify(intervals)
     (2, [1, 3], True)
     """
-    _check_class(H, "vc_dimension")
+    check_hypothesis_class(H, "vc_dimension")
     time_limit = check_time_limit(time_limit, "vc_dimension")
     jobs = check_jobs(jobs, "vc_dimension")
     if not H.is_binary:
@@ -227,7 +222,7 @@ def natarajan_dimension(
     >>> r.verify(all_functions)
     True
     """
-    _check_class(H, "natarajan_dimension")
+    check_hypothesis_class(H, "natarajan_dimension")
     time_limit = check_time_limit(time_limit, "natarajan_dimension")
     jobs = check_jobs(jobs, "natarajan_dimension")
     return _largest_shattered(H, "natarajan", time_limit, progress, jobs)
@@ -274,7 +269,7 @@ def graph_dimension(
     >>> natarajan_dimension(H).value
     1
     """
-    _check_class(H, "graph_dimension")
+    check_hypothesis_class(H, "graph_dimension")
     time_limit = check_time_limit(time_limit, "graph_dimension")
     jobs = check_jobs(jobs, "graph_dimension")
     return _largest_shattered(H, "graph", time_limit, progress, jobs)
@@ -377,7 +372,7 @@ def growth_function(H: HypothesisClass, m: int, *, time_limit: float | None = No
     >>> r.value, r.exact, r.verify(thresholds)
     (4, True, True)
     """
-    _check_class(H, "growth_function")
+    check_hypothesis_class(H, "growth_function")
     if isinstance(m, bool) or not isinstance(m, (int, np.integer)) or m < 0:
         raise parameter_error("m", "growth_function", "a non-negative integer", m)
     time_limit = check_time_limit(time_limit, "growth_function")

@@ -13,8 +13,8 @@ from .._budget import Deadline, SearchStopped, check_time_limit
 from ..errors import parameter_error
 from ..hypothesis_class import HypothesisClass
 from ..results import DimensionResult
+from ..validation import check_hypothesis_class
 from ..witnesses.cover_trees import MAX_DEPTH
-from ..witnesses.zero_cover import check_class
 from .bounds import trivial_zero_cover_bound
 from .number import DEFAULT_MAX_WITNESS_NODES, TreeCover, fallback_witness, label_splits, zero_cover_witness
 
@@ -204,7 +204,7 @@ def zero_cover_function(
     >>> sauer_zero_cover_bound(2, 2, 1)   # Thm 5.6 with d = MLD = 2: tight here
     4
     """
-    H = check_class(H, "zero_cover_function")
+    H = check_hypothesis_class(H, "zero_cover_function")
     if isinstance(n, bool) or not isinstance(n, int) or n < 0:
         raise parameter_error("n", "zero_cover_function", "a non-negative integer (tree depth)", n)
     if n > MAX_DEPTH:

@@ -13,8 +13,9 @@ import numpy as np
 from .._budget import Deadline, SearchStopped, check_time_limit
 from ..hypothesis_class import HypothesisClass
 from ..results import DimensionResult
+from ..validation import check_hypothesis_class
 from ..witnesses.cover_trees import depth_of, tree_json, tree_points
-from ..witnesses.zero_cover import ZeroCover, check_class
+from ..witnesses.zero_cover import ZeroCover
 from .bounds import trivial_zero_cover_bound
 
 __all__ = ["zero_cover_number", "DEFAULT_MAX_WITNESS_NODES"]
@@ -246,7 +247,7 @@ def zero_cover_number(
     >>> is_zero_cover(H, z, r.witness["cover"])
     True
     """
-    H = check_class(H, "zero_cover_number")
+    H = check_hypothesis_class(H, "zero_cover_number")
     time_limit = check_time_limit(time_limit, "zero_cover_number")
     if tree is None:
         w = zero_cover_witness(H, None) if witness else None

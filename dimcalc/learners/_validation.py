@@ -17,6 +17,7 @@ import numpy as np
 from .._params import Number, exact_number
 from ..errors import InvalidParameterError, parameter_error
 from ..hypothesis_class import HypothesisClass
+from ..validation import check_hypothesis_class
 
 __all__ = [
     "check_class",
@@ -38,10 +39,8 @@ REALS: tuple[type, ...] = (int, float, Fraction, np.integer, np.floating)
 
 # ---------------------------------------------------------------------------- numbers
 def check_class(H: Any, owner: str, name: str = "hypothesis_class") -> HypothesisClass:
-    """``H`` if it is a :class:`~dimcalc.hypothesis_class.HypothesisClass`."""
-    if not isinstance(H, HypothesisClass):
-        raise parameter_error(name, owner, "a dimcalc.HypothesisClass", type(H).__name__)
-    return H
+    """``H`` if it is a :class:`~dimcalc.hypothesis_class.HypothesisClass` (a learner's parameter name by default)."""
+    return check_hypothesis_class(H, owner, name)
 
 
 def check_delta(delta: Any, owner: str, *, allow_zero: bool = True) -> Number:

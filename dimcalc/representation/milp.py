@@ -24,6 +24,7 @@ import numpy as np
 from .._budget import Deadline, check_time_limit
 from ..errors import InvalidParameterError, parameter_error
 from ..hypothesis_class import HypothesisClass
+from ..validation import check_hypothesis_class
 from ..witnesses.representation import Representation, exact_fraction, is_representation, rows_of
 from .paper_bounds import PaperBound, littlestone_lower_bound
 from .result import RepresentationDimensionResult
@@ -218,8 +219,7 @@ def deterministic_representation_dimension(
     >>> r.exact, r.size, r.verify(P)     # on 4 points no smaller H works at ε = 1/4
     (True, 4, True)
     """
-    if not isinstance(C, HypothesisClass):
-        raise parameter_error("C", "deterministic_representation_dimension", "a HypothesisClass", type(C).__name__)
+    C = check_hypothesis_class(C, "deterministic_representation_dimension", "C")
     eps = exact_fraction(epsilon, owner="deterministic_representation_dimension")
     time_limit = check_time_limit(time_limit, "deterministic_representation_dimension")
     deadline = Deadline(time_limit)

@@ -6,9 +6,9 @@ import math
 from fractions import Fraction
 
 from .._budget import Deadline, check_time_limit
-from ..errors import parameter_error
 from ..hypothesis_class import HypothesisClass
 from ..littlestone import littlestone_dimension, multiclass_littlestone_dimension
+from ..validation import check_hypothesis_class
 from .milp import MAX_ALL_FUNCTIONS, deterministic_representation_dimension
 from .paper_bounds import PaperBound
 from .result import RepresentationDimensionResult
@@ -55,8 +55,7 @@ def probabilistic_representation_bounds(
     >>> [b.source.split(':')[0] for b in probabilistic_representation_bounds(P)][:2]
     ['Defs 2.3-2.4 (FX)', 'BGS Thm 8.8']
     """
-    if not isinstance(C, HypothesisClass):
-        raise parameter_error("C", "probabilistic_representation_bounds", "a HypothesisClass", type(C).__name__)
+    C = check_hypothesis_class(C, "probabilistic_representation_bounds", "C")
     time_limit = check_time_limit(time_limit, "probabilistic_representation_bounds")
     deadline = Deadline(time_limit)
     out: list[PaperBound] = []

@@ -32,18 +32,13 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import InvalidWitnessError, parameter_error
+from ..errors import InvalidWitnessError
 from ..hypothesis_class import HypothesisClass
+from ..validation import check_hypothesis_class
 from .base import DictWitness
 from .cover_trees import depth_of, heap_points, tree_points
 
-__all__ = ["is_zero_cover", "is_zero_cover_fooling_set", "ZeroCover", "check_class"]
-
-
-def check_class(H: Any, owner: str) -> HypothesisClass:
-    if not isinstance(H, HypothesisClass):
-        raise parameter_error("H", owner, "a HypothesisClass", type(H).__name__)
-    return H
+__all__ = ["is_zero_cover", "is_zero_cover_fooling_set", "ZeroCover"]
 
 
 def _paths(depth: int) -> Iterator[tuple[list[int], tuple[int, ...]]]:
@@ -88,7 +83,7 @@ def is_zero_cover(H: HypothesisClass, tree: Any, cover: Sequence[Any]) -> bool:
     >>> is_zero_cover(H, {"point": 0}, [{"label": 0}])
     False
     """
-    H = check_class(H, "is_zero_cover")
+    H = check_hypothesis_class(H, "is_zero_cover")
     if tree is None:
         return isinstance(cover, (list, tuple)) and len(cover) >= 1
     points = tree_points(tree, H.n_points)
@@ -156,7 +151,7 @@ def is_zero_cover_fooling_set(H: HypothesisClass, tree: Any, pairs: Sequence[Any
     >>> is_zero_cover_fooling_set(H, {"point": 0}, [{"hypothesis": 0, "path": []}, {"hypothesis": 1, "path": []}])
     True
     """
-    H = check_class(H, "is_zero_cover_fooling_set")
+    H = check_hypothesis_class(H, "is_zero_cover_fooling_set")
     if tree is None:
         return len(pairs) <= 1
     points = tree_points(tree, H.n_points)

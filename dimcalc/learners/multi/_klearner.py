@@ -16,6 +16,7 @@ import sympy as sp
 from ...errors import InvalidParameterError, parameter_error
 from ...hypothesis_class import HypothesisClass
 from ...sample_size import BETA, SampleSizeBound
+from ...validation import check_hypothesis_class
 from .._base import PrivateLearner
 from .._validation import check_count, check_delta, check_indices
 from ..mechanisms.exponential import exponential_mechanism
@@ -34,8 +35,7 @@ __all__ = [
 
 def check_binary_class(H: Any, owner: str) -> HypothesisClass:
     """``H`` if it is a binary :class:`HypothesisClass` (BNS concepts are predicates)."""
-    if not isinstance(H, HypothesisClass):
-        raise parameter_error("H", owner, "a HypothesisClass", type(H).__name__)
+    H = check_hypothesis_class(H, owner)
     if not H.is_binary:
         raise parameter_error(
             "H", owner, "a binary class (labels 0/1; BNS concepts are predicates)", f"{H.num_labels} labels"
