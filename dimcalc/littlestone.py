@@ -91,6 +91,7 @@ References
 from __future__ import annotations
 
 import itertools
+import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
@@ -108,6 +109,7 @@ __all__ = [
     "binary_restriction_littlestone",
     "littlestone_dimension_of",
     "multiclass_littlestone_dimension_of",
+    "shattered_tree_exists",
 ]
 
 Split = tuple  # (V0, V1, description)
@@ -487,9 +489,14 @@ class _Engine:
         self.target = 0
         self.node_budget: int | None = None
         self.use_sat = True
+        self.sat_inside = SAT_INSIDE
+        self.sat_min_nodes = _SAT_MIN_NODES
+        self.sat_max_clauses: float = _SAT_INSIDE_MAX_CLAUSES
         self.top_down_probes = 2
+        self.upper_probe_nodes = _UPPER_PROBE_NODES
         self.sat_calls = 0
         self.sat_answers = 0
+        self.sat_seconds = 0.0
         # Splits of version spaces with many live columns, kept across the queries of iterative deepening.
         self._split_cache: dict[int, tuple[list[int], list]] = {}
         self._split_cache_size = 0
@@ -568,7 +575,14 @@ class _Engine:
                     e[0] = t
                     e[2] = (c[3], c[4], c[5])
                     return True
+        start = self.nodes
+        sat_pending = self.sat_inside and t >= 2
         for _, small, big, desc, V0, V1 in cand:
+            if sat_pending and self.nodes - start >= self.sat_min_nodes:
+                sat_pending = False
+                answer = self._sat_inside(V, t, splits, self.nodes - start)
+                if answer is not None:
+                    return answer
             if self.at_least(small, t1, new_live) and self.at_least(big, t1, new_live):
                 if e[0] < t:
                     e[0] = t
@@ -603,6 +617,8 @@ class _Engine:
             # by one, and a success at the bound skips the shallower trees of iterative
             # deepening.  Under a time limit, deepening alone gives certified lower bounds early.
             probes = self.top_down_probes if self.deadline.seconds is None else 0
+            if probes == 0 and self.upper_probe_nodes:
+                self._upper_probes(V, live)
             for _ in range(probes):
                 if e[0] >= e[1]:
                     break
@@ -619,12 +635,38 @@ class _Engine:
             stopped = True
         return e[0], e[1], stopped
 
+    def _upper_probes(self, V: int, live: Sequence[int]) -> None:
+        """Under a time limit: refute ``D(V) >= upper`` on a small node budget, level by level.
+
+        The size bound ``floor(log2 |V|)`` is often refuted at once (no split
+        of ``V`` has both children of ``2**(upper-1)`` hypotheses), yet
+        iterative deepening only tests it at the end, so a stopped search
+        reported it unchanged.  Each probe costs at most
+        ``upper_probe_nodes`` nodes; a refutation lowers the proven upper
+        bound and the next level is probed; a success at the bound makes the
+        value exact; a spent budget ends the probes (the memo keeps what was proven).
+        """
+        e = self._entry(V)
+        while e[0] < e[1]:
+            t = e[1]
+            self.target = t
+            self.node_budget = self.nodes + self.upper_probe_nodes
+            try:
+                if self.at_least(V, t, live):
+                    return
+            except _Stop:
+                if self.deadline.expired():
+                    raise
+                return
+            finally:
+                self.node_budget = None
+
     def _decide(self, V: int, t: int, live: Sequence[int]) -> bool:
         """``at_least`` at the root, alternating with SAT when the recursion is slow.
 
         The recursion runs under a node budget; when the budget is spent
         without an answer and the SAT encoding of the query is small enough,
-        :func:`dimcalc.sat.decide_tree_depth` gets a conflict budget; both
+        :meth:`_sat_query` gets a conflict budget; both
         budgets double each round.  The memo survives every interruption, so
         no proven fact is lost.
         """
@@ -641,18 +683,100 @@ class _Engine:
                     raise
             finally:
                 self.node_budget = None
-            _, splits = self.splitter.splits(V, live)
+            _, splits = self._splits(V, live)
             if sat.estimate_clauses(V.bit_count(), len(splits), t) <= sat.MAX_CLAUSES:
-                self.sat_calls += 1
-                answer = sat.decide_tree_depth(self, V, t, conflicts)
-                if self.deadline.expired():
-                    raise _Stop
+                answer = self._sat_query(V, t, splits, conflicts)
                 if answer is not None:
-                    self.sat_answers += 1
                     return answer
             budget *= 2
             conflicts *= 2
 
+    def _sat_inside(self, V: int, t: int, splits: list, spent: int) -> bool | None:
+        """SAT on a query ``D(V) >= t`` inside the search, when the cost model says it can pay.
+
+        Tried once per query, after the recursion has spent ``sat_min_nodes``
+        nodes on it without an answer, if the encoding is small
+        (``sat_max_clauses``) and at most about ``_SAT_CLAUSES_PER_NODE``
+        clauses per node already spent (building and solving the CNF costs
+        about that much), and while SAT has taken at most ``_SAT_SHARE`` of the
+        time so far.  The conflict budget grows with the nodes spent.
+        """
+        sat = _sat_module()
+        if sat is None:
+            return None
+        clauses = sat.estimate_clauses(V.bit_count(), len(splits), t)
+        if clauses > self.sat_max_clauses:
+            return None
+        if self.sat_min_nodes and clauses > _SAT_CLAUSES_PER_NODE * spent:
+            return None
+        if self.sat_min_nodes and self.sat_seconds > _SAT_SHARE * self.deadline.elapsed() + 0.01:
+            return None
+        return self._sat_query(V, t, splits, max(1000, _SAT_CONFLICTS_PER_NODE * spent))
+
+    def _sat_query(self, V: int, t: int, splits: list, conflicts: int | None) -> bool | None:
+        """Decide ``D(V) >= t`` by :func:`dimcalc.sat.solve_tree_depth` over the canonical ``splits`` of ``V``.
+
+        UNSAT proves ``D(V) <= t - 1`` (every tree of depth ``t`` for ``V``
+        uses, at each node, a split of ``V`` restricted to the node's version
+        space, and the encoding allows every such choice).  A model is
+        checked -- every node's version space, followed down the chosen
+        splits, keeps both children non-empty -- before it is written into
+        the memo (each node's version space gets lower bound ``t - level`` and
+        its split).  Returns None when the budget (conflicts, deadline) is spent.
+        """
+        sat = _sat_module()
+        began = time.monotonic()
+        try:
+            answer, choice = sat.solve_tree_depth(
+                V, splits, t, conflict_budget=conflicts, seconds=self.deadline.remaining()
+            )
+        finally:
+            self.sat_calls += 1
+            self.sat_seconds += time.monotonic() - began
+        if self.deadline.expired():
+            raise _Stop
+        if answer is None:
+            return None
+        if not answer:
+            self.sat_answers += 1
+            e = self._entry(V)
+            e[1] = min(e[1], t - 1)
+            return False
+        assert choice is not None  # given with a True answer
+        steps: list[tuple[int, int, tuple]] = []
+
+        def walk(node: int, W: int, level: int) -> bool:
+            if level == t:
+                return W != 0
+            V0, V1, desc = splits[choice[node]]
+            W0, W1 = W & V0, W & V1
+            steps.append((W, t - level, (desc, W0, W1)))
+            return walk(2 * node + 1, W0, level + 1) and walk(2 * node + 2, W1, level + 1)
+
+        if not walk(0, V, 0):  # pragma: no cover - a model is a shattered tree; kept as a check
+            return None
+        self.sat_answers += 1
+        for W, depth, split in steps:
+            e = self._entry(W)
+            if e[0] < depth:
+                e[0], e[2] = depth, split
+        return True
+
+
+#: Node budget of each upper-bound probe under a time limit (0: no probes; see ``_Engine._upper_probes``).
+_UPPER_PROBE_NODES = 8
+#: SAT on failing queries inside the search (default chosen by ``dimcalc bench --suite sat``).
+SAT_INSIDE = False
+#: Nodes the recursion spends on a query before SAT is considered for it.
+_SAT_MIN_NODES = 256
+#: Encodings larger than this are never built inside the search.
+_SAT_INSIDE_MAX_CLAUSES = 200_000
+#: Clauses of encoding per node already spent that the cost model accepts.
+_SAT_CLAUSES_PER_NODE = 200
+#: Conflicts allowed per node already spent.
+_SAT_CONFLICTS_PER_NODE = 20
+#: Largest fraction of the elapsed time SAT may have taken before it is tried again.
+_SAT_SHARE = 0.5
 
 #: Nodes the recursion may spend on a root query before SAT is tried (then doubled each round).
 _INITIAL_NODE_BUDGET = 20000
@@ -1195,6 +1319,67 @@ def multiclass_littlestone_dimension_of(H: HypothesisClass, mask: int) -> int:
     H = _check_class(H, owner)
     lower, _, _ = _cached_engine(H, "MLD").solve(_check_mask(H, mask, owner))
     return lower
+
+
+def shattered_tree_exists(
+    H: HypothesisClass, depth: int, *, family: Any = "LD", mask: int | None = None, conflict_budget: int | None = None
+) -> tuple[bool | None, dict | None]:
+    """Decide by SAT alone whether ``H`` (or the version space ``mask``) shatters a tree of ``depth``.
+
+    The query ``D(V) >= depth`` goes straight to the SAT encoding of
+    :mod:`dimcalc.sat` over the canonical splits of ``V`` (no recursion).
+
+    Parameters
+    ----------
+    H : HypothesisClass
+    depth : int
+        Number of internal levels, ``>= 0``.
+    family : {"LD", "MLD", "N", "bin", "B"} or iterable of maps
+        Which trees: binary mistake trees, io-labelled trees, or Ψ-labelled
+        trees of a family (BGS §4.2) or user maps.
+    mask : int, optional
+        Version space as a bitset over distinct hypotheses (default: all).
+    conflict_budget : int, optional
+        Give up (answer None) after this many conflicts.
+
+    Returns
+    -------
+    (answer, tree)
+        ``answer`` True/False/None; ``tree`` a witness in spec §3 format when True.
+
+    References
+    ----------
+    Littlestone (1987); BGS Defs 2.10-2.13 and 4.1-4.4 (the trees decided).
+
+    Examples
+    --------
+    >>> from dimcalc import HypothesisClass
+    >>> H = HypothesisClass.from_table([[1 if x >= t else 0 for x in range(3)] for t in range(4)])
+    >>> shattered_tree_exists(H, 2)[0], shattered_tree_exists(H, 3)[0]
+    (True, False)
+    """
+    owner = "shattered_tree_exists"
+    H = _check_class(H, owner)
+    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
+        raise parameter_error("depth", owner, "an int >= 0", depth)
+    V = H.full_mask if mask is None else _check_mask(H, mask, owner)
+    if isinstance(family, str) and family in ("LD", "MLD", "N", "bin", "B"):
+        splitter = _splitter_for(H, family)
+    else:
+        name, maps, _ = _resolve_family(H, family)
+        splitter = _splitter_for(H, name, maps)
+    engine = _Engine(H, splitter)
+    if depth == 0:
+        return True, engine.tree(V, 0)
+    if _sat_module() is None:  # pragma: no cover - python-sat missing
+        return None, None
+    _, splits = splitter.splits(V, splitter.columns)
+    if not splits:
+        return False, None
+    answer = engine._sat_query(V, depth, splits, conflict_budget)
+    if not answer:
+        return answer, None
+    return True, engine.tree(V, depth)
 
 
 # ---------------------------------------------------------------------------- uniform variant
