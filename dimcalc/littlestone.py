@@ -90,10 +90,12 @@ References
 
 from __future__ import annotations
 
+import concurrent.futures as cf
 import itertools
+import multiprocessing
 import time
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -497,6 +499,10 @@ class _Engine:
         self.sat_calls = 0
         self.sat_answers = 0
         self.sat_seconds = 0.0
+        # Root queries in worker processes (see parallel_root); (V, depth) -> a subtree found by a worker.
+        self.pool: RootPool | None = None
+        self.subtrees: dict[tuple[int, int], dict] = {}
+        self._parallel_roots: set[tuple[int, int]] = set()
         # Splits of version spaces with many live columns, kept across the queries of iterative deepening.
         self._split_cache: dict[int, tuple[list[int], list]] = {}
         self._split_cache_size = 0
@@ -551,19 +557,7 @@ class _Engine:
             raise _Stop
         if not self.nodes & 0x3FFF:
             self.progress.update(f"t={self.target} nodes={self.nodes} memo={len(self.memo)}")
-        new_live, splits = self._splits(V, live)
-        need = 1 << (t - 1)
-        cand = []
-        for V0, V1, desc in splits:
-            n0 = V0.bit_count()
-            n1 = V1.bit_count()
-            if n0 < need or n1 < need:
-                continue
-            if n0 <= n1:
-                cand.append((n0, V0, V1, desc, V0, V1))
-            else:
-                cand.append((n1, V1, V0, desc, V0, V1))
-        cand.sort(key=lambda c: -c[0])
+        new_live, splits, cand = self._candidates(V, t, live)
         memo = self.memo
         t1 = t - 1
         # Quick pass: a split both of whose children are already proven deep enough.
@@ -592,12 +586,36 @@ class _Engine:
             e[1] = t1
         return False
 
+    def _candidates(self, V: int, t: int, live: Sequence[int]) -> tuple[list[int], list, list[tuple]]:
+        """(new live columns, splits of ``V``, the splits passing the size test for ``t`` in search order).
+
+        A candidate is ``(size of the smaller child, smaller, bigger, desc, V0, V1)``;
+        most balanced first (stable order among ties).
+        """
+        new_live, splits = self._splits(V, live)
+        need = 1 << (t - 1)
+        cand = []
+        for V0, V1, desc in splits:
+            n0 = V0.bit_count()
+            n1 = V1.bit_count()
+            if n0 < need or n1 < need:
+                continue
+            if n0 <= n1:
+                cand.append((n0, V0, V1, desc, V0, V1))
+            else:
+                cand.append((n1, V1, V0, desc, V0, V1))
+        cand.sort(key=lambda c: -c[0])
+        return new_live, splits, cand
+
     # -- witness
     def tree(self, V: int, t: int) -> dict:
         """The tree of depth ``t <= lower(V)`` recorded in the memo (spec §3 format)."""
         if t <= 0:
             low = V & -V
             return {"hypothesis": self.H.row_of(low.bit_length() - 1)}
+        given = self.subtrees.get((V, t))
+        if given is not None:
+            return given
         desc, V0, V1 = self.memo[V][2]
         return self.splitter.node(desc, self.tree(V0, t - 1), self.tree(V1, t - 1))
 
@@ -670,6 +688,8 @@ class _Engine:
         budgets double each round.  The memo survives every interruption, so
         no proven fact is lost.
         """
+        if self.pool is not None:
+            return self._parallel_at_least(V, t, live)
         sat = _sat_module() if self.use_sat else None
         if sat is None:
             return self.at_least(V, t, live)
@@ -690,6 +710,68 @@ class _Engine:
                     return answer
             budget *= 2
             conflicts *= 2
+
+    def _parallel_at_least(self, V: int, t: int, live: Sequence[int]) -> bool:
+        """``at_least`` at the root with the candidate splits evaluated in the worker processes of ``self.pool``.
+
+        The candidates are those of :meth:`at_least`, in the same order; each
+        worker decides ``D(smaller) >= t - 1 and D(bigger) >= t - 1`` for one
+        candidate with a fresh memo (so its answer and subtrees do not depend
+        on which worker ran what before).  The answer is the FIRST candidate
+        in order that succeeds -- later results are waited for only if every
+        earlier one failed -- so value and witness are the same on every run
+        and for every number of workers; the workers' subtrees are kept in
+        ``self.subtrees`` for the witness.  All candidates failing proves
+        ``D(V) <= t - 1``.  Workers run under the remaining time; a stopped
+        worker stops the search (``_Stop``).
+        """
+        e = self._entry(V)
+        if e[0] >= t:
+            return True
+        if e[1] < t:
+            return False
+        self.nodes += 1
+        new_live, _, cand = self._candidates(V, t, live)
+        assert self.pool is not None
+        outcome = self.pool.first_success(
+            [(small, big) for _, small, big, *_ in cand], t - 1, new_live, self.deadline.remaining()
+        )
+        self.nodes += outcome.nodes
+        if outcome.stopped:
+            raise _Stop
+        if outcome.found is None:
+            e[1] = min(e[1], t - 1)
+            return False
+        _, small, big, desc, V0, V1 = cand[outcome.found]
+        assert outcome.trees is not None
+        self.subtrees[(small, t - 1)], self.subtrees[(big, t - 1)] = outcome.trees
+        self._parallel_roots.add((V, t))
+        e[0], e[2] = t, (desc, V0, V1)
+        return True
+
+    def settle_subtrees(self, V: int, t: int) -> None:
+        """Make the witness of a parallel search independent of timing: re-find the root's subtrees here.
+
+        The subtrees a worker returned depend on the memo it had built from
+        whatever tasks it ran before.  When time allows, the two children of
+        the root's split are searched again in this process by a fresh engine
+        (empty memo) over the same splitter -- a search for trees known to
+        exist -- and their trees replace the workers'; the value is unchanged.
+        If the deadline stops it, the workers' (verified) subtrees stay.
+        """
+        if t <= 0 or (V, t) not in self._parallel_roots:
+            return
+        _, V0, V1 = self.memo[V][2]
+        fresh = _Engine(self.H, self.splitter, deadline=self.deadline)
+        fresh.use_sat = False
+        live, _ = self._splits(V, self.splitter.columns)
+        try:
+            if fresh.at_least(V0, t - 1, live) and fresh.at_least(V1, t - 1, live):
+                self.subtrees[(V0, t - 1)] = fresh.tree(V0, t - 1)
+                self.subtrees[(V1, t - 1)] = fresh.tree(V1, t - 1)
+        except _Stop:
+            pass
+        self.nodes += fresh.nodes
 
     def _sat_inside(self, V: int, t: int, splits: list, spent: int) -> bool | None:
         """SAT on a query ``D(V) >= t`` inside the search, when the cost model says it can pay.
@@ -788,6 +870,149 @@ def _sat_module() -> Any:
     except ImportError:  # pragma: no cover - python-sat missing
         return None
     return sat
+
+
+# ---------------------------------------------------------------------------- worker processes
+
+
+class _Outcome(NamedTuple):
+    """What :meth:`RootPool.first_success` found: the first succeeding candidate (or None), its two subtrees."""
+
+    found: int | None
+    trees: tuple[dict, dict] | None
+    nodes: int
+    stopped: bool
+
+
+#: The worker process's class, splitter arguments, engine and the pool's shared query counter.
+_WORKER: dict[str, Any] = {}
+
+
+class _TaskDeadline(Deadline):
+    """A worker task's deadline: the search's end (absolute, ``time.monotonic``: one clock for every
+    process of the machine), and also expired once the pool has moved on to another query."""
+
+    __slots__ = ("_counter", "_query")
+
+    def __init__(self, end: float | None, counter: Any, query: int) -> None:
+        super().__init__(None if end is None else end - time.monotonic())
+        self._counter = counter
+        self._query = query
+
+    def expired(self) -> bool:
+        if self.reason is None and self._counter.value != self._query:
+            self.reason = "cancelled"
+        return super().expired()
+
+
+def _worker_init(H: HypothesisClass, family: str, maps: Sequence[tuple] | None, splitter: Any, counter: Any) -> None:
+    """Set up a worker: with the ``fork`` start method it inherits the parent's splitter (no set-up, no
+    pickling); otherwise it builds its own on its first task."""
+    _WORKER.clear()
+    _WORKER.update(H=H, family=family, maps=maps, engine=None, counter=counter)
+    if splitter is not None:
+        engine = _WORKER["engine"] = _Engine(H, splitter)
+        engine.use_sat = False
+
+
+def _worker_task(small: int, big: int, depth: int, live: list[int], end: float | None, query: int) -> tuple:
+    """In a worker: decide ``D(small) >= depth and D(big) >= depth`` for query number ``query``.
+
+    The decision uses the worker's engine, whose memo of proven bounds is kept
+    across tasks (answers are exact, so they do not depend on it; the
+    subtrees returned do, see :meth:`_Engine.settle_subtrees`).  A task whose
+    query is over (the pool's counter moved on) or whose deadline passed stops
+    at its next node.  Returns ``(answer or None when stopped, (tree of small,
+    tree of big) or None, nodes)``.
+    """
+    deadline = _TaskDeadline(end, _WORKER["counter"], query)
+    engine: _Engine | None = _WORKER["engine"]
+    nodes = 0
+    try:
+        deadline.check()
+        if engine is None:
+            H = _WORKER["H"]
+            engine = _Engine(H, _splitter_for(H, _WORKER["family"], _WORKER["maps"], deadline), deadline=deadline)
+            engine.use_sat = False
+            _WORKER["engine"] = engine
+        engine.deadline = deadline
+        for attr in ("deadline", "_deadline"):  # splitters whose enumeration polls the deadline
+            if hasattr(engine.splitter, attr):
+                setattr(engine.splitter, attr, deadline)
+        start = engine.nodes
+        try:
+            ok = engine.at_least(small, depth, live) and engine.at_least(big, depth, live)
+        finally:
+            nodes = engine.nodes - start
+    except SearchStopped:
+        return None, None, nodes
+    return ok, ((engine.tree(small, depth), engine.tree(big, depth)) if ok else None), nodes
+
+
+class RootPool:
+    """Worker processes that evaluate the root's candidate splits (``jobs=`` of the public functions).
+
+    One single-process executor per worker; candidate ``i`` of a query always
+    goes to worker ``i mod jobs``, so each worker's memo serves the same
+    candidates at every depth of iterative deepening.  Each worker holds the
+    class and the splitter (inherited with ``fork``, else built once).  A
+    shared counter numbers the queries: when a query is answered the counter
+    moves on and the tasks still running for it stop at their next node.
+    Use as a context manager; on exit every task is stopped and the workers joined.
+    """
+
+    def __init__(
+        self, H: HypothesisClass, family: str, maps: Sequence[tuple] | None, jobs: int, splitter: Any = None
+    ) -> None:
+        fork = "fork" in multiprocessing.get_all_start_methods()
+        context = multiprocessing.get_context("fork" if fork else None)
+        self.jobs = jobs
+        self._counter = context.Value("q", 0, lock=False)
+        args = (H, family, maps, splitter if fork else None, self._counter)
+        self._workers = [
+            cf.ProcessPoolExecutor(max_workers=1, mp_context=context, initializer=_worker_init, initargs=args)
+            for _ in range(jobs)
+        ]
+
+    def __enter__(self) -> RootPool:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._counter.value += 1
+        for pool in self._workers:
+            pool.shutdown(wait=True, cancel_futures=True)
+
+    def first_success(
+        self, cands: Sequence[tuple[int, int]], depth: int, live: list[int], seconds: float | None
+    ) -> _Outcome:
+        """The first candidate (in the given order) both of whose children have ``D >= depth``.
+
+        At most two tasks per worker are in flight; results are read in
+        order, so the answer does not depend on timing.
+        """
+        end = None if seconds is None else time.monotonic() + seconds
+        query = self._counter.value
+        nodes = 0
+        window = 2 * self.jobs
+        futures: dict[int, cf.Future] = {}
+        try:
+            for i in range(len(cands)):
+                for j in range(i, min(i + window, len(cands))):
+                    if j not in futures:
+                        small, big = cands[j]
+                        worker = self._workers[j % self.jobs]
+                        futures[j] = worker.submit(_worker_task, small, big, depth, live, end, query)
+                ok, trees, n = futures.pop(i).result()
+                nodes += n
+                if ok is None:
+                    return _Outcome(None, None, nodes, True)
+                if ok:
+                    return _Outcome(i, trees, nodes, False)
+            return _Outcome(None, None, nodes, False)
+        finally:
+            self._counter.value += 1
+            for fut in futures.values():
+                fut.cancel()
 
 
 # ---------------------------------------------------------------------------- node builders
@@ -950,6 +1175,26 @@ def _depth_one_tree(H: HypothesisClass, family: str, maps: Sequence[tuple] | Non
     return {"point": x, "map": phi, "children": leaves if phi[a] == 0 else leaves[::-1]}
 
 
+def _solve_root(engine: _Engine, family: str, maps: Sequence[tuple] | None, jobs: int) -> tuple[int, int, bool]:
+    """``engine.solve`` of the whole class, with the root's candidate splits in ``jobs`` worker processes."""
+    if jobs <= 1 or engine.deadline.expired():
+        return engine.solve(engine.H.full_mask)
+    with RootPool(engine.H, family, maps, jobs, engine.splitter) as pool:
+        engine.pool = pool
+        try:
+            result = engine.solve(engine.H.full_mask)
+        finally:
+            engine.pool = None
+    engine.settle_subtrees(engine.H.full_mask, result[0])
+    return result
+
+
+def _check_jobs(jobs: Any, owner: str) -> int:
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
+        raise parameter_error("jobs", owner, "a positive int", jobs)
+    return jobs
+
+
 def _run(
     H: HypothesisClass,
     kind: str,
@@ -958,6 +1203,7 @@ def _run(
     time_limit: float | None,
     progress: bool,
     label: str,
+    jobs: int = 1,
 ) -> DimensionResult:
     """Solve one Littlestone-type dimension under one deadline, set-up (reduction, masks) included."""
     deadline = Deadline(time_limit)
@@ -973,7 +1219,7 @@ def _run(
             kind, lower, upper, witness, nodes=0, seconds=round(deadline.elapsed(), 6), stopped=deadline.stop_label
         )
     engine = _Engine(H, splitter, deadline=deadline, progress=log)
-    lower, upper, stopped = engine.solve(H.full_mask)
+    lower, upper, stopped = _solve_root(engine, family, maps, jobs)
     witness = engine.tree(H.full_mask, lower)
     if lower == 0 and upper >= 1:
         one = _depth_one_tree(H, family, maps)
@@ -998,7 +1244,7 @@ def _run(
 
 
 def littlestone_dimension(
-    H: HypothesisClass, *, time_limit: float | None = None, progress: bool = False
+    H: HypothesisClass, *, time_limit: float | None = None, progress: bool = False, jobs: int = 1
 ) -> DimensionResult:
     """The Littlestone dimension of a binary class, with a shattered mistake tree.
 
@@ -1011,6 +1257,11 @@ def littlestone_dimension(
         a proven ``lower`` certified by the witness tree and a proven ``upper``.
     progress : bool
         Print progress lines (target depth, nodes, memo size) on stderr.
+    jobs : int
+        Worker processes for the candidate splits at the root of the search
+        (default 1: everything in this process).  Same value, and a witness
+        that does not depend on timing, for every ``jobs``; workers stop at
+        the same deadline.
 
     Returns
     -------
@@ -1035,17 +1286,18 @@ def littlestone_dimension(
     """
     H = _check_class(H, "littlestone_dimension")
     time_limit = check_time_limit(time_limit, "littlestone_dimension")
+    jobs = _check_jobs(jobs, "littlestone_dimension")
     if not H.is_binary:
         return DimensionResult.undefined(
             "littlestone",
             f"the Littlestone dimension is defined for binary classes; this class has "
             f"{H.num_labels} labels (use multiclass_littlestone_dimension)",
         )
-    return _run(H, "littlestone", "LD", None, time_limit, progress, "littlestone")
+    return _run(H, "littlestone", "LD", None, time_limit, progress, "littlestone", jobs)
 
 
 def multiclass_littlestone_dimension(
-    H: HypothesisClass, *, time_limit: float | None = None, progress: bool = False
+    H: HypothesisClass, *, time_limit: float | None = None, progress: bool = False, jobs: int = 1
 ) -> DimensionResult:
     """The multiclass Littlestone dimension MLD, with a shattered io-labelled tree.
 
@@ -1056,6 +1308,8 @@ def multiclass_littlestone_dimension(
         Seconds; see :func:`littlestone_dimension`.
     progress : bool
         Progress lines on stderr.
+    jobs : int
+        Worker processes for the root's candidate splits; see :func:`littlestone_dimension`.
 
     Returns
     -------
@@ -1077,7 +1331,8 @@ def multiclass_littlestone_dimension(
     """
     H = _check_class(H, "multiclass_littlestone_dimension")
     time_limit = check_time_limit(time_limit, "multiclass_littlestone_dimension")
-    return _run(H, "multiclass_littlestone", "MLD", None, time_limit, progress, "multiclass_littlestone")
+    jobs = _check_jobs(jobs, "multiclass_littlestone_dimension")
+    return _run(H, "multiclass_littlestone", "MLD", None, time_limit, progress, "multiclass_littlestone", jobs)
 
 
 def _resolve_family(H: HypothesisClass, family: Any) -> tuple[str, list[tuple] | None, str]:
@@ -1092,7 +1347,13 @@ def _resolve_family(H: HypothesisClass, family: Any) -> tuple[str, list[tuple] |
 
 
 def psi_littlestone_dimension(
-    H: HypothesisClass, family: Any, *, uniform: bool = False, time_limit: float | None = None, progress: bool = False
+    H: HypothesisClass,
+    family: Any,
+    *,
+    uniform: bool = False,
+    time_limit: float | None = None,
+    progress: bool = False,
+    jobs: int = 1,
 ) -> DimensionResult:
     """The Ψ-Littlestone dimension (or its uniform variant) with a Ψ-shattered tree.
 
@@ -1109,6 +1370,8 @@ def psi_littlestone_dimension(
         Seconds; see :func:`littlestone_dimension`.
     progress : bool
         Progress lines on stderr.
+    jobs : int
+        Worker processes for the root's candidate splits; see :func:`littlestone_dimension`.
 
     Returns
     -------
@@ -1136,18 +1399,19 @@ def psi_littlestone_dimension(
     time_limit = check_time_limit(time_limit, owner)
     if not isinstance(uniform, bool):
         raise parameter_error("uniform", owner, "a bool", uniform)
+    jobs = _check_jobs(jobs, owner)
     name, maps, suffix = _resolve_family(H, family)
     kind = ("psi_littlestone_uniform:" if uniform else "psi_littlestone:") + suffix
     label = kind.split(":", 1)[0] + ":" + name
     if name == "B" and H.num_labels > 2:
-        return _seeded_bipartition(H, kind, uniform, time_limit, progress, label)
+        return _seeded_bipartition(H, kind, uniform, time_limit, progress, label, jobs)
     if uniform:
-        return _uniform(H, name, maps, kind, time_limit, progress, label)
-    return _run(H, kind, name, maps, time_limit, progress, label)
+        return _uniform(H, name, maps, kind, time_limit, progress, label, jobs)
+    return _run(H, kind, name, maps, time_limit, progress, label, jobs)
 
 
 def _seeded_bipartition(
-    H: HypothesisClass, kind: str, uniform: bool, time_limit: float | None, progress: bool, label: str
+    H: HypothesisClass, kind: str, uniform: bool, time_limit: float | None, progress: bool, label: str, jobs: int = 1
 ) -> DimensionResult:
     """Ψ^B (plain or uniform), starting from trees found without the exponential search.
 
@@ -1169,7 +1433,7 @@ def _seeded_bipartition(
     if depth < cap and not deadline.expired():
         remaining = deadline.remaining()
         share = None if remaining is None else max(remaining / 4, 1e-3)
-        rb = psi_littlestone_dimension(H, "bin", uniform=uniform, time_limit=share)
+        rb = psi_littlestone_dimension(H, "bin", uniform=uniform, time_limit=share, jobs=jobs)
         if rb.lower is not None and rb.lower > depth:
             depth, tree, how = rb.lower, rb.witness, "Ψ^bin tree (Ψ^bin ⊆ Ψ^B)"
     if depth >= cap:
@@ -1185,9 +1449,9 @@ def _seeded_bipartition(
         )
     left = deadline.left()
     if uniform:
-        r = _uniform(H, "B", None, kind, left, progress, label)
+        r = _uniform(H, "B", None, kind, left, progress, label, jobs)
     else:
-        r = _run(H, kind, "B", None, left, progress, label)
+        r = _run(H, kind, "B", None, left, progress, label, jobs)
     if r.lower is not None and r.lower >= depth:
         return r
     return DimensionResult.bounds(
@@ -1503,6 +1767,7 @@ def _uniform(
     time_limit: float | None,
     progress: bool,
     label: str,
+    jobs: int = 1,
 ) -> DimensionResult:
     deadline = Deadline(time_limit)
     log = Progress(progress, label)
@@ -1517,7 +1782,7 @@ def _uniform(
         canon = _uniform_maps(H, name, maps)
         search = _UniformSearch(H, canon, engine, deadline, log)
         # Uniform <= non-uniform (BGS Claim 4.6, second inequality): the engine's bound caps the search.
-        _, upper, stopped = engine.solve(full)
+        _, upper, stopped = _solve_root(engine, name, maps, jobs)
         if stopped:
             raise _Stop
         while len(best) < upper:

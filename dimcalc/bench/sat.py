@@ -15,7 +15,10 @@ under the same time limit in four SAT modes:
     half the time so far);
 ``forced``
     SAT on every query with ``t >= 2`` whose encoding fits, with no cost model
-    (how much SAT costs where the model would not let it run).
+    (how much SAT costs where the model would not let it run);
+``no-probe``
+    ``off`` without the budgeted upper-bound probes (``_Engine._upper_probes``),
+    on the stopped cases: what the probes add to the upper-bound side.
 
 The row reports the answer and seconds of the default mode, ``off`` as the
 baseline column, and for every mode the bounds, seconds, nodes, SAT calls,
@@ -37,7 +40,7 @@ from .littlestone import boxes_class, intervals_class, lines_class, random_class
 __all__ = ["sat_suite", "MODES"]
 
 #: SAT modes compared side by side (see the module docstring).
-MODES = ("off", "root", "inside", "forced")
+MODES = ("off", "root", "inside", "forced", "no-probe")
 
 
 def _solve(H: HypothesisClass, family: str, mode: str, limit: float) -> dict:
@@ -45,7 +48,9 @@ def _solve(H: HypothesisClass, family: str, mode: str, limit: float) -> dict:
     t = time.perf_counter()
     deadline = Deadline(limit)
     engine = ls._Engine(H, ls._splitter_for(H, family, None, deadline), deadline=deadline)
-    engine.use_sat = mode != "off"
+    engine.use_sat = mode not in ("off", "no-probe")
+    if mode == "no-probe":
+        engine.upper_probe_nodes = 0
     engine.sat_inside = mode in ("inside", "forced")
     if mode == "forced":
         engine.sat_min_nodes = 0
@@ -62,8 +67,8 @@ def _solve(H: HypothesisClass, family: str, mode: str, limit: float) -> dict:
 
 def _cases(quick: bool) -> list[tuple[str, object, str, tuple[str, ...]]]:
     """(name, builder, family, modes) -- ``forced`` only where it ends in reasonable time."""
-    all_modes = MODES
-    no_forced = ("off", "root", "inside")
+    all_modes = MODES[:4]
+    stopped = ("off", "root", "inside", "no-probe")
     if quick:
         return [
             ("boxes 8x8 LDim", lambda: boxes(3, 2), "LD", all_modes),
@@ -71,9 +76,9 @@ def _cases(quick: bool) -> list[tuple[str, object, str, tuple[str, ...]]]:
             ("random 200x10, 4 labels MLD", lambda: random_class(200, 10, 4, seed=3), "MLD", all_modes),
         ]
     return [
-        ("boxes 20x20 LDim", lambda: boxes_class(20), "LD", no_forced),
-        ("boxes 32x32 LDim (stopped: upper-bound side)", lambda: boxes(5, 2), "LD", no_forced),
-        ("intervals-256 LDim (stopped: upper-bound side)", lambda: intervals_class(256), "LD", no_forced),
+        ("boxes 20x20 LDim", lambda: boxes_class(20), "LD", stopped),
+        ("boxes 32x32 LDim (stopped: upper-bound side)", lambda: boxes(5, 2), "LD", stopped),
+        ("intervals-256 LDim (stopped: upper-bound side)", lambda: intervals_class(256), "LD", stopped),
         ("intervals-128 LDim", lambda: intervals_class(128), "LD", all_modes),
         ("lines-Z31^2 LDim", lambda: lines_class(31), "LD", all_modes),
         ("dense random 1000x40 LDim", lambda: random_class(1000, 40, seed=5), "LD", all_modes),
