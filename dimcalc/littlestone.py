@@ -915,15 +915,15 @@ def _worker_init(H: HypothesisClass, family: str, maps: Sequence[tuple] | None, 
         engine.use_sat = False
 
 
-def _worker_task(small: int, big: int, depth: int, live: list[int], end: float | None, query: int) -> tuple:
-    """In a worker: decide ``D(small) >= depth and D(big) >= depth`` for query number ``query``.
+def _worker_task(chunk: list[tuple[int, int]], depth: int, live: list[int], end: float | None, query: int) -> tuple:
+    """In a worker: the first candidate ``(small, big)`` of ``chunk`` with ``D(small), D(big) >= depth``.
 
-    The decision uses the worker's engine, whose memo of proven bounds is kept
+    The decisions use the worker's engine, whose memo of proven bounds is kept
     across tasks (answers are exact, so they do not depend on it; the
     subtrees returned do, see :meth:`_Engine.settle_subtrees`).  A task whose
     query is over (the pool's counter moved on) or whose deadline passed stops
-    at its next node.  Returns ``(answer or None when stopped, (tree of small,
-    tree of big) or None, nodes)``.
+    at its next node.  Returns ``(position in chunk, or -1 when none succeeds,
+    or None when stopped; (tree of small, tree of big) or None; nodes)``.
     """
     deadline = _TaskDeadline(end, _WORKER["counter"], query)
     engine: _Engine | None = _WORKER["engine"]
@@ -941,25 +941,30 @@ def _worker_task(small: int, big: int, depth: int, live: list[int], end: float |
                 setattr(engine.splitter, attr, deadline)
         start = engine.nodes
         try:
-            ok = engine.at_least(small, depth, live) and engine.at_least(big, depth, live)
+            for k, (small, big) in enumerate(chunk):
+                if engine.at_least(small, depth, live) and engine.at_least(big, depth, live):
+                    return k, (engine.tree(small, depth), engine.tree(big, depth)), engine.nodes - start
         finally:
             nodes = engine.nodes - start
     except SearchStopped:
         return None, None, nodes
-    return ok, ((engine.tree(small, depth), engine.tree(big, depth)) if ok else None), nodes
+    return -1, None, nodes
 
 
 class RootPool:
     """Worker processes that evaluate the root's candidate splits (``jobs=`` of the public functions).
 
-    One single-process executor per worker; candidate ``i`` of a query always
-    goes to worker ``i mod jobs``, so each worker's memo serves the same
-    candidates at every depth of iterative deepening.  Each worker holds the
+    One single-process executor per worker; chunk ``j`` of a query's
+    candidates always goes to worker ``j mod jobs``, so each worker's memo
+    serves the same candidates at every depth of iterative deepening.  Each worker holds the
     class and the splitter (inherited with ``fork``, else built once).  A
     shared counter numbers the queries: when a query is answered the counter
     moves on and the tasks still running for it stop at their next node.
     Use as a context manager; on exit every task is stopped and the workers joined.
     """
+
+    #: Longest run of consecutive candidates sent as one task.
+    MAX_CHUNK = 64
 
     def __init__(
         self, H: HypothesisClass, family: str, maps: Sequence[tuple] | None, jobs: int, splitter: Any = None
@@ -987,27 +992,37 @@ class RootPool:
     ) -> _Outcome:
         """The first candidate (in the given order) both of whose children have ``D >= depth``.
 
-        At most two tasks per worker are in flight; results are read in
-        order, so the answer does not depend on timing.
+        Candidates go in chunks of consecutive ones (chunk ``j`` to worker
+        ``j mod jobs``); at most two chunks per worker are in flight; results
+        are read in order, so the answer does not depend on timing.
         """
         end = None if seconds is None else time.monotonic() + seconds
         query = self._counter.value
+        # Chunks of consecutive candidates, 1, 1, 2, 4, ... up to MAX_CHUNK long: a success is usually
+        # among the first candidates, a refutation goes through all of them at a few nodes each.
+        bounds = [0]
+        size = 1
+        while bounds[-1] < len(cands):
+            bounds.append(min(len(cands), bounds[-1] + size))
+            if len(bounds) > 2:
+                size = min(2 * size, self.MAX_CHUNK)
+        n_chunks = len(bounds) - 1
         nodes = 0
         window = 2 * self.jobs
         futures: dict[int, cf.Future] = {}
         try:
-            for i in range(len(cands)):
-                for j in range(i, min(i + window, len(cands))):
+            for i in range(n_chunks):
+                for j in range(i, min(i + window, n_chunks)):
                     if j not in futures:
-                        small, big = cands[j]
+                        chunk = list(cands[bounds[j] : bounds[j + 1]])
                         worker = self._workers[j % self.jobs]
-                        futures[j] = worker.submit(_worker_task, small, big, depth, live, end, query)
-                ok, trees, n = futures.pop(i).result()
+                        futures[j] = worker.submit(_worker_task, chunk, depth, live, end, query)
+                k, trees, n = futures.pop(i).result()
                 nodes += n
-                if ok is None:
+                if k is None:
                     return _Outcome(None, None, nodes, True)
-                if ok:
-                    return _Outcome(i, trees, nodes, False)
+                if k >= 0:
+                    return _Outcome(bounds[i] + k, trees, nodes, False)
             return _Outcome(None, None, nodes, False)
         finally:
             self._counter.value += 1
