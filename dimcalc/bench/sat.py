@@ -74,6 +74,7 @@ def _cases(quick: bool) -> list[tuple[str, object, str, tuple[str, ...]]]:
             ("boxes 8x8 LDim", lambda: boxes(3, 2), "LD", all_modes),
             ("intervals-64 LDim", lambda: intervals_class(64), "LD", all_modes),
             ("random 200x10, 4 labels MLD", lambda: random_class(200, 10, 4, seed=3), "MLD", all_modes),
+            ("dense random 300x24 LDim", lambda: random_class(300, 24, seed=3), "LD", all_modes[:3]),
         ]
     return [
         ("boxes 20x20 LDim", lambda: boxes_class(20), "LD", stopped),
