@@ -90,10 +90,13 @@ References
 
 from __future__ import annotations
 
+import concurrent.futures as cf
 import dataclasses
 import itertools
+import multiprocessing
+import time
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -111,6 +114,7 @@ __all__ = [
     "binary_restriction_littlestone",
     "littlestone_dimension_of",
     "multiclass_littlestone_dimension_of",
+    "shattered_tree_exists",
 ]
 
 Split = tuple  # (V0, V1, description)
@@ -490,9 +494,18 @@ class _Engine:
         self.target = 0
         self.node_budget: int | None = None
         self.use_sat = True
+        self.sat_inside = SAT_INSIDE
+        self.sat_min_nodes = _SAT_MIN_NODES
+        self.sat_max_clauses: float = _SAT_INSIDE_MAX_CLAUSES
         self.top_down_probes = 2
+        self.upper_probe_nodes = _UPPER_PROBE_NODES
         self.sat_calls = 0
         self.sat_answers = 0
+        self.sat_seconds = 0.0
+        # Root queries in worker processes (see parallel_root); (V, depth) -> a subtree found by a worker.
+        self.pool: RootPool | None = None
+        self.subtrees: dict[tuple[int, int], dict] = {}
+        self._parallel_roots: set[tuple[int, int]] = set()
         # Splits of version spaces with many live columns, kept across the queries of iterative deepening.
         self._split_cache: dict[int, tuple[list[int], list]] = {}
         self._split_cache_size = 0
@@ -547,6 +560,41 @@ class _Engine:
             raise _Stop
         if not self.nodes & 0x3FFF:
             self.progress.update(f"t={self.target} nodes={self.nodes} memo={len(self.memo)}")
+        new_live, splits, cand = self._candidates(V, t, live)
+        memo = self.memo
+        t1 = t - 1
+        # Quick pass: a split both of whose children are already proven deep enough.
+        for c in cand:
+            s = memo.get(c[1])
+            if s is not None and s[0] >= t1:
+                g = memo.get(c[2])
+                if g is not None and g[0] >= t1:
+                    e[0] = t
+                    e[2] = (c[3], c[4], c[5])
+                    return True
+        start = self.nodes
+        sat_pending = self.sat_inside and t >= 2
+        for _, small, big, desc, V0, V1 in cand:
+            if sat_pending and self.nodes - start >= self.sat_min_nodes:
+                sat_pending = False
+                answer = self._sat_inside(V, t, splits, self.nodes - start)
+                if answer is not None:
+                    return answer
+            if self.at_least(small, t1, new_live) and self.at_least(big, t1, new_live):
+                if e[0] < t:
+                    e[0] = t
+                    e[2] = (desc, V0, V1)
+                return True
+        if e[1] > t1:
+            e[1] = t1
+        return False
+
+    def _candidates(self, V: int, t: int, live: Sequence[int]) -> tuple[list[int], list, list[tuple]]:
+        """(new live columns, splits of ``V``, the splits passing the size test for ``t`` in search order).
+
+        A candidate is ``(size of the smaller child, smaller, bigger, desc, V0, V1)``;
+        most balanced first (stable order among ties).
+        """
         new_live, splits = self._splits(V, live)
         need = 1 << (t - 1)
         cand = []
@@ -560,26 +608,7 @@ class _Engine:
             else:
                 cand.append((n1, V1, V0, desc, V0, V1))
         cand.sort(key=lambda c: -c[0])
-        memo = self.memo
-        t1 = t - 1
-        # Quick pass: a split both of whose children are already proven deep enough.
-        for c in cand:
-            s = memo.get(c[1])
-            if s is not None and s[0] >= t1:
-                g = memo.get(c[2])
-                if g is not None and g[0] >= t1:
-                    e[0] = t
-                    e[2] = (c[3], c[4], c[5])
-                    return True
-        for _, small, big, desc, V0, V1 in cand:
-            if self.at_least(small, t1, new_live) and self.at_least(big, t1, new_live):
-                if e[0] < t:
-                    e[0] = t
-                    e[2] = (desc, V0, V1)
-                return True
-        if e[1] > t1:
-            e[1] = t1
-        return False
+        return new_live, splits, cand
 
     # -- witness
     def tree(self, V: int, t: int) -> dict:
@@ -587,6 +616,9 @@ class _Engine:
         if t <= 0:
             low = V & -V
             return {"hypothesis": self.H.row_of(low.bit_length() - 1)}
+        given = self.subtrees.get((V, t))
+        if given is not None:
+            return given
         desc, V0, V1 = self.memo[V][2]
         return self.splitter.node(desc, self.tree(V0, t - 1), self.tree(V1, t - 1))
 
@@ -606,6 +638,8 @@ class _Engine:
             # by one, and a success at the bound skips the shallower trees of iterative
             # deepening.  Under a time limit, deepening alone gives certified lower bounds early.
             probes = self.top_down_probes if self.deadline.seconds is None else 0
+            if probes == 0 and self.upper_probe_nodes:
+                self._upper_probes(V, live)
             for _ in range(probes):
                 if e[0] >= e[1]:
                     break
@@ -622,15 +656,43 @@ class _Engine:
             stopped = True
         return e[0], e[1], stopped
 
+    def _upper_probes(self, V: int, live: Sequence[int]) -> None:
+        """Under a time limit: refute ``D(V) >= upper`` on a small node budget, level by level.
+
+        The size bound ``floor(log2 |V|)`` is often refuted at once (no split
+        of ``V`` has both children of ``2**(upper-1)`` hypotheses), yet
+        iterative deepening only tests it at the end, so a stopped search
+        reported it unchanged.  Each probe costs at most
+        ``upper_probe_nodes`` nodes; a refutation lowers the proven upper
+        bound and the next level is probed; a success at the bound makes the
+        value exact; a spent budget ends the probes (the memo keeps what was proven).
+        """
+        e = self._entry(V)
+        while e[0] < e[1]:
+            t = e[1]
+            self.target = t
+            self.node_budget = self.nodes + self.upper_probe_nodes
+            try:
+                if self.at_least(V, t, live):
+                    return
+            except _Stop:
+                if self.deadline.expired():
+                    raise
+                return
+            finally:
+                self.node_budget = None
+
     def _decide(self, V: int, t: int, live: Sequence[int]) -> bool:
         """``at_least`` at the root, alternating with SAT when the recursion is slow.
 
         The recursion runs under a node budget; when the budget is spent
         without an answer and the SAT encoding of the query is small enough,
-        :func:`dimcalc.sat.decide_tree_depth` gets a conflict budget; both
+        :meth:`_sat_query` gets a conflict budget; both
         budgets double each round.  The memo survives every interruption, so
         no proven fact is lost.
         """
+        if self.pool is not None:
+            return self._parallel_at_least(V, t, live)
         sat = _sat_module() if self.use_sat else None
         if sat is None:
             return self.at_least(V, t, live)
@@ -644,18 +706,162 @@ class _Engine:
                     raise
             finally:
                 self.node_budget = None
-            _, splits = self.splitter.splits(V, live)
+            _, splits = self._splits(V, live)
             if sat.estimate_clauses(V.bit_count(), len(splits), t) <= sat.MAX_CLAUSES:
-                self.sat_calls += 1
-                answer = sat.decide_tree_depth(self, V, t, conflicts)
-                if self.deadline.expired():
-                    raise _Stop
+                answer = self._sat_query(V, t, splits, conflicts)
                 if answer is not None:
-                    self.sat_answers += 1
                     return answer
             budget *= 2
             conflicts *= 2
 
+    def _parallel_at_least(self, V: int, t: int, live: Sequence[int]) -> bool:
+        """``at_least`` at the root with the candidate splits evaluated in the worker processes of ``self.pool``.
+
+        The candidates are those of :meth:`at_least`, in the same order; each
+        worker decides ``D(smaller) >= t - 1 and D(bigger) >= t - 1`` for one
+        candidate with a fresh memo (so its answer and subtrees do not depend
+        on which worker ran what before).  The answer is the FIRST candidate
+        in order that succeeds -- later results are waited for only if every
+        earlier one failed -- so value and witness are the same on every run
+        and for every number of workers; the workers' subtrees are kept in
+        ``self.subtrees`` for the witness.  All candidates failing proves
+        ``D(V) <= t - 1``.  Workers run under the remaining time; a stopped
+        worker stops the search (``_Stop``).
+        """
+        e = self._entry(V)
+        if e[0] >= t:
+            return True
+        if e[1] < t:
+            return False
+        self.nodes += 1
+        new_live, _, cand = self._candidates(V, t, live)
+        assert self.pool is not None
+        outcome = self.pool.first_success(
+            [(small, big) for _, small, big, *_ in cand], t - 1, new_live, self.deadline.remaining()
+        )
+        self.nodes += outcome.nodes
+        if outcome.stopped:
+            raise _Stop
+        if outcome.found is None:
+            e[1] = min(e[1], t - 1)
+            return False
+        _, small, big, desc, V0, V1 = cand[outcome.found]
+        assert outcome.trees is not None
+        self.subtrees[(small, t - 1)], self.subtrees[(big, t - 1)] = outcome.trees
+        self._parallel_roots.add((V, t))
+        e[0], e[2] = t, (desc, V0, V1)
+        return True
+
+    def settle_subtrees(self, V: int, t: int) -> None:
+        """Make the witness of a parallel search independent of timing: re-find the root's subtrees here.
+
+        The subtrees a worker returned depend on the memo it had built from
+        whatever tasks it ran before.  When time allows, the two children of
+        the root's split are searched again in this process by a fresh engine
+        (empty memo) over the same splitter -- a search for trees known to
+        exist -- and their trees replace the workers'; the value is unchanged.
+        If the deadline stops it, the workers' (verified) subtrees stay.
+        """
+        if t <= 0 or (V, t) not in self._parallel_roots:
+            return
+        _, V0, V1 = self.memo[V][2]
+        fresh = _Engine(self.H, self.splitter, deadline=self.deadline)
+        fresh.use_sat = False
+        live, _ = self._splits(V, self.splitter.columns)
+        try:
+            if fresh.at_least(V0, t - 1, live) and fresh.at_least(V1, t - 1, live):
+                self.subtrees[(V0, t - 1)] = fresh.tree(V0, t - 1)
+                self.subtrees[(V1, t - 1)] = fresh.tree(V1, t - 1)
+        except _Stop:
+            pass
+        self.nodes += fresh.nodes
+
+    def _sat_inside(self, V: int, t: int, splits: list, spent: int) -> bool | None:
+        """SAT on a query ``D(V) >= t`` inside the search, when the cost model says it can pay.
+
+        Tried once per query, after the recursion has spent ``sat_min_nodes``
+        nodes on it without an answer, if the encoding is small
+        (``sat_max_clauses``) and at most about ``_SAT_CLAUSES_PER_NODE``
+        clauses per node already spent (building and solving the CNF costs
+        about that much), and while SAT has taken at most ``_SAT_SHARE`` of the
+        time so far.  The conflict budget grows with the nodes spent.
+        """
+        sat = _sat_module()
+        if sat is None:
+            return None
+        clauses = sat.estimate_clauses(V.bit_count(), len(splits), t)
+        if clauses > self.sat_max_clauses:
+            return None
+        if self.sat_min_nodes and clauses > _SAT_CLAUSES_PER_NODE * spent:
+            return None
+        if self.sat_min_nodes and self.sat_seconds > _SAT_SHARE * self.deadline.elapsed() + 0.01:
+            return None
+        return self._sat_query(V, t, splits, max(1000, _SAT_CONFLICTS_PER_NODE * spent))
+
+    def _sat_query(self, V: int, t: int, splits: list, conflicts: int | None) -> bool | None:
+        """Decide ``D(V) >= t`` by :func:`dimcalc.sat.solve_tree_depth` over the canonical ``splits`` of ``V``.
+
+        UNSAT proves ``D(V) <= t - 1`` (every tree of depth ``t`` for ``V``
+        uses, at each node, a split of ``V`` restricted to the node's version
+        space, and the encoding allows every such choice).  A model is
+        checked -- every node's version space, followed down the chosen
+        splits, keeps both children non-empty -- before it is written into
+        the memo (each node's version space gets lower bound ``t - level`` and
+        its split).  Returns None when the budget (conflicts, deadline) is spent.
+        """
+        sat = _sat_module()
+        began = time.monotonic()
+        try:
+            answer, choice = sat.solve_tree_depth(
+                V, splits, t, conflict_budget=conflicts, seconds=self.deadline.remaining()
+            )
+        finally:
+            self.sat_calls += 1
+            self.sat_seconds += time.monotonic() - began
+        if self.deadline.expired():
+            raise _Stop
+        if answer is None:
+            return None
+        if not answer:
+            self.sat_answers += 1
+            e = self._entry(V)
+            e[1] = min(e[1], t - 1)
+            return False
+        assert choice is not None  # given with a True answer
+        steps: list[tuple[int, int, tuple]] = []
+
+        def walk(node: int, W: int, level: int) -> bool:
+            if level == t:
+                return W != 0
+            V0, V1, desc = splits[choice[node]]
+            W0, W1 = W & V0, W & V1
+            steps.append((W, t - level, (desc, W0, W1)))
+            return walk(2 * node + 1, W0, level + 1) and walk(2 * node + 2, W1, level + 1)
+
+        if not walk(0, V, 0):  # pragma: no cover - a model is a shattered tree; kept as a check
+            return None
+        self.sat_answers += 1
+        for W, depth, split in steps:
+            e = self._entry(W)
+            if e[0] < depth:
+                e[0], e[2] = depth, split
+        return True
+
+
+#: Node budget of each upper-bound probe under a time limit (0: no probes; see ``_Engine._upper_probes``).
+_UPPER_PROBE_NODES = 8
+#: SAT on failing queries inside the search (default chosen by ``dimcalc bench --suite sat``).
+SAT_INSIDE = False
+#: Nodes the recursion spends on a query before SAT is considered for it.
+_SAT_MIN_NODES = 256
+#: Encodings larger than this are never built inside the search.
+_SAT_INSIDE_MAX_CLAUSES = 200_000
+#: Clauses of encoding per node already spent that the cost model accepts.
+_SAT_CLAUSES_PER_NODE = 200
+#: Conflicts allowed per node already spent.
+_SAT_CONFLICTS_PER_NODE = 20
+#: Largest fraction of the elapsed time SAT may have taken before it is tried again.
+_SAT_SHARE = 0.5
 
 #: Nodes the recursion may spend on a root query before SAT is tried (then doubled each round).
 _INITIAL_NODE_BUDGET = 20000
@@ -667,6 +873,164 @@ def _sat_module() -> Any:
     except ImportError:  # pragma: no cover - python-sat missing
         return None
     return sat
+
+
+# ---------------------------------------------------------------------------- worker processes
+
+
+class _Outcome(NamedTuple):
+    """What :meth:`RootPool.first_success` found: the first succeeding candidate (or None), its two subtrees."""
+
+    found: int | None
+    trees: tuple[dict, dict] | None
+    nodes: int
+    stopped: bool
+
+
+#: The worker process's class, splitter arguments, engine and the pool's shared query counter.
+_WORKER: dict[str, Any] = {}
+
+
+class _TaskDeadline(Deadline):
+    """A worker task's deadline: the search's end (absolute, ``time.monotonic``: one clock for every
+    process of the machine), and also expired once the pool has moved on to another query."""
+
+    __slots__ = ("_counter", "_query")
+
+    def __init__(self, end: float | None, counter: Any, query: int) -> None:
+        super().__init__(None if end is None else end - time.monotonic())
+        self._counter = counter
+        self._query = query
+
+    def expired(self) -> bool:
+        if self.reason is None and self._counter.value != self._query:
+            self.reason = "cancelled"
+        return super().expired()
+
+
+def _worker_init(H: HypothesisClass, family: str, maps: Sequence[tuple] | None, splitter: Any, counter: Any) -> None:
+    """Set up a worker: with the ``fork`` start method it inherits the parent's splitter (no set-up, no
+    pickling); otherwise it builds its own on its first task."""
+    _WORKER.clear()
+    _WORKER.update(H=H, family=family, maps=maps, engine=None, counter=counter)
+    if splitter is not None:
+        engine = _WORKER["engine"] = _Engine(H, splitter)
+        engine.use_sat = False
+
+
+def _worker_task(chunk: list[tuple[int, int]], depth: int, live: list[int], end: float | None, query: int) -> tuple:
+    """In a worker: the first candidate ``(small, big)`` of ``chunk`` with ``D(small), D(big) >= depth``.
+
+    The decisions use the worker's engine, whose memo of proven bounds is kept
+    across tasks (answers are exact, so they do not depend on it; the
+    subtrees returned do, see :meth:`_Engine.settle_subtrees`).  A task whose
+    query is over (the pool's counter moved on) or whose deadline passed stops
+    at its next node.  Returns ``(position in chunk, or -1 when none succeeds,
+    or None when stopped; (tree of small, tree of big) or None; nodes)``.
+    """
+    deadline = _TaskDeadline(end, _WORKER["counter"], query)
+    engine: _Engine | None = _WORKER["engine"]
+    nodes = 0
+    try:
+        deadline.check()
+        if engine is None:
+            H = _WORKER["H"]
+            engine = _Engine(H, _splitter_for(H, _WORKER["family"], _WORKER["maps"], deadline), deadline=deadline)
+            engine.use_sat = False
+            _WORKER["engine"] = engine
+        engine.deadline = deadline
+        for attr in ("deadline", "_deadline"):  # splitters whose enumeration polls the deadline
+            if hasattr(engine.splitter, attr):
+                setattr(engine.splitter, attr, deadline)
+        start = engine.nodes
+        try:
+            for k, (small, big) in enumerate(chunk):
+                if engine.at_least(small, depth, live) and engine.at_least(big, depth, live):
+                    return k, (engine.tree(small, depth), engine.tree(big, depth)), engine.nodes - start
+        finally:
+            nodes = engine.nodes - start
+    except SearchStopped:
+        return None, None, nodes
+    return -1, None, nodes
+
+
+class RootPool:
+    """Worker processes that evaluate the root's candidate splits (``jobs=`` of the public functions).
+
+    One single-process executor per worker; chunk ``j`` of a query's
+    candidates always goes to worker ``j mod jobs``, so each worker's memo
+    serves the same candidates at every depth of iterative deepening.  Each worker holds the
+    class and the splitter (inherited with ``fork``, else built once).  A
+    shared counter numbers the queries: when a query is answered the counter
+    moves on and the tasks still running for it stop at their next node.
+    Use as a context manager; on exit every task is stopped and the workers joined.
+    """
+
+    #: Longest run of consecutive candidates sent as one task.
+    MAX_CHUNK = 64
+
+    def __init__(
+        self, H: HypothesisClass, family: str, maps: Sequence[tuple] | None, jobs: int, splitter: Any = None
+    ) -> None:
+        fork = "fork" in multiprocessing.get_all_start_methods()
+        context = multiprocessing.get_context("fork" if fork else None)
+        self.jobs = jobs
+        self._counter = context.Value("q", 0, lock=False)
+        args = (H, family, maps, splitter if fork else None, self._counter)
+        self._workers = [
+            cf.ProcessPoolExecutor(max_workers=1, mp_context=context, initializer=_worker_init, initargs=args)
+            for _ in range(jobs)
+        ]
+
+    def __enter__(self) -> RootPool:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._counter.value += 1
+        for pool in self._workers:
+            pool.shutdown(wait=True, cancel_futures=True)
+
+    def first_success(
+        self, cands: Sequence[tuple[int, int]], depth: int, live: list[int], seconds: float | None
+    ) -> _Outcome:
+        """The first candidate (in the given order) both of whose children have ``D >= depth``.
+
+        Candidates go in chunks of consecutive ones (chunk ``j`` to worker
+        ``j mod jobs``); at most two chunks per worker are in flight; results
+        are read in order, so the answer does not depend on timing.
+        """
+        end = None if seconds is None else time.monotonic() + seconds
+        query = self._counter.value
+        # Chunks of consecutive candidates, 1, 1, 2, 4, ... up to MAX_CHUNK long: a success is usually
+        # among the first candidates, a refutation goes through all of them at a few nodes each.
+        bounds = [0]
+        size = 1
+        while bounds[-1] < len(cands):
+            bounds.append(min(len(cands), bounds[-1] + size))
+            if len(bounds) > 2:
+                size = min(2 * size, self.MAX_CHUNK)
+        n_chunks = len(bounds) - 1
+        nodes = 0
+        window = 2 * self.jobs
+        futures: dict[int, cf.Future] = {}
+        try:
+            for i in range(n_chunks):
+                for j in range(i, min(i + window, n_chunks)):
+                    if j not in futures:
+                        chunk = list(cands[bounds[j] : bounds[j + 1]])
+                        worker = self._workers[j % self.jobs]
+                        futures[j] = worker.submit(_worker_task, chunk, depth, live, end, query)
+                k, trees, n = futures.pop(i).result()
+                nodes += n
+                if k is None:
+                    return _Outcome(None, None, nodes, True)
+                if k >= 0:
+                    return _Outcome(bounds[i] + k, trees, nodes, False)
+            return _Outcome(None, None, nodes, False)
+        finally:
+            self._counter.value += 1
+            for fut in futures.values():
+                fut.cancel()
 
 
 # ---------------------------------------------------------------------------- node builders
@@ -829,6 +1193,26 @@ def _depth_one_tree(H: HypothesisClass, family: str, maps: Sequence[tuple] | Non
     return {"point": x, "map": phi, "children": leaves if phi[a] == 0 else leaves[::-1]}
 
 
+def _solve_root(engine: _Engine, family: str, maps: Sequence[tuple] | None, jobs: int) -> tuple[int, int, bool]:
+    """``engine.solve`` of the whole class, with the root's candidate splits in ``jobs`` worker processes."""
+    if jobs <= 1 or engine.deadline.expired():
+        return engine.solve(engine.H.full_mask)
+    with RootPool(engine.H, family, maps, jobs, engine.splitter) as pool:
+        engine.pool = pool
+        try:
+            result = engine.solve(engine.H.full_mask)
+        finally:
+            engine.pool = None
+    engine.settle_subtrees(engine.H.full_mask, result[0])
+    return result
+
+
+def _check_jobs(jobs: Any, owner: str) -> int:
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
+        raise parameter_error("jobs", owner, "a positive int", jobs)
+    return jobs
+
+
 def _run(
     H: HypothesisClass,
     kind: str,
@@ -837,6 +1221,7 @@ def _run(
     time_limit: float | None,
     progress: bool,
     label: str,
+    jobs: int = 1,
 ) -> DimensionResult:
     """Solve one Littlestone-type dimension under one deadline, set-up (reduction, masks) included."""
     deadline = Deadline(time_limit)
@@ -852,7 +1237,7 @@ def _run(
             kind, lower, upper, witness, nodes=0, seconds=round(deadline.elapsed(), 6), stopped=deadline.stop_label
         )
     engine = _Engine(H, splitter, deadline=deadline, progress=log)
-    lower, upper, stopped = engine.solve(H.full_mask)
+    lower, upper, stopped = _solve_root(engine, family, maps, jobs)
     witness = engine.tree(H.full_mask, lower)
     if lower == 0 and upper >= 1:
         one = _depth_one_tree(H, family, maps)
@@ -877,7 +1262,7 @@ def _run(
 
 
 def littlestone_dimension(
-    H: HypothesisClass, *, time_limit: float | None = None, progress: bool = False
+    H: HypothesisClass, *, time_limit: float | None = None, progress: bool = False, jobs: int = 1
 ) -> DimensionResult:
     """The Littlestone dimension of a binary class, with a shattered mistake tree.
 
@@ -890,6 +1275,11 @@ def littlestone_dimension(
         a proven ``lower`` certified by the witness tree and a proven ``upper``.
     progress : bool
         Print progress lines (target depth, nodes, memo size) on stderr.
+    jobs : int
+        Worker processes for the candidate splits at the root of the search
+        (default 1: everything in this process).  Same value, and a witness
+        that does not depend on timing, for every ``jobs``; workers stop at
+        the same deadline.
 
     Returns
     -------
@@ -914,17 +1304,18 @@ def littlestone_dimension(
     """
     H = _check_class(H, "littlestone_dimension")
     time_limit = check_time_limit(time_limit, "littlestone_dimension")
+    jobs = _check_jobs(jobs, "littlestone_dimension")
     if not H.is_binary:
         return DimensionResult.undefined(
             "littlestone",
             f"the Littlestone dimension is defined for binary classes; this class has "
             f"{H.num_labels} labels (use multiclass_littlestone_dimension)",
         )
-    return _run(H, "littlestone", "LD", None, time_limit, progress, "littlestone")
+    return _run(H, "littlestone", "LD", None, time_limit, progress, "littlestone", jobs)
 
 
 def multiclass_littlestone_dimension(
-    H: HypothesisClass, *, time_limit: float | None = None, progress: bool = False
+    H: HypothesisClass, *, time_limit: float | None = None, progress: bool = False, jobs: int = 1
 ) -> DimensionResult:
     """The multiclass Littlestone dimension MLD, with a shattered io-labelled tree.
 
@@ -935,6 +1326,8 @@ def multiclass_littlestone_dimension(
         Seconds; see :func:`littlestone_dimension`.
     progress : bool
         Progress lines on stderr.
+    jobs : int
+        Worker processes for the root's candidate splits; see :func:`littlestone_dimension`.
 
     Returns
     -------
@@ -956,7 +1349,8 @@ def multiclass_littlestone_dimension(
     """
     H = _check_class(H, "multiclass_littlestone_dimension")
     time_limit = check_time_limit(time_limit, "multiclass_littlestone_dimension")
-    return _run(H, "multiclass_littlestone", "MLD", None, time_limit, progress, "multiclass_littlestone")
+    jobs = _check_jobs(jobs, "multiclass_littlestone_dimension")
+    return _run(H, "multiclass_littlestone", "MLD", None, time_limit, progress, "multiclass_littlestone", jobs)
 
 
 def _resolve_family(H: HypothesisClass, family: Any) -> tuple[str, list[tuple] | None, str]:
@@ -971,7 +1365,13 @@ def _resolve_family(H: HypothesisClass, family: Any) -> tuple[str, list[tuple] |
 
 
 def psi_littlestone_dimension(
-    H: HypothesisClass, family: Any, *, uniform: bool = False, time_limit: float | None = None, progress: bool = False
+    H: HypothesisClass,
+    family: Any,
+    *,
+    uniform: bool = False,
+    time_limit: float | None = None,
+    progress: bool = False,
+    jobs: int = 1,
 ) -> DimensionResult:
     """The Ψ-Littlestone dimension (or its uniform variant) with a Ψ-shattered tree.
 
@@ -988,6 +1388,8 @@ def psi_littlestone_dimension(
         Seconds; see :func:`littlestone_dimension`.
     progress : bool
         Progress lines on stderr.
+    jobs : int
+        Worker processes for the root's candidate splits; see :func:`littlestone_dimension`.
 
     Returns
     -------
@@ -1015,22 +1417,23 @@ def psi_littlestone_dimension(
     time_limit = check_time_limit(time_limit, owner)
     if not isinstance(uniform, bool):
         raise parameter_error("uniform", owner, "a bool", uniform)
+    jobs = _check_jobs(jobs, owner)
     name, maps, suffix = _resolve_family(H, family)
     kind = ("psi_littlestone_uniform:" if uniform else "psi_littlestone:") + suffix
     label = kind.split(":", 1)[0] + ":" + name
     if name == "B" and H.num_labels > 2:
-        return _seeded_bipartition(H, kind, uniform, time_limit, progress, label)
+        return _seeded_bipartition(H, kind, uniform, time_limit, progress, label, jobs)
     if uniform:
-        r = _uniform(H, name, maps, kind, time_limit, progress, label)
+        r = _uniform(H, name, maps, kind, time_limit, progress, label, jobs)
     else:
-        r = _run(H, kind, name, maps, time_limit, progress, label)
+        r = _run(H, kind, name, maps, time_limit, progress, label, jobs)
     if name == "user" and r.witness is not None:  # the tree checks itself against the user's maps
         r = dataclasses.replace(r, witness=PsiTree(r.witness, family=psi_family(family, H.num_labels), uniform=uniform))
     return r
 
 
 def _seeded_bipartition(
-    H: HypothesisClass, kind: str, uniform: bool, time_limit: float | None, progress: bool, label: str
+    H: HypothesisClass, kind: str, uniform: bool, time_limit: float | None, progress: bool, label: str, jobs: int = 1
 ) -> DimensionResult:
     """Ψ^B (plain or uniform), starting from trees found without the exponential search.
 
@@ -1052,7 +1455,7 @@ def _seeded_bipartition(
     if depth < cap and not deadline.expired():
         remaining = deadline.remaining()
         share = None if remaining is None else max(remaining / 4, 1e-3)
-        rb = psi_littlestone_dimension(H, "bin", uniform=uniform, time_limit=share)
+        rb = psi_littlestone_dimension(H, "bin", uniform=uniform, time_limit=share, jobs=jobs)
         if rb.lower is not None and rb.lower > depth:
             depth, tree, how = rb.lower, rb.witness, "Ψ^bin tree (Ψ^bin ⊆ Ψ^B)"
     if depth >= cap:
@@ -1068,9 +1471,9 @@ def _seeded_bipartition(
         )
     left = deadline.left()
     if uniform:
-        r = _uniform(H, "B", None, kind, left, progress, label)
+        r = _uniform(H, "B", None, kind, left, progress, label, jobs)
     else:
-        r = _run(H, kind, "B", None, left, progress, label)
+        r = _run(H, kind, "B", None, left, progress, label, jobs)
     if r.lower is not None and r.lower >= depth:
         return r
     return DimensionResult.bounds(
@@ -1185,6 +1588,67 @@ def multiclass_littlestone_dimension_of(H: HypothesisClass, mask: int) -> int:
     H = _check_class(H, owner)
     lower, _, _ = _cached_engine(H, "MLD").solve(_check_mask(H, mask, owner))
     return lower
+
+
+def shattered_tree_exists(
+    H: HypothesisClass, depth: int, *, family: Any = "LD", mask: int | None = None, conflict_budget: int | None = None
+) -> tuple[bool | None, dict | None]:
+    """Decide by SAT alone whether ``H`` (or the version space ``mask``) shatters a tree of ``depth``.
+
+    The query ``D(V) >= depth`` goes straight to the SAT encoding of
+    :mod:`dimcalc.sat` over the canonical splits of ``V`` (no recursion).
+
+    Parameters
+    ----------
+    H : HypothesisClass
+    depth : int
+        Number of internal levels, ``>= 0``.
+    family : {"LD", "MLD", "N", "bin", "B"} or iterable of maps
+        Which trees: binary mistake trees, io-labelled trees, or Ψ-labelled
+        trees of a family (BGS §4.2) or user maps.
+    mask : int, optional
+        Version space as a bitset over distinct hypotheses (default: all).
+    conflict_budget : int, optional
+        Give up (answer None) after this many conflicts.
+
+    Returns
+    -------
+    (answer, tree)
+        ``answer`` True/False/None; ``tree`` a witness in spec §3 format when True.
+
+    References
+    ----------
+    Littlestone (1987); BGS Defs 2.10-2.13 and 4.1-4.4 (the trees decided).
+
+    Examples
+    --------
+    >>> from dimcalc import HypothesisClass
+    >>> H = HypothesisClass.from_table([[1 if x >= t else 0 for x in range(3)] for t in range(4)])
+    >>> shattered_tree_exists(H, 2)[0], shattered_tree_exists(H, 3)[0]
+    (True, False)
+    """
+    owner = "shattered_tree_exists"
+    H = _check_class(H, owner)
+    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
+        raise parameter_error("depth", owner, "an int >= 0", depth)
+    V = H.full_mask if mask is None else _check_mask(H, mask, owner)
+    if isinstance(family, str) and family in ("LD", "MLD", "N", "bin", "B"):
+        splitter = _splitter_for(H, family)
+    else:
+        name, maps, _ = _resolve_family(H, family)
+        splitter = _splitter_for(H, name, maps)
+    engine = _Engine(H, splitter)
+    if depth == 0:
+        return True, engine.tree(V, 0)
+    if _sat_module() is None:  # pragma: no cover - python-sat missing
+        return None, None
+    _, splits = splitter.splits(V, splitter.columns)
+    if not splits:
+        return False, None
+    answer = engine._sat_query(V, depth, splits, conflict_budget)
+    if not answer:
+        return answer, None
+    return True, engine.tree(V, depth)
 
 
 # ---------------------------------------------------------------------------- uniform variant
@@ -1308,6 +1772,7 @@ def _uniform(
     time_limit: float | None,
     progress: bool,
     label: str,
+    jobs: int = 1,
 ) -> DimensionResult:
     deadline = Deadline(time_limit)
     log = Progress(progress, label)
@@ -1322,7 +1787,7 @@ def _uniform(
         canon = _uniform_maps(H, name, maps)
         search = _UniformSearch(H, canon, engine, deadline, log)
         # Uniform <= non-uniform (BGS Claim 4.6, second inequality): the engine's bound caps the search.
-        _, upper, stopped = engine.solve(full)
+        _, upper, stopped = _solve_root(engine, name, maps, jobs)
         if stopped:
             raise _Stop
         while len(best) < upper:

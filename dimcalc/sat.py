@@ -1,17 +1,18 @@
 """SAT encodings for dimcalc (python-sat): "a shattered tree of depth t exists".
 
-The Littlestone-type solvers (:mod:`dimcalc.littlestone`) decide ``D(V) >= t``
-by a memoised recursion.  The recursion is strong when a deep tree exists (it
-finds one greedily, most balanced split first) and when the size bound
-``|V| < 2**t`` cuts it off; it is weak on *failing* queries just below that
-bound, where it must refute every split of every sub-version space.  There
-:func:`decide_tree_depth` hands the query to a CDCL solver, alternating with
-the recursion under doubling budgets: UNSAT proves the upper bound
-``D(V) < t``; a model is decoded into a tree (written into the recursion's
-memo, so the witness comes out of the same walk).  Every call is budgeted
-(``solve_limited`` with a conflict budget and an interrupt at the deadline),
-so SAT never runs past the time limit; an unknown answer just returns control
-to the recursion.
+A leaf module: it knows CNF and python-sat, nothing of the search.  The
+Littlestone-type engine (:mod:`dimcalc.littlestone`) decides ``D(V) >= t`` by
+a memoised recursion, which is strong when a deep tree exists (it finds one
+greedily, most balanced split first) and when the size bound ``|V| < 2**t``
+cuts it off, and weak on *failing* queries just below that bound, where it
+must refute every split of every sub-version space.  The engine hands such a
+query -- the version space ``V``, its canonical splits and ``t`` -- to
+:func:`solve_tree_depth`: UNSAT proves the upper bound ``D(V) < t``; a model
+is a choice of split per tree node, which the engine checks (every leaf's
+version space non-empty) and writes into its memo, so the witness comes out
+of the same walk.  Every call is budgeted (``solve_limited`` with a conflict
+budget and an interrupt at the deadline), so SAT never runs past the time
+limit; an unknown answer just returns control to the recursion.
 
 Encoding (for a version space ``V`` with hypotheses ``h`` and candidate splits
 ``c = (Z_c, O_c)``: the hypotheses sent to child 0 / child 1 by ``c``)
@@ -29,8 +30,11 @@ Encoding (for a version space ``V`` with hypotheses ``h`` and candidate splits
 A model is exactly a complete tree of depth ``t`` every root-to-leaf path of
 which is realised by one hypothesis of ``V``; the candidate splits are the
 canonical splits of ``V`` (those of every sub-version space are their
-restrictions, and mirror splits are interchangeable because the encoding is
-symmetric under swapping the two subtrees of a node).  Variables come from
+restrictions).  Symmetry breaking for mirror images is built in: a tree and
+the tree with the two subtrees of a node swapped (and that node's split
+mirrored) are the same model only once, because each unordered split appears
+in ``splits`` with one orientation (the engine's canonicalisation), so the
+mirrored node has no variable.  Variables come from
 ``pysat.formula.IDPool`` keyed by meaningful tuples.
 
 References
@@ -42,19 +46,15 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
-from typing import Any
 
 from pysat.formula import IDPool
 from pysat.solvers import Solver
 
-from .errors import parameter_error
-from .hypothesis_class import HypothesisClass, mask_bits
+from .hypothesis_class import mask_bits
 
 __all__ = [
     "tree_depth_clauses",
     "solve_tree_depth",
-    "shattered_tree_exists",
-    "decide_tree_depth",
     "estimate_clauses",
     "MAX_CLAUSES",
 ]
@@ -149,92 +149,3 @@ def solve_tree_depth(
     for n in range((1 << depth) - 1):
         choice.append(next(c for c in range(len(splits)) if pool.id(("node", n, c)) in model))
     return True, choice
-
-
-def decide_tree_depth(
-    engine: Any, V: int, t: int, conflict_budget: int | None, *, max_clauses: float = MAX_CLAUSES
-) -> bool | None:
-    """Try SAT on the query ``D(V) >= t`` of a :mod:`dimcalc.littlestone` engine.
-
-    On SAT the decoded tree is written into the engine's memo (each node's
-    version space gets lower bound ``t - depth`` and its split); on UNSAT the
-    root's upper bound becomes ``t - 1``.  Returns None when the encoding is
-    too large or the budget (conflicts, or the engine's deadline) is spent.
-    """
-    _, splits = engine.splitter.splits(V, engine.splitter.columns)
-    if estimate_clauses(V.bit_count(), len(splits), t) > max_clauses:
-        return None
-    answer, choice = solve_tree_depth(
-        V, splits, t, conflict_budget=conflict_budget, seconds=engine.deadline.remaining()
-    )
-    if answer is None:
-        return None
-    entry = engine._entry(V)
-    if not answer:
-        entry[1] = min(entry[1], t - 1)
-        return False
-    assert choice is not None  # given with a True answer
-
-    def record(node: int, W: int, level: int) -> None:
-        if level == t:
-            return
-        V0, V1, desc = splits[choice[node]]
-        W0, W1 = W & V0, W & V1
-        e = engine._entry(W)
-        if e[0] < t - level:
-            e[0] = t - level
-            e[2] = (desc, W0, W1)
-        record(2 * node + 1, W0, level + 1)
-        record(2 * node + 2, W1, level + 1)
-
-    record(0, V, 0)
-    return True
-
-
-def shattered_tree_exists(
-    H: HypothesisClass, depth: int, *, family: Any = "LD", mask: int | None = None, conflict_budget: int | None = None
-) -> tuple[bool | None, dict | None]:
-    """Decide by SAT whether ``H`` (or the version space ``mask``) shatters a tree of ``depth``.
-
-    Parameters
-    ----------
-    H : HypothesisClass
-    depth : int
-        Number of internal levels, ``>= 0``.
-    family : {"LD", "MLD", "N", "bin", "B"} or iterable of maps
-        Which trees: binary mistake trees, io-labelled trees, or Ψ-labelled
-        trees of a family (BGS §4.2) or user maps.
-    mask : int, optional
-        Version space as a bitset over distinct hypotheses (default: all).
-    conflict_budget : int, optional
-        Give up (answer None) after this many conflicts.
-
-    Returns
-    -------
-    (answer, tree)
-        ``answer`` True/False/None; ``tree`` a witness in spec §3 format when True.
-
-    Examples
-    --------
-    >>> from dimcalc import HypothesisClass
-    >>> H = HypothesisClass.from_table([[1 if x >= t else 0 for x in range(3)] for t in range(4)])
-    >>> shattered_tree_exists(H, 2)[0], shattered_tree_exists(H, 3)[0]
-    (True, False)
-    """
-    from . import littlestone as ls
-
-    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
-        raise parameter_error("depth", "shattered_tree_exists", "an int >= 0", depth)
-    V = H.full_mask if mask is None else mask
-    if isinstance(family, str) and family in ("LD", "MLD", "N", "bin", "B"):
-        splitter = ls._splitter_for(H, family)
-    else:
-        name, maps, _ = ls._resolve_family(H, family)
-        splitter = ls._splitter_for(H, name, maps)
-    engine = ls._Engine(H, splitter)
-    if depth == 0:
-        return (V != 0), (engine.tree(V, 0) if V else None)
-    answer = decide_tree_depth(engine, V, depth, conflict_budget, max_clauses=float("inf"))
-    if not answer:
-        return answer, None
-    return True, engine.tree(V, depth)

@@ -10,12 +10,14 @@ Sources: BGS = Bun, Gaboardi, Sivakumar (NeurIPS 2021): Lemma 4.5, Claims
 
 from __future__ import annotations
 
+import contextlib
 import math
 
 import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
+import dimcalc.littlestone as ls
 from brute_littlestone import brute_dimension
 from dimcalc import HypothesisClass
 from dimcalc.generators import bgs_thm61_class, bgs_thm72_class
@@ -201,3 +203,36 @@ def test_depth_three_multiclass_cube(pairs):
     assert mld(H) == brute_dimension(H, "multiclass") == 3
     assert psi(H, "bin") == psi(H, "B") == 3
     assert psi(H, "B", uniform=True) == brute_dimension(H, "psi", "B", uniform=True)
+
+
+# ---------------------------------------------------------------------- SAT forced on inside the search
+@contextlib.contextmanager
+def sat_forced():
+    """SAT on every query ``D(V) >= t`` (t >= 2) of the search, with no cost model (dimcalc.littlestone)."""
+    saved = ls.SAT_INSIDE, ls._SAT_MIN_NODES
+    ls.SAT_INSIDE, ls._SAT_MIN_NODES = True, 0
+    try:
+        yield
+    finally:
+        ls.SAT_INSIDE, ls._SAT_MIN_NODES = saved
+
+
+@given(classes(max_labels=4, max_points=4, max_rows=8))
+def test_sat_forced_inside_the_search_matches_brute_force(H):
+    with sat_forced():
+        r = multiclass_littlestone_dimension(H)
+        event(f"SAT answers {r.stats['sat_answers'] > 0}")
+        assert exact(r, H) == brute_dimension(H, "multiclass")
+        assert psi(H, "bin") == brute_dimension(H, "psi", "bin")
+        assert psi(H, "B", uniform=True) == brute_dimension(H, "psi", "B", uniform=True)
+        if H.is_binary:
+            assert ld(H) == brute_dimension(H, "binary")
+
+
+@given(st.sets(st.integers(0, 2**4 - 1), min_size=7, max_size=8))
+def test_sat_forced_on_deep_binary_classes_matches_brute_force(codes):
+    H = HypothesisClass([_digits(c, 2, 4) for c in sorted(codes)])
+    with sat_forced():
+        r = littlestone_dimension(H)
+    assert r.stats["sat_answers"] >= 1  # the root query t = 2 at least went to SAT
+    assert exact(r, H) == brute_dimension(H, "binary")

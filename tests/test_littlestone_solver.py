@@ -381,7 +381,7 @@ def test_bad_parameters():
 
 # ---------------------------------------------------------------------------- SAT encoding
 
-from dimcalc.sat import shattered_tree_exists  # noqa: E402
+from dimcalc.littlestone import shattered_tree_exists  # noqa: E402
 
 
 @given(classes(max_labels=2, max_points=4, max_rows=10), st.integers(1, 3))

@@ -1,0 +1,65 @@
+"""``jobs=``: the root's candidate splits in worker processes give the same answers as one process.
+
+Small random classes (a few seeds, not a property test: every call starts a
+pool of worker processes).  The value and exactness must equal those of
+``jobs=1``, the witness must pass the independent checker, and two runs with
+``jobs=2`` must give the same witness (the answer is the first succeeding
+candidate in search order, and the root's subtrees are re-found in the
+calling process: see ``dimcalc.littlestone._Engine.settle_subtrees``).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from dimcalc import HypothesisClass
+from dimcalc.bench.littlestone import lines_class
+from dimcalc.errors import InvalidParameterError
+from dimcalc.littlestone import littlestone_dimension, multiclass_littlestone_dimension, psi_littlestone_dimension
+
+
+def _random(seed: int, rows: int, points: int, labels: int) -> HypothesisClass:
+    rng = np.random.default_rng(seed)
+    return HypothesisClass(rng.integers(0, labels, (rows, points)), num_labels=labels)
+
+
+SOLVERS = {
+    "LD": lambda H, jobs: littlestone_dimension(H, jobs=jobs),
+    "MLD": lambda H, jobs: multiclass_littlestone_dimension(H, jobs=jobs),
+    "bin": lambda H, jobs: psi_littlestone_dimension(H, "bin", jobs=jobs),
+    "uniform N": lambda H, jobs: psi_littlestone_dimension(H, "N", uniform=True, jobs=jobs),
+    "B 4 labels": lambda H, jobs: psi_littlestone_dimension(H, "B", jobs=jobs),
+}
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+@pytest.mark.parametrize("name", sorted(SOLVERS))
+def test_jobs_2_gives_the_answers_of_one_process(name, seed):
+    labels = 2 if name == "LD" else 4
+    H = _random(seed, 12 + 9 * seed, 5 + seed, labels)
+    one = SOLVERS[name](H, 1)
+    two = SOLVERS[name](H, 2)
+    assert (two.value, two.exact, two.kind) == (one.value, one.exact, one.kind)
+    assert two.verify(H, debug=True)
+    assert SOLVERS[name](H, 2).witness == two.witness
+
+
+def test_jobs_on_a_class_with_many_failing_root_candidates():
+    H = lines_class(5)  # LDim 2: the query t = 3 refutes every root split in the workers
+    r = littlestone_dimension(H, jobs=2)
+    assert (r.value, r.exact) == (2, True) and r.verify(H, debug=True)
+
+
+def test_jobs_under_a_time_limit_stop_with_bounds():
+    H = lines_class(31)
+    r = littlestone_dimension(H, jobs=2, time_limit=0.05)
+    assert r.stats["stopped"] == "time limit" and not r.exact
+    assert r.lower is not None and r.upper is not None and r.lower <= 2 <= r.upper
+    assert r.verify(H, debug=True)
+
+
+@pytest.mark.parametrize("jobs", [0, -1, 1.5, True, "2"])
+def test_jobs_must_be_a_positive_int(jobs):
+    with pytest.raises(InvalidParameterError, match="jobs"):
+        littlestone_dimension(lines_class(2), jobs=jobs)
