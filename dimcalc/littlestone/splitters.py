@@ -329,38 +329,31 @@ class _MapSplitter(_LabelClassSplitter):
         new_live, classes = self.classes(V, live)
         for x, _ in classes:
             for j in range(self.n_maps):
-                zero, one = self._masks(j)
-                a = V & zero[x]
-                if not a:
-                    continue
-                b = V & one[x]
-                if not b:
-                    continue
-                key = (a, b) if a < b else (b, a)
-                if key in seen:
-                    continue
-                seen.add(key)
-                out.append((a, b, (x, j)))
+                self._add_split(V, x, j, seen, out)
         return new_live, out
 
     def map_splits(self, V: int, live: Sequence[int], j: int) -> list[Split]:
         """Splits by map ``j`` only (for the uniform search); live is already filtered."""
         seen: set[tuple[int, int]] = set()
         out: list[Split] = []
-        zero, one = self._masks(j)
         for x in live:
-            a = V & zero[x]
-            if not a:
-                continue
-            b = V & one[x]
-            if not b:
-                continue
-            key = (a, b) if a < b else (b, a)
-            if key in seen:
-                continue
-            seen.add(key)
-            out.append((a, b, (x, j)))
+            self._add_split(V, x, j, seen, out)
         return out
+
+    def _add_split(self, V: int, x: int, j: int, seen: set[tuple[int, int]], out: list[Split]) -> None:
+        """Append the split of ``V`` by map ``j`` at point ``x`` if both children are non-empty and it is new."""
+        zero, one = self._masks(j)
+        a = V & zero[x]
+        if not a:
+            return
+        b = V & one[x]
+        if not b:
+            return
+        key = (a, b) if a < b else (b, a)
+        if key in seen:
+            return
+        seen.add(key)
+        out.append((a, b, (x, j)))
 
 
 def _map_count(maps: Any) -> int:
