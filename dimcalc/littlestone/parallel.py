@@ -176,8 +176,12 @@ class RootPool:
 
 
 def _solve_root(engine: _Engine, family: str, maps: Sequence[tuple] | None, jobs: int) -> tuple[int, int, bool]:
-    """``engine.solve`` of the whole class, with the root's candidate splits in ``jobs`` worker processes."""
-    if jobs <= 1 or engine.deadline.expired():
+    """``engine.solve`` of the whole class, with the root's candidate splits in ``jobs`` worker processes.
+
+    In a daemonic process (e.g. a ``multiprocessing.Pool`` worker), which may not start processes,
+    the search runs in this process: same value.
+    """
+    if jobs <= 1 or engine.deadline.expired() or multiprocessing.current_process().daemon:
         return engine.solve(engine.H.full_mask)
     with RootPool(engine.H, family, maps, jobs, engine.splitter) as pool:
         engine.pool = pool
