@@ -28,6 +28,7 @@ with _cli_interrupt_guard():
         multiclass_littlestone_dimension,
         psi_littlestone_dimension,
     )
+    from .littlestone.soa import MulticlassSOA, StandardOptimalAlgorithm
     from .operations import binary_restriction, binary_restrictions, complement, gap_amplification, restrict, xor_class
     from .psi import PsiFamily, psi_family
     from .reports.theorems import theorem_report
@@ -37,7 +38,6 @@ with _cli_interrupt_guard():
         probabilistic_representation_bounds,
     )
     from .results import DimensionResult
-    from .soa import MulticlassSOA, StandardOptimalAlgorithm
     from .trees import is_mistake_tree, is_multiclass_tree, is_psi_tree
     from .vc import (
         graph_dimension,

@@ -193,12 +193,12 @@ plt.show()
 # learner's prediction, answer the *other* label, and descend along that edge. Every path is
 # realised by a hypothesis, so the answers stay consistent with the class and *every* deterministic
 # learner errs once per level — `LD(H)` mistakes. Littlestone's Standard Optimal Algorithm
-# (`dimcalc.soa.StandardOptimalAlgorithm`) predicts the label whose version space has the larger
+# (`dimcalc.littlestone.soa.StandardOptimalAlgorithm`) predicts the label whose version space has the larger
 # Littlestone dimension, and so makes at most `LD(H)` mistakes on any sequence the class
-# realises. `dimcalc.soa.adversary_walk` plays the game; a small wrapper records each round.
+# realises. `dimcalc.littlestone.soa.adversary_walk` plays the game; a small wrapper records each round.
 
 # %%
-from dimcalc.soa import MulticlassSOA, StandardOptimalAlgorithm, adversary_walk
+from dimcalc.littlestone.soa import MulticlassSOA, StandardOptimalAlgorithm, adversary_walk
 
 
 class Recorder:

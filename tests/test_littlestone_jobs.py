@@ -5,7 +5,7 @@ pool of worker processes).  The value and exactness must equal those of
 ``jobs=1``, the witness must pass the independent checker, and two runs with
 ``jobs=2`` must give the same witness (the answer is the first succeeding
 candidate in search order, and the root's subtrees are re-found in the
-calling process: see ``dimcalc.littlestone._Engine.settle_subtrees``).
+calling process: see ``dimcalc.littlestone.engine._Engine.settle_subtrees``).
 """
 
 from __future__ import annotations
@@ -63,3 +63,17 @@ def test_jobs_under_a_time_limit_stop_with_bounds():
 def test_jobs_must_be_a_positive_int(jobs):
     with pytest.raises(InvalidParameterError, match="jobs"):
         littlestone_dimension(lines_class(2), jobs=jobs)
+
+
+def _value_with_jobs(seed: int) -> int | None:
+    return littlestone_dimension(_random(seed, 20, 6, 2), jobs=2).value
+
+
+def test_jobs_inside_a_daemonic_worker_runs_in_that_process():
+    """A multiprocessing.Pool worker is daemonic and may not start processes: jobs=2 there searches in the worker."""
+    import multiprocessing
+
+    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
+    with context.Pool(1) as pool:
+        value = pool.apply(_value_with_jobs, (4,))
+    assert value == littlestone_dimension(_random(4, 20, 6, 2)).value

@@ -17,7 +17,7 @@ import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
-import dimcalc.littlestone as ls
+import dimcalc.littlestone.engine as ls
 from brute_littlestone import brute_dimension
 from dimcalc import HypothesisClass
 from dimcalc.generators import bgs_thm61_class, bgs_thm72_class

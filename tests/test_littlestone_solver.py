@@ -1,4 +1,4 @@
-"""Correctness of the Littlestone-type solvers (dimcalc.littlestone, dimcalc.sat).
+"""Correctness of the Littlestone-type solvers (dimcalc.littlestone, its SAT encoding dimcalc.littlestone.sat).
 
 The reference here is a definition-level search written independently of the
 solver: tables as tuples, version spaces as frozensets of rows, EVERY map of
@@ -411,7 +411,7 @@ def test_sat_agrees_with_recursion_multiclass(family, H, depth):
 
 
 def test_sat_is_used_when_the_recursion_is_slow(monkeypatch):
-    import dimcalc.littlestone as ls
+    import dimcalc.littlestone.engine as ls
 
     monkeypatch.setattr(ls, "_INITIAL_NODE_BUDGET", 1)
     H = lines(3)

@@ -20,7 +20,9 @@ from hypothesis import strategies as st
 from brute_littlestone import brute_dimension
 from dimcalc import HypothesisClass
 from dimcalc.hypothesis_class import label_bits
-from dimcalc.littlestone import _run, _uniform, psi_littlestone_dimension
+from dimcalc.littlestone import psi_littlestone_dimension
+from dimcalc.littlestone.api import _run
+from dimcalc.littlestone.uniform import _uniform
 from dimcalc.psi import MapSequence, bipartition_seed_tree, present_labels, psi_family, restricted_maps, uniform_maps
 from dimcalc.trees import is_psi_tree
 

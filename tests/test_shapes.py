@@ -161,7 +161,7 @@ def test_second_run_keeps_the_tighter_proven_bounds():
 
 def test_numpy_split_enumeration_matches_the_loop(monkeypatch):
     """The vectorised splitters (many live columns) give the loop's splits, in the loop's order."""
-    from dimcalc import littlestone as ls
+    from dimcalc.littlestone import splitters as ls
 
     rng = np.random.default_rng(0)
     for _ in range(20):

@@ -15,8 +15,8 @@ from dimcalc import HypothesisClass
 from dimcalc.errors import InvalidParameterError, InvalidWitnessError
 from dimcalc.hypothesis_class import label_bits
 from dimcalc.littlestone import littlestone_dimension, multiclass_littlestone_dimension
+from dimcalc.littlestone.soa import MulticlassSOA, StandardOptimalAlgorithm, UnrealisableSequenceError, adversary_walk
 from dimcalc.operations import binary_restriction
-from dimcalc.soa import MulticlassSOA, StandardOptimalAlgorithm, UnrealisableSequenceError, adversary_walk
 from strategies import classes
 
 

@@ -1,7 +1,7 @@
 """Benchmark suite ``sat``: what SAT buys the Littlestone-type search, side by side in one run.
 
 Each case runs the engine of :mod:`dimcalc.littlestone` on the same class
-under the same time limit in four SAT modes:
+under the same time limit in several SAT modes:
 
 ``off``
     the recursion alone;
@@ -30,10 +30,11 @@ from __future__ import annotations
 
 import time
 
-from .. import littlestone as ls
 from .._budget import Deadline
 from ..generators import boxes
 from ..hypothesis_class import HypothesisClass
+from ..littlestone import engine as ls
+from ..littlestone.splitters import _splitter_for
 from . import BenchOptions, BenchRow, register_suite
 from .littlestone import boxes_class, intervals_class, lines_class, random_class
 
@@ -47,7 +48,7 @@ def _solve(H: HypothesisClass, family: str, mode: str, limit: float) -> dict:
     """Run the engine once in ``mode``; return its bounds, seconds, nodes and SAT figures."""
     t = time.perf_counter()
     deadline = Deadline(limit)
-    engine = ls._Engine(H, ls._splitter_for(H, family, None, deadline), deadline=deadline)
+    engine = ls._Engine(H, _splitter_for(H, family, None, deadline), deadline=deadline)
     engine.use_sat = mode not in ("off", "no-probe")
     if mode == "no-probe":
         engine.upper_probe_nodes = 0

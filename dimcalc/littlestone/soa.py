@@ -49,8 +49,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from .errors import InvalidParameterError, parameter_error
-from .hypothesis_class import HypothesisClass
+from ..errors import InvalidParameterError, InvalidWitnessError, parameter_error
+from ..hypothesis_class import HypothesisClass
+from ..trees import tree_depth
+from .version_space import littlestone_dimension_of, multiclass_littlestone_dimension_of
 
 __all__ = [
     "StandardOptimalAlgorithm",
@@ -240,8 +242,6 @@ class StandardOptimalAlgorithm(_SOABase):
         super().__init__(H, dimension_oracle)
 
     def _default_oracle(self) -> DimensionOracle:
-        from .littlestone import littlestone_dimension_of
-
         return littlestone_dimension_of
 
 
@@ -285,8 +285,6 @@ class MulticlassSOA(_SOABase):
         super().__init__(H, dimension_oracle)
 
     def _default_oracle(self) -> DimensionOracle:
-        from .littlestone import multiclass_littlestone_dimension_of
-
         return multiclass_littlestone_dimension_of
 
 
@@ -337,8 +335,6 @@ def adversary_walk(learner: OnlineLearner, tree: Any) -> int:
     >>> adversary_walk(StandardOptimalAlgorithm(H), r.witness) == r.value == 3
     True
     """
-    from .errors import InvalidWitnessError
-    from .trees import tree_depth
 
     tree_depth(tree)  # shape check (complete, every node a dict)
     forced = 0

@@ -1,0 +1,346 @@
+"""The public Littlestone-type solvers: LDim, MLD, Ψ-Littlestone (plain and uniform), binary restrictions.
+
+Each validates its input, builds the family's splitter and engine under one
+deadline (set-up included) and returns a :class:`~dimcalc.results.DimensionResult`
+with a witness tree.  Definitions and references: :mod:`dimcalc.littlestone`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from typing import Any
+
+from .._budget import Deadline, Progress, SearchStopped, check_time_limit
+from ..errors import parameter_error
+from ..hypothesis_class import HypothesisClass, label_bits
+from ..psi import bipartition_seed_tree, present_labels, psi_family, restricted_maps
+from ..results import DimensionResult
+from ..witnesses import PsiTree
+from .engine import _Engine
+from .nodes import _depth_one_tree
+from .parallel import _solve_root
+from .splitters import _FAMILY_NAMES, _splitter_for
+from .uniform import _uniform
+
+
+def _check_class(H: Any, owner: str) -> HypothesisClass:
+    if not isinstance(H, HypothesisClass):
+        raise parameter_error("H", owner, "a dimcalc.HypothesisClass", type(H).__name__)
+    return H
+
+
+def _check_jobs(jobs: Any, owner: str) -> int:
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
+        raise parameter_error("jobs", owner, "a positive int", jobs)
+    return jobs
+
+
+def _run(
+    H: HypothesisClass,
+    kind: str,
+    family: str,
+    maps: Sequence[tuple] | None,
+    time_limit: float | None,
+    progress: bool,
+    label: str,
+    jobs: int = 1,
+) -> DimensionResult:
+    """Solve one Littlestone-type dimension under one deadline, set-up (reduction, masks) included."""
+    deadline = Deadline(time_limit)
+    log = Progress(progress, label)
+    upper = H.log2_size()
+    leaf = {"hypothesis": H.row_of(0)}
+    try:
+        splitter = _splitter_for(H, family, maps, deadline)
+    except SearchStopped:
+        one = _depth_one_tree(H, family, maps)
+        lower, witness = (0, leaf) if one is None else (1, one)
+        return DimensionResult.bounds(
+            kind, lower, upper, witness, nodes=0, seconds=round(deadline.elapsed(), 6), stopped=deadline.stop_label
+        )
+    engine = _Engine(H, splitter, deadline=deadline, progress=log)
+    lower, upper, stopped = _solve_root(engine, family, maps, jobs)
+    witness = engine.tree(H.full_mask, lower)
+    if lower == 0 and upper >= 1:
+        one = _depth_one_tree(H, family, maps)
+        if one is not None:
+            lower, witness = 1, one
+    log.update(f"done: [{lower}, {upper}] nodes={engine.nodes} memo={len(engine.memo)}", force=True)
+    return DimensionResult.bounds(
+        kind,
+        lower,
+        upper,
+        witness,
+        nodes=engine.nodes,
+        memo=len(engine.memo),
+        sat_calls=engine.sat_calls,
+        sat_answers=engine.sat_answers,
+        seconds=round(deadline.elapsed(), 6),
+        stopped=deadline.stop_label if stopped else False,
+    )
+
+
+def littlestone_dimension(
+    H: HypothesisClass, *, time_limit: float | None = None, progress: bool = False, jobs: int = 1
+) -> DimensionResult:
+    """The Littlestone dimension of a binary class, with a shattered mistake tree.
+
+    Parameters
+    ----------
+    H : HypothesisClass
+        A binary class (at most two labels).
+    time_limit : float, optional
+        Seconds; when the search is stopped the result has ``exact=False``,
+        a proven ``lower`` certified by the witness tree and a proven ``upper``.
+    progress : bool
+        Print progress lines (target depth, nodes, memo size) on stderr.
+    jobs : int
+        Worker processes for the candidate splits at the root of the search
+        (default 1: everything in this process).  Same value, and a witness
+        that does not depend on timing, for every ``jobs``; workers stop at
+        the same deadline.
+
+    Returns
+    -------
+    DimensionResult
+        Kind ``"littlestone"``; the witness is a mistake tree
+        ``{"point": i, "children": [T0, T1]}`` with leaves ``{"hypothesis": row}``.
+        Undefined (``value=None`` with a reason) for a class with more labels.
+
+    References
+    ----------
+    Littlestone (1987); Feldman & Xiao (COLT 2014), §2.5 (complete mistake trees).
+
+    Examples
+    --------
+    >>> from dimcalc import HypothesisClass
+    >>> thresholds = HypothesisClass.from_table([[1 if x >= t else 0 for x in range(7)] for t in range(8)])
+    >>> r = littlestone_dimension(thresholds)
+    >>> r.value, r.exact, r.witness["point"]
+    (3, True, 3)
+    >>> littlestone_dimension(HypothesisClass.from_table([[0], [1]])).value  # {constant 0, constant 1}
+    1
+    """
+    H = _check_class(H, "littlestone_dimension")
+    time_limit = check_time_limit(time_limit, "littlestone_dimension")
+    jobs = _check_jobs(jobs, "littlestone_dimension")
+    if not H.is_binary:
+        return DimensionResult.undefined(
+            "littlestone",
+            f"the Littlestone dimension is defined for binary classes; this class has "
+            f"{H.num_labels} labels (use multiclass_littlestone_dimension)",
+        )
+    return _run(H, "littlestone", "LD", None, time_limit, progress, "littlestone", jobs)
+
+
+def multiclass_littlestone_dimension(
+    H: HypothesisClass, *, time_limit: float | None = None, progress: bool = False, jobs: int = 1
+) -> DimensionResult:
+    """The multiclass Littlestone dimension MLD, with a shattered io-labelled tree.
+
+    Parameters
+    ----------
+    H : HypothesisClass
+    time_limit : float, optional
+        Seconds; see :func:`littlestone_dimension`.
+    progress : bool
+        Progress lines on stderr.
+    jobs : int
+        Worker processes for the root's candidate splits; see :func:`littlestone_dimension`.
+
+    Returns
+    -------
+    DimensionResult
+        Kind ``"multiclass_littlestone"``; witness nodes
+        ``{"point": i, "labels": [a, b], "children": [Ta, Tb]}``.
+
+    References
+    ----------
+    BGS, Defs 2.10-2.13 (after Daniely et al. 2011).
+
+    Examples
+    --------
+    >>> from dimcalc import HypothesisClass
+    >>> H = HypothesisClass.from_table([[0], [1], [2]])
+    >>> r = multiclass_littlestone_dimension(H)
+    >>> r.value, r.witness["labels"]
+    (1, [0, 1])
+    """
+    H = _check_class(H, "multiclass_littlestone_dimension")
+    time_limit = check_time_limit(time_limit, "multiclass_littlestone_dimension")
+    jobs = _check_jobs(jobs, "multiclass_littlestone_dimension")
+    return _run(H, "multiclass_littlestone", "MLD", None, time_limit, progress, "multiclass_littlestone", jobs)
+
+
+def _resolve_family(H: HypothesisClass, family: Any) -> tuple[str, list[tuple] | None, str]:
+    """Return (family name, the maps of a user family or None, kind suffix) via :func:`dimcalc.psi.psi_family`."""
+    fam = psi_family(family, H.num_labels)
+    if fam.name in _FAMILY_NAMES:
+        return fam.name, None, fam.kind_suffix
+    # one map per distinct restriction to the labels present in H (dimcalc.psi: same trees, same value)
+    return "user", restricted_maps(fam, present_labels(H)), fam.kind_suffix
+
+
+def psi_littlestone_dimension(
+    H: HypothesisClass,
+    family: Any,
+    *,
+    uniform: bool = False,
+    time_limit: float | None = None,
+    progress: bool = False,
+    jobs: int = 1,
+) -> DimensionResult:
+    """The Ψ-Littlestone dimension (or its uniform variant) with a Ψ-shattered tree.
+
+    Parameters
+    ----------
+    H : HypothesisClass
+    family : {"N", "bin", "B"} or PsiFamily or iterable of maps
+        Ψ^N (pairs of labels), Ψ^bin (the bits of the label, bit 1 least
+        significant), Ψ^B (all maps), or a user family: maps are tuples of
+        length ``num_labels`` with entries 0, 1 or None (``*``).
+    uniform : bool
+        The uniform variant: all nodes at one depth carry the same map.
+    time_limit : float, optional
+        Seconds; see :func:`littlestone_dimension`.
+    progress : bool
+        Progress lines on stderr.
+    jobs : int
+        Worker processes for the root's candidate splits; see :func:`littlestone_dimension`.
+
+    Returns
+    -------
+    DimensionResult
+        Kind ``"psi_littlestone:<N|bin|B>"`` or ``"psi_littlestone_uniform:<...>"``
+        (user families: ``...:user:<digest>``); witness nodes
+        ``{"point": i, "map": [φ(0), ..., φ(k)], "children": [T0, T1]}``.
+
+    References
+    ----------
+    BGS, Defs 4.1-4.4, §4.2 (Lemma 4.5: Ψ^N = MLD; Claims 4.6-4.7).
+
+    Examples
+    --------
+    >>> from dimcalc import HypothesisClass
+    >>> H = HypothesisClass.from_table([[0], [1], [2], [3]])
+    >>> [psi_littlestone_dimension(H, f).value for f in ("N", "bin", "B")]
+    [1, 2, 2]
+    >>> r = psi_littlestone_dimension(H, "bin", uniform=True)
+    >>> r.kind, r.value, r.witness["map"]
+    ('psi_littlestone_uniform:bin', 2, [0, 1, 0, 1])
+    """
+    owner = "psi_littlestone_dimension"
+    H = _check_class(H, owner)
+    time_limit = check_time_limit(time_limit, owner)
+    if not isinstance(uniform, bool):
+        raise parameter_error("uniform", owner, "a bool", uniform)
+    jobs = _check_jobs(jobs, owner)
+    name, maps, suffix = _resolve_family(H, family)
+    kind = ("psi_littlestone_uniform:" if uniform else "psi_littlestone:") + suffix
+    label = kind.split(":", 1)[0] + ":" + name
+    if name == "B" and H.num_labels > 2:
+        return _seeded_bipartition(H, kind, uniform, time_limit, progress, label, jobs)
+    if uniform:
+        r = _uniform(H, name, maps, kind, time_limit, progress, label, jobs)
+    else:
+        r = _run(H, kind, name, maps, time_limit, progress, label, jobs)
+    if name == "user" and r.witness is not None:  # the tree checks itself against the user's maps
+        r = dataclasses.replace(r, witness=PsiTree(r.witness, family=psi_family(family, H.num_labels), uniform=uniform))
+    return r
+
+
+def _seeded_bipartition(
+    H: HypothesisClass, kind: str, uniform: bool, time_limit: float | None, progress: bool, label: str, jobs: int = 1
+) -> DimensionResult:
+    """Ψ^B (plain or uniform), starting from trees found without the exponential search.
+
+    With ``m`` labels present at a point Ψ^B has ``2^(m-1) - 1`` splits there.
+    Before searching them: a one-point or greedy Ψ^B tree
+    (:func:`dimcalc.psi.bipartition_seed_tree`), then the Ψ^bin search (same
+    uniformity) on a quarter of the budget -- Ψ^bin ⊆ Ψ^B (its maps are total
+    maps, BGS §4.2), so its tree is a Ψ^B tree and Ψ^bin-LD <= Ψ^B-LD.  The
+    deepest of these is a certified lower bound; when it reaches
+    ``floor(log2 |H|)`` the value is exact without searching Ψ^B at all,
+    otherwise it stands whenever the Ψ^B search is stopped before getting as deep.
+    """
+    deadline = Deadline(time_limit)
+    depth, tree = bipartition_seed_tree(H, uniform=uniform, deadline=deadline)
+    how = "direct Ψ^B tree"
+    cap = H.log2_size()
+    if depth < cap and not deadline.expired():
+        remaining = deadline.remaining()
+        share = None if remaining is None else max(remaining / 4, 1e-3)
+        rb = psi_littlestone_dimension(H, "bin", uniform=uniform, time_limit=share, jobs=jobs)
+        if rb.lower is not None and rb.lower > depth:
+            depth, tree, how = rb.lower, rb.witness, "Ψ^bin tree (Ψ^bin ⊆ Ψ^B)"
+    if depth >= cap:
+        return DimensionResult.exact_value(
+            kind,
+            depth,
+            tree,
+            nodes=0,
+            memo=0,
+            seconds=round(deadline.elapsed(), 6),
+            stopped=False,
+            method=f"{how} of depth floor(log2 |H|)",
+        )
+    left = deadline.left()
+    if uniform:
+        r = _uniform(H, "B", None, kind, left, progress, label, jobs)
+    else:
+        r = _run(H, kind, "B", None, left, progress, label, jobs)
+    if r.lower is not None and r.lower >= depth:
+        return r
+    return DimensionResult.bounds(
+        kind, depth, r.upper, tree, **{**r.stats, "seconds": round(deadline.elapsed(), 6), "lower_from": how}
+    )
+
+
+def binary_restriction_littlestone(H: HypothesisClass, *, time_limit: float | None = None) -> list[DimensionResult]:
+    """The Littlestone dimension of each binary restriction ``H|_i``, ``i = 1..label_bits``.
+
+    ``H|_i(x) = (h(x) >> (i - 1)) & 1`` (bit 1 is the least significant).  The
+    witness of entry ``i - 1`` is a mistake tree for ``H|_i``; its leaves are
+    row indices of the class file (the rows of ``H|_i`` are those of ``H``).
+
+    Parameters
+    ----------
+    H : HypothesisClass
+    time_limit : float, optional
+        Seconds for all restrictions together (unused time flows to later ones).
+
+    Returns
+    -------
+    list of DimensionResult
+        Kind ``"littlestone_restriction:<i>"``; the witness is a
+        :class:`~dimcalc.witnesses.RestrictionTree`, which checks the tree
+        against ``H|_i`` built from ``H``, so ``result.verify(H)`` works on the
+        original class; ``stats["restriction"] = i``.
+
+    References
+    ----------
+    BGS §3 (binary restrictions), Claim 4.6 (``max_i LDim(H|_i) <= Ψ^bin_LD U(H)``).
+
+    Examples
+    --------
+    >>> from dimcalc import HypothesisClass
+    >>> H = HypothesisClass.from_table([[0, 0], [1, 1], [2, 0], [3, 1]])
+    >>> [(r.kind, r.value) for r in binary_restriction_littlestone(H)]
+    [('littlestone_restriction:1', 1), ('littlestone_restriction:2', 1)]
+    """
+    owner = "binary_restriction_littlestone"
+    H = _check_class(H, owner)
+    time_limit = check_time_limit(time_limit, owner)
+    deadline = Deadline(time_limit)
+    bits = label_bits(H.num_labels)
+    out = []
+    for i in range(1, bits + 1):
+        Hi = HypothesisClass((H.table >> (i - 1)) & 1, num_labels=2)
+        remaining = deadline.remaining()
+        share = None if remaining is None else max(remaining / (bits - i + 1), 1e-3)
+        kind = f"littlestone_restriction:{i}"
+        r = _run(Hi, kind, "LD", None, share, False, f"littlestone H|_{i}")
+        r.stats["restriction"] = i
+        out.append(r)
+    return out

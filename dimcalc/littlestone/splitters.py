@@ -1,0 +1,427 @@
+"""Splitters: the canonical splits of a version space, one class per Littlestone-type family.
+
+A splitter turns a version space ``V`` (bitset over distinct hypotheses) and
+the list of live columns into ``(new_live, splits)`` with ``splits = [(V0, V1,
+desc), ...]``, both children non-empty, one entry per unordered child pair
+(reductions 1-4 of :mod:`dimcalc.littlestone`, proved at each class), and
+builds a tree node from a description and two subtrees (:mod:`.nodes`).
+:func:`_splitter_for` picks the splitter of a family over the class's reduced columns.
+
+References
+----------
+Littlestone (1987); BGS Defs 2.10-2.13, 4.1-4.4, §4.2 (Lemma 4.5).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+import numpy as np
+
+from .._budget import Deadline, SearchStopped
+from ..hypothesis_class import HypothesisClass, label_bits, words_to_ints
+from ..psi import MapSequence
+from .nodes import _bin_node, _binary_node, _bipartition_node, _multiclass_node, _pair_map_node, _user_node
+
+Split = tuple  # (V0, V1, description)
+
+
+#: Raised inside the search when the time/memory limit (or a node budget) is spent.
+_Stop = SearchStopped
+
+
+# A splitter turns a version space V (bitset) and the list of live columns into
+# (new_live, splits) with splits = [(V0, V1, desc), ...], both children
+# non-empty, one entry per unordered child pair {V0, V1}; and turns a
+# description plus the two subtrees into a tree node of spec §3.
+
+
+#: Live columns from which a node's splits are computed with numpy words instead of a Python loop.
+_VECTOR_MIN_LIVE = 512
+#: Largest number of 64-bit words per column (labels x hypotheses / 64) for the numpy path.
+_VECTOR_MAX_WORDS = 64
+
+
+def _words_of(masks: Sequence[int], n_words: int) -> np.ndarray:
+    """Python-int bitsets as an ``(len(masks), n_words)`` array of little-endian ``uint64`` words."""
+    buf = b"".join(m.to_bytes(n_words * 8, "little") for m in masks)
+    return np.frombuffer(buf, dtype="<u8").reshape(len(masks), n_words).astype(np.uint64)
+
+
+_ints_of = words_to_ints
+
+
+def _first_unique_rows(keys: np.ndarray) -> np.ndarray:
+    """Indices of the first occurrence of each distinct row of ``keys``, in increasing order."""
+    keys = np.ascontiguousarray(keys)
+    view = keys.view(np.dtype((np.void, keys.dtype.itemsize * keys.shape[1]))).reshape(-1)
+    _, first = np.unique(view, return_index=True)
+    first.sort()
+    return first
+
+
+class _ColumnSplitter:
+    """Splits by 0/1-valued (virtual) columns: ``V1 = V & ones[c]``, ``V0 = V - V1``.
+
+    Used for binary LDim (``ones[x]`` = hypotheses labelling ``x`` with 1) and
+    Ψ^bin (one virtual column per point and bit).  Two columns that agree on
+    ``V`` up to swapping 0/1 give the same unordered pair of children, hence the
+    same value (reduction 2); they also agree on every subset of ``V``, so only
+    one of them stays live below ``V`` (reduction 3).
+    """
+
+    def __init__(
+        self,
+        ones: Sequence[int],
+        node: Callable[[Any, Any, Any], dict],
+        n_rows: int = 0,
+        words: np.ndarray | None = None,
+    ) -> None:
+        self.ones = list(ones)
+        self.node = node
+        self.columns = list(range(len(self.ones)))
+        self.n_words = max(1, (n_rows + 63) // 64)
+        self._words: np.ndarray | None = words
+
+    def splits(self, V: int, live: Sequence[int]) -> tuple[list[int], list[Split]]:
+        if len(live) >= _VECTOR_MIN_LIVE and self.n_words <= _VECTOR_MAX_WORDS:
+            return self._splits_numpy(V, live)
+        ones = self.ones
+        seen: set[int] = set()
+        new_live: list[int] = []
+        out: list[Split] = []
+        for c in live:
+            a = V & ones[c]
+            if not a or a == V:
+                continue
+            b = V ^ a
+            key = a if a < b else b
+            if key in seen:
+                continue
+            seen.add(key)
+            new_live.append(c)
+            out.append((b, a, c))
+        return new_live, out
+
+    def _splits_numpy(self, V: int, live: Sequence[int]) -> tuple[list[int], list[Split]]:
+        """The same as the loop in :meth:`splits` (same splits, same order), over numpy words."""
+        if self._words is None:
+            self._words = _words_of(self.ones, self.n_words)
+        v = _words_of([V], self.n_words)[0]
+        idx = np.asarray(live, dtype=np.int64)
+        a = self._words[idx] & v
+        keep = a.any(axis=1) & ~(a == v).all(axis=1)
+        idx, a = idx[keep], a[keep]
+        if len(idx) == 0:
+            return [], []
+        b = v & ~a
+        # The unordered pair {a, b} by its smaller member (as integers: compare the highest differing word).
+        diff = a != b
+        top = self.n_words - 1 - np.argmax(diff[:, ::-1], axis=1)
+        rows = np.arange(len(idx))
+        key = np.where((a[rows, top] < b[rows, top])[:, None], a, b)
+        first = _first_unique_rows(key)
+        cols = idx[first].tolist()
+        return cols, [(V ^ ai, ai, c) for ai, c in zip(_ints_of(a[first]), cols)]
+
+
+class _LabelClassSplitter:
+    """Base for splitters that look at the label classes ``V & M[x][l]`` of each point.
+
+    A point with fewer than two labels present on ``V`` gives no split of ``V``
+    or of any subset with both children non-empty (reduction 1); two points with
+    the same labelled partition of ``V`` give the same splits on every subset
+    (reduction 3).  Subclasses turn the classes of one point into splits.
+    """
+
+    def __init__(
+        self,
+        H: HypothesisClass,
+        node: Callable[[Any, Any, Any], dict],
+        points: Sequence[int] | None = None,
+        deadline: Deadline | None = None,
+    ) -> None:
+        # ``node`` builds a spec §3 tree node from a split's description and the two subtrees.
+        self.node = node
+        # Columns are indices into ``points`` (original point indices; default: every point).
+        self.points = list(range(H.n_points)) if points is None else [int(p) for p in points]
+        self.num_labels = H.num_labels
+        self.columns = list(range(len(self.points)))
+        self.n_words = max(1, (H.n_distinct + 63) // 64)
+        # (labels, columns, words); the Python-int masks are derived from them.
+        self._words: np.ndarray | None = H.point_label_words(self.points, deadline)
+        per_label = [words_to_ints(self._words[lab]) for lab in range(self.num_labels)]
+        self.masks = list(zip(*per_label)) if self.points else []
+
+    def _classes_numpy(self, V: int, live: Sequence[int]) -> tuple[list[int], list[tuple[int, list[tuple[int, int]]]]]:
+        """The same as the loop in :meth:`classes` (same points, same order), over numpy words."""
+        assert self._words is not None
+        v = _words_of([V], self.n_words)[0]
+        idx = np.asarray(live, dtype=np.int64)
+        cls = self._words[:, idx] & v  # (labels, n, words)
+        present = cls.any(axis=2)  # (labels, n)
+        keep = present.sum(axis=0) >= 2
+        idx, cls, present = idx[keep], cls[:, keep], present[:, keep]
+        if len(idx) == 0:
+            return [], []
+        first = _first_unique_rows(cls.transpose(1, 0, 2).reshape(len(idx), -1))
+        cols = idx[first].tolist()
+        labs = [lab for lab in range(self.num_labels) if present[lab, first].any()]
+        ints = {lab: _ints_of(cls[lab, first]) for lab in labs}
+        out = [(c, [(lab, ints[lab][i]) for lab in labs if ints[lab][i]]) for i, c in enumerate(cols)]
+        return cols, out
+
+    def classes(self, V: int, live: Sequence[int]) -> tuple[list[int], list[tuple[int, list[tuple[int, int]]]]]:
+        """Return (new live points, [(x, [(label, class mask), ...]), ...]) for the useful points."""
+        if len(live) >= _VECTOR_MIN_LIVE and self.num_labels * self.n_words <= _VECTOR_MAX_WORDS:
+            return self._classes_numpy(V, live)
+        masks = self.masks
+        seen: set[tuple] = set()
+        new_live: list[int] = []
+        out = []
+        for x in live:
+            cls = []
+            for lab, m in enumerate(masks[x]):
+                c = V & m
+                if c:
+                    cls.append((lab, c))
+            if len(cls) < 2:
+                continue
+            sig = tuple(cls)
+            if sig in seen:
+                continue
+            seen.add(sig)
+            new_live.append(x)
+            out.append((x, cls))
+        return new_live, out
+
+
+class _PairSplitter(_LabelClassSplitter):
+    """MLD / Ψ^N splits: a pair of labels ``a != b`` present at ``x``; ``V0 = V_a``, ``V1 = V_b``.
+
+    A pair with a label absent at ``x`` has an empty child (reduction 1), so
+    only pairs of present labels are generated, each unordered pair once
+    (``φ_{a,b}`` and ``φ_{b,a}`` are mirrors, reduction 2).
+    """
+
+    def splits(self, V: int, live: Sequence[int]) -> tuple[list[int], list[Split]]:
+        seen: set[tuple[int, int]] = set()
+        out: list[Split] = []
+        new_live, classes = self.classes(V, live)
+        for x, cls in classes:
+            for (la, ca), (lb, cb) in itertools.combinations(cls, 2):
+                key = (ca, cb) if ca < cb else (cb, ca)
+                if key in seen:
+                    continue
+                seen.add(key)
+                out.append((ca, cb, (x, la, lb)))
+        return new_live, out
+
+
+class _BipartitionSplitter(_LabelClassSplitter):
+    """Ψ^B splits: a bipartition of the labels present at ``x`` into two non-empty sides.
+
+    By monotonicity (reduction 4) a map of Ψ^B can be taken to send every
+    label present at ``x`` to 0 or 1: turning a ``*`` on a present label into
+    0 enlarges ``V0`` and keeps ``V1``, which cannot lower ``1 + min(D(V0), D(V1))``.
+    Mirror bipartitions give the same pair, so the first present label is
+    always put on side 0.  With ``m`` labels present there are ``2^(m-1) - 1``
+    bipartitions: they are enumerated in Gray-code order (one class moves per
+    step, no table of ``2^m`` unions) and the search's deadline is polled while
+    they are, so many labels cost time within the limit, never an overflow.
+    """
+
+    def __init__(
+        self,
+        H: HypothesisClass,
+        node: Callable[[Any, Any, Any], dict],
+        points: Sequence[int] | None = None,
+        deadline: Deadline | None = None,
+    ) -> None:
+        super().__init__(H, node, points, deadline)
+        self.deadline = deadline
+
+    def splits(self, V: int, live: Sequence[int]) -> tuple[list[int], list[Split]]:
+        seen: set[int] = set()
+        out: list[Split] = []
+        new_live, classes = self.classes(V, live)
+        deadline = self.deadline
+        for x, cls in classes:
+            rest = [c for _, c in cls[1:]]
+            present = tuple(lab for lab, _ in cls)
+            a = 0
+            for k in range(1, 1 << len(rest)):
+                i = (k & -k).bit_length() - 1  # Gray code: subset k ^ (k >> 1) differs from the last in bit i
+                a ^= rest[i]
+                if deadline is not None and not k & 0xFFF and deadline.expired():
+                    raise _Stop
+                b = V ^ a
+                key = a if a < b else b
+                if key in seen:
+                    continue
+                seen.add(key)
+                out.append((b, a, (x, k ^ (k >> 1), present)))
+        return new_live, out
+
+
+class _MapSplitter(_LabelClassSplitter):
+    """User-family splits: every map of the family at every live point, as given.
+
+    ``V0 = V & Z[x][φ]``, ``V1 = V & O[x][φ]`` with ``Z``/``O`` the hypotheses
+    whose label at ``x`` maps to 0/1.  Only reductions 1-3 apply.  ``maps`` may
+    be a lazy :class:`dimcalc.psi.MapSequence` (the uniform search over Ψ^B has
+    ``2^(|P|-1) - 1`` of them): the masks of a map are built when it is first
+    used, over the labels present at each point, and only a bounded number are
+    kept.
+    """
+
+    #: Maps whose masks are kept at once (the cache is emptied when it is full).
+    MASK_CACHE = 1 << 16
+
+    def __init__(
+        self,
+        H: HypothesisClass,
+        maps: Sequence[tuple],
+        node: Callable[[Any, Any, Any], dict],
+        points: Sequence[int] | None = None,
+        deadline: Deadline | None = None,
+    ) -> None:
+        super().__init__(H, node, points, deadline)
+        self.maps = maps if isinstance(maps, MapSequence) else list(maps)
+        self.n_maps = _map_count(self.maps)
+        self._deadline = deadline
+        self._present = []
+        for x, mx in enumerate(self.masks):
+            if deadline is not None and not x % 1024:
+                deadline.check()
+            self._present.append([lab for lab, m in enumerate(mx) if m])
+        self._cache: dict[int, tuple[list[int], list[int]]] = {}
+
+    def _masks(self, j: int) -> tuple[list[int], list[int]]:
+        """(Z[x][φ_j] for every point x, O[x][φ_j] for every point x)."""
+        got = self._cache.get(j)
+        if got is None:
+            phi = self.maps[j]
+            zero, one = [], []
+            deadline = self._deadline
+            for x, (mx, present) in enumerate(zip(self.masks, self._present)):
+                if deadline is not None and not (x + 1) % 1024:
+                    deadline.check()
+                z = o = 0
+                for lab in present:
+                    v = phi[lab]
+                    if v == 0:
+                        z |= mx[lab]
+                    elif v == 1:
+                        o |= mx[lab]
+                zero.append(z)
+                one.append(o)
+            if len(self._cache) >= self.MASK_CACHE:
+                self._cache.clear()
+            got = self._cache[j] = (zero, one)
+        return got
+
+    def splits(self, V: int, live: Sequence[int]) -> tuple[list[int], list[Split]]:
+        seen: set[tuple[int, int]] = set()
+        out: list[Split] = []
+        new_live, classes = self.classes(V, live)
+        for x, _ in classes:
+            for j in range(self.n_maps):
+                self._add_split(V, x, j, seen, out)
+        return new_live, out
+
+    def map_splits(self, V: int, live: Sequence[int], j: int) -> list[Split]:
+        """Splits by map ``j`` only (for the uniform search); live is already filtered."""
+        seen: set[tuple[int, int]] = set()
+        out: list[Split] = []
+        for x in live:
+            self._add_split(V, x, j, seen, out)
+        return out
+
+    def _add_split(self, V: int, x: int, j: int, seen: set[tuple[int, int]], out: list[Split]) -> None:
+        """Append the split of ``V`` by map ``j`` at point ``x`` if both children are non-empty and it is new."""
+        zero, one = self._masks(j)
+        a = V & zero[x]
+        if not a:
+            return
+        b = V & one[x]
+        if not b:
+            return
+        key = (a, b) if a < b else (b, a)
+        if key in seen:
+            return
+        seen.add(key)
+        out.append((a, b, (x, j)))
+
+
+def _map_count(maps: Any) -> int:
+    """Number of maps of a list or of a lazy :class:`dimcalc.psi.MapSequence` (whose ``len`` may overflow)."""
+    return maps.size if isinstance(maps, MapSequence) else len(maps)
+
+
+def _union(masks: Sequence[int], labels: Iterable[int]) -> int:
+    out = 0
+    for lab in labels:
+        if lab < len(masks):
+            out |= masks[lab]
+    return out
+
+
+_FAMILY_NAMES = ("N", "bin", "B")
+
+
+def _bin_ones(
+    H: HypothesisClass, points: Sequence[int], deadline: Deadline | None = None
+) -> tuple[list[int], int, np.ndarray]:
+    """Ψ^bin's virtual columns (point, bit): the rows whose label at the point has that bit set.
+
+    Column ``x * bits + bit``; returned as Python ints and as numpy words.
+    """
+    bits = label_bits(H.num_labels)
+    words = H.point_label_words(points, deadline)  # (labels, points, W)
+    per_bit = np.zeros((len(points), bits, words.shape[2]), dtype=np.uint64)
+    for lab in range(H.num_labels):
+        for bit in range(bits):
+            if lab >> bit & 1:
+                per_bit[:, bit] |= words[lab]
+    flat = per_bit.reshape(len(points) * bits, words.shape[2])
+    return words_to_ints(flat), bits, flat
+
+
+#: Families whose value is unchanged when a point's labels are renamed: their splitters may use the
+#: columns reduced up to relabelling (dimcalc.reduction); Ψ^bin and user maps read label values.
+_RELABEL_INVARIANT = ("LD", "MLD", "N", "B")
+
+
+def _reduced_points(H: HypothesisClass, family: str, deadline: Deadline | None = None) -> list[int]:
+    """The representative points of :meth:`HypothesisClass.column_reduction` for ``family``."""
+    red = H.column_reduction(relabel=family in _RELABEL_INVARIANT, deadline=deadline)
+    return [int(p) for p in red.points]
+
+
+def _splitter_for(
+    H: HypothesisClass, family: str, maps: Sequence[tuple] | None = None, deadline: Deadline | None = None
+) -> Any:
+    """The splitter of a dimension: 'LD', 'MLD', 'N', 'bin', 'B' or 'user' (with maps).
+
+    Splitters work on the class's reduced columns (constant points dropped,
+    duplicate points merged: every Littlestone-type dimension is unchanged,
+    see :mod:`dimcalc.reduction`); tree nodes name the representatives' original points.
+    """
+    points = _reduced_points(H, family, deadline)
+    if family == "LD":
+        words = H.point_label_words(points, deadline)[min(1, H.num_labels - 1)]
+        return _ColumnSplitter(words_to_ints(words), _binary_node(points), H.n_distinct, words)
+    if family == "MLD":
+        return _PairSplitter(H, _multiclass_node(points), points, deadline)
+    if family == "N":
+        return _PairSplitter(H, _pair_map_node(H.num_labels, points), points, deadline)
+    if family == "bin":
+        ones, bits, words = _bin_ones(H, points, deadline)
+        return _ColumnSplitter(ones, _bin_node(H.num_labels, bits, points), H.n_distinct, words)
+    if family == "B":
+        return _BipartitionSplitter(H, _bipartition_node(H.num_labels, points), points, deadline)
+    assert maps is not None
+    return _MapSplitter(H, maps, _user_node(maps, points), points, deadline)
