@@ -134,7 +134,7 @@ def run(args: argparse.Namespace) -> int:
     H = load_class_arg(args.file, args, deadline)
     family = None
     if args.family is not None:
-        from .psi import load_psi_family
+        from .io import load_psi_family
 
         family = load_psi_family(args.family, H.num_labels)
     report = check_class(

@@ -72,7 +72,6 @@ def run(args: argparse.Namespace) -> int:
     from ._budget import Deadline
     from .covers import (
         DEFAULT_MAX_WITNESS_NODES,
-        load_input_tree,
         sauer_zero_cover_bound,
         sauer_zero_cover_exponential_bound,
         trivial_zero_cover_bound,
@@ -80,6 +79,7 @@ def run(args: argparse.Namespace) -> int:
         zero_cover_number,
     )
     from .errors import InvalidParameterError
+    from .io import load_input_tree
 
     deadline = Deadline(args.time_limit)  # the whole command: loading the file counts
     H = load_class_arg(args.file, args, deadline)

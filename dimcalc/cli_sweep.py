@@ -165,7 +165,7 @@ def register(sub: Any) -> None:
 
 # ---------------------------------------------------------------------------- helpers
 def _read_family(path: str) -> list[list[Any]]:
-    from .psi import load_psi_family
+    from .io import load_psi_family
 
     try:
         raw = json.loads(Path(path).read_text())
