@@ -76,7 +76,6 @@ import json
 import math
 from collections.abc import Iterator, Sequence
 from itertools import product
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -92,7 +91,6 @@ __all__ = [
     "is_zero_cover",
     "is_zero_cover_fooling_set",
     "input_tree_from_witness_tree",
-    "load_input_tree",
     "input_tree_depth",
     "sauer_zero_cover_bound",
     "sauer_zero_cover_exponential_bound",
@@ -296,31 +294,6 @@ def input_tree_from_witness_tree(tree: Any) -> dict | None:
     if kids[0] is None or kids[1] is None:
         raise InvalidWitnessError("witness tree: not complete (leaves at different depths)")
     return {"point": tree["point"], "children": kids}
-
-
-def load_input_tree(path: str | Path, *, n_points: int | None = None) -> dict:
-    """Read an input-labelled tree from a JSON file (format in the module docstring).
-
-    The file is read with the class files' guarantees (:func:`dimcalc.io.read_text_file`:
-    a regular file, size limit, UTF-8 with or without a byte-order mark, nesting
-    depth, number size).  With ``n_points`` every point must be a column of
-    the class (``0..n_points-1``).
-
-    Raises
-    ------
-    InvalidWitnessError
-        With a one-line message naming the file when it is missing, not a
-        regular file, not JSON, or not a complete tree over the class's points.
-    """
-    from .io import read_json_file
-
-    p = Path(path)
-    tree = read_json_file(p, what="tree file", error=InvalidWitnessError)
-    try:
-        _tree_points(tree, n_points)
-    except InvalidWitnessError as exc:
-        raise InvalidWitnessError(f"{p}: {exc}") from None
-    return tree
 
 
 # ---------------------------------------------------------------------------------------------- exact N(0,H,z)
