@@ -23,33 +23,12 @@
 # %%
 # %matplotlib inline
 import math
-from pathlib import Path
 
 import matplotlib.pyplot as plt
 import numpy as np
-from IPython.display import Markdown, display
+from _setup import show_table, use_plot_style  # notebooks/_setup.py
 
-plt.rcParams.update({"figure.dpi": 90, "axes.grid": True, "grid.alpha": 0.3})
-DATA = Path("..") / "data"  # the notebooks run with notebooks/ as working directory
-
-
-def show_table(header, rows):
-    """Display rows as a Markdown table (renders on code hosts too)."""
-
-    def cells(row):
-        return "| " + " | ".join(str(cell).replace("|", r"\|") for cell in row) + " |"
-
-    lines = [cells(header), "|" + "---|" * len(header)] + [cells(row) for row in rows]
-    display(Markdown("\n".join(lines)))
-
-
-def fmt(result):
-    """A DimensionResult as text: the value when exact, else its proven bounds."""
-    if result.value is not None:
-        return str(result.value)
-    if result.lower is None:
-        return "undefined"
-    return f"[{result.lower}, {result.upper}] (bounds)"
+use_plot_style()
 
 
 # %%

@@ -27,7 +27,7 @@ from pathlib import Path
 
 import matplotlib.pyplot as plt
 import numpy as np
-from IPython.display import Markdown, display
+from _setup import show_table, use_plot_style  # notebooks/_setup.py
 
 from dimcalc.reports.check import check_class
 from dimcalc.generators import bgs_thm61_class
@@ -35,18 +35,8 @@ from dimcalc.sweep import SweepDB, all_items, chain_items, local_search, run_swe
 from dimcalc.sweep.canonical import all_classes
 from dimcalc.sweep.report import expression_extremes, extremal_class
 
-plt.rcParams.update({"figure.dpi": 90, "axes.grid": True, "grid.alpha": 0.3})
+use_plot_style()
 WORK = Path(tempfile.mkdtemp(prefix="dimcalc-sweeps-"))  # the databases live outside the repository
-
-
-def show_table(header, rows):
-    """Display rows as a Markdown table (renders on code hosts too)."""
-
-    def cells(row):
-        return "| " + " | ".join(str(cell).replace("|", r"\|") for cell in row) + " |"
-
-    lines = [cells(header), "|" + "---|" * len(header)] + [cells(row) for row in rows]
-    display(Markdown("\n".join(lines)))
 
 
 # %% [markdown]

@@ -196,7 +196,7 @@ def test_byte_order_mark_accepted_in_every_kind_of_file(tmp_path, capsys):
 
 
 def test_side_files_over_the_size_limit_refused_before_reading(tmp_path, capsys, monkeypatch):
-    import dimcalc.io as dio
+    import dimcalc.io.files as dio
 
     cls = _fam(tmp_path, '{"hypotheses": [[0], [1], [2], [3]]}', "c.json")  # under the limit below
     fam = _fam(tmp_path, "[" + ", ".join(["[0, 1, null, null]"] * 10) + "]")

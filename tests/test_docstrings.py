@@ -62,9 +62,7 @@ ALLOWED = {
 
 #: Functions of modules other helpers restructure, still short of a section (issue 11): to be fixed there.
 #: Strict xfail: once one passes, the test fails until it is removed from this list.
-PENDING = {
-    "dimcalc.io.save",
-}
+PENDING: set[str] = set()
 
 
 def _public_functions() -> Iterator[str]:

@@ -196,7 +196,7 @@ def test_bgs_thm72(d, bits, n):
 def test_registry_describes_each_function():
     for name, g in gen.GENERATORS.items():
         assert g.name == name and g.params and g.summary and g.source
-        if g.function.__module__ == gen.__name__ and not g.function.__name__.startswith("_"):
+        if g.function.__module__.startswith(gen.__name__ + ".") and not g.function.__name__.startswith("_"):
             assert set(inspect.signature(g.function).parameters) == {p.name for p in g.params}
 
 
@@ -300,3 +300,19 @@ def test_cli_generate_list_and_errors(capsys):
         assert main(argv) == 2
         err = capsys.readouterr().err
         assert msg in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_gap_amplification_family_reads_its_input_with_io_load(tmp_path):
+    F = gen.bgs_thm61_class(5)
+    src = tmp_path / "F.json"
+    main_status = main(["generate", "bgs-thm61", "--k", "5", "-o", str(src)])
+    assert main_status == 0
+    family = gen.GENERATORS["gap-amplification"]
+    from_file, from_class = family.build(input=str(src), ell=2), family.build(input=F, ell=2)
+    assert from_file == from_class == gen.gap_amplified_class(F, 2)
+    assert from_file.hypothesis_names == from_class.hypothesis_names and from_file.name == "bgs-thm61-k5-d1^2"
+    assert from_file.metadata == {
+        "family": "gap-amplification",
+        "params": {"input": "bgs-thm61-k5-d1", "ell": 2},
+        "source": "BGS Claim 6.2, equation (7)",
+    }

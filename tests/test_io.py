@@ -137,7 +137,7 @@ def test_missing_empty_directory_binary(tmp_path, capsys):
 
 
 def test_oversized_file_refused_before_reading(tmp_path, monkeypatch):
-    import dimcalc.io as dio
+    import dimcalc.io.files as dio
 
     p = _write(tmp_path, "big.json", json.dumps({"hypotheses": [[0, 1]] * 1000}))
     monkeypatch.setattr(dio, "MAX_FILE_BYTES", 100)
@@ -147,7 +147,7 @@ def test_oversized_file_refused_before_reading(tmp_path, monkeypatch):
 
 def test_oversized_table_refused(tmp_path, monkeypatch):
     import dimcalc.hypothesis_class as hc
-    import dimcalc.io as dio
+    import dimcalc.io.class_files as dio
 
     monkeypatch.setattr(hc, "MAX_CELLS", 10)
     monkeypatch.setattr(dio, "MAX_CELLS", 10)

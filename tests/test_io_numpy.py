@@ -63,7 +63,7 @@ def test_every_integer_dtype_and_order_is_read(tmp_path, dtype, order):
 
 
 def test_uncompressed_npz_table_is_memory_mapped(tmp_path):
-    from dimcalc.io import _read_npz_member
+    from dimcalc.io.numpy_files import _read_npz_member
 
     table = np.arange(12, dtype=np.uint8).reshape(3, 4) % 3
     for save, mapped in ((np.savez, True), (np.savez_compressed, False)):
@@ -305,7 +305,7 @@ def test_missing_and_directory_refused(tmp_path, capsys):
 
 def test_oversized_table_refused_from_the_header(tmp_path, monkeypatch, capsys):
     import dimcalc.hypothesis_class as hc
-    import dimcalc.io as dio
+    import dimcalc.io.numpy_files as dio
 
     monkeypatch.setattr(hc, "MAX_CELLS", 10)
     monkeypatch.setattr(dio, "MAX_CELLS", 10)

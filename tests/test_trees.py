@@ -18,10 +18,10 @@ from hypothesis import strategies as st
 from brute_littlestone import shattered_tree
 from dimcalc import HypothesisClass
 from dimcalc.errors import InvalidParameterError, InvalidWitnessError
+from dimcalc.io import load_psi_family
 from dimcalc.psi import (
     PsiFamily,
     family_to_json,
-    load_psi_family,
     map_from_json,
     map_to_json,
     normalize_map,

@@ -7,7 +7,7 @@ import sys
 from typing import Any
 
 from .._budget import Deadline
-from ..psi import load_psi_family
+from ..io import load_psi_family
 from ..reports.check import DIMENSION_KEYS, check_class
 from ..results import DimensionResult
 from .inputs import load_class_arg

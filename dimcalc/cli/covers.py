@@ -7,8 +7,9 @@ import sys
 from typing import Any
 
 from .._budget import Deadline
-from ..covers import DEFAULT_MAX_WITNESS_NODES, MAX_DEPTH, load_input_tree
+from ..covers import DEFAULT_MAX_WITNESS_NODES, MAX_DEPTH
 from ..errors import InvalidParameterError
+from ..io import load_input_tree
 from ..reports.covers import cover_report
 from .inputs import load_class_arg
 from .options import (

@@ -14,8 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InvalidParameterError
-from ..io import save
-from ..psi import load_psi_family
+from ..io import load_psi_family, save
 from ..reports.check import DIMENSION_KEYS
 from ..sweep import sources
 from ..sweep.canonical import canonical_form, parse_size

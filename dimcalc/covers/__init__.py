@@ -64,7 +64,7 @@ RST15: Rakhlin, Sridharan, Tewari, *Sequential complexities and uniform
 martingale laws of large numbers*, PTRF 2015.
 """
 
-from ..witnesses.cover_trees import MAX_DEPTH, input_tree_depth, input_tree_from_witness_tree, load_input_tree
+from ..witnesses.cover_trees import MAX_DEPTH, input_tree_depth, input_tree_from_witness_tree
 from ..witnesses.zero_cover import is_zero_cover, is_zero_cover_fooling_set
 from .bounds import sauer_zero_cover_bound, sauer_zero_cover_exponential_bound, trivial_zero_cover_bound
 from .function import zero_cover_function
@@ -76,7 +76,6 @@ __all__ = [
     "is_zero_cover",
     "is_zero_cover_fooling_set",
     "input_tree_from_witness_tree",
-    "load_input_tree",
     "input_tree_depth",
     "sauer_zero_cover_bound",
     "sauer_zero_cover_exponential_bound",

@@ -75,7 +75,6 @@ from .families import (
     CollapsingMap,
     PsiFamily,
     family_to_json,
-    load_psi_family,
     map_from_json,
     map_to_json,
     normalize_map,
@@ -97,6 +96,5 @@ __all__ = [
     "map_to_json",
     "map_from_json",
     "family_to_json",
-    "load_psi_family",
     "FAMILY_NAMES",
 ]

@@ -13,17 +13,14 @@ from __future__ import annotations
 import hashlib
 import itertools
 import json
-import os
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, Literal
 
 import numpy as np
 
-from ..errors import InvalidParameterError, parameter_error
+from ..errors import parameter_error
 from ..hypothesis_class import label_bits
-from ..io import read_json_file
 
 __all__ = [
     "CollapsingMap",
@@ -33,7 +30,6 @@ __all__ = [
     "map_to_json",
     "map_from_json",
     "family_to_json",
-    "load_psi_family",
     "FAMILY_NAMES",
 ]
 
@@ -379,51 +375,3 @@ def family_to_json(family: PsiFamily) -> list:
     [[0, 1, 0], [0, 0, 1]]
     """
     return [map_to_json(m) for m in family.maps()]
-
-
-def load_psi_family(path: str | os.PathLike, num_labels: int) -> PsiFamily:
-    """Read a user family from a JSON file: a list of maps, or ``{"maps": [...]}``.
-
-    Parameters
-    ----------
-    path : str or path-like
-        The JSON file, e.g. ``[[0, 1, null], [null, 0, 1]]``.
-    num_labels : int
-        Number of labels of the class the family will be used with.
-
-    Returns
-    -------
-    PsiFamily
-        A user family.
-
-    Raises
-    ------
-    InvalidParameterError
-        If the file is missing, not JSON, or does not hold a non-empty list of
-        valid maps; the message names the file and the bad map.
-
-    Examples
-    --------
-    >>> import tempfile
-    >>> p = os.path.join(tempfile.mkdtemp(), "fam.json")
-    >>> _ = open(p, "w").write('[[0, 1, null], [null, 0, 1]]')
-    >>> load_psi_family(p, 3).user_maps
-    ((0, 1, None), (None, 0, 1))
-    """
-    p = Path(path)
-    num_labels = _check_num_labels(num_labels, "load_psi_family")
-    obj = read_json_file(p, what="Ψ-family file", error=InvalidParameterError)
-    if isinstance(obj, dict):
-        if set(obj) != {"maps"}:
-            raise InvalidParameterError(
-                f"{p}: a Ψ-family object must have exactly the key 'maps'; got keys {sorted(obj)}"
-            )
-        obj = obj["maps"]
-    if not isinstance(obj, list) or not obj:
-        raise InvalidParameterError(
-            f"{p}: a Ψ-family file must hold a non-empty list of maps (lists of {num_labels} entries 0, 1 or null)"
-        )
-    for idx, phi in enumerate(obj):
-        if normalize_map(phi, num_labels) is None:
-            raise InvalidParameterError(f"{p}: map {idx} {_map_problem(phi, num_labels, json_spelling=True)}")
-    return psi_family(obj, num_labels)

@@ -30,11 +30,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 from ..errors import InvalidWitnessError
-from ..io import read_json_file
 
 __all__ = [
     "MAX_DEPTH",
@@ -45,7 +43,6 @@ __all__ = [
     "depth_of",
     "input_tree_depth",
     "input_tree_from_witness_tree",
-    "load_input_tree",
 ]
 
 #: Deepest input tree handled: a witness holds the tree, which has ``2^n - 1`` nodes.
@@ -226,26 +223,3 @@ def input_tree_from_witness_tree(tree: Any) -> dict | None:
     if kids[0] is None or kids[1] is None:
         raise InvalidWitnessError("witness tree: not complete (leaves at different depths)")
     return {"point": tree["point"], "children": kids}
-
-
-def load_input_tree(path: str | Path, *, n_points: int | None = None) -> dict:
-    """Read an input-labelled tree from a JSON file (format in the module docstring).
-
-    The file is read with the class files' guarantees (:func:`dimcalc.io.read_text_file`:
-    a regular file, size limit, UTF-8 with or without a byte-order mark, nesting
-    depth, number size).  With ``n_points`` every point must be a column of
-    the class (``0..n_points-1``).
-
-    Raises
-    ------
-    InvalidWitnessError
-        With a one-line message naming the file when it is missing, not a
-        regular file, not JSON, or not a complete tree over the class's points.
-    """
-    p = Path(path)
-    tree = read_json_file(p, what="tree file", error=InvalidWitnessError)
-    try:
-        tree_points(tree, n_points)
-    except InvalidWitnessError as exc:
-        raise InvalidWitnessError(f"{p}: {exc}") from None
-    return tree
