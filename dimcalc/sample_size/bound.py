@@ -21,6 +21,7 @@ from typing import Any, Literal
 
 import sympy as sp
 
+from .._params import Number
 from ..errors import InvalidParameterError
 from .symbols import SAMPLES, substitute
 
@@ -156,7 +157,7 @@ class SampleSizeBound:
     setting: dict
     constants_explicit: bool
     kind: Literal["upper", "lower"]
-    order_constant: float | None = 1
+    order_constant: Number | None = 1
     notes: tuple = field(default=())
     conditions: tuple = field(default=())
 
