@@ -48,84 +48,44 @@ Examples
 7384
 """
 
-from .bns_lower_bounds import (
-    agnostic_k_learner_lower_bound,
-    parity_pure_lower_bound,
-    pure_k_learner_lower_bound,
-    threshold_k_learner_lower_bound,
-    vc_lower_bound,
+from . import (
+    bns_lower_bounds,
+    bound,
+    composition,
+    feldman_xiao,
+    generic_k_learner,
+    multiclass,
+    point_and_parity,
+    public_data,
+    representation,
+    single_concept,
+    symbols,
+    table,
 )
-from .bound import Condition, OutOfRangeError, SampleSizeBound
-from .composition import advanced_composition_epsilon, composition_sample_size, split_privacy_budget
-from .feldman_xiao import line_learner_sample_size, prdim_sample_size
-from .generic_k_learner import generic_k_learner_sample_size, generic_learner_mwem_sample_size
-from .multiclass import (
-    bgs_boosted_sample_size,
-    ggkm_sample_size,
-    multiclass_littlestone_sample_size,
-    multiclass_reduction_sample_size,
-)
-from .point_and_parity import parity_k_learner_sample_size, point_k_learner_sample_size
-from .public_data import abm_semi_private_sample_size, asspp_sample_size, public_sample_lower_bound
-from .representation import repdim_lower_bound, repdim_sample_size, representation_learner_sample_size
-from .single_concept import exponential_mechanism_sample_size, generic_learner_sample_size, vc_sample_size
-from .symbols import (
-    ALPHA,
-    BETA,
-    DELTA,
-    DOMAIN_SIZE,
-    EPSILON,
-    LOG_SIZE,
-    NUM_LABELS,
-    ORDER_CONSTANT,
-    SAMPLES,
-    D,
-    K,
-)
-from .table import SampleSizeTable, sample_size_table
+from .bns_lower_bounds import *
+from .bound import *
+from .composition import *
+from .feldman_xiao import *
+from .generic_k_learner import *
+from .multiclass import *
+from .point_and_parity import *
+from .public_data import *
+from .representation import *
+from .single_concept import *
+from .symbols import *
+from .table import *
 
 __all__ = [
-    "SampleSizeBound",
-    "Condition",
-    "OutOfRangeError",
-    "ALPHA",
-    "BETA",
-    "EPSILON",
-    "DELTA",
-    "K",
-    "D",
-    "LOG_SIZE",
-    "DOMAIN_SIZE",
-    "ORDER_CONSTANT",
-    "NUM_LABELS",
-    "SAMPLES",
-    "generic_learner_sample_size",
-    "exponential_mechanism_sample_size",
-    "vc_sample_size",
-    "composition_sample_size",
-    "advanced_composition_epsilon",
-    "generic_k_learner_sample_size",
-    "generic_learner_mwem_sample_size",
-    "split_privacy_budget",
-    "point_k_learner_sample_size",
-    "parity_k_learner_sample_size",
-    "abm_semi_private_sample_size",
-    "asspp_sample_size",
-    "public_sample_lower_bound",
-    "multiclass_reduction_sample_size",
-    "ggkm_sample_size",
-    "multiclass_littlestone_sample_size",
-    "bgs_boosted_sample_size",
-    "repdim_sample_size",
-    "representation_learner_sample_size",
-    "prdim_sample_size",
-    "line_learner_sample_size",
-    "vc_lower_bound",
-    "pure_k_learner_lower_bound",
-    "parity_pure_lower_bound",
-    "threshold_k_learner_lower_bound",
-    "agnostic_k_learner_lower_bound",
-    "repdim_lower_bound",
-    "SampleSizeTable",
-    "sample_size_table",
+    *bound.__all__,
+    *symbols.__all__,
+    *single_concept.__all__,
+    *composition.__all__,
+    *generic_k_learner.__all__,
+    *point_and_parity.__all__,
+    *public_data.__all__,
+    *multiclass.__all__,
+    *representation.__all__,
+    *feldman_xiao.__all__,
+    *bns_lower_bounds.__all__,
+    *table.__all__,
 ]

@@ -154,14 +154,17 @@ def _fingerprinting_conditions(theorem: str) -> tuple[Condition, ...]:
 
 
 def _fingerprinting_bound(
-    owner: str, name: str, growth: sp.Expr, values: dict, source: str, task: str, theorem: str
+    owner: str, name: str, growth: sp.Expr, source: str, task: str, theorem: str, params: dict[str, Any]
 ) -> SampleSizeBound:
-    """``min{|X|, c growth} / 9``: a fingerprinting-code bound (``theorem``) for PAC k-learners via BNS Thm 28."""
+    """``min{|X|, c growth} / 9``: a fingerprinting-code bound (``theorem``) for PAC k-learners via BNS Thm 28.
+
+    ``params`` are the calculator's parameters, checked in their order (``delta = 0`` allowed).
+    """
     return make_bound(
         owner,
         name,
         sp.Min(DOMAIN_SIZE, ORDER_CONSTANT * growth) / 9,
-        values,
+        checked_values(owner, zero_allowed=("delta",), **params),
         source,
         learning_setting(task, False, "approximate", "k"),
         kind="lower",
@@ -199,26 +202,22 @@ def threshold_k_learner_lower_bound(
     >>> threshold_k_learner_lower_bound(k=1000, alpha=0.1, domain_size=64).samples
     8
     """
-    owner = "threshold_k_learner_lower_bound"
-    values = checked_values(
-        owner,
-        k=k,
-        alpha=alpha,
-        domain_size=domain_size,
-        epsilon=epsilon,
-        delta=delta,
-        beta=beta,
-        order_constant=order_constant,
-        zero_allowed=("delta",),
-    )
     return _fingerprinting_bound(
-        owner,
+        "threshold_k_learner_lower_bound",
         "threshold_k_lower",
         K ** sp.Rational(1, 3) / ALPHA,
-        values,
         "BNS Cor 46 (fingerprinting codes; empirical learners) via Thm 28 (PAC: 1/9 of it)",
         "PAC",
         "BNS Thm 43",
+        dict(
+            k=k,
+            alpha=alpha,
+            domain_size=domain_size,
+            epsilon=epsilon,
+            delta=delta,
+            beta=beta,
+            order_constant=order_constant,
+        ),
     )
 
 
@@ -250,24 +249,20 @@ def agnostic_k_learner_lower_bound(
     >>> agnostic_k_learner_lower_bound(k=100, domain_size=64).samples
     2
     """
-    owner = "agnostic_k_learner_lower_bound"
-    values = checked_values(
-        owner,
-        k=k,
-        domain_size=domain_size,
-        alpha=alpha,
-        epsilon=epsilon,
-        delta=delta,
-        beta=beta,
-        order_constant=order_constant,
-        zero_allowed=("delta",),
-    )
     return _fingerprinting_bound(
-        owner,
+        "agnostic_k_learner_lower_bound",
         "agnostic_k_lower",
         sp.sqrt(K),
-        values,
         "BNS Cor 50 / Thm 47 (fingerprinting codes; empirical learners) via Thm 28 (PAC: 1/9 of it)",
         "agnostic",
         "BNS Thm 47",
+        dict(
+            k=k,
+            domain_size=domain_size,
+            alpha=alpha,
+            epsilon=epsilon,
+            delta=delta,
+            beta=beta,
+            order_constant=order_constant,
+        ),
     )

@@ -29,7 +29,7 @@ from ._validation import checked_values
 from .bound import Condition, SampleSizeBound
 from .symbols import BETA, DELTA, EPSILON, K, substitute
 
-__all__ = ["advanced_composition_epsilon", "composition_sample_size", "split_privacy_budget", "evaluates_below_one"]
+__all__ = ["advanced_composition_epsilon", "composition_sample_size", "split_privacy_budget"]
 
 
 def advanced_composition_epsilon(

@@ -24,7 +24,7 @@ from ._validation import checked_values
 from .bound import SampleSizeBound
 from .symbols import ALPHA, BETA, EPSILON, LOG_SIZE, ORDER_CONSTANT, D
 
-__all__ = ["vc_sample_size", "generic_learner_sample_size", "exponential_mechanism_sample_size", "em_expression"]
+__all__ = ["vc_sample_size", "generic_learner_sample_size", "exponential_mechanism_sample_size"]
 
 
 def vc_sample_size(*, vc: int, alpha: float, beta: float, agnostic: bool = False, erm: bool = False) -> SampleSizeBound:

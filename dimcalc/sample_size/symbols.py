@@ -34,9 +34,6 @@ __all__ = [
     "ORDER_CONSTANT",
     "NUM_LABELS",
     "SAMPLES",
-    "symbol",
-    "to_sympy_number",
-    "substitute",
 ]
 
 ALPHA = sp.Symbol("alpha", positive=True)

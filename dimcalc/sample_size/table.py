@@ -245,6 +245,8 @@ def sample_size_table(
     log_size = math.log(H.n_distinct)
     rows: list[SampleSizeBound] = []
     pure = delta == 0
+    accuracy: dict[str, Any] = {"alpha": alpha, "beta": beta}
+    privacy: dict[str, Any] = {"epsilon": epsilon, "delta": delta}
 
     vc_hi: int | None = None
     vc_note: str | None = None
@@ -318,43 +320,32 @@ def sample_size_table(
         eps37, note37 = _capped_epsilon(epsilon, Fraction(1, 4), "BGS Thm 3.7")
         if H.is_binary:
             lo, hi, note = _dimension_bounds(dims["littlestone"], "Littlestone dimension")
-            attempt(ggkm_sample_size, note, note36, littlestone=hi, alpha=alpha, beta=beta, epsilon=eps36, delta=delta)
+            attempt(ggkm_sample_size, note, note36, littlestone=hi, **accuracy, epsilon=eps36, delta=delta)
         else:
             parts = [
                 _dimension_bounds(dims[f"littlestone|{i}"], f"Littlestone dimension of H|{i}")
                 for i in range(1, label_bits(H.num_labels) + 1)
             ]
             mlo, mhi, mnote = _dimension_bounds(dims["multiclass_littlestone"], "multiclass Littlestone dimension")
-            attempt(
-                multiclass_littlestone_sample_size,
-                *[p[2] for p in parts],
-                note36,
-                alpha=alpha,
-                beta=beta,
-                epsilon=eps36,
-                delta=delta,
-                num_labels=H.num_labels,
-                restriction_littlestone=[p[1] for p in parts],
-            )
-            attempt(
-                multiclass_littlestone_sample_size,
-                mnote,
-                note36,
-                alpha=alpha,
-                beta=beta,
-                epsilon=eps36,
-                delta=delta,
-                num_labels=H.num_labels,
-                multiclass_littlestone=mhi,
-            )
+            cor33 = {"restriction_littlestone": [p[1] for p in parts]}
+            for notes, dimension in (([p[2] for p in parts], cor33), ([mnote], {"multiclass_littlestone": mhi})):
+                attempt(
+                    multiclass_littlestone_sample_size,
+                    *notes,
+                    note36,
+                    **accuracy,
+                    epsilon=eps36,
+                    delta=delta,
+                    num_labels=H.num_labels,
+                    **dimension,
+                )
             attempt(
                 bgs_boosted_sample_size,
                 mnote,
                 note37,
                 multiclass_littlestone=mhi,
                 num_labels=H.num_labels,
-                alpha=alpha,
-                beta=beta,
+                **accuracy,
                 epsilon=eps37,
                 delta=delta,
             )
@@ -362,19 +353,17 @@ def sample_size_table(
     # ---- k concepts
     if k > 1:
         single = exponential[True]
-        rows.append(composition_sample_size(single=single, k=k, epsilon=epsilon, delta=delta))
+        rows.append(composition_sample_size(single=single, k=k, **privacy))
         if not pure:  # omitted (and listed) when the per-run epsilon reaches 1, outside BNS Thm 17.2
-            attempt(composition_sample_size, single=single, k=k, epsilon=epsilon, delta=delta, advanced=True)
+            attempt(composition_sample_size, single=single, k=k, **privacy, advanced=True)
         if H.is_binary and vc_hi is not None:
             attempt(
                 generic_k_learner_sample_size,
                 vc_note,
                 vc=vc_hi,
                 k=k,
-                alpha=alpha,
-                beta=beta,
-                epsilon=epsilon,
-                delta=delta,
+                **accuracy,
+                **privacy,
                 domain_size=H.n_points,
                 log_size=log_size,
             )
@@ -387,60 +376,36 @@ def sample_size_table(
                 n_queries=n_c * (n_c - 1) // 2 + 1,
                 domain_size=H.n_points,
                 k=k,
-                alpha=alpha,
-                beta=beta,
-                epsilon=epsilon,
-                delta=delta,
+                **accuracy,
+                **privacy,
             )
         family = H.metadata.get("family")
         params = H.metadata.get("params", {}) or {}
         if not pure and family == "point-functions":
-            rows.append(
-                point_k_learner_sample_size(
-                    domain_size=H.n_points, k=k, alpha=alpha, beta=beta, epsilon=epsilon, delta=delta
-                )
-            )
+            rows.append(point_k_learner_sample_size(domain_size=H.n_points, k=k, **accuracy, **privacy))
         if family == "parities" and isinstance(params.get("d"), int):
             if not pure:
-                rows.append(parity_k_learner_sample_size(d=params["d"], k=k, beta=beta, epsilon=epsilon, delta=delta))
+                rows.append(parity_k_learner_sample_size(d=params["d"], k=k, beta=beta, **privacy))
             else:
-                attempt(parity_pure_lower_bound, d=params["d"], k=k, epsilon=epsilon, alpha=alpha, beta=beta)
+                attempt(parity_pure_lower_bound, d=params["d"], k=k, epsilon=epsilon, **accuracy)
         if H.n_distinct >= 2:
             if pure:
                 attempt(pure_k_learner_lower_bound, k=k, epsilon=epsilon, beta=beta)
             else:
-                attempt(
-                    agnostic_k_learner_lower_bound,
-                    k=k,
-                    domain_size=H.n_points,
-                    alpha=alpha,
-                    epsilon=epsilon,
-                    delta=delta,
-                    beta=beta,
-                )
+                fingerprinting: list[Callable[..., SampleSizeBound]] = [agnostic_k_learner_lower_bound]
                 if family == "thresholds":
-                    attempt(
-                        threshold_k_learner_lower_bound,
-                        k=k,
-                        alpha=alpha,
-                        domain_size=H.n_points,
-                        epsilon=epsilon,
-                        delta=delta,
-                        beta=beta,
-                    )
+                    fingerprinting.append(threshold_k_learner_lower_bound)
+                for lower_bound in fingerprinting:
+                    attempt(lower_bound, k=k, domain_size=H.n_points, **accuracy, **privacy)
 
     # ---- public data
     if public:
-        priv, pub = asspp_sample_size(log_size=log_size, alpha=alpha, beta=beta, epsilon=epsilon)
-        rows += [priv, pub]
+        rows += asspp_sample_size(log_size=log_size, **accuracy, epsilon=epsilon)
         if H.is_binary and vc_hi is not None:
             rows += [
-                _with_note(b, vc_note)
-                for b in abm_semi_private_sample_size(vc=vc_hi, alpha=alpha, beta=beta, epsilon=epsilon)
+                _with_note(b, vc_note) for b in abm_semi_private_sample_size(vc=vc_hi, **accuracy, epsilon=epsilon)
             ]
-        attempt(
-            public_sample_lower_bound, alpha=alpha, epsilon=epsilon, beta=beta, delta=delta, num_labels=H.num_labels
-        )
+        attempt(public_sample_lower_bound, **accuracy, **privacy, num_labels=H.num_labels)
 
     assert all(r.in_range for r in rows), [r.name for r in rows if not r.in_range]
     parameters = {
