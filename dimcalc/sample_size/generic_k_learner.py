@@ -25,6 +25,7 @@ from typing import Any
 import sympy as sp
 
 from .._params import number_text
+from .._unimodal import integer_argmin
 from ..errors import parameter_error
 from ._build import learning_setting, make_bound
 from ._validation import checked_values
@@ -270,14 +271,7 @@ def generic_learner_mwem_sample_size(
 
     if iterations is None:
         lo = max(1, math.floor(4 * L / gamma**2) + 1)
-        hi = max(lo + 3, 64 * lo)
-        while hi - lo > 2:
-            m1, m2 = lo + (hi - lo) // 3, hi - (hi - lo) // 3
-            if n_mwem(m1) <= n_mwem(m2):
-                hi = m2
-            else:
-                lo = m1
-        rounds = min(range(lo, hi + 1), key=n_mwem)
+        rounds = integer_argmin(n_mwem, lo, max(lo + 3, 64 * lo))
     else:
         rounds = checked_values(owner, iterations=iterations)["iterations"]
     t = a / 10
