@@ -55,8 +55,8 @@ __version__ = "0.1.0"
 # Loaded on first use: sympy (sample sizes) and the learners cost ~0.3 s to import,
 # which every CLI call would otherwise pay.
 _LAZY = {
-    "SampleSizeBound": ("sample_size", "SampleSizeBound"),
-    "sample_size_table": ("sample_size", "sample_size_table"),
+    "SampleSizeBound": ("sample_size.bound", "SampleSizeBound"),
+    "sample_size_table": ("sample_size.table", "sample_size_table"),
     "audit": ("audit", None),
     "learners": ("learners", None),
     "check": ("reports.check", None),

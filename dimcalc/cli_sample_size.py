@@ -11,6 +11,8 @@ import argparse
 import math
 from fractions import Fraction
 
+from ._budget import Deadline
+from ._params import number_text
 from .errors import InvalidParameterError
 
 __all__ = ["register", "run"]
@@ -46,7 +48,7 @@ def _int(text: str) -> int:
 
 
 def register(subparsers) -> None:
-    from .cli import add_json_option, add_time_limit_option
+    from .cli import add_json_option, add_time_limit_option  # cli imports this module
 
     p = subparsers.add_parser(
         "sample-size",
@@ -95,9 +97,8 @@ _EXACT_DIGITS_BELOW = 1e15
 
 
 def run(args: argparse.Namespace) -> int:
-    from ._params import number_text
-    from .cli import EXIT_OK, EXIT_TIME_LIMIT, emit_json, load_class_arg
-    from .sample_size import sample_size_table
+    from .cli import EXIT_OK, EXIT_TIME_LIMIT, emit_json, load_class_arg  # cli imports this module
+    from .sample_size import sample_size_table  # sympy: loaded only when the command runs
 
     # Options are checked before the file is read, and the message names the option.
     for name, (what, ok) in _RANGES.items():
@@ -106,8 +107,6 @@ def run(args: argparse.Namespace) -> int:
             raise InvalidParameterError(f"--{name} must be a number {what}; got {number_text(v)}")
     if args.concepts < 1:
         raise InvalidParameterError(f"--concepts must be a positive integer; got {args.concepts}")
-    from ._budget import Deadline
-
     deadline = Deadline(args.time_limit)  # the limit holds from here: loading the file counts
     H = load_class_arg(args.file, args, deadline)
     table = sample_size_table(
