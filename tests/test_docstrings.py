@@ -46,6 +46,7 @@ MODULES = (
     "dimcalc.cli.repdim",
     "dimcalc.cli.sweep",
     "dimcalc.cli.sweep_modes",
+    "dimcalc.cli.sample_size",
     "dimcalc.cli.theorems",
 )
 
@@ -54,7 +55,7 @@ ALLOWED = {
     **{
         f"dimcalc.cli.{command}.{name}": "argparse plumbing of one subcommand: its examples are the command "
         "lines of its --help, which tests/test_examples.py runs"
-        for command in ("bench", "check", "covers", "generate", "growth", "repdim", "sweep", "theorems")
+        for command in ("bench", "check", "covers", "generate", "growth", "repdim", "sample_size", "sweep", "theorems")
         for name in ("register", "run")
     },
     "dimcalc.cli.stdout.discard_stdout": "points descriptor 1 at /dev/null: no example can run it safely",

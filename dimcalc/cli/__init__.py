@@ -28,10 +28,10 @@ with cli_interrupt_guard():
     import sys
     from collections.abc import Sequence
 
-    from .. import __version__, cli_sample_size
+    from .. import __version__
     from .._budget import check_environment
     from ..errors import DimcalcError
-    from . import bench, check, covers, generate, growth, repdim, sweep, theorems
+    from . import bench, check, covers, generate, growth, repdim, sample_size, sweep, theorems
     from .inputs import load_class_arg
     from .options import (
         add_class_file_argument,
@@ -70,7 +70,7 @@ __all__ = [
 ]
 
 #: Subcommand modules, in the order ``dimcalc --help`` lists them.
-COMMAND_MODULES = (check, bench, generate, growth, cli_sample_size, covers, theorems, repdim, sweep)
+COMMAND_MODULES = (check, bench, generate, growth, sample_size, covers, theorems, repdim, sweep)
 
 
 class _Parser(argparse.ArgumentParser):

@@ -11,9 +11,13 @@ import argparse
 import math
 from fractions import Fraction
 
-from ._budget import Deadline
-from ._params import number_text
-from .errors import InvalidParameterError
+from .._budget import Deadline
+from .._params import number_text
+from ..errors import InvalidParameterError
+from .inputs import load_class_arg
+from .options import add_json_option, add_time_limit_option
+from .output import emit_json
+from .status import EXIT_OK, EXIT_TIME_LIMIT
 
 __all__ = ["register", "run"]
 
@@ -48,8 +52,6 @@ def _int(text: str) -> int:
 
 
 def register(subparsers) -> None:
-    from .cli import add_json_option, add_time_limit_option  # cli imports this module
-
     p = subparsers.add_parser(
         "sample-size",
         help="sample sizes of private learners from the class's dimensions",
@@ -97,8 +99,7 @@ _EXACT_DIGITS_BELOW = 1e15
 
 
 def run(args: argparse.Namespace) -> int:
-    from .cli import EXIT_OK, EXIT_TIME_LIMIT, emit_json, load_class_arg  # cli imports this module
-    from .sample_size import sample_size_table  # sympy: loaded only when the command runs
+    from ..sample_size import sample_size_table  # sympy: loaded only when the command runs
 
     # Options are checked before the file is read, and the message names the option.
     for name, (what, ok) in _RANGES.items():
