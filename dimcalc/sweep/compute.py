@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .._json import json_default
+from ..hypothesis_class import HypothesisClass, label_bits
 from ..reports.check import PSI_FAMILIES, check_class
 from ..reports.theorems import theorem_report
 from ..results import DimensionResult
@@ -80,8 +81,6 @@ def dimension_names(keys: Sequence[str], num_labels: int, *, user_family: bool =
     ['vc', 'psi_littlestone.N', 'psi_littlestone.bin', 'psi_littlestone.B',
      'binary_restrictions.1', 'binary_restrictions.2']
     """
-    from ..hypothesis_class import label_bits
-
     out: list[str] = []
     for key in keys:
         if key.startswith("psi_littlestone"):
@@ -109,8 +108,6 @@ def compute_task(task: Task, options: dict[str, Any]) -> Outcome:
     None), ``representation`` (theorem report's switch, None = its default).
     A failure of one class is recorded as an error row, never raised.
     """
-    from ..hypothesis_class import HypothesisClass
-
     start = time.monotonic()
     out = Outcome(task.class_id)
     H = HypothesisClass(task.table, num_labels=task.num_labels)

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from ..errors import InvalidParameterError
 from ..hypothesis_class import HypothesisClass
 from ..operations import binary_restriction
 from ..psi import psi_family
@@ -289,8 +290,6 @@ def sweep_report(
     """
     if not isinstance(db, SweepDB):
         if not os.path.exists(db):
-            from ..errors import InvalidParameterError
-
             raise InvalidParameterError(f"--report {db}: no such file")
         with SweepDB(db) as database:
             return sweep_report(database, expressions=expressions, verify=verify)

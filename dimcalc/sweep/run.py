@@ -13,6 +13,7 @@ were committed.
 from __future__ import annotations
 
 import concurrent.futures as cf
+import json
 import multiprocessing
 import os
 import time
@@ -21,6 +22,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from ..errors import InvalidParameterError, parameter_error
+from ..psi import psi_family
 from ..reports.check import DIMENSION_KEYS
 from ..validation import check_int, check_jobs
 from .canonical import canonical_form
@@ -278,10 +280,6 @@ def run_sweep(
     try:
         check_labels = None
         if family is not None:
-            import json
-
-            from ..psi import psi_family
-
             maps = [list(m) for m in family]
             database.ensure_meta("psi_user_family", json.dumps(maps), "user Ψ family (--family)")
 

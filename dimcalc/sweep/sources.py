@@ -16,7 +16,9 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import ClassFileError, InvalidParameterError
+from ..generators import GENERATORS, random_class
 from ..hypothesis_class import HypothesisClass
+from ..io import load
 from ..validation import is_int
 from .canonical import CanonicalClass, all_classes, parse_size
 
@@ -85,8 +87,6 @@ def file_items(paths: Sequence[str | os.PathLike]) -> list[SweepItem]:
     >>> [item.source for item in file_items(["data/tiny-3.json"])]
     ['file data/tiny-3.json']
     """
-    from ..io import load
-
     return [SweepItem(load(path), f"file {path}") for path in _expand_paths(paths)]
 
 
@@ -101,8 +101,6 @@ def random_items(size: str, *, count: int, seed: int = 0) -> Iterator[SweepItem]
     >>> [item.source for item in random_items("3x2x2", count=2, seed=5)]
     ['random --hypotheses 3 --points 2 --labels 2 --seed 5', 'random --hypotheses 3 --points 2 --labels 2 --seed 6']
     """
-    from ..generators import random_class
-
     rows, cols, labels = parse_size(size, "--random")
     if labels < 2:
         raise InvalidParameterError(f"--random needs at least 2 labels; got {size!r}")
@@ -161,8 +159,6 @@ def generator_items(family: str, params: Sequence[str]) -> Iterator[SweepItem]:
     >>> [item.source for item in generator_items("thresholds", ["n=2..3"])]
     ['generate thresholds --n 2', 'generate thresholds --n 3']
     """
-    from ..generators import GENERATORS
-
     g = GENERATORS.get(family)
     if g is None:
         raise InvalidParameterError(f"unknown family {family!r}; choose from {', '.join(GENERATORS)}")
