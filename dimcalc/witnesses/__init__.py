@@ -40,12 +40,26 @@ from typing import Any
 
 from ..psi import FAMILY_NAMES
 from .base import DictWitness, ListWitness, Witness
-from .representation import Representation
-from .shattered import GraphWitness, GrowthWitness, NatarajanWitness, ShatteredSet
+from .representation import Representation, is_representation
+from .shattered import (
+    GraphWitness,
+    GrowthWitness,
+    NatarajanWitness,
+    ShatteredSet,
+    is_graph_shattered,
+    is_natarajan_shattered,
+    is_shattered,
+)
 from .trees import MistakeTree, MulticlassTree, PsiTree, RestrictionTree
-from .zero_cover import ZeroCover
+from .zero_cover import ZeroCover, is_zero_cover, is_zero_cover_fooling_set
 
 __all__ = [
+    "is_shattered",
+    "is_natarajan_shattered",
+    "is_graph_shattered",
+    "is_zero_cover",
+    "is_zero_cover_fooling_set",
+    "is_representation",
     "Witness",
     "ListWitness",
     "DictWitness",
