@@ -1,0 +1,172 @@
+"""Binary classes stored one bit per cell give the same answers and witnesses as the dense storage.
+
+The packed storage (dimcalc.bit_table) and its groupings (dimcalc.bit_groups) are checked against
+the dense code path cell by cell, on random small classes (tests/strategies.py) and on classes of
+more than 64 hypotheses (several words per column); the hash-collision fallbacks are forced.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from strategies import classes
+
+import dimcalc.bit_groups as bit_groups
+from dimcalc import (
+    HypothesisClass,
+    InvalidClassError,
+    graph_dimension,
+    growth_function,
+    is_shattered,
+    littlestone_dimension,
+    multiclass_littlestone_dimension,
+    natarajan_dimension,
+    vc_dimension,
+)
+from dimcalc.bit_table import BitTable
+from dimcalc.hypothesis_class import BITS_MIN_CELLS, MAX_BINARY_CELLS, MAX_CELLS
+
+binary_classes = classes(min_labels=2, max_labels=2, max_points=6, max_rows=12, biased=True)
+
+
+def both(H: HypothesisClass) -> tuple[HypothesisClass, HypothesisClass]:
+    return HypothesisClass(H.table, storage="dense"), HypothesisClass(H.table, storage="bits")
+
+
+def assert_same_structure(D: HypothesisClass, B: HypothesisClass) -> None:
+    assert (D.storage, B.storage) == ("dense", "bits")
+    assert D == B and B == D and hash(D) == hash(B)
+    assert B.table.tolist() == D.table.tolist()
+    assert B.distinct_rows.tolist() == D.distinct_rows.tolist()
+    assert B.distinct_to_row.tolist() == D.distinct_to_row.tolist()
+    assert B.row_to_distinct.tolist() == D.row_to_distinct.tolist()
+    assert B.labels_used == D.labels_used
+    assert B.label_masks == D.label_masks
+    points = np.arange(D.n_points)
+    assert np.array_equal(B.point_label_words(points), D.point_label_words(points))
+    for relabel in (True, False):
+        rb, rd = B.column_reduction(relabel=relabel), D.column_reduction(relabel=relabel)
+        for field in ("points", "multiplicity", "group"):
+            assert getattr(rb, field).tolist() == getattr(rd, field).tolist(), (relabel, field)
+    for j in range(D.n_distinct):
+        assert B.distinct_row(j).tolist() == D.distinct_row(j).tolist()
+    assert all(B.label(r, p) == D.label(r, p) for r in range(D.n_hypotheses) for p in range(D.n_points))
+
+
+def result_tuple(r) -> tuple:
+    return (r.value, r.exact, r.lower, r.upper, r.witness)
+
+
+@settings(max_examples=60, deadline=None)
+@given(binary_classes)
+def test_bit_and_dense_storage_agree_on_every_dimension_and_witness(H):
+    D, B = both(H)
+    assert_same_structure(D, B)
+    for solver in (vc_dimension, natarajan_dimension, graph_dimension, littlestone_dimension):
+        rd, rb = solver(D), solver(B)
+        assert result_tuple(rb) == result_tuple(rd), solver.__name__
+        assert rb.verify(B) and rb.verify(D)
+    assert result_tuple(multiclass_littlestone_dimension(B)) == result_tuple(multiclass_littlestone_dimension(D))
+    m = min(2, H.n_points)
+    assert result_tuple(growth_function(B, m)) == result_tuple(growth_function(D, m))
+
+
+@st.composite
+def wide_tables(draw) -> np.ndarray:
+    """0/1 tables of up to 200 rows (several words per column), with repeated rows and repeated,
+    complementary and constant columns drawn from small pools."""
+    rng = np.random.default_rng(draw(st.integers(0, 2**32 - 1)))
+    m = draw(st.integers(1, 200))
+    n = draw(st.integers(0, 40))
+    pool_rows = rng.integers(0, 2, size=(draw(st.integers(1, 8)), n))
+    table = pool_rows[rng.integers(0, len(pool_rows), size=m)] if draw(st.booleans()) else rng.integers(0, 2, (m, n))
+    if n and draw(st.booleans()):  # repeated / complementary / constant columns
+        src = rng.integers(0, n, size=n)
+        flip = rng.integers(0, 2, size=n)
+        table = table[:, src] ^ flip[None, :]
+        table[:, rng.integers(0, n, size=n // 4)] = rng.integers(0, 2)
+    return table.astype(np.uint8)
+
+
+@settings(max_examples=60, deadline=None)
+@given(wide_tables())
+def test_bit_storage_groups_rows_and_columns_as_the_dense_code_does(table):
+    assert_same_structure(*both(HypothesisClass(table)))
+
+
+@settings(max_examples=20, deadline=None)
+@given(wide_tables())
+def test_hash_collisions_are_split_exactly(table):
+    D = HypothesisClass(table, storage="dense")
+    with pytest.MonkeyPatch.context() as mp:
+        # Every row and every multi-word column hashes alike: only the exact comparison can group them.
+        mp.setattr(bit_groups, "_row_hashes", lambda T, deadline=None: np.zeros(T.n_rows, dtype=np.uint64))
+        mp.setattr(bit_groups, "_mix", lambda v, mult: np.zeros_like(v))
+        B = HypothesisClass(table, storage="bits")
+        assert_same_structure(D, B)
+
+
+def test_auto_storage_packs_big_binary_tables_only():
+    small = np.eye(8, dtype=np.uint8)
+    big = np.zeros((16, BITS_MIN_CELLS // 16), dtype=np.uint8)
+    assert HypothesisClass(small).storage == "dense"
+    assert HypothesisClass(big).storage == "bits"
+    assert HypothesisClass(big, num_labels=3).storage == "dense"  # three labels: a byte per cell
+    assert HypothesisClass(small, storage="bits").storage == "bits"
+    with pytest.raises(InvalidClassError, match="storage='bits' needs a binary class"):
+        HypothesisClass([[0, 2]], storage="bits")
+    with pytest.raises(InvalidClassError, match="storage must be"):
+        HypothesisClass([[0, 1]], storage="packed")
+
+
+def test_memory_accounting_counts_the_packed_storage():
+    rng = np.random.default_rng(1)
+    table = rng.integers(0, 2, size=(256, 4096), dtype=np.uint8)
+    B = HypothesisClass(table, storage="bits")
+    D = HypothesisClass(table, storage="dense")
+    maps = 2 * 256 * 8  # distinct_to_row and row_to_distinct, int64
+    assert B.nbytes == table.size // 8 + maps  # every row distinct: the distinct rows share the storage
+    assert D.nbytes == table.size + maps
+    B.table  # a dense view kept (small class) counts too
+    assert B.nbytes == table.size // 8 + table.size + maps
+
+
+def test_packed_constructors_match_the_dense_table():
+    rng = np.random.default_rng(2)
+    table = rng.integers(0, 2, size=(70, 13), dtype=np.uint8)
+    H = HypothesisClass(table, name="t")
+    for order in ("big", "little"):
+        P = HypothesisClass.from_packed(np.packbits(table, axis=1, bitorder=order), 13, bitorder=order, name="t")
+        assert P == H and P.storage == "bits" and P.name == "t"
+    W = HypothesisClass.from_bit_columns(BitTable.from_dense(table).words, 70)
+    assert W == H and W.table.tolist() == table.tolist()
+
+
+@pytest.mark.parametrize(
+    "call, fragment",
+    [
+        (lambda: HypothesisClass.from_packed(np.zeros((2, 1), dtype=np.uint8), 9), "9 points need 2"),
+        (lambda: HypothesisClass.from_packed(np.zeros((2, 1), dtype=np.int64), 8), "2-D uint8 array"),
+        (lambda: HypothesisClass.from_packed(np.zeros((2, 1), dtype=np.uint8), 8, bitorder="middle"), "bitorder"),
+        (lambda: HypothesisClass.from_bit_columns(np.zeros((3, 2), dtype=np.uint64), 64), "shape (points, 1)"),
+        (lambda: HypothesisClass.from_bit_columns(np.array([[4]], dtype=np.uint64), 2), "padding must be 0"),
+        (lambda: HypothesisClass.from_bit_columns(np.zeros((3, 1), dtype=np.uint64), 0), "positive integer"),
+        (lambda: HypothesisClass.from_bit_columns(np.zeros((3, 1), dtype=np.uint64), 2, num_labels=3), "must be 2"),
+    ],
+)
+def test_packed_constructors_refuse_bad_input_in_one_line(call, fragment):
+    with pytest.raises(InvalidClassError) as info:
+        call()
+    assert fragment in str(info.value) and "\n" not in str(info.value)
+
+
+def test_cell_limits_depend_on_the_bits_per_cell(monkeypatch):
+    assert MAX_BINARY_CELLS >= 65_536 * 65_535 > MAX_CELLS
+    import dimcalc.table_input as limits
+
+    monkeypatch.setattr(limits, "MAX_CELLS", 10)
+    HypothesisClass(np.zeros((4, 4), dtype=np.uint8))  # binary: 16 cells, under the binary limit
+    with pytest.raises(InvalidClassError, match="more than dimcalc's limit of 10 for a table with 3 labels"):
+        HypothesisClass(np.zeros((4, 4), dtype=np.uint8), num_labels=3)
