@@ -57,11 +57,18 @@ def _groups(
     """
     order = np.argsort(keys, kind="stable")
     sorted_keys = keys[order]
-    starts = np.flatnonzero(np.r_[True, sorted_keys[1:] != sorted_keys[:-1]])
-    run = np.repeat(starts, np.diff(np.r_[starts, len(keys)]))
+    new_run = np.empty(len(keys), dtype=bool)
+    new_run[:1] = True
+    np.not_equal(sorted_keys[1:], sorted_keys[:-1], out=new_run[1:])
+    del sorted_keys
+    if new_run.all():  # every key distinct (e.g. random columns): every item is its own group
+        return np.arange(len(keys))
+    starts = np.flatnonzero(new_run)
+    del new_run
+    first_of_run = order[starts]  # stable sort: the first of a run is the smallest index with that key
     rep = np.empty(len(keys), dtype=np.int64)
-    rep[order] = order[run]  # stable sort: the first of a run is the smallest index with that key
-    del order, sorted_keys, run
+    rep[order] = np.repeat(first_of_run, np.diff(np.r_[starts, len(keys)]))
+    del order, starts, first_of_run
     members = np.flatnonzero(rep != np.arange(len(keys)))
     if len(members) == 0:
         return rep
@@ -73,6 +80,39 @@ def _groups(
         _, first, inverse = np.unique(view, return_index=True, return_inverse=True)
         rep[bad] = bad[first[inverse.reshape(-1)]]
     return rep
+
+
+def _numbered(rep: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``(firsts, group)`` from :func:`_groups`' output: the representatives ascending, and each item's
+    group number (groups numbered by representative, i.e. by first occurrence), without another sort."""
+    is_first = rep == np.arange(len(rep))
+    if is_first.all():
+        return np.arange(len(rep)), np.arange(len(rep))
+    number = np.cumsum(is_first) - 1
+    return np.flatnonzero(is_first), number[rep]
+
+
+def _transpose_blocks(a: np.ndarray) -> np.ndarray:
+    """Transpose 64 x 64 bit blocks in place: ``a`` is ``(B, 64, k)`` words, block ``(b, :, kk)``.
+
+    Word ``r`` of a block becomes the bits ``63 - r`` of its 64 words, in
+    reverse order (the recursive swap of Warren, *Hacker's Delight*, 2nd ed.,
+    §7-3, vectorised over every block): six rounds of shifts and masks over
+    the words, against unpacking every cell to a byte.
+    """
+    blocks, _, k = a.shape
+    j = 32
+    mask = np.uint64(0x00000000FFFFFFFF)
+    while j:
+        v = a.reshape(blocks, 64 // (2 * j), 2, j, k)
+        lo = v[:, :, 0]
+        hi = v[:, :, 1]
+        t = (lo ^ (hi >> np.uint64(j))) & mask
+        lo ^= t
+        hi ^= t << np.uint64(j)
+        j //= 2
+        mask ^= mask << np.uint64(j)
+    return a
 
 
 def _row_hashes(T: BitTable, deadline: Any = None) -> np.ndarray:
@@ -87,19 +127,17 @@ def _row_hashes(T: BitTable, deadline: Any = None) -> np.ndarray:
     for b0 in range(0, n_blocks, nb):
         cols = T.words[b0 * 64 : (b0 + nb) * 64]
         blocks = (cols.shape[0] + 63) // 64
-        if cols.shape[0] % 64:
-            cols = np.concatenate([cols, np.zeros((blocks * 64 - cols.shape[0], w_all), dtype=np.uint64)])
         for w0 in range(0, w_all, wc):
             if deadline is not None:
                 deadline.check()
-            sub = np.ascontiguousarray(cols[:, w0 : w0 + wc], dtype="<u8")
+            sub = np.zeros((blocks * 64, min(wc, w_all - w0)), dtype=np.uint64)
+            sub[: cols.shape[0]] = cols[:, w0 : w0 + wc]
             k = sub.shape[1]
-            bits = np.unpackbits(sub.view(np.uint8).reshape(blocks, 64, 8 * k), axis=2, bitorder="little")
-            packed = np.packbits(bits, axis=1, bitorder="little")  # (blocks, 8, 64 k): byte t of each row's word
-            row_words = np.ascontiguousarray(packed.transpose(0, 2, 1)).view("<u8")[:, :, 0]  # (blocks, 64 k)
+            out = _transpose_blocks(sub.reshape(blocks, 64, k))  # word r of a block: row 63 - r
+            row_words = np.ascontiguousarray(out[:, ::-1, :].transpose(0, 2, 1)).reshape(blocks, 64 * k)
             r0 = 64 * w0
             r1 = min(m, r0 + 64 * k)
-            mixed = _mix(row_words[:, : r1 - r0].astype(np.uint64), mult[b0 : b0 + blocks, None])
+            mixed = _mix(row_words[:, : r1 - r0], mult[b0 : b0 + blocks, None])
             h[r0:r1] += mixed.sum(axis=0, dtype=np.uint64)
     return h
 
@@ -133,9 +171,8 @@ def distinct_rows(T: BitTable, deadline: Any = None) -> tuple[np.ndarray, np.nda
             out[s : s + step] = (T.rows(a[s : s + step]) != T.rows(b[s : s + step])).any(axis=1)
         return out
 
-    rep = _groups(keys, differ, T.rows)
-    first, inverse = np.unique(rep, return_inverse=True)
-    return first.astype(np.int64), inverse.reshape(-1).astype(np.int64)
+    first, inverse = _numbered(_groups(keys, differ, T.rows))
+    return first.astype(np.int64), inverse.astype(np.int64)
 
 
 def reduce_bit_columns(D: BitTable, *, relabel: bool, deadline: Any = None) -> ColumnReduction:
@@ -165,7 +202,7 @@ def reduce_bit_columns(D: BitTable, *, relabel: bool, deadline: Any = None) -> C
     mult = _multipliers(w_all, 0xC0FFEE)
     step = max(1, CHUNK_CELLS // (8 * w_all))
 
-    def canonical(points: np.ndarray) -> np.ndarray:
+    def canonical(points: np.ndarray | slice) -> np.ndarray:
         words = D.words[points]
         if not relabel:
             return words
@@ -178,7 +215,7 @@ def reduce_bit_columns(D: BitTable, *, relabel: bool, deadline: Any = None) -> C
         if deadline is not None:
             deadline.check()
         idx = np.arange(start, min(n, start + step))
-        words = canonical(idx)
+        words = canonical(slice(start, start + step))
         live = words.any(axis=1) & ~(words == full).all(axis=1)
         if not live.any():
             continue
@@ -200,9 +237,12 @@ def reduce_bit_columns(D: BitTable, *, relabel: bool, deadline: Any = None) -> C
             out[s : s + step] = (canonical(point[a[s : s + step]]) != canonical(point[b[s : s + step]])).any(axis=1)
         return out
 
-    rep = _groups(np.concatenate(keys), differ, lambda idx: canonical(point[idx]))
+    all_keys = np.concatenate(keys)
     del keys
-    reps, inverse = np.unique(rep, return_inverse=True)  # reps ascending = by first point
-    counts = np.bincount(inverse.reshape(-1), minlength=len(reps))
-    group[point] = inverse.reshape(-1)
+    rep = _groups(all_keys, differ, lambda idx: canonical(point[idx]))
+    del all_keys
+    reps, inverse = _numbered(rep)
+    del rep
+    counts = np.bincount(inverse, minlength=len(reps))
+    group[point] = inverse
     return ColumnReduction(point[reps].astype(np.int64), counts.astype(np.int64), group, relabel)

@@ -79,7 +79,7 @@ def wide_tables(draw) -> np.ndarray:
     complementary and constant columns drawn from small pools."""
     rng = np.random.default_rng(draw(st.integers(0, 2**32 - 1)))
     m = draw(st.integers(1, 200))
-    n = draw(st.integers(0, 40))
+    n = draw(st.integers(0, 150))  # past 64: several 64-column blocks in the row hash
     pool_rows = rng.integers(0, 2, size=(draw(st.integers(1, 8)), n))
     table = pool_rows[rng.integers(0, len(pool_rows), size=m)] if draw(st.booleans()) else rng.integers(0, 2, (m, n))
     if n and draw(st.booleans()):  # repeated / complementary / constant columns
@@ -106,6 +106,18 @@ def test_hash_collisions_are_split_exactly(table):
         mp.setattr(bit_groups, "_mix", lambda v, mult: np.zeros_like(v))
         B = HypothesisClass(table, storage="bits")
         assert_same_structure(D, B)
+
+
+def test_row_hash_is_a_function_of_the_row_and_sees_every_bit():
+    rng = np.random.default_rng(3)
+    table = rng.integers(0, 2, size=(130, 200), dtype=np.uint8)
+    table[129] = table[3]
+    h = bit_groups._row_hashes(BitTable.from_dense(table))
+    assert h[129] == h[3]
+    for r, c in [(0, 0), (64, 63), (127, 64), (129, 199)]:  # one flipped cell changes the hash
+        other = table.copy()
+        other[r, c] ^= 1
+        assert bit_groups._row_hashes(BitTable.from_dense(other))[r] != h[r]
 
 
 def test_auto_storage_packs_big_binary_tables_only():
