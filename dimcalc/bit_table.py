@@ -248,6 +248,20 @@ class BitTable:
             out[:, s : s + step] = unpack_columns(self.words[s : s + step], self.n_rows)
         return out
 
+    def packed_rows(self, bitorder: Literal["big", "little"] = "big") -> np.ndarray:
+        """``np.packbits(self.dense(), axis=1, bitorder=bitorder)``, built chunk by chunk of rows.
+
+        >>> BitTable.from_dense(np.array([[0, 1, 1], [1, 1, 0]], dtype=np.uint8)).packed_rows().tolist()
+        [[96], [192]]
+        """
+        out = np.empty((self.n_rows, (self.n_cols + 7) // 8), dtype=np.uint8)
+        step = max(1, CHUNK_CELLS // max(self.n_cols, 1))
+        for s in range(0, self.n_rows, step):
+            out[s : s + step] = np.packbits(
+                self.rows(np.arange(s, min(s + step, self.n_rows))), axis=1, bitorder=bitorder
+            )
+        return out
+
     def take_rows(self, idx: Any, deadline: Any = None) -> BitTable:
         """The table of rows ``idx`` (in that order), repacked chunk by chunk of columns."""
         idx = np.asarray(idx, dtype=np.int64)

@@ -11,7 +11,6 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from strategies import classes
 
 import dimcalc.bit_groups as bit_groups
 from dimcalc import (
@@ -19,7 +18,6 @@ from dimcalc import (
     InvalidClassError,
     graph_dimension,
     growth_function,
-    is_shattered,
     littlestone_dimension,
     multiclass_littlestone_dimension,
     natarajan_dimension,
@@ -27,6 +25,7 @@ from dimcalc import (
 )
 from dimcalc.bit_table import BitTable
 from dimcalc.hypothesis_class import BITS_MIN_CELLS, MAX_BINARY_CELLS, MAX_CELLS
+from strategies import classes
 
 binary_classes = classes(min_labels=2, max_labels=2, max_points=6, max_rows=12, biased=True)
 
@@ -141,7 +140,7 @@ def test_memory_accounting_counts_the_packed_storage():
     maps = 2 * 256 * 8  # distinct_to_row and row_to_distinct, int64
     assert B.nbytes == table.size // 8 + maps  # every row distinct: the distinct rows share the storage
     assert D.nbytes == table.size + maps
-    B.table  # a dense view kept (small class) counts too
+    assert B.table.shape == table.shape  # a dense view kept (small class) counts too
     assert B.nbytes == table.size // 8 + table.size + maps
 
 
@@ -182,3 +181,45 @@ def test_cell_limits_depend_on_the_bits_per_cell(monkeypatch):
     HypothesisClass(np.zeros((4, 4), dtype=np.uint8))  # binary: 16 cells, under the binary limit
     with pytest.raises(InvalidClassError, match="more than dimcalc's limit of 10 for a table with 3 labels"):
         HypothesisClass(np.zeros((4, 4), dtype=np.uint8), num_labels=3)
+
+
+def test_numpy_files_of_bit_stored_classes_round_trip_without_a_dense_table(tmp_path):
+    from dimcalc.io import load, load_npy, load_npz, save
+
+    rng = np.random.default_rng(4)
+    table = rng.integers(0, 2, size=(70, 21), dtype=np.uint8)
+    B = HypothesisClass(table, storage="bits", name="b", point_names=[f"p{i}" for i in range(21)])
+    save(B, tmp_path / "b.npz")
+    save(B, tmp_path / "b.npy")
+    with np.load(tmp_path / "b.npz") as z:  # the packed form: an eighth of the table
+        assert sorted(z.files) == ["domain", "domain_size", "labels", "name", "packed_hypotheses"]
+        assert z["packed_hypotheses"].tolist() == np.packbits(table, axis=1).tolist()
+    G = load_npz(tmp_path / "b.npz")
+    assert G == B and G.storage == "bits" and G.name == "b" and G.point_names == B.point_names
+    assert np.load(tmp_path / "b.npy").tolist() == table.tolist()  # written column by column (Fortran order)
+    assert load_npy(tmp_path / "b.npy") == B
+    assert load(tmp_path / "b.npz") == HypothesisClass(table)
+
+
+@pytest.mark.parametrize(
+    "arrays, fragment",
+    [
+        ({"packed_hypotheses": np.zeros((2, 1), np.uint8)}, "'domain_size' (the number of points) goes with"),
+        ({"hypotheses": np.zeros((2, 1), np.uint8), "domain_size": 1}, "goes with 'packed_hypotheses'"),
+        (
+            {"hypotheses": np.zeros((2, 1), np.uint8), "packed_hypotheses": np.zeros((2, 1), np.uint8)},
+            "has both",
+        ),
+        ({"packed_hypotheses": np.zeros((2, 1), np.int16), "domain_size": 8}, "packed bits must be uint8"),
+        ({"packed_hypotheses": np.zeros((2, 1), np.uint8), "domain_size": 9}, "9 points need 2"),
+        ({"packed_hypotheses": np.zeros((2, 1), np.uint8), "domain_size": 8, "labels": 3}, "must be 2"),
+    ],
+)
+def test_packed_npz_refused_in_one_line(tmp_path, arrays, fragment):
+    from dimcalc.errors import ClassFileError
+    from dimcalc.io import load_npz
+
+    np.savez(tmp_path / "bad.npz", **arrays)
+    with pytest.raises(ClassFileError) as info:
+        load_npz(tmp_path / "bad.npz")
+    assert fragment in str(info.value) and "\n" not in str(info.value)
