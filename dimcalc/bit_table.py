@@ -343,7 +343,9 @@ def from_bit_columns(cls: type[HypothesisClass], words: Any, n_hypotheses: int, 
     ``words[i]`` holds point ``i``'s labels as ``ceil(n_hypotheses / 64)``
     little-endian ``uint64`` words: bit ``j % 64`` of ``words[i, j // 64]``
     is the label of hypothesis ``j`` (padding bits 0).  The cheapest way to
-    build a big binary class: generators fill these words directly.
+    build a big binary class: generators fill these words directly, and a
+    memory-mapped array stays on disk.  The class shares ``words`` (through a
+    read-only view): do not modify them afterwards.
 
     Examples
     --------

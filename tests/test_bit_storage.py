@@ -18,6 +18,7 @@ from dimcalc import (
     InvalidClassError,
     graph_dimension,
     growth_function,
+    is_shattered,
     littlestone_dimension,
     multiclass_littlestone_dimension,
     natarajan_dimension,
@@ -223,3 +224,33 @@ def test_packed_npz_refused_in_one_line(tmp_path, arrays, fragment):
     with pytest.raises(ClassFileError) as info:
         load_npz(tmp_path / "bad.npz")
     assert fragment in str(info.value) and "\n" not in str(info.value)
+
+
+@pytest.mark.slow  # ~4-8 s on two shared cores
+def test_a_two_billion_cell_binary_class_is_built_reduced_and_solved_from_packed_bits():
+    """2048 hypotheses x 976 563 points (2·10^9 cells, four times dense MAX_CELLS): 250 MB of bit columns,
+    never a dense table (tracemalloc sees numpy's allocations); VC = log2(2048) = 11, certified on the witness."""
+    import tracemalloc
+
+    m, n = 2048, 976_563
+    j = np.arange(m)
+    bit_columns = [(j >> b) & 1 for b in range(11)]  # hypothesis j labels point b with bit b of j: all patterns
+    pool = [*bit_columns, *(1 - c for c in bit_columns), np.zeros(m, np.int64), np.ones(m, np.int64)]
+    pool_words = BitTable.from_dense(np.stack(pool, axis=1).astype(np.uint8)).words
+    choice = np.random.default_rng(5).integers(0, len(pool), size=n)
+    choice[:11] = np.arange(11)
+    tracemalloc.start()
+    try:
+        words = pool_words[choice]  # the storage itself, 250 MB
+        H = HypothesisClass.from_bit_columns(words, m)
+        assert H.n_hypotheses * H.n_points > 4 * MAX_CELLS and H.storage == "bits"
+        assert np.shares_memory(H.bit_table.words, words)  # kept as given: no copy
+        red = H.column_reduction()
+        assert red.points.tolist() == list(range(11))  # complements and constants merged or dropped
+        r = vc_dimension(H, time_limit=60)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert (r.value, r.exact, sorted(r.witness)) == (11, True, list(range(11)))
+    assert peak < words.nbytes + (600 << 20), peak  # a dense copy alone would take 2 GB
+    assert is_shattered(HypothesisClass(H.bit_table.columns(r.witness)), list(range(11)))
