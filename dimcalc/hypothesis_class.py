@@ -341,6 +341,19 @@ class HypothesisClass:
         assert self._distinct_bits is not None
         return self._dense("_dense_distinct", self._distinct_bits)
 
+    def columns(self, points: Any) -> np.ndarray:
+        """The dense columns ``points`` of the full table, shape ``(n_hypotheses, len(points))``, whatever the storage.
+
+        Reads only those columns: what a witness checker needs of a big class.
+
+        >>> HypothesisClass([[0, 1, 2], [1, 1, 0]]).columns([2, 0]).tolist()
+        [[2, 0], [0, 1]]
+        """
+        points = np.asarray(points, dtype=np.int64).reshape(-1)
+        if self._bits is not None:
+            return self._bits.columns(points)
+        return self.table[:, points]
+
     def distinct_row(self, j: int) -> np.ndarray:
         """Distinct row ``j`` (a dense 1-D array; reads one row, whatever the storage).
 
