@@ -165,6 +165,56 @@ class BitTable:
         return cls(words, n_rows)
 
     @classmethod
+    def from_row_stream(cls, n_rows: int, n_cols: int, draw: Any) -> BitTable:
+        """The table whose cells, in row-major order, are the successive values of ``draw(count)``.
+
+        ``draw(count)`` returns the next ``count`` cells (0/1) of the stream; it
+        is called for at most :data:`CHUNK_CELLS` cells at a time, in order, so
+        a seeded generator drawing row after row (``rng.integers(0, 2, ...)``)
+        fills the same table as one call for the whole dense table would,
+        without holding it.
+
+        >>> rng = np.random.default_rng(7)
+        >>> T = BitTable.from_row_stream(3, 4, lambda k: rng.integers(0, 2, size=k))
+        >>> T.dense().tolist() == np.random.default_rng(7).integers(0, 2, size=(3, 4)).tolist()
+        True
+        """
+        w = n_words(n_rows)
+        words = np.zeros((n_cols, w), dtype=np.uint64)
+        if 64 * n_cols <= CHUNK_CELLS:  # whole words at a time: 64 rows per draw
+            for r0 in range(0, n_rows, 64):
+                k = min(64, n_rows - r0)
+                block = np.asarray(draw(k * n_cols)).reshape(k, n_cols)
+                words[:, r0 // 64] = pack_columns(block, 1)[:, 0]
+            return cls(words, n_rows)
+        for r in range(n_rows):  # wide tables: row after row, in segments
+            word, bit = r // 64, np.uint64(r % 64)
+            for c0 in range(0, n_cols, CHUNK_CELLS):
+                c1 = min(n_cols, c0 + CHUNK_CELLS)
+                words[c0:c1, word] |= (np.asarray(draw(c1 - c0)) != 0).astype(np.uint64) << bit
+        return cls(words, n_rows)
+
+    @classmethod
+    def from_prefixes(cls, n_rows: int, lengths: Any) -> BitTable:
+        """The table whose column ``i`` is 1 exactly in rows ``0 .. lengths[i] - 1`` (e.g. thresholds).
+
+        >>> BitTable.from_prefixes(3, [1, 3, 0]).dense().tolist()
+        [[1, 1, 0], [0, 1, 0], [0, 1, 0]]
+        """
+        lengths = np.asarray(lengths, dtype=np.int64)
+        w = n_words(n_rows)
+        words = np.zeros((len(lengths), w), dtype=np.uint64)
+        step = max(1, CHUNK_CELLS // (8 * w))
+        starts = 64 * np.arange(w, dtype=np.int64)
+        for s in range(0, len(lengths), step):
+            count = np.clip(lengths[s : s + step, None] - starts[None, :], 0, 64).astype(np.uint64)
+            full = count == 64
+            words[s : s + step] = np.where(
+                full, np.uint64(0xFFFFFFFFFFFFFFFF), (np.uint64(1) << np.where(full, 0, count)) - np.uint64(1)
+            )
+        return cls(words, n_rows)
+
+    @classmethod
     def from_packed_rows(
         cls, packed: Any, n_cols: int, bitorder: Literal["big", "little"] = "big", deadline: Any = None
     ) -> BitTable:
@@ -317,8 +367,8 @@ def from_packed(
     >>> t = np.array([[0, 0, 1], [0, 1, 1], [1, 1, 1]], dtype=np.uint8)
     >>> from dimcalc import HypothesisClass
     >>> H = HypothesisClass.from_packed(np.packbits(t, axis=1), 3)
-    >>> H.storage, H.table.tolist() == t.tolist()
-    ('bits', True)
+    >>> H.table.tolist() == t.tolist(), H.storage  # small: stored a byte per cell unless storage="bits"
+    (True, 'dense')
     """
     packed = np.asarray(packed) if not isinstance(packed, np.ndarray) else packed
     if packed.ndim != 2 or packed.dtype != np.uint8:

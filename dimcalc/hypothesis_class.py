@@ -207,7 +207,7 @@ class HypothesisClass:
         shape = (table.n_rows, table.n_cols) if bits is not None else arr.shape  # type: ignore[union-attr]
         self._shape = (int(shape[0]), int(shape[1]))
         use_bits = num_labels == 2 and (storage == "bits" or (storage == "auto" and math.prod(shape) >= BITS_MIN_CELLS))
-        if bits is not None and storage == "dense":
+        if bits is not None and (storage == "dense" or (storage == "auto" and not use_bits)):
             check_cells(shape[0], shape[1], 3)  # a dense copy takes a byte per cell
             arr, bits = bits.dense(), None
         elif arr is not None and use_bits:

@@ -150,8 +150,10 @@ def test_packed_constructors_match_the_dense_table():
     table = rng.integers(0, 2, size=(70, 13), dtype=np.uint8)
     H = HypothesisClass(table, name="t")
     for order in ("big", "little"):
-        P = HypothesisClass.from_packed(np.packbits(table, axis=1, bitorder=order), 13, bitorder=order, name="t")
+        packed = np.packbits(table, axis=1, bitorder=order)
+        P = HypothesisClass.from_packed(packed, 13, bitorder=order, name="t", storage="bits")
         assert P == H and P.storage == "bits" and P.name == "t"
+        assert HypothesisClass.from_packed(packed, 13, bitorder=order).storage == "dense"  # auto: small, a byte a cell
     W = HypothesisClass.from_bit_columns(BitTable.from_dense(table).words, 70)
     assert W == H and W.table.tolist() == table.tolist()
 
@@ -190,13 +192,14 @@ def test_numpy_files_of_bit_stored_classes_round_trip_without_a_dense_table(tmp_
     rng = np.random.default_rng(4)
     table = rng.integers(0, 2, size=(70, 21), dtype=np.uint8)
     B = HypothesisClass(table, storage="bits", name="b", point_names=[f"p{i}" for i in range(21)])
+    assert HypothesisClass.from_packed(np.packbits(table, axis=1), 21, storage="bits") == B
     save(B, tmp_path / "b.npz")
     save(B, tmp_path / "b.npy")
     with np.load(tmp_path / "b.npz") as z:  # the packed form: an eighth of the table
         assert sorted(z.files) == ["domain", "domain_size", "labels", "name", "packed_hypotheses"]
         assert z["packed_hypotheses"].tolist() == np.packbits(table, axis=1).tolist()
     G = load_npz(tmp_path / "b.npz")
-    assert G == B and G.storage == "bits" and G.name == "b" and G.point_names == B.point_names
+    assert G == B and G.name == "b" and G.point_names == B.point_names
     assert np.load(tmp_path / "b.npy").tolist() == table.tolist()  # written column by column (Fortran order)
     assert load_npy(tmp_path / "b.npy") == B
     assert load(tmp_path / "b.npz") == HypothesisClass(table)
@@ -254,3 +257,20 @@ def test_a_two_billion_cell_binary_class_is_built_reduced_and_solved_from_packed
     assert (r.value, r.exact, sorted(r.witness)) == (11, True, list(range(11)))
     assert peak < words.nbytes + (600 << 20), peak  # a dense copy alone would take 2 GB
     assert is_shattered(HypothesisClass(H.bit_table.columns(r.witness)), list(range(11)))
+
+
+@pytest.mark.parametrize("m, n, seed", [(3, 5, 0), (70, 33, 1), (130, 1, 2), (1, (1 << 18) + 3, 3), (65, 1 << 18, 4)])
+def test_random_binary_classes_are_drawn_one_bit_per_cell_from_the_same_stream(m, n, seed):
+    from dimcalc import generators
+
+    H = generators.random_class(m, n, seed=seed)
+    dense = np.random.default_rng(seed).integers(0, 2, size=(m, n), dtype=np.int64)  # the table before bit storage
+    assert np.array_equal(H.table, dense)
+    assert H.storage == ("bits" if m * n >= BITS_MIN_CELLS else "dense")
+
+
+@pytest.mark.parametrize("n", [1, 2, 63, 64, 65, 200])
+def test_thresholds_are_built_one_bit_per_cell(n):
+    from dimcalc import generators
+
+    assert np.array_equal(generators.thresholds(n).table, np.arange(n)[None, :] >= np.arange(n + 1)[:, None])
