@@ -55,9 +55,11 @@ from typing import Any
 
 import numpy as np
 
+from .bit_table import BitTable
 from .errors import InvalidParameterError, parameter_error
-from .hypothesis_class import MAX_CELLS, HypothesisClass
+from .hypothesis_class import MAX_BINARY_CELLS, MAX_CELLS, HypothesisClass
 from .operations import gap_amplification
+from .table_input import cell_limit
 
 __all__ = [
     "point_functions",
@@ -92,17 +94,19 @@ def _int_param(value: Any, name: str, owner: str, low: int, high: int | None = N
     return int(value)
 
 
-def _check_size(rows: int, cols: int, owner: str, params: str) -> None:
-    """Refuse, before building, a table over MAX_CELLS cells."""
-    if rows * max(cols, 1) > MAX_CELLS:
+def _check_size(rows: int, cols: int, owner: str, params: str, limit: int | None = None) -> None:
+    """Refuse, before building, a table over ``limit`` cells (default MAX_CELLS; binary tables built one
+    bit per cell may have MAX_BINARY_CELLS)."""
+    limit = MAX_CELLS if limit is None else limit
+    if rows * max(cols, 1) > limit:
         raise InvalidParameterError(
             f"{owner}: these parameters ({params}) give a {rows} x {cols} table, over dimcalc's limit of "
-            f"{MAX_CELLS} cells; choose smaller ones"
+            f"{limit} cells; choose smaller ones"
         )
 
 
 def _make(
-    table: np.ndarray,
+    table: np.ndarray | BitTable,
     *,
     family: str,
     params: dict,
@@ -298,8 +302,8 @@ def thresholds(n: int) -> HypothesisClass:
     [[1, 1], [0, 1], [0, 0]]
     """
     n = _int_param(n, "n", "thresholds", 1)
-    _check_size(n + 1, n, "thresholds", "n")
-    table = np.arange(n)[None, :] >= np.arange(n + 1)[:, None]
+    _check_size(n + 1, n, "thresholds", "n", MAX_BINARY_CELLS)
+    table = BitTable.from_prefixes(n + 1, np.arange(1, n + 1))  # t_j(x_i) = 1 iff j <= i: one bit per cell
     return _make(
         table,
         family="thresholds",
@@ -717,8 +721,12 @@ def random_class(hypotheses: int, points: int, labels: int = 2, seed: int = 0) -
     points = _int_param(points, "points", "random_class", 1)
     labels = _int_param(labels, "labels", "random_class", 2, 1 << 16)
     seed = _int_param(seed, "seed", "random_class", 0)
-    _check_size(hypotheses, points, "random_class", "hypotheses, points")
-    table = np.random.default_rng(seed).integers(0, labels, size=(hypotheses, points), dtype=np.int64)
+    _check_size(hypotheses, points, "random_class", "hypotheses, points", cell_limit(labels))
+    rng = np.random.default_rng(seed)
+    if labels == 2:  # the same stream drawn in chunks, one bit per cell: no dense table
+        table = BitTable.from_row_stream(hypotheses, points, lambda k: rng.integers(0, 2, size=k, dtype=np.int64))
+    else:
+        table = rng.integers(0, labels, size=(hypotheses, points), dtype=np.int64)
     kind = "binary" if labels == 2 else f"{labels}-labels"
     return _make(
         table,
