@@ -723,6 +723,7 @@ def random_class(hypotheses: int, points: int, labels: int = 2, seed: int = 0) -
     seed = _int_param(seed, "seed", "random_class", 0)
     _check_size(hypotheses, points, "random_class", "hypotheses, points", cell_limit(labels))
     rng = np.random.default_rng(seed)
+    table: np.ndarray | BitTable
     if labels == 2:  # the same stream drawn in chunks, one bit per cell: no dense table
         table = BitTable.from_row_stream(hypotheses, points, lambda k: rng.integers(0, 2, size=k, dtype=np.int64))
     else:
