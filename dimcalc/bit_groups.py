@@ -55,21 +55,24 @@ def _groups(
     ``exact(idx)`` gives the items ``idx`` as rows of a 2-D array (to regroup
     hash collisions by their bytes).
     """
-    order = np.argsort(keys, kind="stable")
-    sorted_keys = keys[order]
-    new_run = np.empty(len(keys), dtype=bool)
-    new_run[:1] = True
-    np.not_equal(sorted_keys[1:], sorted_keys[:-1], out=new_run[1:])
-    del sorted_keys
-    if new_run.all():  # every key distinct (e.g. random columns): every item is its own group
-        return np.arange(len(keys))
-    starts = np.flatnonzero(new_run)
-    del new_run
-    first_of_run = order[starts]  # stable sort: the first of a run is the smallest index with that key
-    rep = np.empty(len(keys), dtype=np.int64)
-    rep[order] = np.repeat(first_of_run, np.diff(np.r_[starts, len(keys)]))
-    del order, starts, first_of_run
-    members = np.flatnonzero(rep != np.arange(len(keys)))
+    n = len(keys)
+    # Only the items whose key occurs twice need grouping: found with a plain sort (no argsort of them all).
+    sorted_keys = np.sort(keys)
+    repeated = sorted_keys[1:] == sorted_keys[:-1]
+    rep = np.arange(n)
+    if not repeated.any():  # every key distinct (e.g. random columns): every item is its own group
+        return rep
+    dup_values = np.unique(sorted_keys[1:][repeated])
+    del sorted_keys, repeated
+    involved = np.flatnonzero(dup_values[np.searchsorted(dup_values, keys).clip(max=len(dup_values) - 1)] == keys)
+    sub = keys[involved]
+    order = np.argsort(sub, kind="stable")
+    sorted_sub = sub[order]
+    starts = np.flatnonzero(np.r_[True, sorted_sub[1:] != sorted_sub[:-1]])
+    first_of_run = involved[order[starts]]  # stable sort: the first of a run is the smallest index with that key
+    rep[involved[order]] = np.repeat(first_of_run, np.diff(np.r_[starts, len(sub)]))
+    del sub, order, sorted_sub, starts, first_of_run, involved
+    members = np.flatnonzero(rep != np.arange(n))
     if len(members) == 0:
         return rep
     bad = members[differ(members, rep[members])]
