@@ -48,20 +48,21 @@ def _multipliers(count: int, seed: int) -> np.ndarray:
 
 def _groups(
     keys: np.ndarray, differ: Callable[[np.ndarray, np.ndarray], np.ndarray], exact: Callable[[np.ndarray], np.ndarray]
-) -> np.ndarray:
+) -> np.ndarray | None:
     """For each item, the smallest index of the items equal to it, given 64-bit ``keys`` (equal items, equal keys).
 
     ``differ(a, b)`` says which pairs of items ``a[t], b[t]`` differ;
     ``exact(idx)`` gives the items ``idx`` as rows of a 2-D array (to regroup
-    hash collisions by their bytes).
+    hash collisions by their bytes).  ``None`` when every key is distinct
+    (every item its own group).
     """
     n = len(keys)
     # Only the items whose key occurs twice need grouping: found with a plain sort (no argsort of them all).
     sorted_keys = np.sort(keys)
     repeated = sorted_keys[1:] == sorted_keys[:-1]
-    rep = np.arange(n)
     if not repeated.any():  # every key distinct (e.g. random columns): every item is its own group
-        return rep
+        return None
+    rep = np.arange(n)
     dup_values = np.unique(sorted_keys[1:][repeated])
     del sorted_keys, repeated
     involved = np.flatnonzero(dup_values[np.searchsorted(dup_values, keys).clip(max=len(dup_values) - 1)] == keys)
@@ -85,12 +86,12 @@ def _groups(
     return rep
 
 
-def _numbered(rep: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """``(firsts, group)`` from :func:`_groups`' output: the representatives ascending, and each item's
-    group number (groups numbered by representative, i.e. by first occurrence), without another sort."""
+def _numbered(rep: np.ndarray | None, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """``(firsts, group)`` from :func:`_groups`' output for ``n`` items: the representatives ascending, and each
+    item's group number (groups numbered by representative, i.e. by first occurrence), without another sort."""
+    if rep is None:
+        return np.arange(n), np.arange(n)
     is_first = rep == np.arange(len(rep))
-    if is_first.all():
-        return np.arange(len(rep)), np.arange(len(rep))
     number = np.cumsum(is_first) - 1
     return np.flatnonzero(is_first), number[rep]
 
@@ -174,7 +175,7 @@ def distinct_rows(T: BitTable, deadline: Any = None) -> tuple[np.ndarray, np.nda
             out[s : s + step] = (T.rows(a[s : s + step]) != T.rows(b[s : s + step])).any(axis=1)
         return out
 
-    first, inverse = _numbered(_groups(keys, differ, T.rows))
+    first, inverse = _numbered(_groups(keys, differ, T.rows), m)
     return first.astype(np.int64), inverse.astype(np.int64)
 
 
@@ -209,22 +210,25 @@ def reduce_bit_columns(D: BitTable, *, relabel: bool, deadline: Any = None) -> C
         words = D.words[points]
         if not relabel:
             return words
-        flip = (words[:, 0] & np.uint64(1)).astype(bool)
-        return np.where(flip[:, None], words ^ full, words)
+        return words ^ (full[None, :] * (words[:, :1] & np.uint64(1)))  # flipped where row 0 reads 1
 
     keys: list[np.ndarray] = []
     pts: list[np.ndarray] = []
     for start in range(0, n, step):
         if deadline is not None:
             deadline.check()
-        idx = np.arange(start, min(n, start + step))
         words = canonical(slice(start, start + step))
-        live = words.any(axis=1) & ~(words == full).all(axis=1)
-        if not live.any():
+        if w_all == 1:  # one word per column: 1-D operations, and the word itself is an exact key
+            col = words[:, 0]
+            live = np.flatnonzero((col != 0) & (col != full[0]))
+            if len(live):
+                pts.append(live + start)
+                keys.append(col[live])
             continue
-        words = words[live]
-        pts.append(idx[live])
-        keys.append(words[:, 0].copy() if w_all == 1 else _mix(words, mult[None, :]).sum(axis=1, dtype=np.uint64))
+        live = np.flatnonzero(words.any(axis=1) & ~(words == full).all(axis=1))
+        if len(live):
+            pts.append(live + start)
+            keys.append(_mix(words[live], mult[None, :]).sum(axis=1, dtype=np.uint64))
     if not pts:
         return empty
     if deadline is not None:
@@ -241,10 +245,13 @@ def reduce_bit_columns(D: BitTable, *, relabel: bool, deadline: Any = None) -> C
         return out
 
     all_keys = np.concatenate(keys)
-    del keys
+    del keys[:]
     rep = _groups(all_keys, differ, lambda idx: canonical(point[idx]))
     del all_keys
-    reps, inverse = _numbered(rep)
+    if rep is None:  # every live column distinct
+        group[point] = np.arange(len(point))
+        return ColumnReduction(point, np.ones(len(point), dtype=np.int64), group, relabel)
+    reps, inverse = _numbered(rep, len(point))
     del rep
     counts = np.bincount(inverse, minlength=len(reps))
     group[point] = inverse
