@@ -1,7 +1,8 @@
 """Equal rows and equal columns of a :class:`~dimcalc.bit_table.BitTable`, found exactly without a dense copy.
 
-Two groupings of a bit-packed binary table are needed to build and reduce a
-class (:class:`~dimcalc.hypothesis_class.HypothesisClass`,
+The distinct rows of a dense table (:func:`distinct_dense_rows`: a sort of
+the rows as byte strings), and two groupings of a bit-packed binary table,
+needed to build and reduce a class (:class:`~dimcalc.hypothesis_class.HypothesisClass`,
 :mod:`dimcalc.reduction`):
 
 * :func:`distinct_rows` -- the distinct hypotheses, in order of first
@@ -28,7 +29,7 @@ import numpy as np
 from .bit_table import CHUNK_CELLS, BitTable
 from .reduction import ColumnReduction
 
-__all__ = ["distinct_rows", "reduce_bit_columns"]
+__all__ = ["distinct_rows", "distinct_dense_rows", "reduce_bit_columns"]
 
 _MIX = np.uint64(0x9E3779B97F4A7C15)
 
@@ -144,6 +145,26 @@ def _row_hashes(T: BitTable, deadline: Any = None) -> np.ndarray:
             mixed = _mix(row_words[:, : r1 - r0], mult[b0 : b0 + blocks, None])
             h[r0:r1] += mixed.sum(axis=0, dtype=np.uint64)
     return h
+
+
+def distinct_dense_rows(arr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``(first, inverse)`` of the distinct rows of a dense table, in order of first occurrence.
+
+    >>> [a.tolist() for a in distinct_dense_rows(np.array([[0, 1], [1, 1], [0, 1]], dtype=np.uint8))]
+    [[0, 1], [0, 1, 0]]
+    """
+    if arr.shape[1] == 0:
+        return np.array([0], dtype=np.int64), np.zeros(arr.shape[0], dtype=np.int64)
+    # Each row as one opaque byte string: np.unique sorts these with memcmp,
+    # without the per-column copies of np.unique(axis=0).
+    rows_as_bytes = np.ascontiguousarray(arr).view(np.dtype((np.void, arr.itemsize * arr.shape[1])))
+    _, first, inverse = np.unique(rows_as_bytes.reshape(-1), return_index=True, return_inverse=True)
+    del rows_as_bytes
+    inverse = inverse.reshape(-1)
+    order = np.argsort(first, kind="stable")
+    rank = np.empty_like(order)
+    rank[order] = np.arange(len(order))
+    return first[order].astype(np.int64), rank[inverse].astype(np.int64)
 
 
 def distinct_rows(T: BitTable, deadline: Any = None) -> tuple[np.ndarray, np.ndarray]:

@@ -35,6 +35,7 @@ __all__ = [
     "unpack_columns",
     "words_to_ints",
     "mask_bits",
+    "dense_label_words",
     "from_packed",
     "from_bit_columns",
 ]
@@ -102,6 +103,31 @@ def mask_bits(mask: int) -> list[int]:
         low = mask & -mask
         out.append(low.bit_length() - 1)
         mask ^= low
+    return out
+
+
+def dense_label_words(rows: np.ndarray, points: Any, num_labels: int, deadline: Any = None) -> np.ndarray:
+    """``out[l, u]``: the rows of a dense table giving label ``l`` to ``points[u]``, packed as ``uint64`` words.
+
+    Shape ``(num_labels, len(points), ceil(len(rows) / 64))``; see
+    :meth:`dimcalc.HypothesisClass.point_label_words`.
+
+    >>> dense_label_words(np.array([[0, 2], [1, 2], [2, 0]]), [1], 3).tolist()
+    [[[4]], [[0]], [[3]]]
+    """
+    points = np.asarray(points, dtype=np.int64)
+    m = rows.shape[0]
+    words = n_words(m)
+    out = np.zeros((num_labels, len(points), words), dtype=np.uint64)
+    step = max(1, (1 << 20) // max(m, 1))
+    for start in range(0, len(points), step):
+        if deadline is not None:
+            deadline.check()
+        sub = rows[:, points[start : start + step]]
+        for lab in range(num_labels):
+            eq = sub == lab
+            if eq.any():
+                out[lab, start : start + sub.shape[1]] = pack_columns(eq, words)
     return out
 
 
@@ -263,6 +289,27 @@ class BitTable:
         if self.n_rows == 0:
             full[:] = 0
         return full
+
+    def label_words(self, points: Any, deadline: Any = None) -> np.ndarray:
+        """``out[l, u]`` for labels ``l = 0, 1``: the rows labelling ``points[u]`` with ``l``, as words.
+
+        Label 1 is the stored column, label 0 its complement; see
+        :meth:`dimcalc.HypothesisClass.point_label_words`.
+
+        >>> BitTable.from_dense(np.array([[0, 1], [1, 1]], dtype=np.uint8)).label_words([0, 1]).tolist()
+        [[[1], [0]], [[2], [3]]]
+        """
+        points = np.asarray(points, dtype=np.int64)
+        full = self.full_word()
+        out = np.empty((2, len(points), self.words.shape[1]), dtype=np.uint64)
+        step = max(1, CHUNK_CELLS // (8 * self.words.shape[1]))
+        for start in range(0, len(points), step):
+            if deadline is not None:
+                deadline.check()
+            ones = self.words[points[start : start + step]]
+            out[1, start : start + len(ones)] = ones
+            out[0, start : start + len(ones)] = ones ^ full
+        return out
 
     def count_ones(self) -> np.ndarray:
         """Number of 1 cells in each column (``int64``)."""

@@ -31,9 +31,9 @@ from typing import Any, Literal
 
 import numpy as np
 
+from .bit_groups import distinct_dense_rows, reduce_bit_columns
 from .bit_groups import distinct_rows as _distinct_bit_rows
-from .bit_groups import reduce_bit_columns
-from .bit_table import CHUNK_CELLS, BitTable, from_bit_columns, from_packed, mask_bits, n_words, words_to_ints
+from .bit_table import BitTable, dense_label_words, from_bit_columns, from_packed, mask_bits, words_to_ints
 from .errors import InvalidClassError
 from .reduction import ColumnReduction, reduce_columns
 from .set_systems import from_networkx, from_sets
@@ -42,6 +42,7 @@ from .table_input import (
     MAX_CELLS,
     check_cells,
     check_names,
+    check_num_labels,
     describe,
     table_from_array,
     table_from_lists,
@@ -62,44 +63,6 @@ Storage = Literal["auto", "bits", "dense"]
 def _storage_dtype(num_labels: int) -> type:
     """The dtype dense tables are stored in: uint8 up to 256 labels, else uint16 (at most ``1 << 16`` labels)."""
     return np.uint8 if num_labels <= 1 << 8 else np.uint16
-
-
-def _distinct_dense_rows(arr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """``(first, inverse)`` of the distinct rows of a dense table, in order of first occurrence."""
-    if arr.shape[1] == 0:
-        return np.array([0], dtype=np.int64), np.zeros(arr.shape[0], dtype=np.int64)
-    # Each row as one opaque byte string: np.unique sorts these with memcmp,
-    # without the per-column copies of np.unique(axis=0).
-    rows_as_bytes = np.ascontiguousarray(arr).view(np.dtype((np.void, arr.itemsize * arr.shape[1])))
-    _, first, inverse = np.unique(rows_as_bytes.reshape(-1), return_index=True, return_inverse=True)
-    del rows_as_bytes
-    inverse = inverse.reshape(-1)
-    order = np.argsort(first, kind="stable")
-    rank = np.empty_like(order)
-    rank[order] = np.arange(len(order))
-    return first[order].astype(np.int64), rank[inverse].astype(np.int64)
-
-
-def _check_num_labels(num_labels: Any, max_entry: int, arr: np.ndarray | None) -> int:
-    """The number of labels: given (validated against the largest entry) or ``max(2, max entry + 1)``."""
-    if num_labels is None:
-        num_labels = max(2, max_entry + 1)
-    elif isinstance(num_labels, (bool, np.bool_)) or not isinstance(num_labels, (int, np.integer)):
-        raise InvalidClassError(
-            f"labels must be a positive integer (the number of labels k+1); got {describe(num_labels)}"
-        )
-    elif num_labels < 1:
-        raise InvalidClassError(f"labels must be a positive integer (the number of labels k+1); got {num_labels}")
-    elif max_entry >= num_labels:
-        assert arr is not None  # a bit table's entries are 0 and 1, and it needs 2 labels (checked by the caller)
-        r, c = (int(v) for v in np.argwhere(np.asarray(arr) >= num_labels)[0])
-        raise InvalidClassError(
-            f"row {r}, column {c}: label {int(arr[r, c])} is not below the declared number of labels "
-            f"{num_labels}; raise 'labels' or fix the entry"
-        )
-    if num_labels > 1 << 16:
-        raise InvalidClassError(f"labels is {num_labels}; dimcalc supports at most {1 << 16} labels")
-    return int(num_labels)
 
 
 def _read_only(arr: np.ndarray) -> np.ndarray:
@@ -192,13 +155,13 @@ class HypothesisClass:
             bits: BitTable | None = table
             if table.n_rows == 0:
                 raise InvalidClassError("the class is empty: give at least one hypothesis (row)")
-            num_labels = _check_num_labels(num_labels, 1, None)
+            num_labels = check_num_labels(num_labels, 1, None)
             if num_labels != 2:
                 raise InvalidClassError(f"a bit table is a binary class: labels must be 2; got {num_labels}")
             check_cells(table.n_rows, table.n_cols, 2)
         else:
             arr = table_from_array(table) if isinstance(table, np.ndarray) else table_from_lists(table)
-            num_labels = _check_num_labels(num_labels, int(arr.max()) if arr.size else 0, arr)
+            num_labels = check_num_labels(num_labels, int(arr.max()) if arr.size else 0, arr)
             check_cells(arr.shape[0], arr.shape[1], num_labels)
             bits = None
         if storage == "bits" and num_labels != 2:
@@ -223,7 +186,7 @@ class HypothesisClass:
             # A compact private copy (never the caller's array): one byte per cell up to 256 labels.
             self._table = _read_only(arr.astype(_storage_dtype(num_labels), copy=True))
             self._bits = self._distinct_bits = None
-            first, inverse = _distinct_dense_rows(self._table)
+            first, inverse = distinct_dense_rows(self._table)
             # All rows distinct: first occurrences are 0, 1, ... in order, so share the table.
             self._distinct = self._table if len(first) == shape[0] else _read_only(self._table[first])
         self._distinct_to_row = _read_only(first)
@@ -437,34 +400,9 @@ class HypothesisClass:
         (:class:`dimcalc._budget.Deadline`) it is polled between chunks of
         points (:class:`~dimcalc._budget.SearchStopped` once expired).
         """
-        points = np.asarray(points, dtype=np.int64)
-        m = self.n_distinct
-        words = n_words(m)
-        out = np.zeros((self._num_labels, len(points), words), dtype=np.uint64)
         if self._distinct_bits is not None:  # the storage itself: label 1 = the stored bits, label 0 = the rest
-            full = self._distinct_bits.full_word()
-            step = max(1, CHUNK_CELLS // (8 * words))
-            for start in range(0, len(points), step):
-                if deadline is not None:
-                    deadline.check()
-                ones = self._distinct_bits.words[points[start : start + step]]
-                out[1, start : start + len(ones)] = ones
-                out[0, start : start + len(ones)] = ones ^ full
-            return out
-        step = max(1, (1 << 20) // max(m, 1))
-        for start in range(0, len(points), step):
-            if deadline is not None:
-                deadline.check()
-            sub = self.distinct_rows[:, points[start : start + step]]
-            for lab in range(self._num_labels):
-                eq = sub == lab
-                if not eq.any():
-                    continue
-                packed = np.zeros((sub.shape[1], words * 8), dtype=np.uint8)
-                bits = np.packbits(eq, axis=0, bitorder="little").T
-                packed[:, : bits.shape[1]] = bits
-                out[lab, start : start + sub.shape[1]] = packed.view("<u8")
-        return out
+            return self._distinct_bits.label_words(points, deadline)
+        return dense_label_words(self.distinct_rows, points, self._num_labels, deadline)
 
     def point_label_masks(self, points: Any, deadline: Any = None) -> tuple[tuple[int, ...], ...]:
         """``out[u][l]``: bitset (Python int) of distinct rows giving label ``l`` to point ``points[u]``.

@@ -18,7 +18,7 @@ import numpy as np
 
 from .errors import InvalidClassError
 
-__all__ = ["MAX_CELLS", "MAX_BINARY_CELLS", "cell_limit", "check_cells", "describe", "check_names"]
+__all__ = ["MAX_CELLS", "MAX_BINARY_CELLS", "cell_limit", "check_cells", "check_num_labels", "describe", "check_names"]
 
 #: Largest table (rows x columns) with more than two labels dimcalc accepts; larger inputs are refused
 #: up front rather than exhausting memory.  Such tables are stored one byte per cell (two with more
@@ -124,3 +124,25 @@ def check_names(names: Any, expected: int, what: str, unique: bool) -> tuple[str
                 raise InvalidClassError(f"{what}[{i}]: duplicate name {n!r} (also at {seen[n]}); names must be unique")
             seen[n] = i
     return tuple(names)
+
+
+def check_num_labels(num_labels: Any, max_entry: int, arr: np.ndarray | None) -> int:
+    """The number of labels: given (validated against the largest entry) or ``max(2, max entry + 1)``."""
+    if num_labels is None:
+        num_labels = max(2, max_entry + 1)
+    elif isinstance(num_labels, (bool, np.bool_)) or not isinstance(num_labels, (int, np.integer)):
+        raise InvalidClassError(
+            f"labels must be a positive integer (the number of labels k+1); got {describe(num_labels)}"
+        )
+    elif num_labels < 1:
+        raise InvalidClassError(f"labels must be a positive integer (the number of labels k+1); got {num_labels}")
+    elif max_entry >= num_labels:
+        assert arr is not None  # a bit table's entries are 0 and 1, and it needs 2 labels (checked by the caller)
+        r, c = (int(v) for v in np.argwhere(np.asarray(arr) >= num_labels)[0])
+        raise InvalidClassError(
+            f"row {r}, column {c}: label {int(arr[r, c])} is not below the declared number of labels "
+            f"{num_labels}; raise 'labels' or fix the entry"
+        )
+    if num_labels > 1 << 16:
+        raise InvalidClassError(f"labels is {num_labels}; dimcalc supports at most {1 << 16} labels")
+    return int(num_labels)
