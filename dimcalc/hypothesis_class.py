@@ -155,7 +155,7 @@ class HypothesisClass:
             bits: BitTable | None = table
             if table.n_rows == 0:
                 raise InvalidClassError("the class is empty: give at least one hypothesis (row)")
-            num_labels = check_num_labels(num_labels, 1, None)
+            num_labels = check_num_labels(num_labels, 0, None)  # validated as a count; a bit table needs 2
             if num_labels != 2:
                 raise InvalidClassError(f"a bit table is a binary class: labels must be 2; got {num_labels}")
             check_cells(table.n_rows, table.n_cols, 2)

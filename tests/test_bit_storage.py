@@ -168,6 +168,8 @@ def test_packed_constructors_match_the_dense_table():
         (lambda: HypothesisClass.from_bit_columns(np.array([[4]], dtype=np.uint64), 2), "padding must be 0"),
         (lambda: HypothesisClass.from_bit_columns(np.zeros((3, 1), dtype=np.uint64), 0), "positive integer"),
         (lambda: HypothesisClass.from_bit_columns(np.zeros((3, 1), dtype=np.uint64), 2, num_labels=3), "must be 2"),
+        (lambda: HypothesisClass.from_bit_columns(np.zeros((3, 1), dtype=np.uint64), 2, num_labels=1), "must be 2"),
+        (lambda: HypothesisClass.from_bit_columns(np.zeros((3, 1), dtype=np.uint64), 2, num_labels=0), "positive"),
     ],
 )
 def test_packed_constructors_refuse_bad_input_in_one_line(call, fragment):
