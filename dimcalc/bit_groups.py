@@ -26,7 +26,7 @@ from typing import Any
 
 import numpy as np
 
-from .bit_table import CHUNK_CELLS, BitTable
+from .bit_table import CHUNK_CELLS, BitTable, transpose_blocks
 from .reduction import ColumnReduction
 
 __all__ = ["distinct_rows", "distinct_dense_rows", "reduce_bit_columns"]
@@ -97,29 +97,6 @@ def _numbered(rep: np.ndarray | None, n: int) -> tuple[np.ndarray, np.ndarray]:
     return np.flatnonzero(is_first), number[rep]
 
 
-def _transpose_blocks(a: np.ndarray) -> np.ndarray:
-    """Transpose 64 x 64 bit blocks in place: ``a`` is ``(B, 64, k)`` words, block ``(b, :, kk)``.
-
-    Word ``r`` of a block becomes the bits ``63 - r`` of its 64 words, in
-    reverse order (the recursive swap of Warren, *Hacker's Delight*, 2nd ed.,
-    §7-3, vectorised over every block): six rounds of shifts and masks over
-    the words, against unpacking every cell to a byte.
-    """
-    blocks, _, k = a.shape
-    j = 32
-    mask = np.uint64(0x00000000FFFFFFFF)
-    while j:
-        v = a.reshape(blocks, 64 // (2 * j), 2, j, k)
-        lo = v[:, :, 0]
-        hi = v[:, :, 1]
-        t = (lo ^ (hi >> np.uint64(j))) & mask
-        lo ^= t
-        hi ^= t << np.uint64(j)
-        j //= 2
-        mask ^= mask << np.uint64(j)
-    return a
-
-
 def _row_hashes(T: BitTable, deadline: Any = None) -> np.ndarray:
     """A 64-bit hash of every row of ``T``: blocks of 64 columns are transposed into one word per row and mixed."""
     m, n = T.shape
@@ -138,7 +115,7 @@ def _row_hashes(T: BitTable, deadline: Any = None) -> np.ndarray:
             sub = np.zeros((blocks * 64, min(wc, w_all - w0)), dtype=np.uint64)
             sub[: cols.shape[0]] = cols[:, w0 : w0 + wc]
             k = sub.shape[1]
-            out = _transpose_blocks(sub.reshape(blocks, 64, k))  # word r of a block: row 63 - r
+            out = transpose_blocks(sub.reshape(blocks, 64, k))  # word r of a block: row 63 - r
             row_words = np.ascontiguousarray(out[:, ::-1, :].transpose(0, 2, 1)).reshape(blocks, 64 * k)
             r0 = 64 * w0
             r1 = min(m, r0 + 64 * k)

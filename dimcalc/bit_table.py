@@ -106,6 +106,58 @@ def mask_bits(mask: int) -> list[int]:
     return out
 
 
+def transpose_blocks(a: np.ndarray) -> np.ndarray:
+    """Transpose 64 x 64 bit blocks in place: ``a`` is ``(B, 64, k)`` words, block ``(b, :, kk)``.
+
+    Word ``r`` of a block becomes the bits ``63 - r`` of its 64 words, in
+    reverse order (the recursive swap of Warren, *Hacker's Delight*, 2nd ed.,
+    §7-3, vectorised over every block): six rounds of shifts and masks over
+    the words, against unpacking every cell to a byte.
+    """
+    blocks, _, k = a.shape
+    j = 32
+    mask = np.uint64(0x00000000FFFFFFFF)
+    while j:
+        v = a.reshape(blocks, 64 // (2 * j), 2, j, k)
+        lo = v[:, :, 0]
+        hi = v[:, :, 1]
+        t = (lo ^ (hi >> np.uint64(j))) & mask
+        lo ^= t
+        hi ^= t << np.uint64(j)
+        j //= 2
+        mask ^= mask << np.uint64(j)
+    return a
+
+
+#: Each byte with its bits in reverse order (numpy's "big" bit order <-> "little").
+_REVERSED_BYTES = np.array([int(f"{i:08b}"[::-1], 2) for i in range(256)], dtype=np.uint8)
+
+
+def transpose_bits(a: np.ndarray) -> np.ndarray:
+    """Transpose a bit matrix held as words: bit ``p`` of ``a[i, y]`` is cell ``(i, 64 y + p)``.
+
+    ``a`` has ``64 X`` rows and ``Y`` words per row; the result has ``64 Y``
+    rows and ``X`` words, bit ``q`` of ``out[j, x]`` being cell ``(64 x + q, j)``.
+    Turns rows packed along the points into the column words of a
+    :class:`BitTable` and back (:func:`transpose_blocks`, block by block).
+
+    >>> a = np.zeros((64, 1), dtype=np.uint64); a[3, 0] = 1 << 5   # cell (3, 5)
+    >>> out = transpose_bits(a); int(out[5, 0]) == 1 << 3          # cell (3, 5) seen from column 5
+    True
+    """
+    x, y = a.shape[0] // 64, a.shape[1]
+    blocks = np.ascontiguousarray(a.reshape(x, 64, y)[:, ::-1, :])
+    transpose_blocks(blocks)  # word r: bits 63 - r of the reversed rows -> column 63 - r, bit i = row i
+    return np.ascontiguousarray(blocks[:, ::-1, :].transpose(2, 1, 0)).reshape(64 * y, x)
+
+
+def _row_bytes_to_words(data: np.ndarray, bitorder: str) -> np.ndarray:
+    """Rows packed along the columns (``uint8``, a multiple of 8 bytes per row) as little-endian words."""
+    if bitorder == "big":
+        data = _REVERSED_BYTES[data]
+    return np.ascontiguousarray(data).view("<u8").astype(np.uint64, copy=False)
+
+
 def dense_label_words(rows: np.ndarray, points: Any, num_labels: int, deadline: Any = None) -> np.ndarray:
     """``out[l, u]``: the rows of a dense table giving label ``l`` to ``points[u]``, packed as ``uint64`` words.
 
@@ -129,6 +181,18 @@ def dense_label_words(rows: np.ndarray, points: Any, num_labels: int, deadline: 
             if eq.any():
                 out[lab, start : start + sub.shape[1]] = pack_columns(eq, words)
     return out
+
+
+def _fill_columns(words: np.ndarray, data: np.ndarray, col0: int, bitorder: str) -> None:
+    """Write rows packed along the columns (``data``: ``uint8``, column ``col0`` first) into column words."""
+    m = data.shape[0]
+    rows = -(-m // 64) * 64
+    width = -(-data.shape[1] // 8) * 8
+    padded = np.zeros((rows, width), dtype=np.uint8)
+    padded[:m, : data.shape[1]] = data
+    cols = transpose_bits(_row_bytes_to_words(padded, bitorder))  # (64 * width / 8, rows / 64)
+    hi = min(words.shape[0], col0 + cols.shape[0])
+    words[col0:hi] = cols[: hi - col0]
 
 
 class BitTable:
@@ -167,13 +231,13 @@ class BitTable:
     def from_dense(cls, table: Any, deadline: Any = None) -> BitTable:
         """Pack a dense 0/1 table (any integer or boolean array, e.g. memory-mapped), chunk by chunk of columns."""
         m, n = table.shape
-        w = n_words(m)
-        words = np.zeros((n, w), dtype=np.uint64)
-        step = max(1, CHUNK_CELLS // max(m, 1))
+        words = np.zeros((n, n_words(m)), dtype=np.uint64)
+        step = 64 * max(1, CHUNK_CELLS // (64 * max(m, 1)))
         for start in range(0, n, step):
             if deadline is not None:
                 deadline.check()
-            words[start : start + step] = pack_columns(np.asarray(table[:, start : start + step]) != 0, w)
+            chunk = np.packbits(np.asarray(table[:, start : start + step]) != 0, axis=1, bitorder="little")
+            _fill_columns(words, chunk, start, "little")
         return cls(words, m)
 
     @classmethod
@@ -251,17 +315,12 @@ class BitTable:
         [[0, 1, 1], [1, 1, 0]]
         """
         m = packed.shape[0]
-        w = n_words(m)
-        words = np.zeros((n_cols, w), dtype=np.uint64)
-        step = max(1, CHUNK_CELLS // (8 * max(m, 1)))  # bytes per row per chunk
+        words = np.zeros((n_cols, n_words(m)), dtype=np.uint64)
+        step = 8 * max(1, CHUNK_CELLS // (64 * max(m, 1)))  # bytes per row per chunk, whole words
         for b in range(0, packed.shape[1], step):
             if deadline is not None:
                 deadline.check()
-            bits = np.unpackbits(np.asarray(packed[:, b : b + step], dtype=np.uint8), axis=1, bitorder=bitorder)
-            lo = 8 * b
-            hi = min(n_cols, lo + bits.shape[1])
-            if hi > lo:
-                words[lo:hi] = pack_columns(bits[:, : hi - lo], w)
+            _fill_columns(words, np.asarray(packed[:, b : b + step], dtype=np.uint8), 8 * b, bitorder)
         return cls(words, m)
 
     # ------------------------------------------------------------------ facts
@@ -351,12 +410,20 @@ class BitTable:
         >>> BitTable.from_dense(np.array([[0, 1, 1], [1, 1, 0]], dtype=np.uint8)).packed_rows().tolist()
         [[96], [192]]
         """
-        out = np.empty((self.n_rows, (self.n_cols + 7) // 8), dtype=np.uint8)
-        step = max(1, CHUNK_CELLS // max(self.n_cols, 1))
-        for s in range(0, self.n_rows, step):
-            out[s : s + step] = np.packbits(
-                self.rows(np.arange(s, min(s + step, self.n_rows))), axis=1, bitorder=bitorder
-            )
+        m, n = self.shape
+        out = np.empty((m, (n + 7) // 8), dtype=np.uint8)
+        step = 64 * max(1, CHUNK_CELLS // (64 * max(m, 1)))  # columns per chunk, whole words
+        for c0 in range(0, n, step):
+            cols = self.words[c0 : c0 + step]
+            padded = np.zeros((-(-cols.shape[0] // 64) * 64, cols.shape[1]), dtype=np.uint64)
+            padded[: cols.shape[0]] = cols
+            data = np.ascontiguousarray(transpose_bits(padded)[:m], dtype="<u8").view(np.uint8)  # (m, bytes)
+            if bitorder == "big":
+                data = _REVERSED_BYTES[data]
+            width = min(data.shape[1], out.shape[1] - c0 // 8)
+            out[:, c0 // 8 : c0 // 8 + width] = data[:, :width]
+        if n % 8:  # bits past the last column are 0, as np.packbits writes them
+            out[:, -1] &= np.uint8((0xFF << (8 - n % 8)) & 0xFF) if bitorder == "big" else np.uint8((1 << (n % 8)) - 1)
         return out
 
     def take_rows(self, idx: Any, deadline: Any = None) -> BitTable:

@@ -276,3 +276,17 @@ def test_thresholds_are_built_one_bit_per_cell(n):
     from dimcalc import generators
 
     assert np.array_equal(generators.thresholds(n).table, np.arange(n)[None, :] >= np.arange(n + 1)[:, None])
+
+
+@settings(max_examples=40, deadline=None)
+@given(wide_tables(), st.sampled_from(["big", "little"]))
+def test_bit_transposition_round_trips(table, order):
+    T = BitTable.from_dense(table)
+    assert T.dense().tolist() == table.tolist()
+    packed = np.packbits(table, axis=1, bitorder=order)
+    assert T.packed_rows(order).tolist() == packed.tolist()
+    noisy = packed.copy()
+    if table.shape[1] % 8:  # bits past the last point are ignored
+        pad = 8 - table.shape[1] % 8
+        noisy[:, -1] |= np.uint8((1 << pad) - 1 if order == "big" else (0xFF << (8 - pad)) & 0xFF)
+    assert BitTable.from_packed_rows(noisy, table.shape[1], order) == T
