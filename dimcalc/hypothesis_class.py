@@ -5,168 +5,69 @@ Rows are hypotheses, columns are domain points, entries are labels in
 built, and is immutable afterwards; every solver trusts it.
 
 Dimensions are computed on the *distinct* rows.  Solvers work with version
-spaces represented as Python ``int`` bitsets over distinct-row indices:
-``H.label_masks[i][l]`` has bit ``j`` set when distinct row ``j`` gives label
-``l`` to point ``i``.  Witnesses map back to the file's row indices through
-:attr:`HypothesisClass.distinct_to_row`.
+spaces represented as bitsets over distinct-row indices (Python ``int`` or
+``uint64`` words): ``H.label_masks[i][l]`` has bit ``j`` set when distinct row
+``j`` gives label ``l`` to point ``i``.  Witnesses map back to the file's row
+indices through :attr:`HypothesisClass.distinct_to_row`.
+
+Storage.  A table with more than two labels is stored one byte per cell (two
+beyond 256 labels).  A binary table of at least :data:`BITS_MIN_CELLS` cells
+(or any binary table, with ``storage="bits"``) is stored one bit per cell, as
+those very bitsets (:class:`~dimcalc.bit_table.BitTable`: per point, the
+hypotheses labelling it 1): the solvers' per-point words are slices of it, the
+distinct rows and the column reduction are computed on it
+(:mod:`dimcalc.bit_groups`), and the dense :attr:`~HypothesisClass.table` /
+:attr:`~HypothesisClass.distinct_rows` are built only when asked for (kept
+when small).  Hence binary tables may have up to :data:`MAX_BINARY_CELLS`
+cells, others :data:`MAX_CELLS`.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from functools import cached_property
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 
+from .bit_groups import distinct_dense_rows, reduce_bit_columns
+from .bit_groups import distinct_rows as _distinct_bit_rows
+from .bit_table import BitTable, dense_label_words, from_bit_columns, from_packed, mask_bits, words_to_ints
 from .errors import InvalidClassError
+from .reduction import ColumnReduction, reduce_columns
+from .set_systems import from_networkx, from_sets
+from .table_input import (
+    MAX_BINARY_CELLS,
+    MAX_CELLS,
+    check_cells,
+    check_names,
+    check_num_labels,
+    describe,
+    table_from_array,
+    table_from_lists,
+)
 
-__all__ = ["HypothesisClass", "MAX_CELLS"]
+__all__ = ["HypothesisClass", "MAX_CELLS", "MAX_BINARY_CELLS", "BITS_MIN_CELLS", "words_to_ints", "mask_bits"]
 
-#: Largest table (rows x columns) dimcalc accepts; larger inputs are refused
-#: up front rather than exhausting memory.  Tables are stored one byte per
-#: cell (two with more than 256 labels), so the largest accepted table takes
-#: about 500 MB, and its bitsets an eighth of that per label.
-MAX_CELLS = 500_000_000
+#: Binary tables of at least this many cells are stored one bit per cell by default (``storage="auto"``).
+BITS_MIN_CELLS = 1 << 20
+
+#: Dense views of a bit-packed class (``table``, ``distinct_rows``) up to this many cells are kept once built;
+#: larger ones are rebuilt on each access (callers that need them hold them).
+DENSE_CACHE_CELLS = 1 << 24
+
+Storage = Literal["auto", "bits", "dense"]
 
 
 def _storage_dtype(num_labels: int) -> type:
-    """The dtype tables are stored in: uint8 up to 256 labels, else uint16 (at most ``1 << 16`` labels)."""
+    """The dtype dense tables are stored in: uint8 up to 256 labels, else uint16 (at most ``1 << 16`` labels)."""
     return np.uint8 if num_labels <= 1 << 8 else np.uint16
 
 
-def _describe(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
-def _table_from_lists(rows: Sequence[Any]) -> np.ndarray:
-    """Validate nested Python lists cell by cell and return an int64 array."""
-    if isinstance(rows, (str, bytes)) or not isinstance(rows, Sequence):
-        raise InvalidClassError(f"hypotheses must be a list of rows (lists of labels); got {type(rows).__name__}")
-    if len(rows) == 0:
-        raise InvalidClassError("the class is empty: give at least one hypothesis (row)")
-    width = None
-    for r, row in enumerate(rows):
-        if isinstance(row, (str, bytes)) or not isinstance(row, (Sequence, np.ndarray)):
-            raise InvalidClassError(f"row {r}: a hypothesis must be a list of labels; got {_describe(row)}")
-        if width is None:
-            width = len(row)
-        elif len(row) != width:
-            raise InvalidClassError(
-                f"row {r}: has {len(row)} labels but row 0 has {width}; every row needs one label per domain point"
-            )
-        for c, v in enumerate(row):
-            if isinstance(v, (bool, np.bool_)) or not isinstance(v, (int, np.integer)):
-                raise InvalidClassError(
-                    f"row {r}, column {c}: label {_describe(v)} is not an integer; labels are integers 0..k"
-                )
-            if v < 0:
-                raise InvalidClassError(f"row {r}, column {c}: label {v} is negative; labels are integers 0..k")
-    if len(rows) * (width or 0) > MAX_CELLS:
-        raise InvalidClassError(f"the table has {len(rows)}x{width} cells, more than dimcalc's limit of {MAX_CELLS}")
-    try:
-        return np.array(rows, dtype=np.int64).reshape(len(rows), width or 0)
-    except OverflowError:
-        raise InvalidClassError("a label is too large; labels are small integers 0..k") from None
-
-
-def _table_from_array(arr: np.ndarray) -> np.ndarray:
-    """Validate an integer (or boolean) array; returned as is (the class stores a compact copy)."""
-    if arr.ndim != 2:
-        raise InvalidClassError(f"the table must be 2-dimensional (hypotheses x points); got shape {arr.shape}")
-    if arr.shape[0] == 0:
-        raise InvalidClassError("the class is empty: give at least one hypothesis (row)")
-    if arr.size > MAX_CELLS:
-        raise InvalidClassError(
-            f"the table has {arr.shape[0]}x{arr.shape[1]} cells, more than dimcalc's limit of {MAX_CELLS}"
-        )
-    if arr.dtype == np.bool_:
-        return arr
-    if not np.issubdtype(arr.dtype, np.integer):
-        raise InvalidClassError(f"the table has dtype {arr.dtype}; labels must be integers 0..k (use an integer array)")
-    if arr.size and arr.min() < 0:
-        r, c = (int(v) for v in np.argwhere(arr < 0)[0])
-        raise InvalidClassError(f"row {r}, column {c}: label {int(arr[r, c])} is negative; labels are integers 0..k")
+def _read_only(arr: np.ndarray) -> np.ndarray:
+    arr.setflags(write=False)
     return arr
-
-
-def _check_names(names: Any, expected: int, what: str, unique: bool) -> tuple[str, ...] | None:
-    if names is None:
-        return None
-    if isinstance(names, (str, bytes)) or not isinstance(names, (Sequence, np.ndarray)):
-        raise InvalidClassError(f"{what} must be a list of {expected} strings; got {type(names).__name__}")
-    names = list(names)
-    if len(names) != expected:
-        raise InvalidClassError(f"{what} has {len(names)} names but the table has {expected}; give one name each")
-    if all(type(n) is str for n in names) and (not unique or len(set(names)) == len(names)):
-        return tuple(names)  # the common case, checked in C; the loops below only find the culprit
-    for i, n in enumerate(names):
-        if not isinstance(n, str):
-            raise InvalidClassError(f"{what}[{i}]: {_describe(n)} is not a string")
-    if unique:
-        seen: dict[str, int] = {}
-        for i, n in enumerate(names):
-            if n in seen:
-                raise InvalidClassError(f"{what}[{i}]: duplicate name {n!r} (also at {seen[n]}); names must be unique")
-            seen[n] = i
-    return tuple(names)
-
-
-def _element_names(elements: Sequence[Any]) -> list[str]:
-    """Point names for set-system elements: ``str(e)``, else ``repr(e)`` when ``str`` collides (``1`` and ``'1'``)."""
-    for show in (str, repr):
-        names = [show(e) for e in elements]
-        if len(set(names)) == len(names):
-            return names
-    seen: dict[str, Any] = {}
-    for e, n in zip(elements, names):
-        if n in seen:
-            raise InvalidClassError(
-                f"domain elements {seen[n]!r} and {e!r} have the same name {n!r}; give elements with distinct reprs"
-            )
-        seen[n] = e
-    raise AssertionError("unreachable")  # pragma: no cover
-
-
-def _is_hashable(item: Any) -> bool:
-    try:
-        hash(item)
-    except TypeError:
-        return False
-    return True
-
-
-def _key_array(items: list[Any]) -> np.ndarray | None:
-    """``items`` as an int64 or str numpy array when they are all ``int`` or all ``str`` (exactly), else None.
-
-    Only then do numpy's order and equality agree with Python's, so set-system
-    columns can be found with ``np.unique`` / ``np.searchsorted`` instead of a dict.
-    """
-    types = set(map(type, items))
-    if types == {int}:
-        try:
-            return np.array(items, dtype=np.int64)
-        except OverflowError:
-            return None
-    if types == {str}:
-        keys = np.array(items, dtype=str)
-        # numpy drops trailing NULs from strings: keep such elements on the dict path
-        if int(np.char.str_len(keys).sum()) == sum(map(len, items)):
-            return keys
-    return None
-
-
-def _incidence_table(n_sets: int, n_points: int, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
-    """The 0/1 table with a 1 at each ``(rows[t], cols[t])``, built from index arrays (no Python rows)."""
-    if n_sets == 0:
-        raise InvalidClassError("the class is empty: give at least one set (hypothesis)")
-    if n_sets * n_points > MAX_CELLS:
-        raise InvalidClassError(f"the table has {n_sets}x{n_points} cells, more than dimcalc's limit of {MAX_CELLS}")
-    table = np.zeros((n_sets, n_points), dtype=np.uint8)
-    table[rows, cols] = 1
-    return table
 
 
 class HypothesisClass:
@@ -174,9 +75,11 @@ class HypothesisClass:
 
     Parameters
     ----------
-    table : array_like of int, shape (n_hypotheses, n_points)
+    table : array_like of int, shape (n_hypotheses, n_points), or BitTable
         Row ``j`` is hypothesis ``j``; column ``i`` is domain point ``i``;
-        entries are labels ``0..k``.  Nested lists or an integer numpy array.
+        entries are labels ``0..k``.  Nested lists, an integer numpy array
+        (possibly memory-mapped: it is read chunk by chunk), or a
+        :class:`~dimcalc.bit_table.BitTable` (a binary table, one bit per cell).
     num_labels : int, optional
         The number of labels ``k + 1``; must exceed every entry.  Defaults to
         ``max(2, max entry + 1)``, so a 0/1 table is binary.
@@ -186,12 +89,19 @@ class HypothesisClass:
         Name of the class.
     metadata : mapping, optional
         Free-form information kept with the class (e.g. generator parameters).
+    storage : {"auto", "bits", "dense"}
+        How the table is stored (see the module docstring): ``"bits"``, one bit
+        per cell (binary classes only); ``"dense"``, one byte per cell;
+        ``"auto"`` (default), bits for binary tables of at least
+        :data:`BITS_MIN_CELLS` cells.  Every value and witness is the same
+        either way.
 
     Raises
     ------
     InvalidClassError
-        If the table is empty, ragged, or has a label that is not an integer
-        in ``0..num_labels-1``.
+        If the table is empty, ragged, too large (:data:`MAX_CELLS`,
+        :data:`MAX_BINARY_CELLS`), or has a label that is not an integer in
+        ``0..num_labels-1``.
 
     Examples
     --------
@@ -202,10 +112,16 @@ class HypothesisClass:
     '0b110'
     >>> H.distinct_to_row.tolist(), H.row_to_distinct.tolist()
     ([0, 1, 2], [0, 1, 2, 1])
+    >>> B = HypothesisClass.from_table([[0, 0, 1], [0, 1, 1], [1, 1, 1], [0, 1, 1]], storage="bits")
+    >>> B.storage, B == H, B.bit_table.words.tolist()  # per point, the hypotheses labelling it 1
+    ('bits', True, [[4], [14], [15]])
     """
 
     __slots__ = (
         "_table",
+        "_bits",
+        "_distinct_bits",
+        "_shape",
         "_num_labels",
         "_point_names",
         "_hypothesis_names",
@@ -216,6 +132,10 @@ class HypothesisClass:
         "_row_to_distinct",
         "__dict__",
     )
+    _table: np.ndarray | None
+    _bits: BitTable | None
+    _distinct_bits: BitTable | None
+    _distinct: np.ndarray | None
 
     def __init__(
         self,
@@ -226,313 +146,125 @@ class HypothesisClass:
         hypothesis_names: Sequence[str] | None = None,
         name: str | None = None,
         metadata: Mapping[str, Any] | None = None,
+        storage: Storage = "auto",
     ) -> None:
-        arr = _table_from_array(table) if isinstance(table, np.ndarray) else _table_from_lists(table)
-        max_entry = int(arr.max()) if arr.size else 0
-        if num_labels is None:
-            num_labels = max(2, max_entry + 1)
-        elif isinstance(num_labels, (bool, np.bool_)) or not isinstance(num_labels, (int, np.integer)):
-            raise InvalidClassError(
-                f"labels must be a positive integer (the number of labels k+1); got {_describe(num_labels)}"
-            )
-        elif num_labels < 1:
-            raise InvalidClassError(f"labels must be a positive integer (the number of labels k+1); got {num_labels}")
-        elif max_entry >= num_labels:
-            r, c = (int(v) for v in np.argwhere(arr >= num_labels)[0])
-            raise InvalidClassError(
-                f"row {r}, column {c}: label {int(arr[r, c])} is not below the declared number of labels "
-                f"{num_labels}; raise 'labels' or fix the entry"
-            )
-        if num_labels > 1 << 16:
-            raise InvalidClassError(f"labels is {num_labels}; dimcalc supports at most {1 << 16} labels")
-        # A compact private copy (never the caller's array): one byte per cell up to 256 labels.
-        arr = arr.astype(_storage_dtype(num_labels), copy=True)
-        arr.setflags(write=False)
-        self._table = arr
-        self._num_labels = int(num_labels)
-        self._point_names = _check_names(point_names, arr.shape[1], "domain", unique=True)
-        self._hypothesis_names = _check_names(hypothesis_names, arr.shape[0], "hypothesis_names", unique=False)
+        if storage not in ("auto", "bits", "dense"):
+            raise InvalidClassError(f"storage must be 'auto', 'bits' or 'dense'; got {describe(storage)}")
+        arr: np.ndarray | None = None
+        if isinstance(table, BitTable):
+            bits: BitTable | None = table
+            if table.n_rows == 0:
+                raise InvalidClassError("the class is empty: give at least one hypothesis (row)")
+            num_labels = check_num_labels(num_labels, 0, None)  # validated as a count; a bit table needs 2
+            if num_labels != 2:
+                raise InvalidClassError(f"a bit table is a binary class: labels must be 2; got {num_labels}")
+            check_cells(table.n_rows, table.n_cols, 2)
+        else:
+            arr = table_from_array(table) if isinstance(table, np.ndarray) else table_from_lists(table)
+            num_labels = check_num_labels(num_labels, int(arr.max()) if arr.size else 0, arr)
+            check_cells(arr.shape[0], arr.shape[1], num_labels)
+            bits = None
+        if storage == "bits" and num_labels != 2:
+            raise InvalidClassError(f"storage='bits' needs a binary class (2 labels); this one has {num_labels}")
+        self._num_labels = num_labels
+        shape = (table.n_rows, table.n_cols) if bits is not None else arr.shape  # type: ignore[union-attr]
+        self._shape = (int(shape[0]), int(shape[1]))
+        use_bits = num_labels == 2 and (storage == "bits" or (storage == "auto" and math.prod(shape) >= BITS_MIN_CELLS))
+        if bits is not None and (storage == "dense" or (storage == "auto" and not use_bits)):
+            check_cells(shape[0], shape[1], 3)  # a dense copy takes a byte per cell
+            arr, bits = bits.dense(), None
+        elif arr is not None and use_bits:
+            bits = BitTable.from_dense(arr)
+        if bits is not None:
+            self._table = None
+            self._bits = bits
+            first, inverse = _distinct_bit_rows(bits)
+            self._distinct_bits = bits if len(first) == bits.n_rows else bits.take_rows(first)
+            self._distinct = None
+        else:
+            assert arr is not None
+            # A compact private copy (never the caller's array): one byte per cell up to 256 labels.
+            self._table = _read_only(arr.astype(_storage_dtype(num_labels), copy=True))
+            self._bits = self._distinct_bits = None
+            first, inverse = distinct_dense_rows(self._table)
+            # All rows distinct: first occurrences are 0, 1, ... in order, so share the table.
+            self._distinct = self._table if len(first) == shape[0] else _read_only(self._table[first])
+        self._distinct_to_row = _read_only(first)
+        self._row_to_distinct = _read_only(inverse)
+        self._point_names = check_names(point_names, shape[1], "domain", unique=True)
+        self._hypothesis_names = check_names(hypothesis_names, shape[0], "hypothesis_names", unique=False)
         if name is not None and not isinstance(name, str):
-            raise InvalidClassError(f"name must be a string; got {_describe(name)}")
+            raise InvalidClassError(f"name must be a string; got {describe(name)}")
         self._name = name
         self._metadata = dict(metadata) if metadata else {}
-        # Distinct rows, in order of first occurrence.
-        if arr.shape[1] == 0:
-            first = np.array([0])
-            inverse = np.zeros(arr.shape[0], dtype=np.int64)
-        else:
-            # Each row as one opaque byte string: np.unique sorts these with memcmp,
-            # without the per-column copies of np.unique(axis=0).
-            rows_as_bytes = np.ascontiguousarray(arr).view(np.dtype((np.void, arr.itemsize * arr.shape[1])))
-            _, first, inverse = np.unique(rows_as_bytes.reshape(-1), return_index=True, return_inverse=True)
-            del rows_as_bytes
-            inverse = inverse.reshape(-1)
-            order = np.argsort(first, kind="stable")
-            rank = np.empty_like(order)
-            rank[order] = np.arange(len(order))
-            first = first[order]
-            inverse = rank[inverse]
-        self._distinct_to_row = first.astype(np.int64)
-        self._row_to_distinct = inverse.astype(np.int64)
-        # All rows distinct: first occurrences are 0, 1, ... in order, so share the table.
-        self._distinct = arr if len(first) == arr.shape[0] else arr[self._distinct_to_row]
-        for a in (self._distinct_to_row, self._row_to_distinct, self._distinct):
-            a.setflags(write=False)
 
     @classmethod
     def from_table(cls, table: Any, **kwargs: Any) -> HypothesisClass:
         """Build a class from nested lists or a numpy array (see the class docstring)."""
         return cls(table, **kwargs)
 
-    @classmethod
-    def from_sets(
-        cls,
-        sets: Iterable[Iterable[Any]] | Mapping[Any, Iterable[Any]],
-        domain: Iterable[Any] | None = None,
-        *,
-        name: str | None = None,
-    ) -> HypothesisClass:
-        """A set system as a binary class: one hypothesis per set, one point per domain element.
+    from_packed = classmethod(from_packed)
+    from_bit_columns = classmethod(from_bit_columns)
+    from_sets = classmethod(from_sets)
+    from_networkx = classmethod(from_networkx)
 
-        Hypothesis ``j`` labels point ``i`` with 1 exactly when the ``i``-th
-        domain element belongs to the ``j``-th set, so the VC dimension of the
-        class is the VC dimension of the set system (a set ``S`` is shattered
-        when every subset of ``S`` is ``S ∩ R`` for a set ``R`` of the system).
-        The table is filled from numpy index arrays, never from Python rows.
+    # ------------------------------------------------------------------ storage
+    @property
+    def storage(self) -> str:
+        """``"bits"`` (one bit per cell) or ``"dense"`` (one byte per cell; two beyond 256 labels)."""
+        return "bits" if self._bits is not None else "dense"
 
-        Parameters
-        ----------
-        sets : iterable of iterables of hashable, or mapping
-            The sets, in hypothesis order; repeated elements within a set count
-            once.  A mapping ``{name: set}`` also names the hypotheses
-            (``str(name)``).
-        domain : iterable of hashable, optional
-            The points, in column order; must contain every element of every
-            set (elements in no set give all-0 columns).  Defaults to the union
-            of the sets, sorted when its elements sort (numbers, strings,
-            tuples), else in order of first appearance.
-        name : str, optional
-            Name of the class.
+    @property
+    def bit_table(self) -> BitTable | None:
+        """The one-bit-per-cell table (every row), or ``None`` for dense storage."""
+        return self._bits
 
-        Returns
-        -------
-        HypothesisClass
-            A binary class; its point names are ``str(element)`` (``repr`` when
-            two elements share a ``str``).
+    @property
+    def distinct_bit_table(self) -> BitTable | None:
+        """The one-bit-per-cell table of the distinct rows, or ``None`` for dense storage."""
+        return self._distinct_bits
 
-        Raises
-        ------
-        InvalidClassError
-            If there is no set, a set (or ``domain``) is not an iterable or is
-            a string (ambiguous: ``"ab"`` would be two elements), an element is
-            unhashable or missing from ``domain``, or ``domain`` repeats an
-            element.
+    @property
+    def nbytes(self) -> int:
+        """Bytes held by the class's tables (storage, distinct rows, row maps and the dense views kept).
 
         Examples
         --------
-        >>> H = HypothesisClass.from_sets([{1, 2}, {2, 3}, set()])
-        >>> H.point_names, H.table.tolist()
-        (('1', '2', '3'), [[1, 1, 0], [0, 1, 1], [0, 0, 0]])
-        >>> G = HypothesisClass.from_sets({"a": ["x", "y"], "b": ["y"]}, domain=["x", "y", "z"])
-        >>> G.hypothesis_names, G.table.tolist()
-        (('a', 'b'), [[1, 1, 0], [0, 1, 0]])
+        >>> import numpy as np
+        >>> t = np.eye(64, dtype=np.uint8)
+        >>> HypothesisClass(t).nbytes - HypothesisClass(t, storage="bits").nbytes  # 4096 cells: 4096 vs 512 bytes
+        3584
         """
-        if isinstance(sets, (str, bytes)) or not isinstance(sets, Iterable):
-            raise InvalidClassError(f"sets must be an iterable of sets of hashable elements; got {_describe(sets)}")
-        hypothesis_names = None
-        if isinstance(sets, Mapping):
-            hypothesis_names = [str(key) for key in sets]
-            sets = list(sets.values())
-        # All elements in one flat list, set after set; a repeated element sets the same cell twice.
-        flat: list[Any] = []
-        sizes: list[int] = []
-        for r, s in enumerate(sets):
-            if isinstance(s, (str, bytes)) or not isinstance(s, Iterable):
-                raise InvalidClassError(
-                    f"set {r}: {_describe(s)} is not a set of elements; give an iterable such as a set or a list"
-                )
-            before = len(flat)
-            flat.extend(s)
-            sizes.append(len(flat) - before)
-        ends = np.cumsum(np.array(sizes, dtype=np.int64))
+        arrays = [self._table, self._distinct, self._distinct_to_row, self._row_to_distinct]
+        arrays += [self.__dict__.get("_dense_table"), self.__dict__.get("_dense_distinct")]
+        total = sum(a.nbytes for a in {id(a): a for a in arrays if a is not None}.values())
+        if self._bits is not None:
+            total += self._bits.nbytes
+            if self._distinct_bits is not self._bits:
+                total += self._distinct_bits.nbytes  # type: ignore[union-attr]
+        return int(total)
 
-        def set_of(t: int) -> int:
-            return int(np.searchsorted(ends, t, side="right"))
-
-        keys = _key_array(flat)
-        names: list[str] | None = None
-        if domain is None:
-            if keys is not None:  # all ints or all strings: sorted union and column indices from np.unique
-                unique, col_index = np.unique(keys, return_inverse=True)
-                elements = unique.tolist()
-                names = unique.astype(str).tolist()  # distinct ints / strings have distinct str
-            else:
-                index: dict[Any, int] = {}
-                try:
-                    cols = [index.setdefault(e, len(index)) for e in flat]
-                except TypeError:
-                    t = next(t for t, e in enumerate(flat) if not _is_hashable(e))
-                    raise InvalidClassError(f"set {set_of(t)}: element {_describe(flat[t])} is not hashable") from None
-                elements = list(index)
-                try:
-                    order = sorted(range(len(elements)), key=elements.__getitem__)
-                except TypeError:  # elements of mixed, unordered types: keep first appearance
-                    order = list(range(len(elements)))
-                rank = np.empty(len(order), dtype=np.int64)
-                rank[np.array(order, dtype=np.int64)] = np.arange(len(order))
-                col_index = rank[np.array(cols, dtype=np.int64)]
-                elements = [elements[i] for i in order]
-        else:
-            if isinstance(domain, (str, bytes)) or not isinstance(domain, Iterable):
-                raise InvalidClassError(f"domain must be an iterable of hashable elements; got {_describe(domain)}")
-            elements = list(domain)
-            domain_keys = _key_array(elements)
-            if domain_keys is not None:
-                domain_order = np.argsort(domain_keys, kind="stable")
-                domain_sorted = domain_keys[domain_order]
-            if domain_keys is None or bool((domain_sorted[1:] == domain_sorted[:-1]).any()):
-                position: dict[Any, int] = {}
-                for i, element in enumerate(elements):
-                    if not _is_hashable(element):
-                        raise InvalidClassError(f"domain[{i}]: element {_describe(element)} is not hashable")
-                    if element in position:
-                        raise InvalidClassError(
-                            f"domain[{i}]: element {_describe(element)} is repeated "
-                            f"(also at {position[element]}); domain elements must be distinct"
-                        )
-                    position[element] = i
-            missing = None
-            if keys is not None and domain_keys is not None and keys.dtype.kind == domain_keys.dtype.kind:
-                found = np.searchsorted(domain_sorted, keys).clip(0, max(len(elements) - 1, 0))
-                hit = domain_sorted[found] == keys if len(elements) else np.zeros(len(keys), dtype=bool)
-                col_index = domain_order[found] if len(elements) else np.zeros(0, dtype=np.int64)
-                if not hit.all():
-                    missing = int(np.argmin(hit))
-            else:
-                position = {e: i for i, e in enumerate(elements)}  # hashable and distinct, checked above
-                try:
-                    col_index = np.array([position[e] for e in flat], dtype=np.int64)
-                except (KeyError, TypeError):
-                    missing = next(t for t, e in enumerate(flat) if not _is_hashable(e) or e not in position)
-            if missing is not None:
-                bad = flat[missing]
-                if not _is_hashable(bad):
-                    raise InvalidClassError(f"set {set_of(missing)}: element {_describe(bad)} is not hashable")
-                raise InvalidClassError(
-                    f"set {set_of(missing)}: element {_describe(bad)} is not in the domain; "
-                    "add it to 'domain' or leave 'domain' out (default: the union of the sets)"
-                )
-            if domain_keys is not None and domain_keys.dtype.kind in "iU":
-                names = domain_keys.astype(str).tolist()
-        row_index = np.repeat(np.arange(len(sizes), dtype=np.int64), np.array(sizes, dtype=np.int64))
-        table = _incidence_table(len(sizes), len(elements), row_index, np.asarray(col_index, dtype=np.int64))
-        return cls(
-            table,
-            num_labels=2,
-            point_names=names if names is not None else _element_names(elements),
-            hypothesis_names=hypothesis_names,
-            name=name,
-        )
-
-    @classmethod
-    def from_networkx(cls, G: Any, *, closed: bool = True, name: str | None = None) -> HypothesisClass:
-        """The closed-neighbourhood set system ``{N[v] : v in V}`` of a networkx graph, as a binary class.
-
-        One hypothesis and one point per node, in ``G``'s node order:
-        hypothesis ``j`` labels point ``i`` with 1 when node ``i`` is in
-        ``N[v_j]`` (``v_j`` itself and its neighbours).  The VC dimension of
-        this class is the *VC dimension of the graph* of Coudert, Csikós,
-        Ducoffe and Viennot [CCDV24]_ (§1: the VC dimension of ``(V, N)``, ``N``
-        the closed neighbourhoods).  With ``closed=False`` the sets are the open
-        neighbourhoods ``N(v)`` (a self-loop puts ``v`` in ``N(v)``).
-
-        The table is built from ``nx.to_scipy_sparse_array`` (edge positions)
-        plus the identity; it is dense, so a graph may have at most
-        ``sqrt(MAX_CELLS)`` nodes.  networkx is imported on first use.
-
-        Parameters
-        ----------
-        G : networkx.Graph
-            An undirected graph (multigraphs allowed: parallel edges count once).
-        closed : bool
-            Closed neighbourhoods ``N[v]`` (default) or open ones ``N(v)``.
-        name : str, optional
-            Name of the class (default: ``G.name`` when set).
-
-        Returns
-        -------
-        HypothesisClass
-            Point and hypothesis names are ``str(node)``.
-
-        Raises
-        ------
-        InvalidClassError
-            If ``G`` is not an undirected networkx graph, has no node, or has
-            too many nodes for a dense table.
-
-        References
-        ----------
-        .. [CCDV24] D. Coudert, M. Csikós, G. Ducoffe, L. Viennot, *Practical
-           Computation of Graph VC-Dimension*, SEA 2024, LIPIcs 301, 8:1-8:20,
-           doi:10.4230/LIPIcs.SEA.2024.8 (arXiv:2405.07588).
-
-        Examples
-        --------
-        >>> import networkx as nx
-        >>> from dimcalc import vc_dimension
-        >>> star = HypothesisClass.from_networkx(nx.star_graph(3))  # centre 0, leaves 1, 2, 3
-        >>> star.table.tolist()
-        [[1, 1, 1, 1], [1, 1, 0, 0], [1, 0, 1, 0], [1, 0, 0, 1]]
-        >>> vc_dimension(star).value  # any two leaves are shattered, never three, never the centre
-        2
-        """
-        import networkx as nx
-
-        if not isinstance(G, nx.Graph):
-            raise InvalidClassError(f"G must be a networkx graph; got {type(G).__name__}")
-        if G.is_directed():
-            raise InvalidClassError(
-                f"G is a directed graph ({type(G).__name__}); neighbourhood set systems need an undirected graph "
-                "(use G.to_undirected())"
-            )
-        if not isinstance(closed, (bool, np.bool_)):
-            raise InvalidClassError(f"closed must be True or False; got {_describe(closed)}")
-        nodes = list(G)
-        n = len(nodes)
-        if n == 0:
-            raise InvalidClassError("the graph has no node: its neighbourhood class is empty")
-        if n * n > MAX_CELLS:
-            raise InvalidClassError(
-                f"the graph has {n} nodes: its {n}x{n} neighbourhood table is over dimcalc's limit of {MAX_CELLS} cells"
-            )
-        adjacency = nx.to_scipy_sparse_array(G, nodelist=nodes, weight=None, format="coo")
-        rows, cols = adjacency.row.astype(np.int64), adjacency.col.astype(np.int64)
-        if closed:
-            diagonal = np.arange(n, dtype=np.int64)
-            rows, cols = np.concatenate([rows, diagonal]), np.concatenate([cols, diagonal])
-        table = _incidence_table(n, n, rows, cols)
-        names = _element_names(nodes)
-        if name is None and G.name:
-            name = str(G.name)
-        return cls(
-            table,
-            num_labels=2,
-            point_names=names,
-            hypothesis_names=names,
-            name=name,
-            metadata={
-                "family": "graph-neighbourhoods",
-                "closed": bool(closed),
-                "nodes": n,
-                "edges": G.number_of_edges(),
-            },
-        )
+    def _dense(self, key: str, bits: BitTable) -> np.ndarray:
+        cached = self.__dict__.get(key)
+        if cached is not None:
+            return cached
+        dense = _read_only(bits.dense())
+        if dense.size <= DENSE_CACHE_CELLS:
+            self.__dict__[key] = dense
+        return dense
 
     # ------------------------------------------------------------------ basic facts
     @property
     def table(self) -> np.ndarray:
-        """The full table as given (read-only, duplicates kept; ``uint8``, or ``uint16`` beyond 256 labels)."""
-        return self._table
+        """The full table as given (read-only, duplicates kept; ``uint8``, or ``uint16`` beyond 256 labels).
+
+        With bit storage it is built on access (kept when at most
+        :data:`DENSE_CACHE_CELLS` cells): prefer :attr:`bit_table` on big classes.
+        """
+        if self._table is not None:
+            return self._table
+        assert self._bits is not None
+        return self._dense("_dense_table", self._bits)
 
     @property
     def num_labels(self) -> int:
@@ -552,22 +284,49 @@ class HypothesisClass:
     @property
     def n_hypotheses(self) -> int:
         """Number of rows, duplicates included."""
-        return int(self._table.shape[0])
+        return self._shape[0]
 
     @property
     def n_points(self) -> int:
         """Size of the domain."""
-        return int(self._table.shape[1])
+        return self._shape[1]
 
     @property
     def n_distinct(self) -> int:
         """Number of distinct hypotheses (rows)."""
-        return int(self._distinct.shape[0])
+        return int(self._distinct_to_row.shape[0])
 
     @property
     def distinct_rows(self) -> np.ndarray:
-        """The distinct rows in order of first occurrence (read-only)."""
-        return self._distinct
+        """The distinct rows in order of first occurrence (read-only; built on access with bit storage)."""
+        if self._distinct is not None:
+            return self._distinct
+        assert self._distinct_bits is not None
+        return self._dense("_dense_distinct", self._distinct_bits)
+
+    def columns(self, points: Any) -> np.ndarray:
+        """The dense columns ``points`` of the full table, shape ``(n_hypotheses, len(points))``, whatever the storage.
+
+        Reads only those columns: what a witness checker needs of a big class.
+
+        >>> HypothesisClass([[0, 1, 2], [1, 1, 0]]).columns([2, 0]).tolist()
+        [[2, 0], [0, 1]]
+        """
+        points = np.asarray(points, dtype=np.int64).reshape(-1)
+        if self._bits is not None:
+            return self._bits.columns(points)
+        return self.table[:, points]
+
+    def distinct_row(self, j: int) -> np.ndarray:
+        """Distinct row ``j`` (a dense 1-D array; reads one row, whatever the storage).
+
+        >>> HypothesisClass([[0, 1], [0, 1], [1, 1]], storage="bits").distinct_row(1).tolist()
+        [1, 1]
+        """
+        if self._distinct is not None:
+            return self._distinct[j]
+        assert self._distinct_bits is not None
+        return self._distinct_bits.rows([j])[0]
 
     @property
     def distinct_to_row(self) -> np.ndarray:
@@ -612,7 +371,11 @@ class HypothesisClass:
     @property
     def labels_used(self) -> int:
         """Number of labels actually appearing in the table."""
-        return int(np.unique(self._table).size)
+        if self._bits is None:
+            return int(np.unique(self.table).size)
+        ones = int(self._bits.count_ones().sum())
+        cells = self.n_hypotheses * self.n_points
+        return 0 if cells == 0 else 1 if ones in (0, cells) else 2
 
     # ------------------------------------------------------------------ bitsets
     @property
@@ -637,24 +400,9 @@ class HypothesisClass:
         (:class:`dimcalc._budget.Deadline`) it is polled between chunks of
         points (:class:`~dimcalc._budget.SearchStopped` once expired).
         """
-        points = np.asarray(points, dtype=np.int64)
-        m = self.n_distinct
-        n_words = max(1, (m + 63) // 64)
-        out = np.zeros((self._num_labels, len(points), n_words), dtype=np.uint64)
-        step = max(1, (1 << 20) // max(m, 1))
-        for start in range(0, len(points), step):
-            if deadline is not None:
-                deadline.check()
-            sub = self._distinct[:, points[start : start + step]]
-            for lab in range(self._num_labels):
-                eq = sub == lab
-                if not eq.any():
-                    continue
-                packed = np.zeros((sub.shape[1], n_words * 8), dtype=np.uint8)
-                bits = np.packbits(eq, axis=0, bitorder="little").T
-                packed[:, : bits.shape[1]] = bits
-                out[lab, start : start + sub.shape[1]] = packed.view("<u8")
-        return out
+        if self._distinct_bits is not None:  # the storage itself: label 1 = the stored bits, label 0 = the rest
+            return self._distinct_bits.label_words(points, deadline)
+        return dense_label_words(self.distinct_rows, points, self._num_labels, deadline)
 
     def point_label_masks(self, points: Any, deadline: Any = None) -> tuple[tuple[int, ...], ...]:
         """``out[u][l]``: bitset (Python int) of distinct rows giving label ``l`` to point ``points[u]``.
@@ -665,12 +413,13 @@ class HypothesisClass:
         per_label = [words_to_ints(words[lab]) for lab in range(self._num_labels)]
         return tuple(zip(*per_label)) if per_label and len(per_label[0]) else tuple(() for _ in range(words.shape[1]))
 
-    def column_reduction(self, *, relabel: bool = True, deadline: Any = None) -> Any:
+    def column_reduction(self, *, relabel: bool = True, deadline: Any = None) -> ColumnReduction:
         """The class's constant columns dropped and duplicate columns merged (cached).
 
         See :mod:`dimcalc.reduction` for what is merged and why every dimension
         is unchanged; ``relabel=True`` merges columns equal up to renaming labels
-        (not sound for Ψ^bin and user families).
+        (not sound for Ψ^bin and user families).  With bit storage it is
+        computed on the packed columns (:func:`dimcalc.bit_groups.reduce_bit_columns`).
 
         Examples
         --------
@@ -680,9 +429,10 @@ class HypothesisClass:
         """
         cache = self.__dict__.setdefault("_reductions", {})
         if relabel not in cache:
-            from .reduction import reduce_columns
-
-            cache[relabel] = reduce_columns(self, relabel=relabel, deadline=deadline)
+            if self._distinct_bits is not None:
+                cache[relabel] = reduce_bit_columns(self._distinct_bits, relabel=relabel, deadline=deadline)
+            else:
+                cache[relabel] = reduce_columns(self, relabel=relabel, deadline=deadline)
         return cache[relabel]
 
     def mask_to_indices(self, mask: int) -> list[int]:
@@ -695,7 +445,9 @@ class HypothesisClass:
 
     def label(self, row: int, point: int) -> int:
         """Label that file row ``row`` gives to ``point``."""
-        return int(self._table[row, point])
+        if self._bits is not None:
+            return int(self._bits.words[point, row >> 6] >> np.uint64(row & 63)) & 1
+        return int(self.table[row, point])
 
     # ------------------------------------------------------------------ derived views
     def log2_size(self) -> int:
@@ -709,7 +461,7 @@ class HypothesisClass:
             out["name"] = self._name
         out["domain"] = list(self.point_names)
         out["labels"] = self._num_labels
-        out["hypotheses"] = self._table.tolist()
+        out["hypotheses"] = self.table.tolist()
         if self._hypothesis_names is not None:
             out["hypothesis_names"] = list(self._hypothesis_names)
         if self._metadata:
@@ -729,14 +481,18 @@ class HypothesisClass:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, HypothesisClass):
             return NotImplemented
-        return (
-            self._num_labels == other._num_labels
-            and self._table.shape == other._table.shape
-            and bool(np.array_equal(self._table, other._table))
-        )
+        if self._num_labels != other._num_labels or self._shape != other._shape:
+            return False
+        if self._bits is not None and other._bits is not None:
+            return self._bits == other._bits
+        return bool(np.array_equal(self.table, other.table))
 
     def __hash__(self) -> int:
-        return hash((self._num_labels, self._table.shape, self._table.tobytes()))
+        # The same for both storages of one table: a binary table is hashed through its bit columns.
+        if self._num_labels == 2:
+            bits = self._bits if self._bits is not None else BitTable.from_dense(self.table)
+            return hash((self._num_labels, self._shape, bits.words.tobytes()))
+        return hash((self._num_labels, self._shape, self.table.tobytes()))
 
     def __repr__(self) -> str:
         return (
@@ -746,37 +502,6 @@ class HypothesisClass:
 
     def __len__(self) -> int:
         return self.n_hypotheses
-
-
-def words_to_ints(words: np.ndarray) -> list[int]:
-    """The rows of an ``(n, n_words)`` array of little-endian ``uint64`` words as Python int bitsets.
-
-    >>> words_to_ints(np.array([[5, 0], [0, 1]], dtype=np.uint64))
-    [5, 18446744073709551616]
-    """
-    if words.shape[0] == 0:
-        return []
-    if words.shape[1] > 4:  # one linear-time conversion per row (shifting in word by word is quadratic)
-        data = np.ascontiguousarray(words, dtype="<u8")
-        return [int.from_bytes(row.tobytes(), "little") for row in data]
-    out = words[:, -1].tolist()
-    for j in range(words.shape[1] - 2, -1, -1):
-        out = [(hi << 64) | lo for hi, lo in zip(out, words[:, j].tolist())]
-    return out
-
-
-def mask_bits(mask: int) -> list[int]:
-    """Positions of the set bits of a non-negative int bitset, ascending.
-
-    >>> mask_bits(0b10110)
-    [1, 2, 4]
-    """
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def label_bits(num_labels: int) -> int:

@@ -380,9 +380,9 @@ def largest_shattered_set(
     stats.update(method="bitset-dfs", nodes=0, tests=0, log2_bound=upper)
     if H.n_distinct >= 2:
         # A point where two distinct hypotheses differ is shattered alone: the lower bound 1, before any search.
-        rows = H.distinct_rows
-        p0 = int(np.flatnonzero(rows[0] != rows[1])[0])
-        l0, l1 = int(rows[0, p0]), int(rows[1, p0])
+        r0, r1 = H.distinct_row(0), H.distinct_row(1)
+        p0 = int(np.flatnonzero(r0 != r1)[0])
+        l0, l1 = int(r0[p0]), int(r1[p0])
         best = [{"point": p0, "one": 1 if kind == "vc" else l1, "zero": -1 if kind == "vc" else l0}]
     try:
         red = H.column_reduction(relabel=True, deadline=deadline)
@@ -391,10 +391,16 @@ def largest_shattered_set(
         if upper <= 0:
             return _keep(H, kind, best, max(upper, 0))
         points = red.points
-        rows = H.distinct_rows
-        # No copy when nothing was merged or dropped (a square class can be hundreds of MB).
-        sub = rows if len(points) == rows.shape[1] else rows[:, points]
-        counts = label_counts(sub, H.num_labels, deadline)
+        bits = H.distinct_bit_table
+        sub: np.ndarray | None = None
+        if bits is None:
+            rows = H.distinct_rows
+            # No copy when nothing was merged or dropped (a square class can be hundreds of MB).
+            sub = rows if len(points) == rows.shape[1] else rows[:, points]
+            counts = label_counts(sub, H.num_labels, deadline)
+        else:  # binary, one bit per cell: label counts by popcount, columns read from the storage (no dense copy)
+            ones = np.bitwise_count(bits.words[points]).sum(axis=1, dtype=np.int64)
+            counts = np.stack([H.n_distinct - ones, ones], axis=1)
 
         def columns(need: int, top: int | None = None) -> Columns:
             return virtual_columns(H, kind, need, points, sub, counts, deadline, top)
@@ -441,6 +447,7 @@ def witness_of(kind: str, H: HypothesisClass, chosen: list[dict]) -> Any:
         if c["zero"] >= 0:
             f0.append(c["zero"])
         else:  # an indicator column used as a pair: side 0 is the column's other present label
-            labels = np.unique(H.distinct_rows[:, c["point"]]).tolist()
+            present = H.point_label_words([c["point"]])[:, 0].any(axis=1)  # the labels present at the point
+            labels = np.flatnonzero(present).tolist()
             f0.append(next(lab for lab in labels if lab != c["one"]))
     return {"points": points, "f0": f0, "f1": [c["one"] for c in chosen]}

@@ -103,7 +103,7 @@ def virtual_columns(
     kind: str,
     need: int,
     points: np.ndarray,
-    sub: np.ndarray,
+    sub: np.ndarray | None,
     counts: np.ndarray,
     deadline: Deadline,
     top: int | None = None,
@@ -112,8 +112,11 @@ def virtual_columns(
 
     With ``top``, Natarajan pairs are formed among each column's ``top`` most
     frequent labels only (a subset of the columns: fine for a lower bound).
+    ``sub`` is the dense table of the columns ``points``, or ``None`` for a
+    class stored one bit per cell (its words are read with
+    :meth:`HypothesisClass.point_label_words`).
     """
-    m, k = sub.shape
+    m, k = H.n_distinct, len(points)
     present = counts > 0
     n_present = present.sum(axis=1)
     rank: list[np.ndarray] = []
@@ -161,12 +164,21 @@ def virtual_columns(
     for s in range(0, len(r), step):
         deadline.check()
         rr = r[s : s + step]
+        zz = z[s : s + step]
+        pair = zz >= 0
+        if sub is None:  # bit storage: the label words of these points, straight from the storage
+            words = H.point_label_words(points[rr], deadline)
+            at = np.arange(len(rr))
+            ones[s : s + step] = words[o[s : s + step], at]
+            zeros[s : s + step] = np.where(
+                pair[:, None], words[np.maximum(zz, 0), at], full[None, :] & ~ones[s : s + step]
+            )
+            partial = partial or bool((n_present[rr][pair] > 2).any())
+            continue
         # (m, chunk), packed along the hypotheses axis; a slice (no gather) when the columns are consecutive.
         consecutive = bool(np.all(np.diff(rr) == 1))
         cols = sub[:, rr[0] : rr[-1] + 1] if consecutive else sub[:, rr]
         ones[s : s + step] = pack_columns(cols == o[s : s + step][None, :], n_words)
-        zz = z[s : s + step]
-        pair = zz >= 0
         zeros[s : s + step] = full[None, :] & ~ones[s : s + step]
         if pair.any():
             partial = partial or bool((n_present[r[s : s + step]][pair] > 2).any())

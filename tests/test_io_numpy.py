@@ -309,6 +309,7 @@ def test_oversized_table_refused_from_the_header(tmp_path, monkeypatch, capsys):
 
     monkeypatch.setattr(hc, "MAX_CELLS", 10)
     monkeypatch.setattr(dio, "MAX_CELLS", 10)
+    monkeypatch.setattr(dio, "MAX_BINARY_CELLS", 10)  # the header limit: labels are not known before reading
     big = np.zeros((3, 6), dtype=np.uint8)
     _assert_refused(tmp_path, "big.npy", _npy(big), "table too large", capsys)
     _assert_refused(tmp_path, "big.npz", _npz(True, hypotheses=big), "table too large", capsys)

@@ -116,9 +116,9 @@ def test_from_sets_refuses_bad_input_with_one_line(sets, domain, fragment):
 
 
 def test_from_sets_refuses_tables_over_the_cell_limit(monkeypatch):
-    import dimcalc.hypothesis_class as hc
+    import dimcalc.table_input as limits
 
-    monkeypatch.setattr(hc, "MAX_CELLS", 5)
+    monkeypatch.setattr(limits, "MAX_BINARY_CELLS", 5)  # set systems are binary: one bit per cell
     with pytest.raises(InvalidClassError, match="more than dimcalc's limit"):
         HypothesisClass.from_sets([[0, 1, 2], [3]])
 
@@ -190,9 +190,9 @@ def test_from_networkx_refuses_bad_input(G, fragment):
 
 
 def test_from_networkx_refuses_graphs_over_the_cell_limit(monkeypatch):
-    import dimcalc.hypothesis_class as hc
+    import dimcalc.table_input as limits
 
-    monkeypatch.setattr(hc, "MAX_CELLS", 8)
+    monkeypatch.setattr(limits, "MAX_BINARY_CELLS", 8)  # neighbourhood systems are binary: one bit per cell
     with pytest.raises(InvalidClassError, match="3x3 neighbourhood table"):
         HypothesisClass.from_networkx(nx.path_graph(3))
 

@@ -57,6 +57,7 @@ SHAPES: dict[str, tuple[str, tuple[str, ...]]] = {
         ("vc", "vc@2", "littlestone"),
     ),
     "boxes 32x32": ("g.boxes(5, 2)", ("littlestone",)),
+    "thresholds-65535, 4.3e9 cells, one bit per cell": ("g.thresholds(65535)", ("vc", "littlestone")),
     "labels300 (300x6)": (
         "HypothesisClass([[(7 * i + 13 * j) % 300 for j in range(6)] for i in range(300)])",
         ("natarajan", "graph", "multiclass_littlestone"),

@@ -28,12 +28,14 @@ def int_param(value: Any, name: str, owner: str, low: int, high: int | None = No
     return int(value)
 
 
-def check_size(rows: int, cols: int, owner: str, params: str) -> None:
-    """Refuse, before building, a table over MAX_CELLS cells."""
-    if rows * max(cols, 1) > MAX_CELLS:
+def check_size(rows: int, cols: int, owner: str, params: str, limit: int | None = None) -> None:
+    """Refuse, before building, a table over ``limit`` cells (default MAX_CELLS; binary tables built one
+    bit per cell may have MAX_BINARY_CELLS)."""
+    limit = MAX_CELLS if limit is None else limit
+    if rows * max(cols, 1) > limit:
         raise InvalidParameterError(
             f"{owner}: these parameters ({params}) give a {rows} x {cols} table, over dimcalc's limit of "
-            f"{MAX_CELLS} cells; choose smaller ones"
+            f"{limit} cells; choose smaller ones"
         )
 
 

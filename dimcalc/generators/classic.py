@@ -16,7 +16,8 @@ import math
 
 import numpy as np
 
-from ..hypothesis_class import HypothesisClass
+from ..bit_table import BitTable
+from ..hypothesis_class import MAX_BINARY_CELLS, HypothesisClass
 from ._common import check_size, int_param, k_subsets, make, numbered
 
 __all__ = ["point_functions", "k_point_functions", "thresholds", "intervals", "parities"]
@@ -129,8 +130,8 @@ def thresholds(n: int) -> HypothesisClass:
     [[1, 1], [0, 1], [0, 0]]
     """
     n = int_param(n, "n", "thresholds", 1)
-    check_size(n + 1, n, "thresholds", "n")
-    table = np.arange(n)[None, :] >= np.arange(n + 1)[:, None]
+    check_size(n + 1, n, "thresholds", "n", MAX_BINARY_CELLS)
+    table = BitTable.from_prefixes(n + 1, np.arange(1, n + 1))  # t_j(x_i) = 1 iff j <= i: one bit per cell
     return make(
         table,
         family="thresholds",

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..bit_table import BitTable
 from ..hypothesis_class import HypothesisClass
+from ..table_input import cell_limit
 from ._common import check_size, int_param, make, numbered
 
 __all__ = ["random_class"]
@@ -38,8 +40,13 @@ def random_class(hypotheses: int, points: int, labels: int = 2, seed: int = 0) -
     points = int_param(points, "points", "random_class", 1)
     labels = int_param(labels, "labels", "random_class", 2, 1 << 16)
     seed = int_param(seed, "seed", "random_class", 0)
-    check_size(hypotheses, points, "random_class", "hypotheses, points")
-    table = np.random.default_rng(seed).integers(0, labels, size=(hypotheses, points), dtype=np.int64)
+    check_size(hypotheses, points, "random_class", "hypotheses, points", cell_limit(labels))
+    rng = np.random.default_rng(seed)
+    table: np.ndarray | BitTable
+    if labels == 2:  # the same stream drawn in chunks, one bit per cell: no dense table
+        table = BitTable.from_row_stream(hypotheses, points, lambda k: rng.integers(0, 2, size=k, dtype=np.int64))
+    else:
+        table = rng.integers(0, labels, size=(hypotheses, points), dtype=np.int64)
     kind = "binary" if labels == 2 else f"{labels}-labels"
     return make(
         table,

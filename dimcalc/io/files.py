@@ -127,13 +127,16 @@ def one_line(exc: BaseException) -> str:
     return text if len(text) <= 160 else text[:157] + "..."
 
 
-def build_class(table: Any, where: str, source: str, **kwargs: Any) -> HypothesisClass:
+def build_class(table: Any, where: str, source: str, n_points: int | None = None, **kwargs: Any) -> HypothesisClass:
     """The class read from file ``source``; its refusal as a :class:`ClassFileError` naming the file.
 
     ``where`` (e.g. ``"key 'hypotheses', "``) is put before messages about the
-    table's rows and labels.
+    table's rows and labels.  With ``n_points`` the table is packed bits
+    (:meth:`HypothesisClass.from_packed`).
     """
     try:
+        if n_points is not None:
+            return HypothesisClass.from_packed(table, n_points, **kwargs)
         return HypothesisClass(table, **kwargs)
     except InvalidClassError as exc:
         msg = str(exc)

@@ -16,14 +16,27 @@ from typing import Any, Literal
 
 import numpy as np
 
+from ..bit_table import CHUNK_CELLS, unpack_columns
 from ..errors import ClassFileError
-from ..hypothesis_class import MAX_CELLS, HypothesisClass
+from ..hypothesis_class import MAX_BINARY_CELLS, MAX_CELLS, HypothesisClass
 from .files import MAX_FILE_BYTES, build_class, one_line, reject_constant, write_atomically
 
 __all__ = ["NPZ_ARRAYS", "load_npy", "load_npz", "save_npy", "save_npz"]
 
-#: Arrays an ``.npz`` class file may hold (``hypotheses`` is required).
-NPZ_ARRAYS = ("hypotheses", "labels", "domain", "hypothesis_names", "name", "metadata")
+#: Arrays an ``.npz`` class file may hold (``hypotheses``, or ``packed_hypotheses`` with ``domain_size``, is required).
+NPZ_ARRAYS = (
+    "hypotheses",
+    "packed_hypotheses",
+    "domain_size",
+    "labels",
+    "domain",
+    "hypothesis_names",
+    "name",
+    "metadata",
+)
+
+#: The members of an ``.npz`` that hold a table (memory-mapped when stored uncompressed).
+_NPZ_TABLES = ("hypotheses", "packed_hypotheses")
 
 _NPY_MAGIC = b"\x93NUMPY"
 
@@ -68,16 +81,28 @@ def _read_npy_header(fh: Any, where: str) -> tuple[tuple[int, ...], bool, Any]:
     return tuple(int(d) for d in shape), bool(fortran), dtype
 
 
-def _check_table_header(shape: tuple[int, ...], dtype: Any, where: str) -> int:
-    """Refuse a table by its header (dtype, rank, size) before reading it; returns its byte count."""
+def _check_table_header(shape: tuple[int, ...], dtype: Any, where: str, packed: bool = False) -> int:
+    """Refuse a table by its header (dtype, rank, size) before reading it; returns its byte count.
+
+    A dense table may have up to ``MAX_BINARY_CELLS`` cells here (its labels are
+    not known yet; the class refuses more than ``MAX_CELLS`` with more than two
+    labels); a packed one (``packed=True``: ``uint8`` bytes of 8 cells) up to
+    ``MAX_BINARY_CELLS / 8`` bytes.
+    """
+    if packed and dtype != np.uint8:
+        raise ClassFileError(f"{where}has dtype {dtype}; packed bits must be uint8 (np.packbits(table, axis=1))")
     if dtype.kind not in "biu":
         raise ClassFileError(
             f"{where}has dtype {dtype}; labels must be integers 0..k (save an integer or boolean array)"
         )
     if len(shape) != 2:
         raise ClassFileError(f"{where}must be 2-dimensional (hypotheses x points); got shape {shape}")
-    if shape[0] * shape[1] > MAX_CELLS:
-        raise ClassFileError(f"{where}table too large ({shape[0]}x{shape[1]} cells, over {MAX_CELLS})")
+    cells = shape[0] * shape[1] * (8 if packed else 1)
+    if cells > max(MAX_CELLS, MAX_BINARY_CELLS):
+        raise ClassFileError(
+            f"{where}table too large ({shape[0]}x{shape[1]}{' bytes of' if packed else ''} cells, "
+            f"over {max(MAX_CELLS, MAX_BINARY_CELLS)})"
+        )
     return shape[0] * shape[1] * dtype.itemsize
 
 
@@ -140,8 +165,8 @@ def _read_npz_member(path: Path, zf: Any, info: Any, key: str, source: str) -> A
     try:
         with zf.open(info) as fh:
             shape, fortran, dtype = _read_npy_header(fh, where)
-            if key == "hypotheses":
-                nbytes = _check_table_header(shape, dtype, where)
+            if key in _NPZ_TABLES:
+                nbytes = _check_table_header(shape, dtype, where, packed=key == "packed_hypotheses")
             else:
                 nbytes = int(np.prod(shape, dtype=object)) * dtype.itemsize
                 if nbytes > MAX_FILE_BYTES:
@@ -150,7 +175,7 @@ def _read_npz_member(path: Path, zf: Any, info: Any, key: str, source: str) -> A
             order: Literal["C", "F"] = "F" if fortran else "C"
             if nbytes == 0:
                 return np.empty(shape, dtype=dtype, order=order)
-            if key == "hypotheses" and info.compress_type == zipfile.ZIP_STORED:
+            if key in _NPZ_TABLES and info.compress_type == zipfile.ZIP_STORED:
                 if header_end + nbytes > info.file_size:
                     raise ClassFileError(
                         f"{where}truncated: the header promises {nbytes} bytes of data, "
@@ -190,7 +215,11 @@ def load_npz(path: str | os.PathLike) -> HypothesisClass:
 
     ``hypotheses`` (required) is the 2-D integer or boolean table, memory-mapped
     when the archive stores it uncompressed (``np.savez``; ``np.savez_compressed``
-    archives are decompressed into memory).  Optional: ``labels`` (an integer,
+    archives are decompressed into memory).  A binary table may instead be
+    given packed, as ``packed_hypotheses`` (``np.packbits(table, axis=1)``,
+    ``uint8``, memory-mapped likewise) with ``domain_size`` (the number of
+    points): it is converted chunk by chunk to one bit per cell, never to a
+    dense table (:meth:`HypothesisClass.from_packed`).  Optional: ``labels`` (an integer,
     the number of labels k+1), ``domain`` and ``hypothesis_names`` (1-D string
     arrays), ``name`` (a string) and ``metadata`` (a string holding a JSON
     object).  Any other array is refused, and nothing is unpickled.
@@ -211,6 +240,10 @@ def load_npz(path: str | os.PathLike) -> HypothesisClass:
     >>> H = load_npz(p)
     >>> H.name, H.num_labels, H.point_names
     ('demo', 3, ('a', 'b'))
+    >>> table = np.array([[0, 1, 1], [1, 1, 0]], dtype=np.uint8)
+    >>> np.savez(p, packed_hypotheses=np.packbits(table, axis=1), domain_size=3)
+    >>> load_npz(p).table.tolist()
+    [[0, 1, 1], [1, 1, 0]]
     """
     path = Path(path)
     _binary_file_size(path)
@@ -232,8 +265,15 @@ def load_npz(path: str | os.PathLike) -> HypothesisClass:
             if info.flag_bits & 0x1:
                 raise ClassFileError(f"{source}: array {key!r} is encrypted")
             members[key] = info
-        if "hypotheses" not in members:
+        tables = [key for key in _NPZ_TABLES if key in members]
+        if not tables:
             raise ClassFileError(f"{source}: missing required array 'hypotheses' (the 2-D table of labels)")
+        if len(tables) == 2:
+            raise ClassFileError(f"{source}: has both 'hypotheses' and 'packed_hypotheses'; keep one table")
+        if ("domain_size" in members) != (tables[0] == "packed_hypotheses"):
+            raise ClassFileError(
+                f"{source}: array 'domain_size' (the number of points) goes with 'packed_hypotheses', and only with it"
+            )
         arrays = {key: _read_npz_member(path, zf, info, key, source) for key, info in members.items()}
     labels = name = metadata = None
     if "labels" in arrays:
@@ -256,10 +296,15 @@ def load_npz(path: str | os.PathLike) -> HypothesisClass:
     names = (
         _npz_strings(arrays["hypothesis_names"], "hypothesis_names", source) if "hypothesis_names" in arrays else None
     )
+    n_points = None
+    if "domain_size" in arrays:
+        n_points = _npz_scalar(arrays["domain_size"], "domain_size", "iu", "one integer (the number of points)", source)
+    key = "hypotheses" if "hypotheses" in arrays else "packed_hypotheses"
     return build_class(
-        arrays["hypotheses"],
-        "array 'hypotheses', ",
+        arrays[key],
+        f"array {key!r}, ",
         source,
+        n_points,
         num_labels=labels,
         point_names=domain,
         hypothesis_names=names,
@@ -268,12 +313,29 @@ def load_npz(path: str | os.PathLike) -> HypothesisClass:
     )
 
 
+def _write_bits_npy(fh: Any, H: HypothesisClass) -> None:
+    """A bit-stored class's table as a Fortran-order ``uint8`` ``.npy``, written column chunk by chunk
+    (no dense copy of the table in memory)."""
+    bits = H.bit_table
+    assert bits is not None
+    header = {"descr": np.lib.format.dtype_to_descr(np.dtype(np.uint8)), "fortran_order": True, "shape": bits.shape}
+    np.lib.format.write_array_header_2_0(fh, header)
+    step = max(1, CHUNK_CELLS // max(bits.n_rows, 1))
+    for s in range(0, bits.n_cols, step):  # Fortran order: column after column
+        fh.write(unpack_columns(bits.words[s : s + step], bits.n_rows).T.tobytes())
+
+
 def save_npy(H: HypothesisClass, path: str | os.PathLike) -> None:
     """Write the class's table as one ``.npy`` array (``uint8``, or ``uint16`` beyond 256 labels).
 
     Like CSV, the file keeps only the table: names, the declared label count
-    and metadata are dropped (use ``.npz`` to keep them).
+    and metadata are dropped (use ``.npz`` to keep them).  A class stored one
+    bit per cell is written column by column (a Fortran-order array), without
+    a dense copy in memory.
     """
+    if H.bit_table is not None:
+        write_atomically(Path(path), lambda fh: _write_bits_npy(fh, H))
+        return
     write_atomically(Path(path), lambda fh: np.save(fh, H.table, allow_pickle=False))
 
 
@@ -282,7 +344,9 @@ def save_npz(H: HypothesisClass, path: str | os.PathLike) -> None:
 
     Holds ``hypotheses`` and ``labels``, plus ``domain``, ``hypothesis_names``,
     ``name`` and ``metadata`` (JSON text) when the class has them: a lossless
-    round trip.
+    round trip.  A class stored one bit per cell (big binary classes) is
+    written as ``packed_hypotheses`` (``np.packbits(table, axis=1)``) and
+    ``domain_size`` instead of ``hypotheses``: an eighth of the size.
 
     Examples
     --------
@@ -294,7 +358,12 @@ def save_npz(H: HypothesisClass, path: str | os.PathLike) -> None:
     >>> G == H, G.num_labels, G.name, G.metadata
     (True, 4, 'c', {'seed': 1})
     """
-    arrays: dict[str, Any] = {"hypotheses": H.table, "labels": np.array(H.num_labels, dtype=np.int64)}
+    arrays: dict[str, Any] = {"labels": np.array(H.num_labels, dtype=np.int64)}
+    if H.bit_table is not None:
+        arrays["packed_hypotheses"] = H.bit_table.packed_rows()
+        arrays["domain_size"] = np.array(H.n_points, dtype=np.int64)
+    else:
+        arrays["hypotheses"] = H.table
     if H.has_point_names:
         arrays["domain"] = np.array(H.point_names, dtype=str)
     if H.has_hypothesis_names:

@@ -80,9 +80,9 @@ def _depth_one_tree(H: HypothesisClass, family: str, maps: Sequence[tuple] | Non
     """
     if H.n_distinct < 2:
         return None
-    rows = H.distinct_rows
-    x = int(np.flatnonzero(rows[0] != rows[1])[0])
-    a, b = int(rows[0, x]), int(rows[1, x])
+    r0, r1 = H.distinct_row(0), H.distinct_row(1)
+    x = int(np.flatnonzero(r0 != r1)[0])
+    a, b = int(r0[x]), int(r1[x])
     leaves = [{"hypothesis": H.row_of(0)}, {"hypothesis": H.row_of(1)}]
     L = H.num_labels
     if family == "LD":

@@ -86,7 +86,7 @@ def _missing_pattern(seen: set, size: int) -> tuple[int, ...] | None:
 def _vc_patterns(H: HypothesisClass, points: Any) -> tuple[list[int], set]:
     """The checked points and the set of label tuples the hypotheses put on them."""
     pts = _witness_points(H, points)
-    return pts, {tuple(row[p] for p in pts) for row in H.table.tolist()}
+    return pts, set(map(tuple, H.columns(pts).tolist()))  # only the witness's columns are read
 
 
 def _natarajan_patterns(H: HypothesisClass, points: Any, f0: Any, f1: Any) -> tuple[list[int], set | None]:
@@ -97,12 +97,12 @@ def _natarajan_patterns(H: HypothesisClass, points: Any, f0: Any, f1: Any) -> tu
     if any(a == b for a, b in zip(f0, f1)):
         return pts, None
     seen = set()
-    for row in H.table.tolist():
+    for row in H.columns(pts).tolist():  # row[i]: the label at pts[i]
         mix = []
-        for p, a, b in zip(pts, f0, f1):
-            if row[p] == a:
+        for v, a, b in zip(row, f0, f1):
+            if v == a:
                 mix.append(0)
-            elif row[p] == b:
+            elif v == b:
                 mix.append(1)
             else:
                 break
@@ -115,7 +115,7 @@ def _graph_patterns(H: HypothesisClass, points: Any, f: Any) -> tuple[list[int],
     """The checked points and the set of realised agreement patterns with ``f`` (1 = agrees)."""
     pts = _witness_points(H, points)
     f = _witness_labels(f, len(pts), "f")
-    return pts, {tuple(int(row[p] == lab) for p, lab in zip(pts, f)) for row in H.table.tolist()}
+    return pts, {tuple(int(v == lab) for v, lab in zip(row, f)) for row in H.columns(pts).tolist()}
 
 
 def is_shattered(H: HypothesisClass, points: Sequence[int]) -> bool:

@@ -1,0 +1,747 @@
+"""Reading and writing class files (interface spec §1): JSON and CSV; numpy ``.npy`` / ``.npz`` (§6).
+
+Loading is strict and happens once, at the boundary: a file that breaks the
+format raises :class:`~dimcalc.errors.ClassFileError` with a one-line message
+naming the file, the place (key, row, column) and what is wrong.
+"""
+
+from __future__ import annotations
+
+import csv
+import io as _io
+import json
+import os
+import stat
+import sys
+from pathlib import Path
+from typing import Any, Literal
+
+import numpy as np
+
+from .bit_table import CHUNK_CELLS, unpack_columns
+from .errors import ClassFileError, InvalidClassError
+from .hypothesis_class import MAX_BINARY_CELLS, MAX_CELLS, HypothesisClass
+
+__all__ = [
+    "load",
+    "save",
+    "loads_json",
+    "loads_csv",
+    "dumps_json",
+    "dumps_csv",
+    "MAX_FILE_BYTES",
+    "load_npy",
+    "load_npz",
+    "save_npy",
+    "save_npz",
+    "NPZ_ARRAYS",
+    "read_text_file",
+    "read_json_file",
+    "parse_json_text",
+]
+
+#: Class files larger than this are refused before they are read.
+MAX_FILE_BYTES = 256 * 1024 * 1024
+
+_JSON_KEYS = {"name", "domain", "labels", "hypotheses", "hypothesis_names", "metadata"}
+
+
+def read_text_file(
+    path: str | os.PathLike, *, what: str = "class file", error: type = ClassFileError, max_bytes: int | None = None
+) -> str:
+    """Read a UTF-8 text file for dimcalc: a class file or a side file (tree, Ψ-family), with one set of rules.
+
+    Refused with ``error`` (a one-line message naming the file): a missing
+    file, a directory, anything that is not a regular file (a FIFO, a device or
+    a socket could block forever or never end), a file over ``max_bytes``
+    (default :data:`MAX_FILE_BYTES`, checked before reading), text that is not
+    UTF-8, an empty file.  A UTF-8 byte-order mark is accepted (and dropped)
+    in every kind of file.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> p = os.path.join(tempfile.mkdtemp(), "t.json")
+    >>> _ = open(p, "wb").write("\\ufeff[1]".encode())
+    >>> read_text_file(p, what="tree file")
+    '[1]'
+    """
+    path = Path(path)
+    limit = MAX_FILE_BYTES if max_bytes is None else max_bytes
+    try:
+        st = path.stat()
+    except FileNotFoundError:
+        raise error(f"{path}: no such file") from None
+    except OSError as exc:
+        raise error(f"{path}: cannot read the {what} ({exc.strerror or exc})") from None
+    if stat.S_ISDIR(st.st_mode):
+        raise error(f"{path}: is a directory, not a {what}")
+    if not stat.S_ISREG(st.st_mode):
+        kind = (
+            "a FIFO (named pipe)"
+            if stat.S_ISFIFO(st.st_mode)
+            else "a device"
+            if stat.S_ISCHR(st.st_mode) or stat.S_ISBLK(st.st_mode)
+            else "a socket"
+            if stat.S_ISSOCK(st.st_mode)
+            else "not a regular file"
+        )
+        raise error(f"{path}: is {kind}; give a {what} stored on disk (a regular file)")
+    if st.st_size > limit:
+        raise error(f"{path}: {what} is {st.st_size} bytes, over dimcalc's limit of {limit} bytes")
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read(limit + 1)
+    except OSError as exc:
+        raise error(f"{path}: cannot read the {what} ({exc.strerror or exc})") from None
+    if len(data) > limit:  # the file grew while being read
+        raise error(f"{path}: {what} is over dimcalc's limit of {limit} bytes")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise error(f"{path}: not UTF-8 text (byte {exc.start})") from None
+    if not text.strip():
+        raise error(f"{path}: {what} is empty")
+    return text
+
+
+def _read_text(path: Path) -> str:
+    return read_text_file(path)
+
+
+def parse_json_text(text: str, source: str, *, error: type = ClassFileError, what: str = "file") -> Any:
+    """``json.loads`` with dimcalc's refusals as one-line ``error`` messages naming ``source``.
+
+    NaN/Infinity, nesting too deep for the parser, and integers over Python's
+    digit limit are refused with a message saying so, never a traceback.
+
+    >>> parse_json_text("[1, [2]]", "x.json")
+    [1, [2]]
+    >>> parse_json_text("[" * 100000, "x.json")
+    Traceback (most recent call last):
+    ...
+    dimcalc.errors.ClassFileError: x.json: JSON is nested too deeply
+    """
+    try:
+        return json.loads(text, parse_constant=_reject_constant)
+    except RecursionError:
+        raise error(f"{source}: JSON is nested too deeply") from None
+    except json.JSONDecodeError as exc:
+        raise error(f"{source}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+    except ValueError as exc:
+        if "digits" in str(exc):
+            raise error(
+                f"{source}: a number in the {what} has too many digits (over {sys.get_int_max_str_digits()})"
+            ) from None
+        raise error(f"{source}: not valid JSON ({exc})") from None
+
+
+def read_json_file(path: str | os.PathLike, *, what: str, error: type) -> Any:
+    """A side file (tree, Ψ-family) read with the class files' guarantees: :func:`read_text_file`, then
+    :func:`parse_json_text`; every refusal is one line naming the file."""
+    return parse_json_text(read_text_file(path, what=what, error=error), str(Path(path)), error=error, what=what)
+
+
+def load(path: str | os.PathLike) -> HypothesisClass:
+    """Load a class file (``.json``, ``.csv``, ``.npy`` or ``.npz``, chosen by extension).
+
+    Parameters
+    ----------
+    path : str or path-like
+        The file.  A name ending in ``.csv`` is read as CSV, ``.npy`` /
+        ``.npz`` as numpy arrays (memory-mapped; :func:`load_npy`,
+        :func:`load_npz`); anything else as JSON.
+
+    Returns
+    -------
+    HypothesisClass
+
+    Raises
+    ------
+    ClassFileError
+        If the file is missing, unreadable, too large, or breaks spec §1.
+
+    Examples
+    --------
+    >>> import tempfile, os
+    >>> p = os.path.join(tempfile.mkdtemp(), "t.json")
+    >>> _ = open(p, "w").write('{"hypotheses": [[0, 0, 1], [0, 1, 1], [1, 1, 1]]}')
+    >>> load(p).n_hypotheses
+    3
+    """
+    path = Path(path)
+    if path.suffix.lower() in _NUMPY_LOADERS:
+        return _NUMPY_LOADERS[path.suffix.lower()](path)
+    text = _read_text(path)
+    if path.suffix.lower() == ".csv":
+        return loads_csv(text, source=str(path))
+    return loads_json(text, source=str(path))
+
+
+def _reject_constant(token: str) -> Any:
+    raise ValueError(f"{token} is not allowed")
+
+
+def loads_json(text: str, *, source: str = "<json>") -> HypothesisClass:
+    """Parse a spec §1 JSON class from a string (``source`` names it in errors)."""
+    obj = parse_json_text(text, source, what="class file")
+    if not isinstance(obj, dict):
+        raise ClassFileError(
+            f"{source}: top level must be a JSON object with a 'hypotheses' key; got {type(obj).__name__}"
+        )
+    if "hypotheses" not in obj:
+        raise ClassFileError(f"{source}: missing required key 'hypotheses'")
+    unknown = sorted(set(obj) - _JSON_KEYS)
+    if unknown:
+        raise ClassFileError(
+            f"{source}: unknown key {unknown[0]!r}; allowed keys are {', '.join(sorted(_JSON_KEYS))} "
+            "(put anything else under 'metadata')"
+        )
+    rows = obj["hypotheses"]
+    if not isinstance(rows, list):
+        raise ClassFileError(f"{source}: key 'hypotheses' must be a list of rows; got {type(rows).__name__}")
+    if rows and isinstance(rows[0], list) and len(rows) * len(rows[0]) > MAX_CELLS:
+        raise ClassFileError(f"{source}: key 'hypotheses': table too large (over {MAX_CELLS} cells)")
+    labels = obj.get("labels")
+    if labels is not None and (isinstance(labels, bool) or not isinstance(labels, int) or labels < 1):
+        raise ClassFileError(
+            f"{source}: key 'labels' must be a positive integer (the number of labels k+1); got {labels!r}"
+        )
+    name = obj.get("name")
+    if name is not None and not isinstance(name, str):
+        raise ClassFileError(f"{source}: key 'name' must be a string; got {type(name).__name__}")
+    metadata = obj.get("metadata")
+    if metadata is not None and not isinstance(metadata, dict):
+        raise ClassFileError(f"{source}: key 'metadata' must be an object; got {type(metadata).__name__}")
+    for key in ("domain", "hypothesis_names"):
+        if key in obj and obj[key] is not None and not isinstance(obj[key], list):
+            raise ClassFileError(f"{source}: key {key!r} must be a list of strings; got {type(obj[key]).__name__}")
+    table = _fast_table(rows, text)
+    try:
+        return HypothesisClass(
+            rows if table is None else table,
+            num_labels=labels,
+            point_names=obj.get("domain"),
+            hypothesis_names=obj.get("hypothesis_names"),
+            name=name,
+            metadata=metadata,
+        )
+    except InvalidClassError as exc:
+        msg = str(exc)
+        where = "key 'hypotheses', " if msg.startswith(("row", "the class", "the table", "a label")) else ""
+        raise ClassFileError(f"{source}: {where}{msg}") from None
+
+
+def _fast_table(rows: list, text: str) -> np.ndarray | None:
+    """The rows as one integer array when numpy can take them as they are (the common case): the
+    class then validates them vectorised instead of cell by cell.  None sends the rows through the
+    cell-by-cell check, which names the first bad cell.  JSON ``true``/``false`` would pass numpy as
+    1/0, so a text containing them always takes the slow path."""
+    if "true" in text or "false" in text or not rows:
+        return None
+    try:
+        arr = np.array(rows)
+    except (ValueError, OverflowError, TypeError):
+        return None
+    if arr.ndim != 2 or arr.dtype.kind not in "iu" or arr.shape[1] == 0:
+        return None
+    return arr
+
+
+def _parse_label(cell: str, source: str, r: int, c: int) -> int:
+    s = cell.strip()
+    if not s or not (s.isdigit() and s.isascii()):
+        raise ClassFileError(
+            f"{source}: row {r}, column {c}: label {cell!r} is not a non-negative integer; labels are integers 0..k"
+        )
+    if len(s) > 6:
+        raise ClassFileError(f"{source}: row {r}, column {c}: label {s} is too large")
+    return int(s)
+
+
+def loads_csv(text: str, *, source: str = "<csv>") -> HypothesisClass:
+    """Parse a spec §1 CSV class: header ``name,<points...>``, then ``name,labels...`` rows.
+
+    Row and column numbers in errors count hypotheses and points from 0 (the
+    header is not a row; the name column is not a point).
+    """
+    try:
+        reader = csv.reader(_io.StringIO(text, newline=""))
+        lines = [row for row in reader]
+    except csv.Error as exc:
+        raise ClassFileError(f"{source}: not valid CSV ({exc})") from None
+    # drop trailing blank lines only
+    while lines and not any(cell.strip() for cell in lines[-1]):
+        lines.pop()
+    if not lines:
+        raise ClassFileError(f"{source}: file is empty")
+    header = [h.strip() for h in lines[0]]
+    if not header or header[0] != "name":
+        raise ClassFileError(
+            f"{source}: header must start with 'name' followed by the point names; got {lines[0][:3]!r}"
+        )
+    points = header[1:]
+    if len(lines) == 1:
+        raise ClassFileError(f"{source}: the class is empty: no hypothesis rows after the header")
+    width = len(points)
+    if (len(lines) - 1) * max(width, 1) > MAX_CELLS:
+        raise ClassFileError(f"{source}: table too large (over {MAX_CELLS} cells)")
+    names, rows = [], []
+    for r, line in enumerate(lines[1:]):
+        if not any(cell.strip() for cell in line):
+            raise ClassFileError(
+                f"{source}: row {r}: the line is blank; every line after the header is a "
+                "hypothesis (its name, then its labels)"
+            )
+        if len(line) != width + 1:
+            raise ClassFileError(f"{source}: row {r}: has {len(line) - 1} labels but the header names {width} points")
+        names.append(line[0].strip())
+        rows.append([_parse_label(cell, source, r, c) for c, cell in enumerate(line[1:])])
+    name = Path(source).stem if source and not source.startswith("<") else None
+    try:
+        return HypothesisClass(rows, point_names=points, hypothesis_names=names, name=name)
+    except InvalidClassError as exc:
+        raise ClassFileError(f"{source}: {exc}") from None
+
+
+def dumps_json(H: HypothesisClass, *, indent: int | None = None) -> str:
+    """Serialise a class to spec §1 JSON text (one row per line when ``indent`` is None)."""
+    d = H.to_dict()
+    if indent is not None:
+        return json.dumps(d, indent=indent)
+    rows = d.pop("hypotheses")
+    head = json.dumps(d)[:-1]
+    body = ",\n  ".join(json.dumps(row, separators=(",", ":")) for row in rows)
+    return f'{head}{", " if d else ""}"hypotheses": [\n  {body}\n]}}\n'
+
+
+def dumps_csv(H: HypothesisClass) -> str:
+    """Serialise a class to spec §1 CSV text (the label count is implied by the entries)."""
+    out = _io.StringIO()
+    w = csv.writer(out, lineterminator="\n")
+    w.writerow(["name", *H.point_names])
+    for name, row in zip(H.hypothesis_names, H.table.tolist()):
+        w.writerow([name, *row])
+    return out.getvalue()
+
+
+def save(H: HypothesisClass, path: str | os.PathLike) -> None:
+    """Write a class file; the format follows the extension (``.csv``, ``.npy``, ``.npz`` or JSON).
+
+    Writing CSV drops ``labels`` (an unused top label is lost) and ``metadata``;
+    ``.npy`` keeps only the table; ``.npz`` and JSON keep everything.
+    """
+    path = Path(path)
+    if path.suffix.lower() in _NUMPY_SAVERS:
+        return _NUMPY_SAVERS[path.suffix.lower()](H, path)
+    text = dumps_csv(H) if path.suffix.lower() == ".csv" else dumps_json(H)
+    # a temporary file of its own (concurrent saves to one path never share it), renamed into place
+    _write_atomically(path, lambda fh: fh.write(text.encode("utf-8")))
+
+
+# ---------------------------------------------------------------------- numpy class files (.npy / .npz)
+# dimcalc's extension of spec §1 (docs/interface.md §6).  Never unpickled: object arrays are refused from their
+# header, before any data is read; tables are memory-mapped where the file layout allows it.
+
+#: Arrays an ``.npz`` class file may hold (``hypotheses``, or ``packed_hypotheses`` with ``domain_size``, is required).
+NPZ_ARRAYS = (
+    "hypotheses",
+    "packed_hypotheses",
+    "domain_size",
+    "labels",
+    "domain",
+    "hypothesis_names",
+    "name",
+    "metadata",
+)
+
+#: The members of an ``.npz`` that hold a table (memory-mapped when stored uncompressed).
+_NPZ_TABLES = ("hypotheses", "packed_hypotheses")
+
+_NPY_MAGIC = b"\x93NUMPY"
+
+
+def _one_line(exc: BaseException) -> str:
+    text = " ".join(str(exc).split()) or type(exc).__name__
+    return text if len(text) <= 160 else text[:157] + "..."
+
+
+def _binary_file_size(path: Path) -> int:
+    """The size of a binary class file, refused (one line) as :func:`read_text_file` refuses text files:
+    missing, a directory, not a regular file (a FIFO would block), unreadable."""
+    try:
+        st = path.stat()
+    except FileNotFoundError:
+        raise ClassFileError(f"{path}: no such file") from None
+    except OSError as exc:
+        raise ClassFileError(f"{path}: cannot read ({exc.strerror})") from None
+    if stat.S_ISDIR(st.st_mode):
+        raise ClassFileError(f"{path}: is a directory, not a class file")
+    if not stat.S_ISREG(st.st_mode):
+        kind = "a FIFO (named pipe)" if stat.S_ISFIFO(st.st_mode) else "not a regular file"
+        raise ClassFileError(f"{path}: is {kind}; give a class file stored on disk (a regular file)")
+    return st.st_size
+
+
+def _read_npy_header(fh: Any, where: str) -> tuple[tuple[int, ...], bool, Any]:
+    """Shape, Fortran order and dtype from an ``.npy`` header (``fh`` at its start; left at the data)."""
+    import numpy as np
+
+    magic = fh.read(8)
+    if len(magic) < 8 or magic[:6] != _NPY_MAGIC:
+        raise ClassFileError(f"{where}not a numpy .npy array (no .npy magic string at its start)")
+    version = (magic[6], magic[7])
+    try:
+        if version == (1, 0):
+            shape, fortran, dtype = np.lib.format.read_array_header_1_0(fh)
+        elif version == (2, 0):
+            shape, fortran, dtype = np.lib.format.read_array_header_2_0(fh)
+        else:
+            raise ValueError(f"unsupported .npy format version {version[0]}.{version[1]} (1.0 and 2.0 are read)")
+    except Exception as exc:  # numpy raises ValueError / EOFError / SyntaxError on a malformed header
+        raise ClassFileError(f"{where}malformed .npy header ({_one_line(exc)})") from None
+    if dtype.hasobject:
+        raise ClassFileError(
+            f"{where}holds Python objects (dtype {dtype}); dimcalc never unpickles: "
+            "save an integer, boolean or string array"
+        )
+    return tuple(int(d) for d in shape), bool(fortran), dtype
+
+
+def _check_table_header(shape: tuple[int, ...], dtype: Any, where: str, packed: bool = False) -> int:
+    """Refuse a table by its header (dtype, rank, size) before reading it; returns its byte count.
+
+    A dense table may have up to ``MAX_BINARY_CELLS`` cells here (its labels are
+    not known yet; the class refuses more than ``MAX_CELLS`` with more than two
+    labels); a packed one (``packed=True``: ``uint8`` bytes of 8 cells) up to
+    ``MAX_BINARY_CELLS / 8`` bytes.
+    """
+    if packed and dtype != np.uint8:
+        raise ClassFileError(f"{where}has dtype {dtype}; packed bits must be uint8 (np.packbits(table, axis=1))")
+    if dtype.kind not in "biu":
+        raise ClassFileError(
+            f"{where}has dtype {dtype}; labels must be integers 0..k (save an integer or boolean array)"
+        )
+    if len(shape) != 2:
+        raise ClassFileError(f"{where}must be 2-dimensional (hypotheses x points); got shape {shape}")
+    cells = shape[0] * shape[1] * (8 if packed else 1)
+    if cells > max(MAX_CELLS, MAX_BINARY_CELLS):
+        raise ClassFileError(
+            f"{where}table too large ({shape[0]}x{shape[1]}{' bytes of' if packed else ''} cells, "
+            f"over {max(MAX_CELLS, MAX_BINARY_CELLS)})"
+        )
+    return shape[0] * shape[1] * dtype.itemsize
+
+
+def _build(table: Any, where: str, source: str, n_points: int | None = None, **kwargs: Any) -> HypothesisClass:
+    """The class of a table read from a file (packed bits when ``n_points`` is given); refusals name the file."""
+    try:
+        if n_points is not None:
+            return HypothesisClass.from_packed(table, n_points, **kwargs)
+        return HypothesisClass(table, **kwargs)
+    except InvalidClassError as exc:
+        msg = str(exc)
+        prefix = where if msg.startswith(("row", "the class", "the table", "a label")) else ""
+        raise ClassFileError(f"{source}: {prefix}{msg}") from None
+
+
+def load_npy(path: str | os.PathLike) -> HypothesisClass:
+    """Load a class stored as one 2-D integer or boolean ``.npy`` array (rows = hypotheses), memory-mapped.
+
+    The class is named after the file (like CSV); point and hypothesis names
+    take their defaults.  See docs/interface.md §6.
+
+    Raises
+    ------
+    ClassFileError
+        If the file is missing, not an ``.npy`` array, holds objects (never
+        unpickled), is not 2-D, has a non-integer dtype, a negative label, or is
+        truncated.
+
+    Examples
+    --------
+    >>> import numpy as np, tempfile, os
+    >>> p = os.path.join(tempfile.mkdtemp(), "thresholds.npy")
+    >>> np.save(p, np.array([[0, 0, 1], [0, 1, 1], [1, 1, 1]], dtype=np.uint8))
+    >>> H = load_npy(p)
+    >>> H.name, H.n_hypotheses, H.n_points
+    ('thresholds', 3, 3)
+    """
+    import numpy as np
+
+    path = Path(path)
+    size = _binary_file_size(path)
+    source = str(path)
+    try:
+        with open(path, "rb") as fh:
+            shape, _, dtype = _read_npy_header(fh, f"{source}: ")
+            offset = fh.tell()
+    except OSError as exc:
+        raise ClassFileError(f"{source}: cannot read ({exc.strerror})") from None
+    nbytes = _check_table_header(shape, dtype, f"{source}: ")
+    if offset + nbytes > size:
+        raise ClassFileError(
+            f"{source}: truncated: the header promises {nbytes} bytes of data, the file has {max(0, size - offset)}"
+        )
+    try:
+        table = np.load(path, mmap_mode="r", allow_pickle=False)
+    except (ValueError, OSError) as exc:
+        raise ClassFileError(f"{source}: cannot map the array ({_one_line(exc)})") from None
+    return _build(table, "", source, name=path.stem)
+
+
+def _stored_member_offset(path: Path, info: Any) -> int:
+    """File offset of an uncompressed zip member's data (past its local header)."""
+    with open(path, "rb") as fh:
+        fh.seek(info.header_offset)
+        local = fh.read(30)
+    if len(local) < 30 or local[:4] != b"PK\x03\x04":
+        raise ValueError("bad local zip header")
+    return info.header_offset + 30 + int.from_bytes(local[26:28], "little") + int.from_bytes(local[28:30], "little")
+
+
+def _read_npz_member(path: Path, zf: Any, info: Any, key: str, source: str) -> Any:
+    """One member of an ``.npz`` as an array: the table memory-mapped when stored uncompressed."""
+    import zipfile
+    import zlib
+
+    import numpy as np
+
+    where = f"{source}: array {key!r} "
+    try:
+        with zf.open(info) as fh:
+            shape, fortran, dtype = _read_npy_header(fh, where)
+            if key in _NPZ_TABLES:
+                nbytes = _check_table_header(shape, dtype, where, packed=key == "packed_hypotheses")
+            else:
+                nbytes = int(np.prod(shape, dtype=object)) * dtype.itemsize
+                if nbytes > MAX_FILE_BYTES:
+                    raise ClassFileError(f"{where}is {nbytes} bytes, over dimcalc's limit of {MAX_FILE_BYTES}")
+            header_end = fh.tell()
+            order: Literal["C", "F"] = "F" if fortran else "C"
+            if nbytes == 0:
+                return np.empty(shape, dtype=dtype, order=order)
+            if key in _NPZ_TABLES and info.compress_type == zipfile.ZIP_STORED:
+                if header_end + nbytes > info.file_size:
+                    raise ClassFileError(
+                        f"{where}truncated: the header promises {nbytes} bytes of data, "
+                        f"the member has {max(0, info.file_size - header_end)}"
+                    )
+                offset = _stored_member_offset(path, info) + header_end
+                return np.memmap(path, dtype=dtype, mode="r", offset=offset, shape=shape, order=order)
+            data = fh.read(nbytes)
+            if len(data) < nbytes:
+                raise ClassFileError(
+                    f"{where}truncated: the header promises {nbytes} bytes of data, the member has {len(data)}"
+                )
+            return np.frombuffer(data, dtype=dtype).reshape(shape, order=order)
+    except (zipfile.BadZipFile, zlib.error, EOFError, OSError, ValueError, NotImplementedError) as exc:
+        if isinstance(exc, ClassFileError):
+            raise
+        raise ClassFileError(f"{where}cannot be read ({_one_line(exc)})") from None
+
+
+def _npz_scalar(arr: Any, key: str, kinds: str, what: str, source: str) -> Any:
+    if arr.dtype.kind not in kinds or arr.size != 1 or arr.ndim > 1:
+        raise ClassFileError(f"{source}: array {key!r} must be {what}; got dtype {arr.dtype}, shape {arr.shape}")
+    return arr.reshape(-1)[0].item()
+
+
+def _npz_strings(arr: Any, key: str, source: str) -> list[str]:
+    if arr.dtype.kind != "U" or arr.ndim != 1:
+        raise ClassFileError(
+            f"{source}: array {key!r} must be a 1-D array of strings (dtype str); "
+            f"got dtype {arr.dtype}, shape {arr.shape}"
+        )
+    return [str(s) for s in arr.tolist()]
+
+
+def load_npz(path: str | os.PathLike) -> HypothesisClass:
+    """Load a class from an ``.npz`` archive of named arrays (see docs/interface.md §6).
+
+    ``hypotheses`` (required) is the 2-D integer or boolean table, memory-mapped
+    when the archive stores it uncompressed (``np.savez``; ``np.savez_compressed``
+    archives are decompressed into memory).  A binary table may instead be
+    given packed, as ``packed_hypotheses`` (``np.packbits(table, axis=1)``,
+    ``uint8``, memory-mapped likewise) with ``domain_size`` (the number of
+    points): it is converted chunk by chunk to one bit per cell, never to a
+    dense table (:meth:`HypothesisClass.from_packed`).  Optional: ``labels`` (an integer,
+    the number of labels k+1), ``domain`` and ``hypothesis_names`` (1-D string
+    arrays), ``name`` (a string) and ``metadata`` (a string holding a JSON
+    object).  Any other array is refused, and nothing is unpickled.
+
+    Raises
+    ------
+    ClassFileError
+        If the archive is missing or malformed, lacks ``hypotheses``, has an
+        unknown array, an object array, or an array of the wrong dtype or shape,
+        or the class breaks spec §1 (negative label, label not below ``labels``,
+        names of the wrong length, ...).
+
+    Examples
+    --------
+    >>> import numpy as np, tempfile, os
+    >>> p = os.path.join(tempfile.mkdtemp(), "t.npz")
+    >>> np.savez(p, hypotheses=np.array([[0, 1], [1, 1]]), labels=3, domain=np.array(["a", "b"]), name="demo")
+    >>> H = load_npz(p)
+    >>> H.name, H.num_labels, H.point_names
+    ('demo', 3, ('a', 'b'))
+    >>> table = np.array([[0, 1, 1], [1, 1, 0]], dtype=np.uint8)
+    >>> np.savez(p, packed_hypotheses=np.packbits(table, axis=1), domain_size=3)
+    >>> load_npz(p).table.tolist()
+    [[0, 1, 1], [1, 1, 0]]
+    """
+    import zipfile
+
+    path = Path(path)
+    _binary_file_size(path)
+    source = str(path)
+    try:
+        zf = zipfile.ZipFile(path)
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, EOFError, ValueError) as exc:
+        raise ClassFileError(f"{source}: not a numpy .npz archive ({_one_line(exc)})") from None
+    except OSError as exc:
+        raise ClassFileError(f"{source}: cannot read ({exc.strerror or _one_line(exc)})") from None
+    with zf:
+        members: dict[str, Any] = {}
+        for info in zf.infolist():
+            key = info.filename[:-4] if info.filename.endswith(".npy") else info.filename
+            if key not in NPZ_ARRAYS:
+                raise ClassFileError(f"{source}: unknown array {key!r}; allowed arrays are {', '.join(NPZ_ARRAYS)}")
+            if key in members:
+                raise ClassFileError(f"{source}: array {key!r} appears twice")
+            if info.flag_bits & 0x1:
+                raise ClassFileError(f"{source}: array {key!r} is encrypted")
+            members[key] = info
+        tables = [key for key in _NPZ_TABLES if key in members]
+        if not tables:
+            raise ClassFileError(f"{source}: missing required array 'hypotheses' (the 2-D table of labels)")
+        if len(tables) == 2:
+            raise ClassFileError(f"{source}: has both 'hypotheses' and 'packed_hypotheses'; keep one table")
+        if ("domain_size" in members) != (tables[0] == "packed_hypotheses"):
+            raise ClassFileError(
+                f"{source}: array 'domain_size' (the number of points) goes with 'packed_hypotheses', and only with it"
+            )
+        arrays = {key: _read_npz_member(path, zf, info, key, source) for key, info in members.items()}
+    labels = name = metadata = None
+    if "labels" in arrays:
+        labels = _npz_scalar(arrays["labels"], "labels", "iu", "one integer (the number of labels k+1)", source)
+        if labels < 1:
+            raise ClassFileError(
+                f"{source}: array 'labels' must be a positive integer (the number of labels k+1); got {labels}"
+            )
+    if "name" in arrays:
+        name = _npz_scalar(arrays["name"], "name", "U", "one string", source)
+    if "metadata" in arrays:
+        text = _npz_scalar(arrays["metadata"], "metadata", "U", "one string holding a JSON object", source)
+        try:
+            metadata = json.loads(text, parse_constant=_reject_constant)
+        except (ValueError, RecursionError) as exc:
+            raise ClassFileError(f"{source}: array 'metadata' is not valid JSON ({_one_line(exc)})") from None
+        if not isinstance(metadata, dict):
+            raise ClassFileError(f"{source}: array 'metadata' must hold a JSON object; got {type(metadata).__name__}")
+    domain = _npz_strings(arrays["domain"], "domain", source) if "domain" in arrays else None
+    names = (
+        _npz_strings(arrays["hypothesis_names"], "hypothesis_names", source) if "hypothesis_names" in arrays else None
+    )
+    n_points = None
+    if "domain_size" in arrays:
+        n_points = _npz_scalar(arrays["domain_size"], "domain_size", "iu", "one integer (the number of points)", source)
+    key = "hypotheses" if "hypotheses" in arrays else "packed_hypotheses"
+    return _build(
+        arrays[key],
+        f"array {key!r}, ",
+        source,
+        n_points,
+        num_labels=labels,
+        point_names=domain,
+        hypothesis_names=names,
+        name=name,
+        metadata=metadata,
+    )
+
+
+def _write_atomically(path: Path, write: Any) -> None:
+    """Write through a uniquely named temporary file beside ``path``, renamed into place (concurrent
+    writers of one path never share a temporary file; readers never see half a file)."""
+    import tempfile
+
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name + ".", suffix=".tmp")
+    try:
+        mask = os.umask(0)
+        os.umask(mask)
+        os.chmod(tmp, 0o666 & ~mask)  # as open() would create it (mkstemp makes it private)
+        with os.fdopen(fd, "wb") as fh:
+            write(fh)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def _write_bits_npy(fh: Any, H: HypothesisClass) -> None:
+    """A bit-stored class's table as a Fortran-order ``uint8`` ``.npy``, written column chunk by chunk
+    (no dense copy of the table in memory)."""
+    bits = H.bit_table
+    assert bits is not None
+    header = {"descr": np.lib.format.dtype_to_descr(np.dtype(np.uint8)), "fortran_order": True, "shape": bits.shape}
+    np.lib.format.write_array_header_2_0(fh, header)
+    step = max(1, CHUNK_CELLS // max(bits.n_rows, 1))
+    for s in range(0, bits.n_cols, step):  # Fortran order: column after column
+        fh.write(unpack_columns(bits.words[s : s + step], bits.n_rows).T.tobytes())
+
+
+def save_npy(H: HypothesisClass, path: str | os.PathLike) -> None:
+    """Write the class's table as one ``.npy`` array (``uint8``, or ``uint16`` beyond 256 labels).
+
+    Like CSV, the file keeps only the table: names, the declared label count
+    and metadata are dropped (use ``.npz`` to keep them).  A class stored one
+    bit per cell is written column by column (a Fortran-order array), without
+    a dense copy in memory.
+    """
+    if H.bit_table is not None:
+        _write_atomically(Path(path), lambda fh: _write_bits_npy(fh, H))
+        return
+    _write_atomically(Path(path), lambda fh: np.save(fh, H.table, allow_pickle=False))
+
+
+def save_npz(H: HypothesisClass, path: str | os.PathLike) -> None:
+    """Write the class as an uncompressed ``.npz`` archive (so :func:`load_npz` memory-maps the table).
+
+    Holds ``hypotheses`` and ``labels``, plus ``domain``, ``hypothesis_names``,
+    ``name`` and ``metadata`` (JSON text) when the class has them: a lossless
+    round trip.  A class stored one bit per cell (big binary classes) is
+    written as ``packed_hypotheses`` (``np.packbits(table, axis=1)``) and
+    ``domain_size`` instead of ``hypotheses``: an eighth of the size.
+
+    Examples
+    --------
+    >>> import tempfile, os
+    >>> p = os.path.join(tempfile.mkdtemp(), "c.npz")
+    >>> H = HypothesisClass([[0, 2], [1, 0]], num_labels=4, name="c", metadata={"seed": 1})
+    >>> save_npz(H, p)
+    >>> G = load_npz(p)
+    >>> G == H, G.num_labels, G.name, G.metadata
+    (True, 4, 'c', {'seed': 1})
+    """
+    import numpy as np
+
+    arrays: dict[str, Any] = {"labels": np.array(H.num_labels, dtype=np.int64)}
+    if H.bit_table is not None:
+        arrays["packed_hypotheses"] = H.bit_table.packed_rows()
+        arrays["domain_size"] = np.array(H.n_points, dtype=np.int64)
+    else:
+        arrays["hypotheses"] = H.table
+    if H.has_point_names:
+        arrays["domain"] = np.array(H.point_names, dtype=str)
+    if H.has_hypothesis_names:
+        arrays["hypothesis_names"] = np.array(H.hypothesis_names, dtype=str)
+    if H.name != "unnamed":  # an unnamed class reads back as "unnamed" either way
+        arrays["name"] = np.array(H.name, dtype=str)
+    if H.metadata:
+        arrays["metadata"] = np.array(json.dumps(H.metadata), dtype=str)
+    _write_atomically(Path(path), lambda fh: np.savez(fh, **arrays))
+
+
+_NUMPY_LOADERS = {".npy": load_npy, ".npz": load_npz}
+_NUMPY_SAVERS = {".npy": save_npy, ".npz": save_npz}
