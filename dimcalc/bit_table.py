@@ -5,7 +5,7 @@ A binary class's table (rows = hypotheses, columns = points) is kept as
 ``W = ceil(m / 64)`` little-endian ``uint64`` words, so that bit ``j % 64`` of
 ``words[i, j // 64]`` is the label hypothesis ``j`` gives point ``i``.  This is
 the layout every solver already searches in (a bitset over hypotheses per
-point and label: the VC search of :mod:`dimcalc.shatter`, the Littlestone
+point and label: the VC search of :mod:`dimcalc.vc.search`, the Littlestone
 splitters), so a solver reads its columns by slicing, without a dense copy.
 Padding bits (rows ``m .. 64 W - 1``) are always 0.
 

@@ -1,7 +1,7 @@
 """``jobs=``: searches shared by worker processes give the answer of one process.
 
 The VC-type search cuts the root's candidates into ordered pieces
-(:mod:`dimcalc.shatter`) and :func:`dimcalc._parallel.first_answer` takes the
+(:mod:`dimcalc.vc.search`) and :func:`dimcalc._parallel.first_answer` takes the
 first piece's answer in order: value *and* witness equal those of ``jobs=1``.
 Small classes are one piece, so the tests make pieces of one candidate.
 """
@@ -13,10 +13,11 @@ import pytest
 from hypothesis import given, settings
 
 from brute_vc import brute_natarajan, brute_vc
-from dimcalc import HypothesisClass, graph_dimension, natarajan_dimension, shatter, vc_dimension
+from dimcalc import HypothesisClass, graph_dimension, natarajan_dimension, vc_dimension
 from dimcalc._budget import Deadline, SearchStopped
 from dimcalc._parallel import can_fork, first_answer
 from dimcalc.errors import InvalidParameterError
+from dimcalc.vc import search
 from strategies import classes
 
 pytestmark = pytest.mark.skipif(not can_fork(), reason="worker processes are forked")
@@ -31,7 +32,7 @@ def _fresh(H):
 
 def _same(H, kind):
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(shatter, "MIN_PIECE", 1)
+        mp.setattr(search, "MIN_PIECE", 1)
         one = SOLVERS[kind](_fresh(H))
         two = SOLVERS[kind](_fresh(H), jobs=2)
     assert (two.value, two.exact, two.witness) == (one.value, one.exact, one.witness)

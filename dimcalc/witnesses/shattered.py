@@ -12,7 +12,7 @@ A set of points ``S`` is
 
 The checkers work at the level of the definitions on the full table
 (duplicates included), with Python sets of label tuples, and share no code
-with the solvers of :mod:`dimcalc.vc` / :mod:`dimcalc.shatter`.  The witness
+with the solvers of :mod:`dimcalc.vc` (its search in :mod:`dimcalc.vc.search`).  The witness
 classes wrap them: :class:`ShatteredSet` (kind ``"vc"``),
 :class:`NatarajanWitness`, :class:`GraphWitness` and :class:`GrowthWitness`
 (the points of a growth-function answer; it certifies their number of patterns).

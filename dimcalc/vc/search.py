@@ -53,7 +53,7 @@ Each target's search is cut into ordered *pieces* by the first column of the
 set; ``jobs`` worker processes share the pieces and the answer of the first
 piece in order is taken -- the value and the witness of one process
 (:mod:`dimcalc._parallel`).  The columns themselves are built in
-:mod:`dimcalc.shatter_columns`.
+:mod:`dimcalc.vc.columns`.
 """
 
 from __future__ import annotations
@@ -62,10 +62,10 @@ from typing import Any
 
 import numpy as np
 
-from ._budget import Deadline, Progress, SearchStopped
-from ._parallel import first_answer
-from .hypothesis_class import HypothesisClass
-from .shatter_columns import STEP_WORDS, Columns, compact, label_counts, pack_rows, virtual_columns
+from .._budget import Deadline, Progress, SearchStopped
+from .._parallel import first_answer
+from ..hypothesis_class import HypothesisClass
+from .columns import STEP_WORDS, Columns, compact, label_counts, pack_rows, virtual_columns
 
 __all__ = ["largest_shattered_set", "witness_of"]
 

@@ -2,7 +2,7 @@
 
 VC, Natarajan and graph dimension are all shattering of *virtual columns*
 (BGS §1.2; Ben-David, Cesa-Bianchi, Haussler, Long 1995; see
-:mod:`dimcalc.shatter`): a column has a side 1 and a side 0, each a set of
+:mod:`dimcalc.vc.search`): a column has a side 1 and a side 0, each a set of
 hypotheses stored as the bits of ``uint64`` words; hypotheses on neither side
 (Natarajan pairs) are *dead* for the column.  This module builds them from a
 class's reduced columns (only those both of whose sides are large enough for
@@ -15,8 +15,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._budget import Deadline
-from .hypothesis_class import HypothesisClass
+from .._budget import Deadline
+from ..hypothesis_class import HypothesisClass
 
 __all__ = ["STEP_WORDS", "Columns", "compact", "label_counts", "pack_columns", "pack_rows", "virtual_columns"]
 
