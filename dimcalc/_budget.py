@@ -18,13 +18,12 @@ import sys
 import time
 from typing import Any, TextIO
 
-from .errors import InvalidParameterError, parameter_error
+from .errors import InvalidParameterError
 
 __all__ = [
     "Deadline",
     "SearchStopped",
     "Progress",
-    "check_time_limit",
     "check_environment",
     "memory_limit_from_env",
     "resident_bytes",
@@ -92,17 +91,6 @@ def resident_bytes() -> int | None:
             return int(f.read().split()[1]) * _PAGE
     except (OSError, ValueError, IndexError):
         return None
-
-
-def check_time_limit(time_limit: float | None, owner: str) -> float | None:
-    """Validate a ``time_limit`` parameter (seconds, positive, or ``None``)."""
-    if time_limit is None:
-        return None
-    if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)):
-        raise parameter_error("time_limit", owner, "a positive number of seconds or None", time_limit)
-    if not (time_limit > 0) or time_limit != time_limit or time_limit == float("inf"):
-        raise parameter_error("time_limit", owner, "a positive finite number of seconds or None", time_limit)
-    return float(time_limit)
 
 
 class SearchStopped(Exception):

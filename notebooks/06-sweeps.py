@@ -29,8 +29,8 @@ import matplotlib.pyplot as plt
 import numpy as np
 from _setup import show_table, use_plot_style  # notebooks/_setup.py
 
-from dimcalc.reports.check import check_class
 from dimcalc.generators import bgs_thm61_class
+from dimcalc.reports.check import check_class
 from dimcalc.sweep import SweepDB, all_items, chain_items, local_search, run_sweep, sweep_report
 from dimcalc.sweep.canonical import all_classes
 from dimcalc.sweep.report import expression_extremes, extremal_class

@@ -9,11 +9,11 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from .._budget import Deadline, SearchStopped, check_time_limit
+from .._budget import Deadline, SearchStopped
 from ..errors import parameter_error
 from ..hypothesis_class import HypothesisClass
 from ..results import DimensionResult
-from ..validation import check_hypothesis_class
+from ..validation import check_hypothesis_class, check_time_limit
 from ..witnesses.cover_trees import MAX_DEPTH
 from .bounds import trivial_zero_cover_bound
 from .number import DEFAULT_MAX_WITNESS_NODES, TreeCover, fallback_witness, label_splits, zero_cover_witness

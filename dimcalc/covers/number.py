@@ -10,10 +10,10 @@ from typing import Any
 
 import numpy as np
 
-from .._budget import Deadline, SearchStopped, check_time_limit
+from .._budget import Deadline, SearchStopped
 from ..hypothesis_class import HypothesisClass
 from ..results import DimensionResult
-from ..validation import check_hypothesis_class
+from ..validation import check_hypothesis_class, check_time_limit
 from ..witnesses.cover_trees import depth_of, tree_json, tree_points
 from ..witnesses.zero_cover import ZeroCover
 from .bounds import trivial_zero_cover_bound

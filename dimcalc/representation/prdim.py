@@ -5,10 +5,10 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from .._budget import Deadline, check_time_limit
+from .._budget import Deadline
 from ..hypothesis_class import HypothesisClass
 from ..littlestone import littlestone_dimension, multiclass_littlestone_dimension
-from ..validation import check_hypothesis_class
+from ..validation import check_hypothesis_class, check_time_limit
 from .milp import MAX_ALL_FUNCTIONS, deterministic_representation_dimension
 from .paper_bounds import PaperBound
 from .result import RepresentationDimensionResult

@@ -52,10 +52,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .._budget import Deadline, Progress, check_time_limit
+from .._budget import Deadline, Progress
 from ..hypothesis_class import HypothesisClass
 from ..results import DimensionResult
-from ..validation import check_hypothesis_class, check_jobs
+from ..validation import check_hypothesis_class, check_jobs, check_time_limit
 from .search import largest_shattered_set, witness_of
 
 __all__ = ["vc_dimension", "natarajan_dimension", "graph_dimension", "binary_twin"]

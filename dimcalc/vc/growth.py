@@ -22,11 +22,11 @@ from typing import Any
 
 import numpy as np
 
-from .._budget import Deadline, check_time_limit
+from .._budget import Deadline
 from ..errors import parameter_error
 from ..hypothesis_class import HypothesisClass
 from ..results import DimensionResult
-from ..validation import check_hypothesis_class
+from ..validation import check_hypothesis_class, check_time_limit
 from .dimensions import vc_dimension
 
 __all__ = ["growth_function", "sauer_shelah_bound"]
