@@ -175,6 +175,9 @@ def test_numpy_split_enumeration_matches_the_loop(monkeypatch):
                 loop = splitter.splits(V, splitter.columns)
                 monkeypatch.setattr(ls, "_VECTOR_MIN_LIVE", 0)
                 assert splitter.splits(V, splitter.columns) == loop, family
+                monkeypatch.setattr(ls, "_SPLIT_CHUNK", 7)  # chunks read the deadline; same splits, same order
+                assert splitter.splits(V, splitter.columns) == loop, family
+                monkeypatch.setattr(ls, "_SPLIT_CHUNK", 1 << 16)
 
 
 def test_shapes_and_sat_bench_suites_quick_smoke():

@@ -145,7 +145,9 @@ class _Engine:
         new_live, splits = self._splits(V, live)
         need = 1 << (t - 1)
         cand = []
-        for V0, V1, desc in splits:
+        for i, (V0, V1, desc) in enumerate(splits):
+            if not i & 0xFFFF:  # millions of splits at the root of a wide class: read the clock between chunks
+                self.deadline.check()
             n0 = V0.bit_count()
             n1 = V1.bit_count()
             if n0 < need or n1 < need:

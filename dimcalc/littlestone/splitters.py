@@ -42,6 +42,8 @@ _Stop = SearchStopped
 _VECTOR_MIN_LIVE = 512
 #: Largest number of 64-bit words per column (labels x hypotheses / 64) for the numpy path.
 _VECTOR_MAX_WORDS = 64
+#: Live columns handled per step of a numpy split enumeration (the deadline is read between steps).
+_SPLIT_CHUNK = 1 << 16
 
 
 def _words_of(masks: Sequence[int], n_words: int) -> np.ndarray:
@@ -84,6 +86,8 @@ class _ColumnSplitter:
         self.columns = list(range(len(self.ones)))
         self.n_words = max(1, (n_rows + 63) // 64)
         self._words: np.ndarray | None = words
+        #: Set by the engine: long enumerations (millions of live columns) read it between chunks.
+        self.deadline: Deadline | None = None
 
     def splits(self, V: int, live: Sequence[int]) -> tuple[list[int], list[Split]]:
         if len(live) >= _VECTOR_MIN_LIVE and self.n_words <= _VECTOR_MAX_WORDS:
@@ -106,25 +110,44 @@ class _ColumnSplitter:
         return new_live, out
 
     def _splits_numpy(self, V: int, live: Sequence[int]) -> tuple[list[int], list[Split]]:
-        """The same as the loop in :meth:`splits` (same splits, same order), over numpy words."""
+        """The same as the loop in :meth:`splits` (same splits, same order), over numpy words.
+
+        Columns are taken in chunks of :data:`_SPLIT_CHUNK` with the deadline
+        read between them; a split met in an earlier chunk is not repeated.
+        """
         if self._words is None:
             self._words = _words_of(self.ones, self.n_words)
         v = _words_of([V], self.n_words)[0]
-        idx = np.asarray(live, dtype=np.int64)
-        a = self._words[idx] & v
-        keep = a.any(axis=1) & ~(a == v).all(axis=1)
-        idx, a = idx[keep], a[keep]
-        if len(idx) == 0:
-            return [], []
-        b = v & ~a
-        # The unordered pair {a, b} by its smaller member (as integers: compare the highest differing word).
-        diff = a != b
-        top = self.n_words - 1 - np.argmax(diff[:, ::-1], axis=1)
-        rows = np.arange(len(idx))
-        key = np.where((a[rows, top] < b[rows, top])[:, None], a, b)
-        first = _first_unique_rows(key)
-        cols = idx[first].tolist()
-        return cols, [(V ^ ai, ai, c) for ai, c in zip(_ints_of(a[first]), cols)]
+        all_idx = np.asarray(live, dtype=np.int64)
+        chunked = len(all_idx) > _SPLIT_CHUNK
+        seen: set[int] = set()
+        cols: list[int] = []
+        out: list[Split] = []
+        for s in range(0, len(all_idx), _SPLIT_CHUNK):
+            if self.deadline is not None:
+                self.deadline.check()
+            idx = all_idx[s : s + _SPLIT_CHUNK]
+            a = self._words[idx] & v
+            keep = a.any(axis=1) & ~(a == v).all(axis=1)
+            idx, a = idx[keep], a[keep]
+            if len(idx) == 0:
+                continue
+            b = v & ~a
+            # The unordered pair {a, b} by its smaller member (as integers: compare the highest differing word).
+            diff = a != b
+            top = self.n_words - 1 - np.argmax(diff[:, ::-1], axis=1)
+            rows = np.arange(len(idx))
+            key = np.where((a[rows, top] < b[rows, top])[:, None], a, b)
+            first = _first_unique_rows(key)
+            firsts = idx[first].tolist()
+            if not chunked:
+                return firsts, [(V ^ ai, ai, c) for ai, c in zip(_ints_of(a[first]), firsts)]
+            for k, ai, c in zip(_ints_of(key[first]), _ints_of(a[first]), firsts):
+                if k not in seen:
+                    seen.add(k)
+                    cols.append(c)
+                    out.append((V ^ ai, ai, c))
+        return cols, out
 
 
 class _LabelClassSplitter:
@@ -145,32 +168,62 @@ class _LabelClassSplitter:
     ) -> None:
         # ``node`` builds a spec §3 tree node from a split's description and the two subtrees.
         self.node = node
+        #: Read between chunks of long enumerations (the engine sets it when given none).
+        self.deadline: Deadline | None = deadline
         # Columns are indices into ``points`` (original point indices; default: every point).
-        self.points = list(range(H.n_points)) if points is None else [int(p) for p in points]
+        self.points = list(range(H.n_points)) if points is None else np.asarray(points, dtype=np.int64).tolist()
         self.num_labels = H.num_labels
         self.columns = list(range(len(self.points)))
         self.n_words = max(1, (H.n_distinct + 63) // 64)
         # (labels, columns, words); the Python-int masks are derived from them.
         self._words: np.ndarray | None = H.point_label_words(self.points, deadline)
-        per_label = [words_to_ints(self._words[lab]) for lab in range(self.num_labels)]
-        self.masks = list(zip(*per_label)) if self.points else []
+        per_label = [_ints_in_steps(self._words[lab], deadline) for lab in range(self.num_labels)]
+        self.masks: list[tuple[int, ...]] = []
+        for s in range(0, len(self.points), _SPLIT_CHUNK):
+            if deadline is not None:
+                deadline.check()
+            self.masks.extend(zip(*(masks[s : s + _SPLIT_CHUNK] for masks in per_label)))
 
     def _classes_numpy(self, V: int, live: Sequence[int]) -> tuple[list[int], list[tuple[int, list[tuple[int, int]]]]]:
-        """The same as the loop in :meth:`classes` (same points, same order), over numpy words."""
+        """The same as the loop in :meth:`classes` (same points, same order), over numpy words.
+
+        Points are taken in chunks of :data:`_SPLIT_CHUNK` with the deadline read
+        between them; a labelled partition met in an earlier chunk is not repeated.
+        """
         assert self._words is not None
         v = _words_of([V], self.n_words)[0]
-        idx = np.asarray(live, dtype=np.int64)
-        cls = self._words[:, idx] & v  # (labels, n, words)
-        present = cls.any(axis=2)  # (labels, n)
-        keep = present.sum(axis=0) >= 2
-        idx, cls, present = idx[keep], cls[:, keep], present[:, keep]
-        if len(idx) == 0:
-            return [], []
-        first = _first_unique_rows(cls.transpose(1, 0, 2).reshape(len(idx), -1))
-        cols = idx[first].tolist()
-        labs = [lab for lab in range(self.num_labels) if present[lab, first].any()]
-        ints = {lab: _ints_of(cls[lab, first]) for lab in labs}
-        out = [(c, [(lab, ints[lab][i]) for lab in labs if ints[lab][i]]) for i, c in enumerate(cols)]
+        all_idx = np.asarray(live, dtype=np.int64)
+        chunked = len(all_idx) > _SPLIT_CHUNK
+        seen: set[bytes] = set()
+        cols: list[int] = []
+        out: list[tuple[int, list[tuple[int, int]]]] = []
+        for s in range(0, len(all_idx), _SPLIT_CHUNK):
+            if self.deadline is not None:
+                self.deadline.check()
+            idx = all_idx[s : s + _SPLIT_CHUNK]
+            cls = self._words[:, idx] & v  # (labels, n, words)
+            present = cls.any(axis=2)  # (labels, n)
+            keep = present.sum(axis=0) >= 2
+            idx, cls, present = idx[keep], cls[:, keep], present[:, keep]
+            if len(idx) == 0:
+                continue
+            rows = np.ascontiguousarray(cls.transpose(1, 0, 2).reshape(len(idx), -1))
+            first = _first_unique_rows(rows)
+            if chunked:
+                fresh = []
+                for i in first.tolist():
+                    key = rows[i].tobytes()
+                    if key not in seen:
+                        seen.add(key)
+                        fresh.append(i)
+                first = np.asarray(fresh, dtype=np.int64)
+                if len(first) == 0:
+                    continue
+            firsts = idx[first].tolist()
+            labs = [lab for lab in range(self.num_labels) if present[lab, first].any()]
+            ints = {lab: _ints_of(cls[lab, first]) for lab in labs}
+            out.extend((c, [(lab, ints[lab][i]) for lab in labs if ints[lab][i]]) for i, c in enumerate(firsts))
+            cols.extend(firsts)
         return cols, out
 
     def classes(self, V: int, live: Sequence[int]) -> tuple[list[int], list[tuple[int, list[tuple[int, int]]]]]:
@@ -398,7 +451,19 @@ _RELABEL_INVARIANT = ("LD", "MLD", "N", "B")
 def _reduced_points(H: HypothesisClass, family: str, deadline: Deadline | None = None) -> list[int]:
     """The representative points of :meth:`HypothesisClass.column_reduction` for ``family``."""
     red = H.column_reduction(relabel=family in _RELABEL_INVARIANT, deadline=deadline)
-    return [int(p) for p in red.points]
+    if deadline is not None:
+        deadline.check()
+    return red.points.tolist()
+
+
+def _ints_in_steps(words: np.ndarray, deadline: Deadline | None) -> list[int]:
+    """:func:`words_to_ints` in chunks of :data:`_SPLIT_CHUNK` rows, the deadline read between them."""
+    out: list[int] = []
+    for s in range(0, len(words), _SPLIT_CHUNK):
+        if deadline is not None:
+            deadline.check()
+        out.extend(words_to_ints(words[s : s + _SPLIT_CHUNK]))
+    return out
 
 
 def _splitter_for(
@@ -413,7 +478,7 @@ def _splitter_for(
     points = _reduced_points(H, family, deadline)
     if family == "LD":
         words = H.point_label_words(points, deadline)[min(1, H.num_labels - 1)]
-        return _ColumnSplitter(words_to_ints(words), _binary_node(points), H.n_distinct, words)
+        return _ColumnSplitter(_ints_in_steps(words, deadline), _binary_node(points), H.n_distinct, words)
     if family == "MLD":
         return _PairSplitter(H, _multiclass_node(points), points, deadline)
     if family == "N":

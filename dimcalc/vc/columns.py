@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .._budget import Deadline
+from .._budget import Deadline, SearchStopped
 from ..hypothesis_class import HypothesisClass
 
 __all__ = ["STEP_WORDS", "Columns", "compact", "label_counts", "pack_columns", "pack_rows", "virtual_columns"]
@@ -156,6 +156,8 @@ def virtual_columns(
     order = np.argsort(r, kind="stable")
     r, o, z = r[order], o[order], z[order]
     n_words = max(1, (m + 63) // 64)
+    if not deadline.fits(2 * len(r) * n_words * 8):  # both sides of every column: stop with bounds, no MemoryError
+        raise SearchStopped("memory")
     ones = np.zeros((len(r), n_words), dtype=np.uint64)
     zeros = np.zeros((len(r), n_words), dtype=np.uint64)
     full = pack_rows(np.ones((1, m), dtype=bool))[0]

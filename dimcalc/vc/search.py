@@ -399,7 +399,11 @@ def largest_shattered_set(
             sub = rows if len(points) == rows.shape[1] else rows[:, points]
             counts = label_counts(sub, H.num_labels, deadline)
         else:  # binary, one bit per cell: label counts by popcount, columns read from the storage (no dense copy)
-            ones = np.bitwise_count(bits.words[points]).sum(axis=1, dtype=np.int64)
+            ones = np.empty(len(points), dtype=np.int64)
+            step = max(1, STEP_WORDS // max(bits.words.shape[1], 1))
+            for s in range(0, len(points), step):  # bounded steps, the deadline read between them
+                deadline.check()
+                ones[s : s + step] = np.bitwise_count(bits.words[points[s : s + step]]).sum(axis=1, dtype=np.int64)
             counts = np.stack([H.n_distinct - ones, ones], axis=1)
 
         def columns(need: int, top: int | None = None) -> Columns:
