@@ -41,8 +41,13 @@ _PIECE: Callable[[int], Any] | None = None
 
 
 def can_fork() -> bool:
-    """Whether worker processes can be forked here (Linux and the BSDs; not Windows or macOS)."""
-    return sys.platform != "darwin" and "fork" in multiprocessing.get_all_start_methods()
+    """Whether worker processes can be forked here: Linux and the BSDs (not Windows or macOS), and not from
+    inside a daemonic worker (e.g. a ``multiprocessing.Pool`` worker, which may not have children)."""
+    return (
+        sys.platform != "darwin"
+        and "fork" in multiprocessing.get_all_start_methods()
+        and not multiprocessing.current_process().daemon
+    )
 
 
 def _run_piece(i: int) -> tuple[str, Any]:

@@ -86,3 +86,17 @@ def test_jobs_must_be_a_positive_int(jobs):
     H = HypothesisClass.from_table([[0, 1], [1, 0]])
     with pytest.raises(InvalidParameterError, match="'jobs' parameter of vc_dimension"):
         vc_dimension(H, jobs=jobs)
+
+
+def _vc_value_in_a_pool_worker(seed):
+    H = HypothesisClass(np.random.default_rng(seed).integers(0, 2, (300, 80), dtype=np.uint8))
+    return vc_dimension(H, jobs=2).value
+
+
+def test_jobs_inside_a_daemonic_pool_worker_run_in_that_worker():
+    import multiprocessing
+
+    with multiprocessing.get_context("fork").Pool(1) as pool:
+        got = pool.map(_vc_value_in_a_pool_worker, [0])
+    H = HypothesisClass(np.random.default_rng(0).integers(0, 2, (300, 80), dtype=np.uint8))
+    assert got == [vc_dimension(H).value]
