@@ -3,29 +3,14 @@
 from __future__ import annotations
 
 import itertools
-import operator
 from typing import Any
 
 import numpy as np
 
-from ..errors import InvalidParameterError, parameter_error
+from ..errors import InvalidParameterError
 from ..hypothesis_class import MAX_CELLS, HypothesisClass
 
 __all__: list[str] = []
-
-
-def int_param(value: Any, name: str, owner: str, low: int, high: int | None = None) -> int:
-    """``value`` as an ``int`` in ``[low, high]`` (no upper end when ``high`` is None); booleans refused."""
-    requirement = f"an int in [{low}, {high}]" if high is not None else f"an int >= {low}"
-    if isinstance(value, (bool, np.bool_)):
-        raise parameter_error(name, owner, requirement, value)
-    try:
-        value = operator.index(value)
-    except TypeError:
-        raise parameter_error(name, owner, requirement, value) from None
-    if value < low or (high is not None and value > high):
-        raise parameter_error(name, owner, requirement, value)
-    return int(value)
 
 
 def check_size(rows: int, cols: int, owner: str, params: str, limit: int | None = None) -> None:

@@ -24,7 +24,8 @@ import numpy as np
 from ..errors import parameter_error
 from ..hypothesis_class import MAX_CELLS, HypothesisClass
 from ..operations import gap_amplification
-from ._common import check_size, int_param, k_subsets, make, numbered, remake, tuples
+from ..validation import check_int
+from ._common import check_size, k_subsets, make, numbered, remake, tuples
 
 __all__ = ["bgs_thm61_class", "bgs_thm72_class", "gap_amplified_class"]
 
@@ -87,8 +88,8 @@ def bgs_thm61_class(k: int, d: int = 1) -> HypothesisClass:
     >>> bgs_thm61_class(5, d=2).n_hypotheses
     9
     """
-    k = int_param(k, "k", "bgs_thm61_class", 5, (1 << 16) - 1)
-    d = int_param(d, "d", "bgs_thm61_class", 1)
+    k = check_int(k, "k", "bgs_thm61_class", 5, (1 << 16) - 1)
+    d = check_int(d, "d", "bgs_thm61_class", 1)
     half = (k if k % 2 == 0 else k + 1) // 2
     if half**d * d * half > MAX_CELLS:
         raise parameter_error("d", "bgs_thm61_class", f"small enough for (k'/2)^d x d·k'/2 <= {MAX_CELLS} cells", d)
@@ -150,9 +151,9 @@ def bgs_thm72_class(d: int, bits: int, n: int | None = None) -> HypothesisClass:
     >>> H.hypothesis_names[1], H.table[1].tolist()
     ('{0}|{1}', [1, 2, 0])
     """
-    d = int_param(d, "d", "bgs_thm72_class", 1)
-    bits = int_param(bits, "bits", "bgs_thm72_class", 1, 16)
-    n = (bits + 1) * d if n is None else int_param(n, "n", "bgs_thm72_class", d)
+    d = check_int(d, "d", "bgs_thm72_class", 1)
+    bits = check_int(bits, "bits", "bgs_thm72_class", 1, 16)
+    n = (bits + 1) * d if n is None else check_int(n, "n", "bgs_thm72_class", d)
     m = math.comb(n, d)
     check_size(m**bits, n, "bgs_thm72_class", "d, bits, n")
     sets, set_names = k_subsets(n, d)

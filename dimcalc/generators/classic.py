@@ -18,7 +18,8 @@ import numpy as np
 
 from ..bit_table import BitTable
 from ..hypothesis_class import MAX_BINARY_CELLS, HypothesisClass
-from ._common import check_size, int_param, k_subsets, make, numbered
+from ..validation import check_int
+from ._common import check_size, k_subsets, make, numbered
 
 __all__ = ["point_functions", "k_point_functions", "thresholds", "intervals", "parities"]
 
@@ -47,7 +48,7 @@ def point_functions(n: int) -> HypothesisClass:
     >>> point_functions(3).table.tolist()
     [[1, 0, 0], [0, 1, 0], [0, 0, 1]]
     """
-    n = int_param(n, "n", "point_functions", 1)
+    n = check_int(n, "n", "point_functions", 1)
     check_size(n, n, "point_functions", "n")
     return make(
         np.eye(n, dtype=np.int64),
@@ -87,8 +88,8 @@ def k_point_functions(n: int, k: int) -> HypothesisClass:
     >>> H.n_hypotheses, H.hypothesis_names[:2], H.table[0].tolist()
     (6, ('{0,1}', '{0,2}'), [1, 1, 0, 0])
     """
-    n = int_param(n, "n", "k_point_functions", 1)
-    k = int_param(k, "k", "k_point_functions", 1, n)
+    n = check_int(n, "n", "k_point_functions", 1)
+    k = check_int(k, "k", "k_point_functions", 1, n)
     check_size(math.comb(n, k), n, "k_point_functions", "n")
     table, names = k_subsets(n, k)
     return make(
@@ -129,7 +130,7 @@ def thresholds(n: int) -> HypothesisClass:
     >>> thresholds(2).table.tolist()
     [[1, 1], [0, 1], [0, 0]]
     """
-    n = int_param(n, "n", "thresholds", 1)
+    n = check_int(n, "n", "thresholds", 1)
     check_size(n + 1, n, "thresholds", "n", MAX_BINARY_CELLS)
     table = BitTable.from_prefixes(n + 1, np.arange(1, n + 1))  # t_j(x_i) = 1 iff j <= i: one bit per cell
     return make(
@@ -165,7 +166,7 @@ def intervals(n: int) -> HypothesisClass:
     >>> H.table.tolist(), H.hypothesis_names
     ([[1, 0], [1, 1], [0, 1], [0, 0]], ('[0,0]', '[0,1]', '[1,1]', 'empty'))
     """
-    n = int_param(n, "n", "intervals", 1)
+    n = check_int(n, "n", "intervals", 1)
     check_size(n * (n + 1) // 2 + 1, n, "intervals", "n")
     a, b = np.triu_indices(n)
     x = np.arange(n)[None, :]
@@ -208,7 +209,7 @@ def parities(d: int) -> HypothesisClass:
     >>> H.point_names, H.table.tolist()
     (('00', '01', '10', '11'), [[0, 0, 0, 0], [0, 1, 0, 1], [0, 0, 1, 1], [0, 1, 1, 0]])
     """
-    d = int_param(d, "d", "parities", 1, 13)
+    d = check_int(d, "d", "parities", 1, 13)
     size = 1 << d
     check_size(size, size, "parities", "d")
     v = np.arange(size)[:, None] & np.arange(size)[None, :]

@@ -15,7 +15,8 @@ import numpy as np
 
 from ..errors import parameter_error
 from ..hypothesis_class import HypothesisClass
-from ._common import check_size, coordinate_names, int_param, make, numbered, tuples
+from ..validation import check_int
+from ._common import check_size, coordinate_names, make, numbered, tuples
 from ._cuts import ball_centers_2d, cut_table
 
 __all__ = ["boxes", "halfspaces", "balls", "lines"]
@@ -76,8 +77,8 @@ def boxes(b: int, d: int) -> HypothesisClass:
     >>> H.hypothesis_names[1], H.table[1].tolist()
     ('[0:0..0:1]', [1, 1, 0, 0])
     """
-    b = int_param(b, "b", "boxes", 1, 30)
-    d = int_param(d, "d", "boxes", 1, 30)
+    b = check_int(b, "b", "boxes", 1, 30)
+    d = check_int(d, "d", "boxes", 1, 30)
     side = 1 << b
     per_dim = side * (side + 1) // 2
     check_size(per_dim**d + 1, side**d, "boxes", "b, d")
@@ -137,8 +138,8 @@ def halfspaces(b: int, d: int = 2) -> HypothesisClass:
     >>> halfspaces(2, 1).n_hypotheses   # rays up and down over 4 points, empty and full
     8
     """
-    d = int_param(d, "d", "halfspaces", 1, 2)
-    b = int_param(b, "b", "halfspaces", 1, 4 if d == 2 else 10)
+    d = check_int(d, "d", "halfspaces", 1, 2)
+    b = check_int(b, "b", "halfspaces", 1, 4 if d == 2 else 10)
     side = 1 << b
     pts = tuples(side, d).astype(np.float64)
     if d == 1:
@@ -196,8 +197,8 @@ def balls(b: int, d: int = 2) -> HypothesisClass:
     >>> balls(2, 1).n_hypotheses   # 10 intervals of 4 points and the empty set
     11
     """
-    d = int_param(d, "d", "balls", 1, 2)
-    b = int_param(b, "b", "balls", 1, 3 if d == 2 else 10)
+    d = check_int(d, "d", "balls", 1, 2)
+    b = check_int(b, "b", "balls", 1, 3 if d == 2 else 10)
     side = 1 << b
     pts = tuples(side, d)
     if d == 1:
@@ -239,7 +240,7 @@ def lines(p: int) -> HypothesisClass:
     >>> H.hypothesis_names[3], H.table[3].tolist()   # y = x + 1 contains (0,1) and (1,0)
     ('y=1x+1', [0, 1, 1, 0])
     """
-    p = int_param(p, "p", "lines", 2, 113)
+    p = check_int(p, "p", "lines", 2, 113)
     if not _is_prime(p):
         raise parameter_error("p", "lines", "a prime (Z_p must be a field)", p)
     check_size(p * p, p * p, "lines", "p")

@@ -7,7 +7,8 @@ import numpy as np
 from ..bit_table import BitTable
 from ..hypothesis_class import HypothesisClass
 from ..table_input import cell_limit
-from ._common import check_size, int_param, make, numbered
+from ..validation import check_int
+from ._common import check_size, make, numbered
 
 __all__ = ["random_class"]
 
@@ -36,10 +37,10 @@ def random_class(hypotheses: int, points: int, labels: int = 2, seed: int = 0) -
     >>> random_class(3, 4, labels=3, seed=1) == random_class(3, 4, labels=3, seed=1)
     True
     """
-    hypotheses = int_param(hypotheses, "hypotheses", "random_class", 1)
-    points = int_param(points, "points", "random_class", 1)
-    labels = int_param(labels, "labels", "random_class", 2, 1 << 16)
-    seed = int_param(seed, "seed", "random_class", 0)
+    hypotheses = check_int(hypotheses, "hypotheses", "random_class", 1)
+    points = check_int(points, "points", "random_class", 1)
+    labels = check_int(labels, "labels", "random_class", 2, 1 << 16)
+    seed = check_int(seed, "seed", "random_class", 0)
     check_size(hypotheses, points, "random_class", "hypotheses, points", cell_limit(labels))
     rng = np.random.default_rng(seed)
     table: np.ndarray | BitTable

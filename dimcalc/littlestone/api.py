@@ -14,6 +14,7 @@ from typing import Any
 from .._budget import Deadline, Progress, SearchStopped
 from ..errors import parameter_error
 from ..hypothesis_class import HypothesisClass, label_bits
+from ..operations import binary_restriction
 from ..psi import bipartition_seed_tree, present_labels, psi_family, restricted_maps
 from ..results import DimensionResult
 from ..validation import check_time_limit
@@ -270,8 +271,7 @@ def _seeded_bipartition(
     how = "direct Ψ^B tree"
     cap = H.log2_size()
     if depth < cap and not deadline.expired():
-        remaining = deadline.remaining()
-        share = None if remaining is None else max(remaining / 4, 1e-3)
+        share = deadline.share(4)  # a quarter of what is left for the Ψ^bin tree
         rb = psi_littlestone_dimension(H, "bin", uniform=uniform, time_limit=share, jobs=jobs)
         if rb.lower is not None and rb.lower > depth:
             depth, tree, how = rb.lower, rb.witness, "Ψ^bin tree (Ψ^bin ⊆ Ψ^B)"
@@ -337,9 +337,8 @@ def binary_restriction_littlestone(H: HypothesisClass, *, time_limit: float | No
     bits = label_bits(H.num_labels)
     out = []
     for i in range(1, bits + 1):
-        Hi = HypothesisClass((H.table >> (i - 1)) & 1, num_labels=2)
-        remaining = deadline.remaining()
-        share = None if remaining is None else max(remaining / (bits - i + 1), 1e-3)
+        Hi = binary_restriction(H, i)
+        share = deadline.share(bits - i + 1)
         kind = f"littlestone_restriction:{i}"
         r = _run(Hi, kind, "LD", None, share, False, f"littlestone H|_{i}")
         r.stats["restriction"] = i

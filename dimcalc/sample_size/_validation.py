@@ -26,8 +26,9 @@ from typing import Any
 
 from .._params import Number, check_epsilon, exact_number
 from ..errors import parameter_error
+from ..validation import check_int
 
-__all__ = ["checked_values", "check_unit", "check_int", "check_positive", "check_nonnegative"]
+__all__ = ["checked_values", "check_unit", "check_positive", "check_nonnegative"]
 
 
 def check_unit(name: str, owner: str, v: Any, *, closed_low: bool = False) -> Number:
@@ -55,18 +56,8 @@ def check_nonnegative(name: str, owner: str, v: Any) -> Number:
     return v
 
 
-def check_int(name: str, owner: str, v: Any, low: int) -> int:
-    """``v`` an int (not a bool) at least ``low``."""
-    if isinstance(v, bool) or not isinstance(v, int) and not hasattr(v, "__index__"):
-        raise parameter_error(name, owner, f"an int >= {low}", v)
-    v = int(v)
-    if v < low:
-        raise parameter_error(name, owner, f"an int >= {low}", v)
-    return v
-
-
 def _int_at_least(low: int) -> Callable[[str, str, Any], int]:
-    return lambda name, owner, v: check_int(name, owner, v, low)
+    return lambda name, owner, v: check_int(v, name, owner, low)
 
 
 def _epsilon(name: str, owner: str, v: Any) -> Number:

@@ -24,8 +24,9 @@ from typing import Any
 import sympy as sp
 
 from ..errors import parameter_error
+from ..validation import check_int
 from ._build import learning_setting, make_bound, precheck
-from ._validation import check_int, checked_values
+from ._validation import checked_values
 from .bound import Condition, SampleSizeBound
 from .symbols import ALPHA, BETA, DELTA, EPSILON, NUM_LABELS, ORDER_CONSTANT, D, symbol
 
@@ -238,7 +239,7 @@ def multiclass_littlestone_sample_size(
     bits = max(1, math.ceil(math.log2(num_labels)))
     candidates = []
     if restriction_littlestone is not None:
-        dims = [check_int("restriction_littlestone", owner, d, 0) for d in restriction_littlestone]
+        dims = [check_int(d, "restriction_littlestone", owner, 0) for d in restriction_littlestone]
         if len(dims) != bits:
             raise parameter_error("restriction_littlestone", owner, f"{bits} dimensions (one per label bit)", dims)
         parts = [

@@ -27,8 +27,8 @@ from .._budget import Deadline
 from .._params import Number, number_text
 from ..errors import parameter_error
 from ..hypothesis_class import HypothesisClass, label_bits
-from ..validation import check_time_limit
-from ._validation import check_int, checked_values
+from ..validation import check_int, check_time_limit
+from ._validation import checked_values
 from .bns_lower_bounds import (
     agnostic_k_learner_lower_bound,
     parity_pure_lower_bound,
@@ -223,23 +223,19 @@ def sample_size_table(
         raise parameter_error("H", owner, "a dimcalc.HypothesisClass", type(H).__name__)
     checked = checked_values(owner, alpha=alpha, beta=beta, epsilon=epsilon, delta=delta, zero_allowed=("delta",))
     alpha, beta, epsilon, delta = checked["alpha"], checked["beta"], checked["epsilon"], checked["delta"]
-    k = check_int("concepts", owner, concepts, 1)
+    k = check_int(concepts, "concepts", owner, 1)
     time_limit = check_time_limit(time_limit, owner)
     deadline = Deadline(time_limit)
 
-    def remaining() -> float | None:
-        rem = deadline.remaining()
-        return None if rem is None else max(rem, 1e-3)
-
     dims: dict[str, Any] = {}
     if H.is_binary:
-        dims["vc"] = vcmod.vc_dimension(H, time_limit=remaining())
-        dims["littlestone"] = ls.littlestone_dimension(H, time_limit=remaining())
+        dims["vc"] = vcmod.vc_dimension(H, time_limit=deadline.left())
+        dims["littlestone"] = ls.littlestone_dimension(H, time_limit=deadline.left())
     else:
-        dims["graph"] = vcmod.graph_dimension(H, time_limit=remaining())
-        dims["natarajan"] = vcmod.natarajan_dimension(H, time_limit=remaining())
-        dims["multiclass_littlestone"] = ls.multiclass_littlestone_dimension(H, time_limit=remaining())
-        restriction = ls.binary_restriction_littlestone(H, time_limit=remaining())
+        dims["graph"] = vcmod.graph_dimension(H, time_limit=deadline.left())
+        dims["natarajan"] = vcmod.natarajan_dimension(H, time_limit=deadline.left())
+        dims["multiclass_littlestone"] = ls.multiclass_littlestone_dimension(H, time_limit=deadline.left())
+        restriction = ls.binary_restriction_littlestone(H, time_limit=deadline.left())
         for i, r in enumerate(restriction, start=1):
             dims[f"littlestone|{i}"] = r
     exact = all(r.exact for r in dims.values())
