@@ -16,12 +16,18 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
+# After installing, the compiled search (numba) is built once into its disk cache: solvers with a time
+# limit then load it in half a second instead of compiling it for several.
+WARM   := $(BIN)/python -c "from dimcalc.vc import kernel; kernel.warm()"
+
 $(VENV)/.installed-base: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .
+	$(WARM)
 	touch $@
 
 $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(WARM)
 	touch $(VENV)/.installed-base $@
 
 install: $(VENV)/.installed-base

@@ -65,12 +65,17 @@ import numpy as np
 from .._budget import Deadline, Progress, SearchStopped
 from .._parallel import first_answer
 from ..hypothesis_class import HypothesisClass
+from . import kernel
 from .columns import STEP_WORDS, Columns, compact, label_counts, pack_rows, virtual_columns
 
 __all__ = ["largest_shattered_set", "witness_of"]
 
 #: Pair-test work (pairs x cells x words) of the nodes expanded together in one batch.
 BATCH_WORDS = 1 << 21
+#: A target's search runs compiled when its first level tests at least this many words (or when forced).
+KERNEL_MIN_WORDS = 1 << 24
+#: Below that, numpy searches for this many seconds before the compiled search takes over.
+TRIAL_SECONDS = 0.25
 #: The root's candidates are searched in up to this many pieces (in order; in parallel with ``jobs``) ...
 ROOT_PIECES = 16
 #: ... of at least this many candidates each (a small class is one piece).
@@ -158,12 +163,31 @@ class _Search:
         if len(np.unique(cols.rank[ok])) < target:
             return None
         root = ok[np.argsort(-score[ok], kind="stable")]
+        mode = self._mode(root, target, alive.shape[1])
+        if mode == "compiled":
+            return self._find_compiled(root, target, jobs)
+        if mode == "numpy":
+            return self._find_numpy(alive, root, target, jobs, self.deadline)
+        # Small first level: numpy for a moment (no kernel to load when that settles it), then compiled.
+        trial = Deadline(min(TRIAL_SECONDS, self.deadline.remaining() or TRIAL_SECONDS))
+        try:
+            return self._find_numpy(alive, root, target, jobs, trial)
+        except SearchStopped:
+            if self.deadline.expired():
+                raise
+        return self._find_compiled(root, target, jobs)
+
+    def _find_numpy(
+        self, alive: np.ndarray, root: np.ndarray, target: int, jobs: int, deadline: Deadline
+    ) -> list[int] | None:
+        """:meth:`find` in vectorised numpy steps under ``deadline``: ordered pieces of the root."""
+        cols = self.cols
         step = max(1, STEP_WORDS // max(2 * len(root) * alive.shape[1], 1))
         size = min(step, max(MIN_PIECE, -(-len(root) // ROOT_PIECES)))
         pieces = [root[s : s + size] for s in range(0, len(root), size)]
 
         def piece(i: int) -> tuple[list[int] | None, dict]:
-            sub = _Search(cols, self.m, self.deadline, Progress(False), {"nodes": 0, "tests": 0})
+            sub = _Search(cols, self.m, deadline, Progress(False), {"nodes": 0, "tests": 0})
             try:
                 return sub._explore([], alive, root, target, first=pieces[i]), sub.stats
             except SearchStopped as stop:
@@ -175,6 +199,53 @@ class _Search:
             self.stats["tests"] += stats["tests"]
             self.log.update(f"target {target}: {self.stats['nodes']} nodes")
 
+        found, _ = first_answer(piece, len(pieces), jobs=jobs, deadline=deadline, collect=collect)
+        return found
+
+    def _mode(self, root: np.ndarray, target: int, n_words: int) -> str:
+        """How this target is searched: ``"compiled"`` (:mod:`dimcalc.vc.kernel`), ``"numpy"`` or ``"trial"``.
+
+        Compiled when forced (``kernel.FORCE``), or when numba is there, the
+        time left covers loading the kernel, its arrays fit the memory budget
+        and the first level tests at least :data:`KERNEL_MIN_WORDS` words;
+        with a smaller first level, numpy for :data:`TRIAL_SECONDS` first (a
+        small search needs no kernel), then compiled (``"trial"``).
+        """
+        if kernel.FORCE is not None:
+            return "compiled" if kernel.FORCE and kernel.available() else "numpy"
+        if not kernel.usable(self.deadline.remaining()):
+            return "numpy"
+        memory = self.deadline.memory_left()
+        if memory is not None and kernel.bytes_needed(len(root), n_words, target) > memory:
+            return "numpy"  # not a stop: the numpy search keeps its own budget
+        return "compiled" if len(root) * len(root) * n_words * 2 >= KERNEL_MIN_WORDS else "trial"
+
+    def _find_compiled(self, root: np.ndarray, target: int, jobs: int) -> list[int] | None:
+        """:meth:`find` by the compiled search: one call, or ordered pieces of the root in ``jobs`` processes."""
+        cols = self.cols
+        ones, zeros, rank = cols.ones[root], cols.zeros[root], cols.rank[root]
+        n = len(root)
+        size = n if jobs <= 1 else max(MIN_PIECE, -(-n // ROOT_PIECES))
+        pieces = [np.arange(s, min(n, s + size)) for s in range(0, n, size)]
+
+        def piece(i: int) -> tuple[list[int] | None, dict]:
+            status, found, stats = kernel.find(
+                ones, zeros, rank, pieces[i], target, cols.partial, self.deadline.remaining()
+            )
+            if status == "stopped":
+                self.deadline.expired()  # records the reason
+                stop = SearchStopped(self.deadline.reason or "time")
+                stop.info = stats
+                raise stop
+            return ([int(cols.ids[root[p]]) for p in found] if status == "found" else None), stats
+
+        def collect(stats: dict) -> None:
+            self.stats["nodes"] += stats["nodes"]
+            self.stats["tests"] += stats["tests"]
+            self.stats["triple_rows"] = self.stats.get("triple_rows", 0) + stats["triple_rows"]
+            self.log.update(f"target {target}: {self.stats['nodes']} nodes (compiled)")
+
+        self.stats["compiled"] = True
         found, _ = first_answer(piece, len(pieces), jobs=jobs, deadline=self.deadline, collect=collect)
         return found
 

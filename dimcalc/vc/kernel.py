@@ -1,0 +1,191 @@
+"""Compiled depth-first search for a shattered set of a target size (numba).
+
+The same search as :meth:`dimcalc.vc.search._Search.find` -- virtual columns
+as ``uint64`` bitsets over the distinct hypotheses, a set extended by a column
+that splits every cell of its partition with at least ``2^(r - 1)`` hypotheses
+on each side (``r`` columns still to add), candidates inherited from the
+parent and restricted to later points -- compiled with numba, so that a node
+costs nanoseconds rather than the microseconds of a vectorised numpy step:
+
+* a candidate's test stops at the first cell it fails (most fail at once);
+* nothing is allocated per node: one explicit stack of cells and candidate
+  lists, sized once (``2^(T+1) * W`` words of cells, ``T * R`` candidates);
+* the clock is read by work done (every :data:`QUANTUM` words of tests),
+  through ``numba.objmode``, so a time limit holds inside the compiled loop.
+
+The module imports numba lazily (:func:`available`); the compiled function is
+cached on disk (``cache=True``), so only the first run on a machine pays the
+compilation (a few seconds; ``make install`` warms the cache).  The search
+falls back to the numpy path when numba is missing, and uses the kernel only
+when the time left is enough to load it (:func:`usable`).
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import time
+from typing import Any
+
+import numpy as np
+
+__all__ = ["available", "usable", "bytes_needed", "find", "warm", "cached", "FORCE", "MIN_SECONDS", "TRI_BYTES"]
+
+#: ``True``/``False`` forces the compiled search on/off (tests); ``None`` lets the search choose.
+FORCE: bool | None = None
+#: With a time limit the kernel is loaded from the disk cache only when this many seconds are left ...
+MIN_SECONDS = 2.0
+#: ... and compiled afresh (nothing cached) only when this many are left.
+COMPILE_SECONDS = 30.0
+
+_compiled: Any = None
+_failed = False
+
+
+def available() -> bool:
+    """Whether numba can be imported (and ``DIMCALC_JIT`` is not ``0``)."""
+    if _failed or os.environ.get("DIMCALC_JIT", "1") == "0":
+        return False
+    try:
+        import numba  # noqa: F401
+    except ImportError:  # pragma: no cover - numba is a dependency; kept for a broken install
+        return False
+    return True
+
+
+def usable(seconds_left: float | None) -> bool:
+    """Whether to run the compiled search with ``seconds_left`` of the budget (``None``: no limit).
+
+    Loading a compiled kernel from the disk cache takes about half a second,
+    compiling it afresh several seconds: with a time limit the kernel is used
+    when what is left covers the one or the other (:func:`cached`).
+    """
+    if _compiled is not None:
+        return True
+    if not available():
+        return False
+    return seconds_left is None or seconds_left >= (MIN_SECONDS if cached() else COMPILE_SECONDS)
+
+
+def _marker() -> str:
+    """Path of the file that says the kernel of this source and numba version is in the disk cache."""
+    import numba
+
+    src = os.path.join(os.path.dirname(__file__), "_kernel_impl.py")
+    st = os.stat(src)
+    stamp = f"{int(st.st_mtime_ns)}-{st.st_size}-{numba.__version__}"
+    return os.path.join(os.path.dirname(__file__), "__pycache__", f"dimcalc-kernel-{stamp}.ok")
+
+
+def cached() -> bool:
+    """Whether the compiled kernel of this source is in the disk cache (written by :func:`warm` or a first use)."""
+    try:
+        return os.path.exists(_marker())
+    except (OSError, ImportError):
+        return False
+
+
+def _build() -> Any:
+    """Compile (or load from the disk cache) the kernel; one per process."""
+    global _compiled, _failed
+    if _compiled is not None:
+        return _compiled
+    try:
+        from . import _kernel_impl
+    except ImportError:  # pragma: no cover - numba is a dependency; kept for a broken install
+        _failed = True
+        raise
+    _compiled = _kernel_impl.search
+    return _compiled
+
+
+def _mark_cached() -> None:
+    """Record that the kernel is in the disk cache (best effort: a read-only install just compiles again)."""
+    try:
+        path = _marker()
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w"):
+            pass
+    except OSError:
+        pass
+
+
+#: The triple filter is used from this target on ...
+TRI_MIN_TARGET = 4
+#: ... when its bitsets (``R^2 * ceil(R / 64)`` words for ``R`` root columns) fit in this many bytes.
+TRI_BYTES = 64 << 20
+
+
+def bytes_needed(n_root: int, n_words: int, target: int) -> int:
+    """Bytes the compiled search allocates for ``n_root`` columns of ``n_words`` words (at most)."""
+    rw = max(1, (n_root + 63) // 64)
+    tri = n_root * n_root * rw * 8 if n_root * n_root * rw * 8 <= TRI_BYTES else 0
+    return (
+        (1 << (target + 1)) * n_words * 8 + 2 * n_root * n_words * 8 + (target + 4) * n_root * 8 + tri + n_root * rw * 8
+    )
+
+
+def find(
+    ones: np.ndarray,
+    zeros: np.ndarray,
+    rank: np.ndarray,
+    heads: np.ndarray,
+    target: int,
+    partial: bool,
+    seconds_left: float | None,
+    triples: bool | None = None,
+) -> tuple[str, list[int], dict[str, int]]:
+    """Run the compiled search over root columns ``0 .. R-1``; ``(status, chosen, stats)``.
+
+    ``ones``/``zeros`` (``R x W`` words) and ``rank`` hold the columns both
+    of whose sides have ``2^(target - 1)`` hypotheses, in exploration order;
+    ``heads`` (root positions) the columns the set may start with.  Status is
+    ``"found"`` (``chosen`` lists root positions), ``"none"`` or ``"stopped"``.
+    ``triples`` forces the triple filter on or off (default: on when
+    ``target >= TRI_MIN_TARGET`` and its bitsets fit :data:`TRI_BYTES`).
+    """
+    fn = _build()
+    n_root = len(rank)
+    rw = max(1, (n_root + 63) // 64)
+    if triples is None:
+        triples = target >= max(TRI_MIN_TARGET, 3) and n_root * n_root * rw * 8 <= TRI_BYTES
+    rank = np.ascontiguousarray(rank, dtype=np.int64)
+    if triples:
+        # later[y]: the root columns on later points than y's (a set is visited in the order of its points)
+        later_bool = rank[None, :] > rank[:, None]
+        later = np.zeros((n_root, rw * 8), dtype=np.uint8)
+        packed = np.packbits(later_bool, axis=1, bitorder="little")
+        later[:, : packed.shape[1]] = packed
+        later_words = later.view("<u8").astype(np.uint64, copy=False)
+    else:
+        later_words = np.zeros((0, rw), dtype=np.uint64)
+    stop_at = math.inf if seconds_left is None else time.monotonic() + seconds_left
+    stats = np.zeros(3, dtype=np.int64)
+    chosen = np.zeros(max(target, 1), dtype=np.int64)
+    status = fn(
+        np.ascontiguousarray(ones),
+        np.ascontiguousarray(zeros),
+        rank,
+        np.ascontiguousarray(heads, dtype=np.int64),
+        int(target),
+        bool(partial),
+        float(stop_at),
+        bool(triples),
+        np.ascontiguousarray(later_words),
+        stats,
+        chosen,
+    )
+    if not cached():
+        _mark_cached()
+    label = {0: "none", 1: "found", 2: "stopped"}[int(status)]
+    found = [int(v) for v in chosen[:target]] if status == 1 else []
+    return label, found, {"nodes": int(stats[0]), "tests": int(stats[1]), "triple_rows": int(stats[2])}
+
+
+def warm() -> None:
+    """Compile the kernel (or load it from the disk cache) on tiny classes, both modes: ``make install`` calls it."""
+    ones = np.array([[0b0101], [0b0011], [0b1111]], dtype=np.uint64)
+    zeros = np.array([[0b1010], [0b1100], [0b0000]], dtype=np.uint64)
+    for partial in (False, True):
+        for triples in (False, True):
+            find(ones, zeros, np.arange(3), np.arange(3), 2, partial, None, triples)

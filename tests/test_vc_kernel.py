@@ -1,0 +1,218 @@
+"""The compiled shattered-set search (dimcalc.vc.kernel): brute force, the numpy search, limits, modes.
+
+The kernel is forced on (``kernel.FORCE``) and its triple filter lowered to
+target 3 (``kernel.TRI_MIN_TARGET``) so that small classes -- whose brute
+force is cheap -- go through every branch: plain tests, the triple filter,
+the look-ahead on partners and the exact depth-1 step.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from brute_vc import brute_graph, brute_natarajan, brute_vc
+from dimcalc import HypothesisClass
+from dimcalc._budget import Deadline, Progress
+from dimcalc.vc import (
+    graph_dimension,
+    is_graph_shattered,
+    is_natarajan_shattered,
+    is_shattered,
+    kernel,
+    natarajan_dimension,
+    search,
+    vc_dimension,
+)
+from strategies import classes
+
+pytestmark = pytest.mark.skipif(not kernel.available(), reason="numba is not importable")
+
+# Up to 40 rows over 7 points: targets up to 5, so the triple filter and its look-ahead run.
+BINARY = classes(min_labels=2, max_labels=2, min_points=0, max_points=7, max_rows=40, biased=True)
+MULTICLASS = classes(min_labels=2, max_labels=4, min_points=0, max_points=6, max_rows=40, biased=True)
+
+
+@contextlib.contextmanager
+def compiled(on: bool = True, tri_from: int = 3) -> Iterator[None]:
+    """The kernel forced on (or off), its triple filter from target ``tri_from``."""
+    saved = kernel.FORCE, kernel.TRI_MIN_TARGET
+    kernel.FORCE, kernel.TRI_MIN_TARGET = on, tri_from
+    try:
+        yield
+    finally:
+        kernel.FORCE, kernel.TRI_MIN_TARGET = saved
+
+
+def _decide_every_target(H: HypothesisClass, kind: str, value: int, tri_from: int) -> int:
+    """Run the compiled search for every target 1 .. log2|H| + 1: found exactly up to ``value``, witnesses check."""
+    d = Deadline(None)
+    red = H.column_reduction(relabel=True, deadline=d)
+    sub = H.distinct_rows[:, red.points]
+    counts = search.label_counts(sub, H.num_labels, d)
+    runs = 0
+    for target in range(1, H.log2_size() + 2):
+        cols = search.virtual_columns(H, kind, 1 << (target - 1), red.points, sub, counts, d)
+        s = search._Search(cols, H.n_distinct, d, Progress(False), {"nodes": 0, "tests": 0})
+        with compiled(tri_from=tri_from):
+            found = s.find(target)
+        runs += bool(s.stats.get("compiled"))
+        assert (found is not None) == (target <= value), (target, value, found)
+        if found is not None:
+            chosen = [{"point": int(cols.point[v]), "one": int(cols.one[v]), "zero": int(cols.zero[v])} for v in found]
+            witness = search.witness_of(kind, H, chosen)
+            checker = {"vc": is_shattered, "natarajan": is_natarajan_shattered, "graph": is_graph_shattered}[kind]
+            assert checker(H, witness) if kind == "vc" else checker(H, **witness)
+    return runs
+
+
+@given(BINARY, st.sampled_from([3, 99]))
+def test_vc_every_target_compiled(H, tri_from):
+    _decide_every_target(H, "vc", brute_vc(H.table.tolist(), H.n_points)[0], tri_from)
+
+
+@given(MULTICLASS, st.sampled_from([3, 99]))
+def test_natarajan_every_target_compiled(H, tri_from):
+    _decide_every_target(H, "natarajan", brute_natarajan(H.table.tolist(), H.n_points)[0], tri_from)
+
+
+@given(MULTICLASS, st.sampled_from([3, 99]))
+def test_graph_every_target_compiled(H, tri_from):
+    _decide_every_target(H, "graph", brute_graph(H.table.tolist(), H.n_points)[0], tri_from)
+
+
+def _exact(r, H, value):
+    assert r.exact and r.value == value, (r, value)
+    assert r.verify(H, debug=True)
+
+
+@given(BINARY, st.sampled_from([3, 99]))
+def test_vc_compiled_matches_brute_force(H, tri_from):
+    with compiled(tri_from=tri_from):
+        r = vc_dimension(H)
+    _exact(r, H, brute_vc(H.table.tolist(), H.n_points)[0])
+
+
+@given(MULTICLASS, st.sampled_from([3, 99]))
+def test_natarajan_compiled_matches_brute_force(H, tri_from):
+    with compiled(tri_from=tri_from):
+        r = natarajan_dimension(H)
+    _exact(r, H, brute_natarajan(H.table.tolist(), H.n_points)[0])
+
+
+@given(MULTICLASS, st.sampled_from([3, 99]))
+def test_graph_compiled_matches_brute_force(H, tri_from):
+    with compiled(tri_from=tri_from):
+        r = graph_dimension(H)
+    _exact(r, H, brute_graph(H.table.tolist(), H.n_points)[0])
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("kind", ["vc", "natarajan", "graph"])
+def test_compiled_agrees_with_numpy_on_larger_classes(seed, kind):
+    """Bigger than the brute force reaches: the two searches give the same value, each witness checks."""
+    rng = np.random.default_rng(seed)
+    labels = 2 if kind == "vc" else 3
+    H = HypothesisClass(rng.integers(0, labels, (int(rng.integers(40, 160)), int(rng.integers(8, 16)))))
+    solver = {"vc": vc_dimension, "natarajan": natarajan_dimension, "graph": graph_dimension}[kind]
+    with compiled(False):
+        plain = solver(H)
+    with compiled(True):
+        fast = solver(HypothesisClass(H.table))
+    assert plain.exact and fast.exact and plain.value == fast.value
+    assert fast.verify(H) and fast.stats.get("compiled")
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_triple_filter_decides_like_the_plain_kernel(seed):
+    """kernel.find with and without the triple filter: same decision for every target (both modes)."""
+    rng = np.random.default_rng(100 + seed)
+    m, n = int(rng.integers(16, 80)), int(rng.integers(6, 14))
+    H = HypothesisClass(rng.integers(0, 2, (m, n)))
+    for target in range(3, 7):
+        sides = []
+        for partial in (False, True):
+            table = H.distinct_rows
+            ones = search.pack_rows(table.T == 1)
+            zeros = search.pack_rows(table.T == 0)
+            need = 1 << (target - 1)
+            size = np.minimum(np.bitwise_count(ones).sum(1), np.bitwise_count(zeros).sum(1))
+            root = np.flatnonzero(size >= need)
+            found = [
+                kernel.find(
+                    ones[root], zeros[root], np.arange(len(root)), np.arange(len(root)), target, partial, None, t
+                )
+                for t in (False, True)
+            ]
+            assert found[0][0] == found[1][0], (target, partial, found)
+            sides.append(found[0][0])
+        assert sides[0] == sides[1]
+        expected = "found" if brute_vc(H.table.tolist(), H.n_points)[0] >= target else "none"
+        assert sides[0] == expected
+
+
+def test_jobs_give_the_same_answer_compiled():
+    H = HypothesisClass(np.random.default_rng(5).integers(0, 2, (300, 24)))
+    with compiled():
+        one = vc_dimension(H)
+        two = vc_dimension(HypothesisClass(H.table), jobs=2)
+    assert one.exact and two.exact
+    assert (one.value, list(one.witness)) == (two.value, list(two.witness))
+
+
+def test_time_limit_inside_the_compiled_search():
+    """A search the kernel cannot finish quickly stops with proven, verified bounds."""
+    H = HypothesisClass(np.random.default_rng(1).integers(0, 2, (1000, 40)))
+    kernel.warm()  # loading the kernel is not what is tested here
+    with compiled():
+        r = vc_dimension(H, time_limit=0.3)
+    assert not r.exact and r.stats["stopped"] == "time limit"
+    assert 1 <= r.lower <= r.upper and r.verify(H)
+    assert r.stats.get("compiled")
+
+
+def _search_for(H: HypothesisClass, seconds: float | None) -> search._Search:
+    d = Deadline(seconds)
+    red = H.column_reduction(relabel=True, deadline=d)
+    sub = H.distinct_rows[:, red.points]
+    counts = search.label_counts(sub, H.num_labels, d)
+    cols = search.virtual_columns(H, "vc", 1, red.points, sub, counts, d)
+    return search._Search(cols, H.n_distinct, d, Progress(False), {"nodes": 0, "tests": 0})
+
+
+def test_mode_follows_size_time_and_memory(monkeypatch):
+    H = HypothesisClass(np.random.default_rng(2).integers(0, 2, (64, 30)))
+    root = np.arange(30)
+    s = _search_for(H, None)
+    assert s._mode(root, 4, 1) == "trial"  # a small first level: numpy first
+    monkeypatch.setattr(search, "KERNEL_MIN_WORDS", 1)
+    assert s._mode(root, 4, 1) == "compiled"
+    monkeypatch.setattr(Deadline, "memory_left", lambda self: 10)
+    assert s._mode(root, 4, 1) == "numpy"  # the kernel's arrays would not fit: no stop, numpy instead
+    assert s.deadline.reason is None
+    monkeypatch.undo()
+    monkeypatch.setattr(kernel, "_compiled", None)
+    monkeypatch.setattr(kernel, "cached", lambda: False)
+    assert not kernel.usable(5.0) and kernel.usable(None)  # compiling afresh needs COMPILE_SECONDS
+    monkeypatch.setattr(kernel, "cached", lambda: True)
+    assert kernel.usable(5.0) and not kernel.usable(0.5)
+    monkeypatch.setenv("DIMCALC_JIT", "0")
+    assert not kernel.available() and _search_for(H, None)._mode(root, 4, 1) == "numpy"
+
+
+def test_trial_hands_over_to_the_compiled_search(monkeypatch):
+    """A search numpy does not finish in its trial goes on compiled, with the same answer."""
+    H = HypothesisClass(np.random.default_rng(3).integers(0, 2, (200, 20)))
+    with compiled(False):
+        plain = vc_dimension(H)
+    monkeypatch.setattr(search, "TRIAL_SECONDS", 0.0)
+    monkeypatch.setattr(search, "KERNEL_MIN_WORDS", 1 << 62)
+    kernel.warm()
+    r = vc_dimension(HypothesisClass(H.table))
+    assert r.exact and r.value == plain.value and r.verify(H)
+    assert r.stats.get("compiled")
