@@ -20,10 +20,14 @@ from ..results import DimensionResult
 from ..validation import check_time_limit
 from ..witnesses import PsiTree
 from .engine import _Engine
+from .greedy import greedy_lower_bound
 from .nodes import _depth_one_tree
 from .parallel import _solve_root
 from .splitters import _FAMILY_NAMES, _splitter_for
 from .uniform import _uniform
+
+#: A binary class of at least this many cells (distinct rows x points) gets a greedy mistake tree first.
+GREEDY_MIN_CELLS = 1 << 22
 
 
 def _check_class(H: Any, owner: str) -> HypothesisClass:
@@ -53,11 +57,29 @@ def _run(
     log = Progress(progress, label)
     upper = H.log2_size()
     leaf = {"hypothesis": H.row_of(0)}
+    greedy_depth: int = 0
+    greedy_tree: Any = None
+    if family == "LD" and upper >= 2 and H.n_distinct * H.n_points >= GREEDY_MIN_CELLS:
+        # A big binary class: a most-balanced-split tree first, within a third of the budget.
+        log.update("greedy mistake tree", force=True)
+        greedy_depth, greedy_tree = greedy_lower_bound(H, upper, Deadline(deadline.share(3)))
+        if greedy_depth == upper:  # it meets floor(log2 |H|): settled without the exact search
+            return DimensionResult.bounds(
+                kind,
+                upper,
+                upper,
+                greedy_tree,
+                method="greedy mistake tree of depth floor(log2 |H|)",
+                nodes=0,
+                seconds=round(deadline.elapsed(), 6),
+            )
     try:
         splitter = _splitter_for(H, family, maps, deadline)
     except SearchStopped:
         one = _depth_one_tree(H, family, maps)
         lower, witness = (0, leaf) if one is None else (1, one)
+        if greedy_depth > lower:
+            lower, witness = greedy_depth, greedy_tree
         return DimensionResult.bounds(
             kind, lower, upper, witness, nodes=0, seconds=round(deadline.elapsed(), 6), stopped=deadline.stop_label
         )
@@ -68,6 +90,8 @@ def _run(
         one = _depth_one_tree(H, family, maps)
         if one is not None:
             lower, witness = 1, one
+    if greedy_depth > lower:  # the engine stopped below the greedy tree
+        lower, witness = greedy_depth, greedy_tree
     log.update(f"done: [{lower}, {upper}] nodes={engine.nodes} memo={len(engine.memo)}", force=True)
     return DimensionResult.bounds(
         kind,

@@ -162,19 +162,25 @@ def find(
     stop_at = math.inf if seconds_left is None else time.monotonic() + seconds_left
     stats = np.zeros(3, dtype=np.int64)
     chosen = np.zeros(max(target, 1), dtype=np.int64)
-    status = fn(
-        np.ascontiguousarray(ones),
-        np.ascontiguousarray(zeros),
-        rank,
-        np.ascontiguousarray(heads, dtype=np.int64),
-        int(target),
-        bool(partial),
-        float(stop_at),
-        bool(triples),
-        np.ascontiguousarray(later_words),
-        stats,
-        chosen,
-    )
+    try:
+        status = fn(
+            np.ascontiguousarray(ones),
+            np.ascontiguousarray(zeros),
+            rank,
+            np.ascontiguousarray(heads, dtype=np.int64),
+            int(target),
+            bool(partial),
+            float(stop_at),
+            bool(triples),
+            np.ascontiguousarray(later_words),
+            stats,
+            chosen,
+        )
+    except SystemError as error:
+        # An interrupt (Ctrl-C) raised while the compiled loop reads the clock reaches here wrapped.
+        if isinstance(error.__cause__, KeyboardInterrupt):
+            raise KeyboardInterrupt from None
+        raise
     if not cached():
         _mark_cached()
     label = {0: "none", 1: "found", 2: "stopped"}[int(status)]

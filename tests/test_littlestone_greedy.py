@@ -1,0 +1,66 @@
+"""The greedy mistake tree (dimcalc.littlestone.greedy): a certified lower bound that settles big classes."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import dimcalc.littlestone.api as api
+from brute_littlestone import brute_littlestone
+from dimcalc import HypothesisClass, generators, littlestone_dimension
+from dimcalc._budget import Deadline
+from dimcalc.littlestone.greedy import greedy_lower_bound, greedy_mistake_tree
+from dimcalc.trees import is_mistake_tree
+from strategies import classes
+
+BINARY = classes(min_labels=2, max_labels=2, min_points=1, max_points=7, max_rows=24, biased=True)
+
+
+@given(BINARY, st.integers(0, 5), st.sampled_from(["dense", "bits"]))
+def test_greedy_tree_is_shattered_and_below_the_dimension(H, depth, storage):
+    """Every tree it returns certifies its depth (independent checker), never above the brute-force LDim."""
+    if storage == "bits":
+        H = HypothesisClass(H.table, storage="bits")
+    tree = greedy_mistake_tree(H, depth, Deadline(None))
+    if tree is not None:
+        assert is_mistake_tree(H, tree) == depth
+        assert depth <= brute_littlestone(H)
+    got, best = greedy_lower_bound(H, H.log2_size(), Deadline(None))
+    assert (got == 0) == (best is None)
+    if best is not None:
+        assert is_mistake_tree(H, best) == got <= brute_littlestone(H)
+
+
+@pytest.mark.parametrize("n", [1, 2, 6, 7, 100, 1023, 3000])
+def test_thresholds_by_halving(n):
+    """Thresholds over n points: the halving tree has depth floor(log2(n + 1)) = LDim."""
+    H = generators.thresholds(n)
+    depth, tree = greedy_lower_bound(H, H.log2_size(), Deadline(None))
+    assert depth == int(np.log2(n + 1)) == H.log2_size()
+    assert is_mistake_tree(H, tree) == depth
+
+
+def test_a_big_class_is_settled_by_the_greedy_tree(monkeypatch):
+    H = HypothesisClass(generators.thresholds(511).table, storage="bits")
+    monkeypatch.setattr(api, "GREEDY_MIN_CELLS", 0)
+    r = littlestone_dimension(H)
+    assert r.exact and r.value == 9 and "greedy" in r.stats["method"]
+    assert r.verify(H)
+
+
+def test_a_stopped_search_keeps_the_greedy_lower_bound(monkeypatch):
+    """When the exact search stops below it, the greedy tree is the lower bound (and the witness)."""
+    H = generators.boxes(3, 2)  # greedy 8 below floor(log2 1297) = 10
+    monkeypatch.setattr(api, "GREEDY_MIN_CELLS", 0)
+    monkeypatch.setattr(api, "_solve_root", lambda engine, family, maps, jobs: (0, engine.H.log2_size(), True))
+    depth, _ = greedy_lower_bound(H, H.log2_size(), Deadline(None))
+    r = littlestone_dimension(H, time_limit=5)
+    assert depth >= 2 and not r.exact and r.lower == depth
+    assert r.verify(H) and is_mistake_tree(H, r.witness.to_json()) == depth
+
+
+def test_greedy_stops_at_the_deadline():
+    H = generators.thresholds(255)
+    assert greedy_lower_bound(H, 8, Deadline(1e-9)) == (0, None)
