@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 import dimcalc.littlestone.api as api
 from brute_littlestone import brute_littlestone
-from dimcalc import HypothesisClass, generators, littlestone_dimension
+from dimcalc import HypothesisClass, generators, littlestone_dimension, multiclass_littlestone_dimension
 from dimcalc._budget import Deadline
 from dimcalc.littlestone.greedy import greedy_lower_bound, greedy_mistake_tree
 from dimcalc.trees import is_mistake_tree
@@ -64,3 +64,12 @@ def test_a_stopped_search_keeps_the_greedy_lower_bound(monkeypatch):
 def test_greedy_stops_at_the_deadline():
     H = generators.thresholds(255)
     assert greedy_lower_bound(H, 8, Deadline(1e-9)) == (0, None)
+
+
+def test_multiclass_littlestone_of_a_big_binary_class_uses_the_greedy_tree(monkeypatch):
+    """On a binary class MLD = LDim: the greedy tree, io-labelled with [0, 1], settles it too."""
+    H = HypothesisClass(generators.thresholds(255).table, storage="bits")
+    monkeypatch.setattr(api, "GREEDY_MIN_CELLS", 0)
+    r = multiclass_littlestone_dimension(H)
+    assert r.exact and r.value == 8 and "greedy" in r.stats["method"]
+    assert r.verify(H) and r.witness["labels"] == [0, 1]

@@ -30,6 +30,13 @@ from .uniform import _uniform
 GREEDY_MIN_CELLS = 1 << 22
 
 
+def _io_labelled(tree: dict[str, Any]) -> dict[str, Any]:
+    """A binary mistake tree as the io-labelled tree of a binary class (labels ``[0, 1]`` at every node)."""
+    if "children" not in tree:
+        return tree
+    return {"point": tree["point"], "labels": [0, 1], "children": [_io_labelled(c) for c in tree["children"]]}
+
+
 def _check_class(H: Any, owner: str) -> HypothesisClass:
     if not isinstance(H, HypothesisClass):
         raise parameter_error("H", owner, "a dimcalc.HypothesisClass", type(H).__name__)
@@ -59,10 +66,17 @@ def _run(
     leaf = {"hypothesis": H.row_of(0)}
     greedy_depth: int = 0
     greedy_tree: Any = None
-    if family == "LD" and upper >= 2 and H.n_distinct * H.n_points >= GREEDY_MIN_CELLS:
-        # A big binary class: a most-balanced-split tree first, within a third of the budget.
+    if (
+        (family == "LD" or (family == "MLD" and H.is_binary))
+        and upper >= 2
+        and H.n_distinct * H.n_points >= GREEDY_MIN_CELLS
+    ):
+        # A big binary class: a most-balanced-split tree first, within a third of the budget (on a binary
+        # class MLD = LDim, and a mistake tree is an io-labelled tree with labels [0, 1] at every node).
         log.update("greedy mistake tree", force=True)
         greedy_depth, greedy_tree = greedy_lower_bound(H, upper, Deadline(deadline.share(3)))
+        if family == "MLD" and greedy_tree is not None:
+            greedy_tree = _io_labelled(greedy_tree)
         if greedy_depth == upper:  # it meets floor(log2 |H|): settled without the exact search
             return DimensionResult.bounds(
                 kind,

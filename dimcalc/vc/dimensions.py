@@ -24,7 +24,8 @@ in :mod:`dimcalc.vc.search`: the class is reduced once (constant points
 dropped, points with the same partition merged), hypotheses are bits of
 ``uint64`` words, a greedy pass certifies a lower bound at once, and a
 depth-first search with size and downward-closure pruning decides the larger
-targets up to ``floor(log2 |H|)``.  A ``time_limit`` (or the memory budget)
+targets up to ``floor(log2 |H|)`` (compiled with numba when it is not tiny:
+:mod:`dimcalc.vc.kernel`).  A ``time_limit`` (or the memory budget)
 stops the search with proven bounds; set-up is inside the limit.
 
 The checkers :func:`is_shattered`, :func:`is_natarajan_shattered` and

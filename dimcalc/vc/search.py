@@ -49,6 +49,11 @@ and the number of live points.  The first target with no shattered set
 proves the upper bound (shattered sets are closed under subsets).  A time or
 memory limit stops the search with the proven bounds so far.
 
+A target whose search is not tiny runs compiled (:mod:`dimcalc.vc.kernel`,
+numba: the same search with early-exit tests and, from target 4, a triple
+filter); small ones run in the numpy steps above, for a moment first when
+the kernel would have to be loaded (:meth:`_Search._mode`).
+
 Each target's search is cut into ordered *pieces* by the first column of the
 set; ``jobs`` worker processes share the pieces and the answer of the first
 piece in order is taken -- the value and the witness of one process
