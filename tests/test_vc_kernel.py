@@ -192,6 +192,9 @@ def test_mode_follows_size_time_and_memory(monkeypatch):
     assert s._mode(root, 4, 1) == "trial"  # a small first level: numpy first
     monkeypatch.setattr(search, "KERNEL_MIN_WORDS", 1)
     assert s._mode(root, 4, 1) == "compiled"
+    monkeypatch.setattr(kernel, "MAX_BYTES", 10)
+    assert s._mode(root, 4, 1) == "numpy"  # over the kernel's own cap, with or without a memory budget
+    monkeypatch.setattr(kernel, "MAX_BYTES", 1 << 30)
     monkeypatch.setattr(Deadline, "memory_left", lambda self: 10)
     assert s._mode(root, 4, 1) == "numpy"  # the kernel's arrays would not fit: no stop, numpy instead
     assert s.deadline.reason is None

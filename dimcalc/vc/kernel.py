@@ -29,7 +29,18 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["available", "usable", "bytes_needed", "find", "warm", "cached", "FORCE", "MIN_SECONDS", "TRI_BYTES"]
+__all__ = [
+    "available",
+    "usable",
+    "bytes_needed",
+    "find",
+    "warm",
+    "cached",
+    "FORCE",
+    "MAX_BYTES",
+    "MIN_SECONDS",
+    "TRI_BYTES",
+]
 
 #: ``True``/``False`` forces the compiled search on/off (tests); ``None`` lets the search choose.
 FORCE: bool | None = None
@@ -110,6 +121,8 @@ def _mark_cached() -> None:
         pass
 
 
+#: The kernel is not used when its arrays would take more than this (the numpy search works in bounded steps).
+MAX_BYTES = 1 << 30
 #: The triple filter is used from this target on ...
 TRI_MIN_TARGET = 4
 #: ... when its bitsets (``R^2 * ceil(R / 64)`` words for ``R`` root columns) fit in this many bytes.

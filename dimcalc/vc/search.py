@@ -212,7 +212,7 @@ class _Search:
 
         Compiled when forced (``kernel.FORCE``), or when numba is there, the
         time left covers loading the kernel, its arrays fit the memory budget
-        and the first level tests at least :data:`KERNEL_MIN_WORDS` words;
+        (and :data:`kernel.MAX_BYTES`) and the first level tests at least :data:`KERNEL_MIN_WORDS` words;
         with a smaller first level, numpy for :data:`TRIAL_SECONDS` first (a
         small search needs no kernel), then compiled (``"trial"``).
         """
@@ -220,8 +220,9 @@ class _Search:
             return "compiled" if kernel.FORCE and kernel.available() else "numpy"
         if not kernel.usable(self.deadline.remaining()):
             return "numpy"
+        need = kernel.bytes_needed(len(root), n_words, target)
         memory = self.deadline.memory_left()
-        if memory is not None and kernel.bytes_needed(len(root), n_words, target) > memory:
+        if need > kernel.MAX_BYTES or (memory is not None and need > memory):
             return "numpy"  # not a stop: the numpy search keeps its own budget
         return "compiled" if len(root) * len(root) * n_words * 2 >= KERNEL_MIN_WORDS else "trial"
 
