@@ -27,7 +27,7 @@ from .splitters import _FAMILY_NAMES, _splitter_for
 from .uniform import _uniform
 
 #: A binary class of at least this many cells (distinct rows x points) gets a greedy mistake tree first.
-GREEDY_MIN_CELLS = 1 << 22
+GREEDY_MIN_CELLS = 1 << 20
 
 
 def _io_labelled(tree: dict[str, Any]) -> dict[str, Any]:

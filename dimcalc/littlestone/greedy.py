@@ -58,29 +58,63 @@ def _columns(H: HypothesisClass, deadline: Deadline) -> tuple[np.ndarray, np.nda
     return out, points
 
 
-def _popcounts(cols: np.ndarray, idx: np.ndarray, mask: np.ndarray, deadline: Deadline) -> np.ndarray:
-    """``|cols[j] & mask|`` for every ``j`` in ``idx``, gathered in bounded steps (no copy of the columns)."""
-    out = np.empty(len(idx), dtype=np.int64)
+def _most_balanced(
+    cols: np.ndarray, idx: np.ndarray, mask: np.ndarray, v: int, deadline: Deadline
+) -> tuple[int, int, np.ndarray]:
+    """The first most balanced column of ``idx`` on the version space ``mask`` (``v`` hypotheses).
+
+    Returns ``(column, balance, live)``: ``balance = min(|V_0|, |V_1|)`` and
+    ``live`` the columns of ``idx`` still worth scanning below (those seen
+    constant on ``V`` dropped).  Scanned in bounded steps, in order, stopping at
+    the first perfect split (``balance = v // 2``: none can be better), so a
+    wide class costs what its first balanced columns cost.
+    """
     step = max(1, STEP_WORDS // max(cols.shape[1], 1))
-    for s in range(0, len(idx), step):
+    best, best_balance = -1, -1
+    kept: list[np.ndarray] = []
+    s, size = 0, min(step, 1024)  # growing steps: a perfect split is often among the first columns
+    while s < len(idx):
         deadline.check()
-        out[s : s + step] = np.bitwise_count(cols[idx[s : s + step]] & mask).sum(axis=1, dtype=np.int64)
-    return out
+        chunk = idx[s : s + size]
+        ones = np.bitwise_count(cols[chunk] & mask).sum(axis=1, dtype=np.int64)
+        balance = np.minimum(ones, v - ones)
+        j = int(np.argmax(balance))
+        if balance[j] > best_balance:
+            best, best_balance = int(chunk[j]), int(balance[j])
+        kept.append(chunk[balance > 0])
+        s += size
+        size = min(step, 2 * size)
+        if best_balance == v // 2:
+            if s * 8 < len(idx):  # stopped early: dropping the few columns seen constant is not worth a copy
+                return best, best_balance, idx
+            kept.append(idx[s:])
+            break
+    return best, best_balance, np.concatenate(kept) if kept else idx
 
 
 def _restrict(cols: np.ndarray, idx: np.ndarray, mask: np.ndarray, ids: np.ndarray, deadline: Deadline) -> tuple:
-    """The columns ``idx``, the mask and the ids on the words where ``mask`` has bits, and then, when
-    those words are sparse, on the hypotheses of ``mask`` only (each a bit of new words)."""
+    """The columns of ``idx`` that split ``mask``, on the words where ``mask`` has bits, and then, when those
+    words are sparse, on the hypotheses of ``mask`` only (each a bit of new words).
+
+    Returns ``(cols, kept, mask, ids)``: the new columns are ``idx[kept]``.
+    """
     nz = np.flatnonzero(mask)
-    out = np.empty((len(idx), len(nz)), dtype=np.uint64)
+    sub_mask = mask[nz]
+    v = int(np.bitwise_count(sub_mask).sum())
+    parts, kept = [], []
     step = max(1, STEP_WORDS // max(cols.shape[1], 1))
     for s in range(0, len(idx), step):
         deadline.check()
-        out[s : s + step] = cols[idx[s : s + step]][:, nz]
-    cols, mask, ids = out, mask[nz], ids.reshape(-1, 64)[nz].reshape(-1)
-    v = int(np.bitwise_count(mask).sum())
+        part = cols[idx[s : s + step]][:, nz]
+        ones = np.bitwise_count(part & sub_mask).sum(axis=1, dtype=np.int64)
+        split = np.flatnonzero((ones > 0) & (ones < v))
+        parts.append(part[split])
+        kept.append(split + s)
+    cols = np.concatenate(parts) if parts else np.zeros((0, len(nz)), dtype=np.uint64)
+    where = np.concatenate(kept) if kept else np.zeros(0, dtype=np.int64)
+    mask, ids = sub_mask, ids.reshape(-1, 64)[nz].reshape(-1)
     if v * COMPACT_RATIO > len(nz) * 64 or len(nz) == 1:
-        return cols, np.arange(len(idx)), mask, ids
+        return cols, where, mask, ids
     keep = np.flatnonzero(np.unpackbits(mask.view(np.uint8), bitorder="little"))
     n_words = max(1, (len(keep) + 63) // 64)
     packed = np.empty((len(cols), n_words), dtype=np.uint64)
@@ -92,7 +126,7 @@ def _restrict(cols: np.ndarray, idx: np.ndarray, mask: np.ndarray, ids: np.ndarr
     new_ids = np.full(n_words * 64, -1, dtype=np.int64)
     new_ids[: len(keep)] = ids[keep]
     new_mask = pack_columns(np.ones((len(keep), 1), dtype=bool), n_words)[0]
-    return packed, np.arange(len(cols)), new_mask, new_ids
+    return packed, where, new_mask, new_ids
 
 
 def greedy_mistake_tree(H: HypothesisClass, depth: int, deadline: Deadline) -> dict[str, Any] | None:
@@ -154,23 +188,19 @@ def _node(
     if v < 1 << k:
         return None
     if mask.shape[0] > 1 and (np.count_nonzero(mask) * 2 <= mask.shape[0] or v * COMPACT_RATIO <= mask.shape[0] * 64):
-        points = points[idx]
-        cols, idx, mask, ids = _restrict(cols, idx, mask, ids, deadline)
-    ones = _popcounts(cols, idx, mask, deadline)
-    balance = np.minimum(ones, v - ones)
-    best = int(np.argmax(balance))
-    if balance[best] < 1 << (k - 1):
+        cols, kept, mask, ids = _restrict(cols, idx, mask, ids, deadline)
+        points, idx = points[idx[kept]], np.arange(len(kept))
+    best, balance, live = _most_balanced(cols, idx, mask, v, deadline)
+    if balance < 1 << (k - 1):
         return None
-    live = balance > 0
-    live[best] = False
-    column = cols[idx[best]]
+    column = cols[best]
     children = []
     for side in (mask & ~column, mask & column):
-        child = _node(H, cols, idx[live], points, side, ids, k - 1, deadline)
+        child = _node(H, cols, live, points, side, ids, k - 1, deadline)
         if child is None:
             return None
         children.append(child)
-    return {"point": int(points[idx[best]]), "children": children}
+    return {"point": int(points[best]), "children": children}
 
 
 def greedy_lower_bound(H: HypothesisClass, upper: int, deadline: Deadline) -> tuple[int, dict[str, Any] | None]:
