@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from brute_vc import brute_graph, brute_growth, brute_natarajan, brute_vc
-from dimcalc import HypothesisClass
+from dimcalc import HypothesisClass, generators
 from dimcalc.errors import InvalidParameterError, InvalidWitnessError
 from dimcalc.results import DimensionResult
 from dimcalc.vc import (
@@ -337,3 +337,16 @@ def test_check_copies_a_stopped_shattering_search_as_bounds():
         r = report.dimensions[kind]
         assert (r.exact, r.lower, r.upper) == (False, vc.lower, vc.upper) and r.stats["stopped"]
         assert r.verify(H, debug=True)
+
+
+@pytest.mark.parametrize("storage", ["dense", "bits"])
+def test_nested_columns_settle_vc_one_at_once(storage):
+    """Thresholds: the columns' 1-sets form a chain, so VC = 1 without a search (any size)."""
+    H = HypothesisClass(generators.thresholds(300).table, storage=storage)
+    for solver in (vc_dimension, natarajan_dimension, graph_dimension):
+        r = solver(HypothesisClass(H.table, storage=storage))
+        assert r.exact and r.value == 1 and "chain" in r.stats["method"] and r.verify(H)
+    # one more hypothesis, 1 on point 0 only: columns 0 and 1 are no longer nested, {0, 1} is shattered
+    table = np.vstack([H.table, np.eye(1, H.n_points, dtype=H.table.dtype)])
+    r = vc_dimension(HypothesisClass(table, storage=storage))
+    assert r.exact and r.value == 2 and "chain" not in r.stats["method"] and r.verify(HypothesisClass(table))

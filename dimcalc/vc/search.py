@@ -483,6 +483,11 @@ def largest_shattered_set(
                 ones[s : s + step] = np.bitwise_count(bits.words[points[s : s + step]]).sum(axis=1, dtype=np.int64)
             counts = np.stack([H.n_distinct - ones, ones], axis=1)
 
+        if H.is_binary and upper >= 2 and counts.shape[1] == 2 and _is_chain(H, points, counts[:, 1], deadline):
+            # The columns' 1-sets are nested: no two points are shattered, and one point is (a live column).
+            stats.update(method="nested columns (a chain): no pair is shattered")
+            return _keep(H, kind, best, 1)
+
         def columns(need: int, top: int | None = None) -> Columns:
             return virtual_columns(H, kind, need, points, sub, counts, deadline, top)
 
@@ -507,6 +512,38 @@ def largest_shattered_set(
     except SearchStopped:
         return best, upper, True
     return _keep(H, kind, best, upper)
+
+
+def _is_chain(H: HypothesisClass, points: np.ndarray, ones: np.ndarray, deadline: Deadline) -> bool:
+    """Whether the 1-sets of the binary columns ``points`` (``ones`` hypotheses each) are nested.
+
+    Sorted by size, each 1-set must lie in the next.  Then no pair ``{x, y}``
+    is shattered (the pattern ``x = 1, y = 0`` or ``x = 0, y = 1`` is missing
+    for every pair), so the VC dimension is at most 1 -- thresholds, and any
+    class whose points are ordered by the hypotheses that contain them.  Read
+    in bounded steps from the storage (packed words, or the dense table
+    packed a step at a time); stops at the first pair that is not nested.
+    """
+    order = points[np.argsort(ones, kind="stable")]
+    m = H.n_distinct
+    n_words = max(1, (m + 63) // 64)
+    bits = H.distinct_bit_table
+    rows = None if bits is not None else H.distinct_rows
+    most = max(2, min(STEP_WORDS // n_words, STEP_WORDS * 8 // max(m, 1)))
+    s, step = 0, min(most, 64)  # growing steps: most classes fail on their first columns
+    while s < len(order) - 1:
+        deadline.check()
+        part = order[s : s + step]
+        if bits is not None:
+            words = bits.words[part]
+        else:
+            assert rows is not None
+            words = pack_rows(rows[:, part].T == 1)
+        if np.any(words[:-1] & ~words[1:]):
+            return False
+        s += step - 1  # consecutive steps share one column
+        step = min(most, 2 * step)
+    return True
 
 
 def _keep(H: HypothesisClass, kind: str, best: list[dict], upper: int) -> tuple[list[dict], int, bool]:
