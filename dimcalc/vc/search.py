@@ -252,6 +252,8 @@ class _Search:
             self.log.update(f"target {target}: {self.stats['nodes']} nodes (compiled)")
 
         self.stats["compiled"] = True
+        if not kernel.cached():
+            self.log.update("compiling the search kernel (once per machine, a few seconds)", force=True)
         found, _ = first_answer(piece, len(pieces), jobs=jobs, deadline=self.deadline, collect=collect)
         return found
 
