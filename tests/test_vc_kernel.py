@@ -9,6 +9,8 @@ the look-ahead on partners and the exact depth-1 step.
 from __future__ import annotations
 
 import contextlib
+import subprocess
+import sys
 from collections.abc import Iterator
 
 import numpy as np
@@ -189,7 +191,7 @@ def test_mode_follows_size_time_and_memory(monkeypatch):
     H = HypothesisClass(np.random.default_rng(2).integers(0, 2, (64, 30)))
     root = np.arange(30)
     s = _search_for(H, None)
-    assert s._mode(root, 4, 1) == "trial"  # a small first level: numpy first
+    assert s._mode(root, 4, 1) == "trial"  # a small first level: numpy first, numba not consulted
     monkeypatch.setattr(search, "KERNEL_MIN_WORDS", 1)
     assert s._mode(root, 4, 1) == "compiled"
     monkeypatch.setattr(kernel, "MAX_BYTES", 10)
@@ -205,7 +207,19 @@ def test_mode_follows_size_time_and_memory(monkeypatch):
     monkeypatch.setattr(kernel, "cached", lambda: True)
     assert kernel.usable(5.0) and not kernel.usable(0.5)
     monkeypatch.setenv("DIMCALC_JIT", "0")
+    monkeypatch.setattr(search, "KERNEL_MIN_WORDS", 1)
     assert not kernel.available() and _search_for(H, None)._mode(root, 4, 1) == "numpy"
+
+
+def test_tiny_searches_do_not_import_numba():
+    """A small class is decided in numpy before numba would be loaded (start-up time, tiny time limits)."""
+    code = (
+        "import sys, numpy as np; from dimcalc import HypothesisClass, vc_dimension; "
+        "r = vc_dimension(HypothesisClass(np.random.default_rng(0).integers(0, 2, (100, 20)))); "
+        "print(r.value, 'numba' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["5", "False"]
 
 
 def test_trial_hands_over_to_the_compiled_search(monkeypatch):

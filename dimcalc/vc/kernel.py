@@ -22,6 +22,8 @@ when the time left is enough to load it (:func:`usable`).
 
 from __future__ import annotations
 
+import importlib.metadata
+import importlib.util
 import math
 import os
 import time
@@ -54,14 +56,10 @@ _failed = False
 
 
 def available() -> bool:
-    """Whether numba can be imported (and ``DIMCALC_JIT`` is not ``0``)."""
+    """Whether numba is installed (and ``DIMCALC_JIT`` is not ``0``); found without importing it."""
     if _failed or os.environ.get("DIMCALC_JIT", "1") == "0":
         return False
-    try:
-        import numba  # noqa: F401
-    except ImportError:  # pragma: no cover - numba is a dependency; kept for a broken install
-        return False
-    return True
+    return importlib.util.find_spec("numba") is not None
 
 
 def usable(seconds_left: float | None) -> bool:
@@ -80,11 +78,9 @@ def usable(seconds_left: float | None) -> bool:
 
 def _marker() -> str:
     """Path of the file that says the kernel of this source and numba version is in the disk cache."""
-    import numba
-
     src = os.path.join(os.path.dirname(__file__), "_kernel_impl.py")
     st = os.stat(src)
-    stamp = f"{int(st.st_mtime_ns)}-{st.st_size}-{numba.__version__}"
+    stamp = f"{int(st.st_mtime_ns)}-{st.st_size}-{importlib.metadata.version('numba')}"
     return os.path.join(os.path.dirname(__file__), "__pycache__", f"dimcalc-kernel-{stamp}.ok")
 
 
@@ -92,7 +88,7 @@ def cached() -> bool:
     """Whether the compiled kernel of this source is in the disk cache (written by :func:`warm` or a first use)."""
     try:
         return os.path.exists(_marker())
-    except (OSError, ImportError):
+    except (OSError, importlib.metadata.PackageNotFoundError):
         return False
 
 

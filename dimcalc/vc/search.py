@@ -174,13 +174,16 @@ class _Search:
         if mode == "numpy":
             return self._find_numpy(alive, root, target, jobs, self.deadline)
         # Small first level: numpy for a moment (no kernel to load when that settles it), then compiled.
-        trial = Deadline(min(TRIAL_SECONDS, self.deadline.remaining() or TRIAL_SECONDS))
+        left = self.deadline.remaining()
+        trial = Deadline(TRIAL_SECONDS if left is None else min(TRIAL_SECONDS, left))
         try:
             return self._find_numpy(alive, root, target, jobs, trial)
         except SearchStopped:
             if self.deadline.expired():
                 raise
-        return self._find_compiled(root, target, jobs)
+        if self._kernel_fits(root, target, alive.shape[1]):
+            return self._find_compiled(root, target, jobs)
+        return self._find_numpy(alive, root, target, jobs, self.deadline)
 
     def _find_numpy(
         self, alive: np.ndarray, root: np.ndarray, target: int, jobs: int, deadline: Deadline
@@ -210,21 +213,26 @@ class _Search:
     def _mode(self, root: np.ndarray, target: int, n_words: int) -> str:
         """How this target is searched: ``"compiled"`` (:mod:`dimcalc.vc.kernel`), ``"numpy"`` or ``"trial"``.
 
-        Compiled when forced (``kernel.FORCE``), or when numba is there, the
-        time left covers loading the kernel, its arrays fit the memory budget
-        (and :data:`kernel.MAX_BYTES`) and the first level tests at least :data:`KERNEL_MIN_WORDS` words;
-        with a smaller first level, numpy for :data:`TRIAL_SECONDS` first (a
-        small search needs no kernel), then compiled (``"trial"``).
+        Compiled when forced (``kernel.FORCE``), or when the first level tests
+        at least :data:`KERNEL_MIN_WORDS` words and the kernel can run
+        (:meth:`_kernel_fits`); with a smaller first level, numpy for
+        :data:`TRIAL_SECONDS` first (a small search needs no kernel, and numba
+        is not even imported), then compiled if it can run (``"trial"``).
         """
         if kernel.FORCE is not None:
             return "compiled" if kernel.FORCE and kernel.available() else "numpy"
+        if len(root) * len(root) * n_words * 2 < KERNEL_MIN_WORDS:
+            return "trial"
+        return "compiled" if self._kernel_fits(root, target, n_words) else "numpy"
+
+    def _kernel_fits(self, root: np.ndarray, target: int, n_words: int) -> bool:
+        """Whether the kernel can run here: numba is there, the time left covers loading it, and its arrays
+        fit the memory budget and :data:`kernel.MAX_BYTES` (if not, the numpy search keeps its own budget)."""
         if not kernel.usable(self.deadline.remaining()):
-            return "numpy"
+            return False
         need = kernel.bytes_needed(len(root), n_words, target)
         memory = self.deadline.memory_left()
-        if need > kernel.MAX_BYTES or (memory is not None and need > memory):
-            return "numpy"  # not a stop: the numpy search keeps its own budget
-        return "compiled" if len(root) * len(root) * n_words * 2 >= KERNEL_MIN_WORDS else "trial"
+        return need <= kernel.MAX_BYTES and (memory is None or need <= memory)
 
     def _find_compiled(self, root: np.ndarray, target: int, jobs: int) -> list[int] | None:
         """:meth:`find` by the compiled search: one call, or ordered pieces of the root in ``jobs`` processes."""
