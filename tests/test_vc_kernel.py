@@ -227,7 +227,7 @@ def test_trial_hands_over_to_the_compiled_search(monkeypatch):
     H = HypothesisClass(np.random.default_rng(3).integers(0, 2, (200, 20)))
     with compiled(False):
         plain = vc_dimension(H)
-    monkeypatch.setattr(search, "TRIAL_SECONDS", 0.0)
+    monkeypatch.setattr(search, "TRIAL_TESTS", 0)
     monkeypatch.setattr(search, "KERNEL_MIN_WORDS", 1 << 62)
     kernel.warm()
     r = vc_dimension(HypothesisClass(H.table))

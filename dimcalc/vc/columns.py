@@ -142,7 +142,14 @@ def virtual_columns(
         if top is not None:  # only the `top` most frequent labels of each column (enough for a greedy bound)
             kth = -np.sort(-counts, axis=1)[:, min(top, counts.shape[1]) - 1]
             frequent &= counts >= kth[:, None]
-        for col in np.flatnonzero(frequent.sum(axis=1) >= 2):
+        n_frequent = frequent.sum(axis=1)
+        # Columns with exactly two frequent labels (every column of a binary class): one pair each, at once.
+        two = np.flatnonzero(n_frequent == 2)
+        labs2 = np.nonzero(frequent[two])[1].reshape(-1, 2)  # row-major: each column's two labels, ascending
+        rank.append(two)
+        zero.append(labs2[:, 0])
+        one.append(labs2[:, 1])
+        for col in np.flatnonzero(n_frequent >= 3):
             labs = np.flatnonzero(frequent[col])
             a, b = np.triu_indices(len(labs), 1)
             rank.append(np.full(len(a), col))

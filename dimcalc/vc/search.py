@@ -79,8 +79,15 @@ __all__ = ["largest_shattered_set", "witness_of"]
 BATCH_WORDS = 1 << 21
 #: A target's search runs compiled when its first level tests at least this many words (or when forced).
 KERNEL_MIN_WORDS = 1 << 24
-#: Below that, numpy searches for this many seconds before the compiled search takes over.
-TRIAL_SECONDS = 0.25
+#: Below that, numpy searches (in one process) for this many cell tests before the compiled search takes
+#: over -- a count of work, not a time, so that which search answers (and its witness) never depends on speed.
+TRIAL_TESTS = 1 << 23
+
+
+class _TrialOver(Exception):
+    """The numpy trial of a target's search used up :data:`TRIAL_TESTS`."""
+
+
 #: The root's candidates are searched in up to this many pieces (in order; in parallel with ``jobs``) ...
 ROOT_PIECES = 16
 #: ... of at least this many candidates each (a small class is one piece).
@@ -90,17 +97,28 @@ MIN_PIECE = 32
 class _Search:
     """Depth-first search for a shattered set of a target size (see the module docstring)."""
 
-    def __init__(self, cols: Columns, m: int, deadline: Deadline, log: Progress, stats: dict) -> None:
+    def __init__(
+        self, cols: Columns, m: int, deadline: Deadline, log: Progress, stats: dict, trial: dict | None = None
+    ) -> None:
         self.cols = cols
         self.m = m
         self.deadline = deadline
         self.log = log
         self.stats = stats
+        self.trial = trial  # {"left": tests} while a numpy trial runs (shared by its pieces)
+
+    def _spend(self, tests: int) -> None:
+        """Count ``tests`` cell tests; a trial that has used up its tests ends (:class:`_TrialOver`)."""
+        self.stats["tests"] += tests
+        if self.trial is not None:
+            self.trial["left"] -= tests
+            if self.trial["left"] < 0:
+                raise _TrialOver
 
     def counts(self, cells: np.ndarray, idx: np.ndarray, cols: Columns | None = None) -> tuple[np.ndarray, np.ndarray]:
         """``(ones, zeros)``: sizes of ``cell & side`` for every cell (rows) and column ``idx`` (columns)."""
         cols = self.cols if cols is None else cols
-        self.stats["tests"] += cells.shape[0] * len(idx)
+        self._spend(cells.shape[0] * len(idx))
         if cols.ind is not None and cols.one_ind is not None and cols.zero_ind is not None:
             # Count each indicator once, then read both sides of every pair from those counts.
             used, back = np.unique(np.concatenate([cols.one_ind[idx], cols.zero_ind[idx]]), return_inverse=True)
@@ -125,6 +143,16 @@ class _Search:
             )
         return out
 
+    def _scores(self, cells: np.ndarray, idx: np.ndarray) -> np.ndarray:
+        """``min`` over the cells of both side sizes, for every column of ``idx``; cells x columns counts are
+        taken a bounded step of columns at a time (a wide class has millions of columns)."""
+        score = np.empty(len(idx), dtype=np.int64)
+        step = max(1, STEP_WORDS // max(cells.shape[0] * cells.shape[1], 1))
+        for s in range(0, len(idx), step):
+            ones, zeros = self.counts(cells, idx[s : s + step])
+            score[s : s + step] = np.minimum(ones.min(axis=0), zeros.min(axis=0))
+        return score
+
     def everyone(self) -> np.ndarray:
         """The single cell of the empty set: every distinct hypothesis."""
         return pack_rows(np.ones((1, self.m), dtype=bool))
@@ -134,20 +162,43 @@ class _Search:
         return np.concatenate([cells & self.cols.zeros[v], cells & self.cols.ones[v]])
 
     def greedy(self) -> list[int]:
-        """A shattered set built by adding the most balanced splitting column while one exists."""
+        """A shattered set built by adding the most balanced splitting column while one exists.
+
+        Each step scans the columns in growing steps and stops at the first
+        that splits every cell perfectly (no column can do better), so a wide
+        class costs what its first balanced columns cost.  Every prefix is
+        shattered: the set so far is kept in :attr:`greedy_chosen`, a lower
+        bound when the deadline stops the pass.
+        """
         cols = self.cols
         cells = self.everyone()
         chosen: list[int] = []
+        self.greedy_chosen: list[int] = []
         idx = np.arange(len(cols.rank))
         while len(idx):
-            ones, zeros = self.counts(cells, idx)
-            score = np.minimum(ones.min(axis=0), zeros.min(axis=0))
-            if score.max() < 1:
+            perfect = int(np.bitwise_count(cells).sum(axis=1).min()) // 2
+            best, best_score = -1, 0
+            kept: list[np.ndarray] = []
+            s, size = 0, 1024
+            while s < len(idx):
+                self.deadline.check()
+                chunk = idx[s : s + size]
+                score = self._scores(cells, chunk)
+                j = int(np.argmax(score))
+                if score[j] > best_score:
+                    best, best_score = int(chunk[j]), int(score[j])
+                kept.append(chunk[score >= 1])  # a column splitting every cell of a set did so for its subsets
+                s, size = s + size, min(2 * size, 1 << 20)
+                if best_score >= max(perfect, 1):
+                    kept.append(idx[s:])
+                    break
+            if best_score < 1:
                 break
-            v = int(idx[int(np.argmax(score))])
-            chosen.append(v)
-            cells = self.split(cells, v)
-            idx = idx[(cols.rank[idx] != cols.rank[v]) & (score >= 1)]
+            chosen.append(best)
+            self.greedy_chosen = sorted(chosen, key=lambda v: int(cols.rank[v]))
+            cells = self.split(cells, best)
+            idx = np.concatenate(kept)
+            idx = idx[cols.rank[idx] != cols.rank[best]]
         return sorted(chosen, key=lambda v: int(cols.rank[v]))
 
     def find(self, target: int, jobs: int = 1) -> list[int] | None:
@@ -172,32 +223,34 @@ class _Search:
         if mode == "compiled":
             return self._find_compiled(root, target, jobs)
         if mode == "numpy":
-            return self._find_numpy(alive, root, target, jobs, self.deadline)
-        # Small first level: numpy for a moment (no kernel to load when that settles it), then compiled.
-        left = self.deadline.remaining()
-        trial = Deadline(TRIAL_SECONDS if left is None else min(TRIAL_SECONDS, left))
+            return self._find_numpy(alive, root, target, jobs)
+        # Small first level: numpy in one process for TRIAL_TESTS tests (no kernel to load when that settles
+        # it), then compiled -- or numpy on, in `jobs` processes, where the kernel cannot run.
         try:
-            return self._find_numpy(alive, root, target, jobs, trial)
-        except SearchStopped:
-            if self.deadline.expired():
-                raise
+            return self._find_numpy(alive, root, target, 1, {"left": TRIAL_TESTS})
+        except _TrialOver:
+            pass
         if self._kernel_fits(root, target, alive.shape[1]):
             return self._find_compiled(root, target, jobs)
-        return self._find_numpy(alive, root, target, jobs, self.deadline)
+        return self._find_numpy(alive, root, target, jobs)
 
     def _find_numpy(
-        self, alive: np.ndarray, root: np.ndarray, target: int, jobs: int, deadline: Deadline
+        self, alive: np.ndarray, root: np.ndarray, target: int, jobs: int, trial: dict | None = None
     ) -> list[int] | None:
-        """:meth:`find` in vectorised numpy steps under ``deadline``: ordered pieces of the root."""
+        """:meth:`find` in vectorised numpy steps: ordered pieces of the root (``trial``: a test budget)."""
         cols = self.cols
         step = max(1, STEP_WORDS // max(2 * len(root) * alive.shape[1], 1))
         size = min(step, max(MIN_PIECE, -(-len(root) // ROOT_PIECES)))
         pieces = [root[s : s + size] for s in range(0, len(root), size)]
 
         def piece(i: int) -> tuple[list[int] | None, dict]:
-            sub = _Search(cols, self.m, deadline, Progress(False), {"nodes": 0, "tests": 0})
+            sub = _Search(cols, self.m, self.deadline, Progress(False), {"nodes": 0, "tests": 0}, trial)
             try:
                 return sub._explore([], alive, root, target, first=pieces[i]), sub.stats
+            except _TrialOver:
+                self.stats["nodes"] += sub.stats["nodes"]
+                self.stats["tests"] += sub.stats["tests"]
+                raise
             except SearchStopped as stop:
                 stop.info = sub.stats  # the work done before the stop counts too
                 raise
@@ -207,7 +260,7 @@ class _Search:
             self.stats["tests"] += stats["tests"]
             self.log.update(f"target {target}: {self.stats['nodes']} nodes")
 
-        found, _ = first_answer(piece, len(pieces), jobs=jobs, deadline=deadline, collect=collect)
+        found, _ = first_answer(piece, len(pieces), jobs=jobs, deadline=self.deadline, collect=collect)
         return found
 
     def _mode(self, root: np.ndarray, target: int, n_words: int) -> str:
@@ -216,8 +269,9 @@ class _Search:
         Compiled when forced (``kernel.FORCE``), or when the first level tests
         at least :data:`KERNEL_MIN_WORDS` words and the kernel can run
         (:meth:`_kernel_fits`); with a smaller first level, numpy for
-        :data:`TRIAL_SECONDS` first (a small search needs no kernel, and numba
-        is not even imported), then compiled if it can run (``"trial"``).
+        :data:`TRIAL_TESTS` cell tests first, in one process (a small search
+        needs no kernel, and numba is not even imported), then compiled if it
+        can run (``"trial"``).
         """
         if kernel.FORCE is not None:
             return "compiled" if kernel.FORCE and kernel.available() else "numpy"
@@ -361,7 +415,7 @@ class _Search:
             if child_sizes is not None:
                 zeros = child_sizes[pc] - ones
             score[s : s + step] = np.minimum(ones, zeros).min(axis=1)
-        self.stats["tests"] += len(p_child) * n_cells
+        self._spend(len(p_child) * n_cells)
         ok = score >= need
         p_child, p_z, score = p_child[ok], p_z[ok], score[ok]
         # Group the passing pairs by child; keep children with enough candidate points, in order.
@@ -506,7 +560,12 @@ def largest_shattered_set(
 
         cols = columns(1, top=8)
         search = _Search(cols, H.n_distinct, deadline, log, stats)
-        best = describe(cols, search.greedy())
+        try:
+            best = describe(cols, search.greedy())
+        except SearchStopped:
+            if len(search.greedy_chosen) > len(best):  # every prefix of the greedy set is shattered
+                best = describe(cols, search.greedy_chosen)
+            raise
         stats["greedy"] = len(best)
         target = len(best) + 1
         while target <= upper:
