@@ -1,23 +1,36 @@
 """Compiled depth-first search for a shattered set of a target size (numba).
 
-The same search as :meth:`dimcalc.vc.search._Search.find` -- virtual columns
-as ``uint64`` bitsets over the distinct hypotheses, a set extended by a column
-that splits every cell of its partition with at least ``2^(r - 1)`` hypotheses
-on each side (``r`` columns still to add), candidates inherited from the
-parent and restricted to later points -- compiled with numba, so that a node
-costs nanoseconds rather than the microseconds of a vectorised numpy step:
+The same search as :meth:`dimcalc.vc.search._Search.find` -- shattering of
+virtual columns (VC: the points, Vapnik-Chervonenkis 1971; graph and
+Natarajan: the indicator and pair columns of the Psi-dimensions of
+Ben-David, Cesa-Bianchi, Haussler, Long 1995, recalled in BGS §1.2) as
+``uint64`` bitsets over the distinct hypotheses, a set extended by a column
+that splits every cell of its partition with at least ``2^(r - 1)``
+hypotheses on each side (``r`` columns still to add), candidates inherited
+from the parent and restricted to later points -- compiled with numba, so
+that a node costs nanoseconds rather than the microseconds of a numpy step:
 
 * a candidate's test stops at the first cell it fails (most fail at once);
 * nothing is allocated per node: one explicit stack of cells and candidate
   lists, sized once (``2^(T+1) * W`` words of cells, ``T * R`` candidates);
-* the clock is read by work done (every :data:`QUANTUM` words of tests),
-  through ``numba.objmode``, so a time limit holds inside the compiled loop.
+* the clock is read by work done (every ``2^22`` words of tests), through
+  ``numba.objmode``, so a time limit holds inside the compiled loop;
+* from target 4 (when ``R^2 * ceil(R/64)`` words fit :data:`TRI_BYTES`) a
+  *triple filter*: every 3-subset of a shattered ``T``-set passes the test
+  at ``2^(T-3)``, so the bitset ``tri[s, y]`` of the columns ``z`` with
+  ``{s, y, z}`` passing (built lazily, per pair) cuts the candidates of
+  ``S + {y}`` to ``cand(S) & tri[s, y]`` for every ``s`` in ``S``, and a
+  candidate is dropped before its cells are tested unless ``r - 1`` others
+  form passing triples with it and every column of the set (the members of
+  a completion do).  Boxes over a 16 x 16 grid: no 5 points have all their
+  triples shattered, so VC <= 4 is proved in a second and a half.
 
-The module imports numba lazily (:func:`available`); the compiled function is
-cached on disk (``cache=True``), so only the first run on a machine pays the
-compilation (a few seconds; ``make install`` warms the cache).  The search
-falls back to the numpy path when numba is missing, and uses the kernel only
-when the time left is enough to load it (:func:`usable`).
+The module imports numba lazily (:func:`available` finds it without
+importing it); the compiled function is cached on disk (``cache=True``), so
+only the first run on a machine pays the compilation (a few seconds;
+``make install`` warms the cache, :func:`warm`).  The search falls back to
+the numpy path when numba is missing, and uses the kernel only when the time
+left is enough to load it (:func:`usable`).
 """
 
 from __future__ import annotations

@@ -51,8 +51,9 @@ memory limit stops the search with the proven bounds so far.
 
 A target whose search is not tiny runs compiled (:mod:`dimcalc.vc.kernel`,
 numba: the same search with early-exit tests and, from target 4, a triple
-filter); small ones run in the numpy steps above, for a moment first when
-the kernel would have to be loaded (:meth:`_Search._mode`).
+filter); a smaller one runs in the numpy steps above, for a fixed number of
+tests first, and compiled only if those do not settle it
+(:meth:`_Search._mode`).
 
 Each target's search is cut into ordered *pieces* by the first column of the
 set; ``jobs`` worker processes share the pieces and the answer of the first
@@ -106,6 +107,7 @@ class _Search:
         self.log = log
         self.stats = stats
         self.trial = trial  # {"left": tests} while a numpy trial runs (shared by its pieces)
+        self.greedy_chosen: list[int] = []  # the greedy set so far (see greedy)
 
     def _spend(self, tests: int) -> None:
         """Count ``tests`` cell tests; a trial that has used up its tests ends (:class:`_TrialOver`)."""
@@ -173,7 +175,7 @@ class _Search:
         cols = self.cols
         cells = self.everyone()
         chosen: list[int] = []
-        self.greedy_chosen: list[int] = []
+        self.greedy_chosen = []
         idx = np.arange(len(cols.rank))
         while len(idx):
             perfect = int(np.bitwise_count(cells).sum(axis=1).min()) // 2
