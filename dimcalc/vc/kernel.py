@@ -44,6 +44,8 @@ from typing import Any
 
 import numpy as np
 
+from .columns import pack_rows
+
 __all__ = [
     "available",
     "usable",
@@ -174,11 +176,7 @@ def find(
     rank = np.ascontiguousarray(rank, dtype=np.int64)
     if triples:
         # later[y]: the root columns on later points than y's (a set is visited in the order of its points)
-        later_bool = rank[None, :] > rank[:, None]
-        later = np.zeros((n_root, rw * 8), dtype=np.uint8)
-        packed = np.packbits(later_bool, axis=1, bitorder="little")
-        later[:, : packed.shape[1]] = packed
-        later_words = later.view("<u8").astype(np.uint64, copy=False)
+        later_words = pack_rows(rank[None, :] > rank[:, None])
     else:
         later_words = np.zeros((0, rw), dtype=np.uint64)
     stop_at = math.inf if seconds_left is None else time.monotonic() + seconds_left

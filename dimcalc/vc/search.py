@@ -72,7 +72,7 @@ from .._budget import Deadline, Progress, SearchStopped
 from .._parallel import first_answer
 from ..hypothesis_class import HypothesisClass
 from . import kernel
-from .columns import STEP_WORDS, Columns, compact, label_counts, pack_rows, virtual_columns
+from .columns import STEP_WORDS, Columns, compact, label_counts, pack_columns, pack_rows, virtual_columns
 
 __all__ = ["largest_shattered_set", "witness_of"]
 
@@ -609,7 +609,7 @@ def _is_chain(H: HypothesisClass, points: np.ndarray, ones: np.ndarray, deadline
             words = bits.words[part]
         else:
             assert rows is not None
-            words = pack_rows(rows[:, part].T == 1)
+            words = pack_columns(rows[:, part] == 1, n_words)
         if np.any(words[:-1] & ~words[1:]):
             return False
         s += step - 1  # consecutive steps share one column
