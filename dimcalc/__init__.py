@@ -12,17 +12,27 @@ and turns them into sample sizes of differentially private learners.
 """
 
 import importlib
+import sys
 
 from ._startup import cli_interrupt_guard as _cli_interrupt_guard
 
 # Ctrl-C while the `dimcalc` command is still importing: one line and exit 130, as later on
 # (in any other program the KeyboardInterrupt is re-raised unchanged).
 with _cli_interrupt_guard():
-    from . import generators, operations, reports, witnesses
+    from . import generators, reports, witnesses
+    from .classes import operations
+    from .classes.hypothesis_class import HypothesisClass
+    from .classes.operations import (
+        binary_restriction,
+        binary_restrictions,
+        complement,
+        gap_amplification,
+        restrict,
+        xor_class,
+    )
     from .communication import one_way_communication_complexity
     from .covers import zero_cover_function, zero_cover_number
     from .errors import ClassFileError, DimcalcError, InvalidClassError, InvalidParameterError, InvalidWitnessError
-    from .hypothesis_class import HypothesisClass
     from .io import load, save
     from .littlestone import (
         binary_restriction_littlestone,
@@ -31,7 +41,6 @@ with _cli_interrupt_guard():
         psi_littlestone_dimension,
     )
     from .littlestone.soa import MulticlassSOA, StandardOptimalAlgorithm
-    from .operations import binary_restriction, binary_restrictions, complement, gap_amplification, restrict, xor_class
     from .psi import PsiFamily, psi_family
     from .reports import cover_report, growth_table, repdim_report, theorem_report
     from .representation import deterministic_representation_dimension, probabilistic_representation_bounds
@@ -46,6 +55,10 @@ with _cli_interrupt_guard():
         is_zero_cover,
         is_zero_cover_fooling_set,
     )
+
+# ``dimcalc.operations`` is public (docs/classes.md): the module lives in the class-model
+# package now, and ``import dimcalc.operations`` keeps naming it.
+sys.modules[f"{__name__}.operations"] = operations
 
 __version__ = "0.1.0"
 

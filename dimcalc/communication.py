@@ -38,7 +38,7 @@ from typing import Any
 
 from ._budget import Deadline
 from ._params import as_fraction
-from .hypothesis_class import HypothesisClass
+from .classes.hypothesis_class import HypothesisClass
 from .littlestone import littlestone_dimension
 from .representation import (
     MAX_ALL_FUNCTIONS,

@@ -17,7 +17,7 @@ from .errors import InvalidWitnessError
 from .witnesses import Witness, as_witness
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .hypothesis_class import HypothesisClass
+    from .classes.hypothesis_class import HypothesisClass
 
 __all__ = ["DimensionResult"]
 

@@ -18,8 +18,8 @@ from typing import Any
 
 import networkx as nx
 
+from .classes.hypothesis_class import HypothesisClass
 from .errors import InvalidWitnessError, parameter_error
-from .hypothesis_class import HypothesisClass
 from .psi import PsiFamily, psi_family
 from .trees import _canonical_kind, _TreeProblem, _walk, tree_depth
 from .validation import check_hypothesis_class

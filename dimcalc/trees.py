@@ -52,8 +52,8 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
+from .classes.hypothesis_class import HypothesisClass
 from .errors import InvalidWitnessError, parameter_error
-from .hypothesis_class import HypothesisClass
 from .psi import PsiFamily, psi_family
 from .validation import check_hypothesis_class
 

@@ -16,7 +16,7 @@ The rules shared by every validator:
   are read by :mod:`dimcalc._params`, on which this module builds.
 
 Layering: this module imports :class:`~dimcalc.HypothesisClass` (for
-:func:`check_hypothesis_class`), so :mod:`dimcalc.hypothesis_class` itself reads
+:func:`check_hypothesis_class`), so :mod:`dimcalc.classes.hypothesis_class` itself reads
 numbers with :mod:`dimcalc._params` (:func:`is_int`, :func:`exact_number`), which
 imports nothing of dimcalc but its errors.
 
@@ -45,8 +45,8 @@ from typing import Any
 import numpy as np
 
 from ._params import Number, check_epsilon, exact_number, is_int
+from .classes.hypothesis_class import HypothesisClass
 from .errors import parameter_error
-from .hypothesis_class import HypothesisClass
 
 __all__ = [
     "CLASS_REQUIREMENT",

@@ -30,7 +30,7 @@ use_plot_style()
 
 # %%
 from dimcalc import generators, operations
-from dimcalc.hypothesis_class import label_bits
+from dimcalc.classes.hypothesis_class import label_bits
 from dimcalc.littlestone import (
     binary_restriction_littlestone,
     multiclass_littlestone_dimension,

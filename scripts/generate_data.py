@@ -25,8 +25,8 @@ if str(ROOT) not in sys.path:
 
 from dimcalc import HypothesisClass  # noqa: E402
 from dimcalc import generators as gen  # noqa: E402
+from dimcalc.classes.operations import gap_amplification  # noqa: E402
 from dimcalc.io import dumps_csv, dumps_json  # noqa: E402
-from dimcalc.operations import gap_amplification  # noqa: E402
 
 DATA = ROOT / "data"
 

@@ -1,6 +1,6 @@
 """Binary classes stored one bit per cell give the same answers and witnesses as the dense storage.
 
-The packed storage (dimcalc.bit_table) and its groupings (dimcalc.bit_groups) are checked against
+The packed storage (dimcalc.classes.bit_table) and its groupings (dimcalc.classes.bit_groups) are checked against
 the dense code path cell by cell, on random small classes (tests/strategies.py) and on classes of
 more than 64 hypotheses (several words per column); the hash-collision fallbacks are forced.
 """
@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import dimcalc.bit_groups as bit_groups
+import dimcalc.classes.bit_groups as bit_groups
 from dimcalc import (
     HypothesisClass,
     InvalidClassError,
@@ -24,8 +24,8 @@ from dimcalc import (
     natarajan_dimension,
     vc_dimension,
 )
-from dimcalc.bit_table import BitTable
-from dimcalc.hypothesis_class import BITS_MIN_CELLS, MAX_BINARY_CELLS, MAX_CELLS
+from dimcalc.classes.bit_table import BitTable
+from dimcalc.classes.hypothesis_class import BITS_MIN_CELLS, MAX_BINARY_CELLS, MAX_CELLS
 from strategies import classes
 
 binary_classes = classes(min_labels=2, max_labels=2, max_points=6, max_rows=12, biased=True)
@@ -180,7 +180,7 @@ def test_packed_constructors_refuse_bad_input_in_one_line(call, fragment):
 
 def test_cell_limits_depend_on_the_bits_per_cell(monkeypatch):
     assert MAX_BINARY_CELLS >= 65_536 * 65_535 > MAX_CELLS
-    import dimcalc.table_input as limits
+    import dimcalc.classes.table_input as limits
 
     monkeypatch.setattr(limits, "MAX_CELLS", 10)
     HypothesisClass(np.zeros((4, 4), dtype=np.uint8))  # binary: 16 cells, under the binary limit

@@ -28,7 +28,7 @@ MODULES = (
     "dimcalc._json",
     "dimcalc.validation",
     "dimcalc.communication",
-    "dimcalc.operations",
+    "dimcalc.classes.operations",
     "dimcalc.reports.covers",
     "dimcalc.reports.growth",
     "dimcalc.reports.repdim",

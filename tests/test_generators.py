@@ -13,10 +13,10 @@ from scipy.optimize import linprog
 
 from dimcalc import InvalidParameterError
 from dimcalc import generators as gen
+from dimcalc.classes.hypothesis_class import MAX_CELLS
+from dimcalc.classes.operations import binary_restriction, binary_restrictions, restrict
 from dimcalc.cli import main
-from dimcalc.hypothesis_class import MAX_CELLS
 from dimcalc.io import load, loads_json
-from dimcalc.operations import binary_restriction, binary_restrictions, restrict
 from test_operations import mld, row_set, vc
 
 ROOT = Path(__file__).resolve().parent.parent

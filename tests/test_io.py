@@ -146,7 +146,7 @@ def test_oversized_file_refused_before_reading(tmp_path, monkeypatch):
 
 
 def test_oversized_table_refused(tmp_path, monkeypatch):
-    import dimcalc.hypothesis_class as hc
+    import dimcalc.classes.hypothesis_class as hc
     import dimcalc.io.class_files as dio
 
     monkeypatch.setattr(hc, "MAX_CELLS", 10)

@@ -304,7 +304,7 @@ def test_missing_and_directory_refused(tmp_path, capsys):
 
 
 def test_oversized_table_refused_from_the_header(tmp_path, monkeypatch, capsys):
-    import dimcalc.hypothesis_class as hc
+    import dimcalc.classes.hypothesis_class as hc
     import dimcalc.io.numpy_files as dio
 
     monkeypatch.setattr(hc, "MAX_CELLS", 10)

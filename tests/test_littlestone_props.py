@@ -20,10 +20,10 @@ from hypothesis import strategies as st
 import dimcalc.littlestone.engine as ls
 from brute_littlestone import brute_dimension
 from dimcalc import HypothesisClass
+from dimcalc.classes.hypothesis_class import label_bits
+from dimcalc.classes.operations import binary_restriction, gap_amplification
 from dimcalc.generators import bgs_thm61_class, bgs_thm72_class
-from dimcalc.hypothesis_class import label_bits
 from dimcalc.littlestone import littlestone_dimension, multiclass_littlestone_dimension, psi_littlestone_dimension
-from dimcalc.operations import binary_restriction, gap_amplification
 from dimcalc.vc import vc_dimension
 from strategies import classes
 

@@ -18,8 +18,8 @@ import numpy as np
 import pytest
 from scipy.stats import binom
 
+from dimcalc.classes.hypothesis_class import HypothesisClass
 from dimcalc.errors import InvalidParameterError
-from dimcalc.hypothesis_class import HypothesisClass
 from dimcalc.learners.mechanisms import (
     ExactNoise,
     NumpyNoise,

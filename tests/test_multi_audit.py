@@ -30,7 +30,7 @@ import numpy as np
 import pytest
 
 from dimcalc.audit import audit_epsilon
-from dimcalc.hypothesis_class import HypothesisClass
+from dimcalc.classes.hypothesis_class import HypothesisClass
 from dimcalc.learners.mechanisms import ExactNoise, a_dist, a_dist_threshold, mwem_step, point_sanitizer
 from dimcalc.learners.multi import CompositionLearner, GenericLearner, ParityLearner, PointLearner, xor_queries
 

@@ -9,8 +9,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from dimcalc import HypothesisClass, InvalidParameterError
-from dimcalc.hypothesis_class import label_bits
-from dimcalc.operations import (
+from dimcalc.classes.hypothesis_class import label_bits
+from dimcalc.classes.operations import (
     binary_restriction,
     binary_restrictions,
     complement,

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from brute_littlestone import brute_dimension
 from dimcalc import HypothesisClass
-from dimcalc.hypothesis_class import label_bits
+from dimcalc.classes.hypothesis_class import label_bits
 from dimcalc.littlestone import psi_littlestone_dimension
 from dimcalc.littlestone.api import _run
 from dimcalc.littlestone.uniform import _uniform

@@ -116,7 +116,7 @@ def test_from_sets_refuses_bad_input_with_one_line(sets, domain, fragment):
 
 
 def test_from_sets_refuses_tables_over_the_cell_limit(monkeypatch):
-    import dimcalc.table_input as limits
+    import dimcalc.classes.table_input as limits
 
     monkeypatch.setattr(limits, "MAX_BINARY_CELLS", 5)  # set systems are binary: one bit per cell
     with pytest.raises(InvalidClassError, match="more than dimcalc's limit"):
@@ -190,7 +190,7 @@ def test_from_networkx_refuses_bad_input(G, fragment):
 
 
 def test_from_networkx_refuses_graphs_over_the_cell_limit(monkeypatch):
-    import dimcalc.table_input as limits
+    import dimcalc.classes.table_input as limits
 
     monkeypatch.setattr(limits, "MAX_BINARY_CELLS", 8)  # neighbourhood systems are binary: one bit per cell
     with pytest.raises(InvalidClassError, match="3x3 neighbourhood table"):

@@ -1,6 +1,6 @@
 """Classes of every shape: wide, trivial, duplicated columns; limits kept with verified bounds.
 
-The reduction (dimcalc.reduction) must leave every dimension unchanged: checked
+The reduction (dimcalc.classes.reduction) must leave every dimension unchanged: checked
 metamorphically (appending constant, duplicate and relabelled columns changes
 nothing) on random small classes, with witnesses verified on the larger class.
 Wide classes under a tiny time limit or a memory budget of zero must come back
@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 import dimcalc
 from dimcalc import HypothesisClass, _budget
 from dimcalc._budget import Deadline, resident_bytes
-from dimcalc.reduction import reduce_columns
+from dimcalc.classes.reduction import reduce_columns
 from dimcalc.reports.check import check_class
 
 SOLVERS = {
@@ -223,7 +223,7 @@ def test_relations_used_by_check_hold(data):
 @given(padded_classes())
 def test_reduction_is_exact_even_when_every_hash_collides(data):
     """Grouping by hash is only a first pass: with a hash that maps every column to 0 the groups are the same."""
-    from dimcalc import reduction
+    from dimcalc.classes import reduction
 
     _, table, labels = data
     H = HypothesisClass(table, num_labels=labels)

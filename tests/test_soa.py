@@ -12,11 +12,11 @@ from hypothesis import strategies as st
 
 from brute_littlestone import brute_littlestone, brute_multiclass_littlestone
 from dimcalc import HypothesisClass
+from dimcalc.classes.hypothesis_class import label_bits
+from dimcalc.classes.operations import binary_restriction
 from dimcalc.errors import InvalidParameterError, InvalidWitnessError
-from dimcalc.hypothesis_class import label_bits
 from dimcalc.littlestone import littlestone_dimension, multiclass_littlestone_dimension
 from dimcalc.littlestone.soa import MulticlassSOA, StandardOptimalAlgorithm, UnrealisableSequenceError, adversary_walk
-from dimcalc.operations import binary_restriction
 from strategies import classes
 
 

@@ -109,7 +109,7 @@ def test_verification_needs_no_import_side_effect():
     """Only dimcalc.results imported: every kind's checker is reachable from the witness itself."""
     code = (
         "from dimcalc.results import DimensionResult\n"
-        "from dimcalc.hypothesis_class import HypothesisClass\n"
+        "from dimcalc.classes.hypothesis_class import HypothesisClass\n"
         "H = HypothesisClass([[0, 0], [0, 1], [1, 1]])\n"
         "t = {'point': 1, 'children': [{'hypothesis': 0}, {'hypothesis': 2}]}\n"
         "print(DimensionResult.exact_value('littlestone', 1, t).verify(H),"

@@ -30,8 +30,8 @@ from typing import Any
 import numpy as np
 
 from .. import generators
+from ..classes.hypothesis_class import HypothesisClass
 from ..errors import InvalidClassError, InvalidParameterError
-from ..hypothesis_class import HypothesisClass
 from ..littlestone import littlestone_dimension, multiclass_littlestone_dimension, psi_littlestone_dimension
 from . import BenchOptions, BenchRow, measure, register_suite
 

@@ -31,8 +31,8 @@ from __future__ import annotations
 import time
 
 from .._budget import Deadline
+from ..classes.hypothesis_class import HypothesisClass
 from ..generators import boxes
-from ..hypothesis_class import HypothesisClass
 from ..littlestone import engine as ls
 from ..littlestone.splitters import _splitter_for
 from . import BenchOptions, BenchRow, register_suite

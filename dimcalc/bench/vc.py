@@ -15,7 +15,7 @@ import time
 
 import numpy as np
 
-from ..hypothesis_class import HypothesisClass
+from ..classes.hypothesis_class import HypothesisClass
 from ..vc import vc_dimension
 from . import BenchOptions, BenchRow, measure, register_suite
 

@@ -9,7 +9,7 @@ import time
 from typing import Any
 
 from .._budget import Progress
-from ..hypothesis_class import HypothesisClass
+from ..classes.hypothesis_class import HypothesisClass
 from ..io import load
 from .options import wants_progress
 

@@ -10,8 +10,8 @@ import tempfile
 from typing import Any
 
 from .._json import json_default
+from ..classes.hypothesis_class import HypothesisClass
 from ..errors import InvalidParameterError
-from ..hypothesis_class import HypothesisClass
 
 __all__ = ["class_line", "WITNESS_PRINT_LIMIT", "emit_json", "present_witness", "write_file_atomically"]
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import math
 
+from ..classes.hypothesis_class import HypothesisClass
 from ..errors import parameter_error
-from ..hypothesis_class import HypothesisClass
 
 __all__ = ["sauer_zero_cover_bound", "sauer_zero_cover_exponential_bound", "trivial_zero_cover_bound"]
 

@@ -10,8 +10,8 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from .._budget import Deadline, SearchStopped
+from ..classes.hypothesis_class import HypothesisClass
 from ..errors import parameter_error
-from ..hypothesis_class import HypothesisClass
 from ..results import DimensionResult
 from ..validation import check_hypothesis_class, check_time_limit
 from ..witnesses.cover_trees import MAX_DEPTH

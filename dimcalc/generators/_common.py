@@ -7,8 +7,8 @@ from typing import Any
 
 import numpy as np
 
+from ..classes.hypothesis_class import MAX_CELLS, HypothesisClass
 from ..errors import InvalidParameterError
-from ..hypothesis_class import MAX_CELLS, HypothesisClass
 
 __all__: list[str] = []
 

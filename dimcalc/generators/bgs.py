@@ -21,9 +21,9 @@ import math
 
 import numpy as np
 
+from ..classes.hypothesis_class import MAX_CELLS, HypothesisClass
+from ..classes.operations import gap_amplification
 from ..errors import parameter_error
-from ..hypothesis_class import MAX_CELLS, HypothesisClass
-from ..operations import gap_amplification
 from ..validation import check_int
 from ._common import check_size, k_subsets, make, numbered, remake, tuples
 

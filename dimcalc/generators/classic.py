@@ -16,8 +16,8 @@ import math
 
 import numpy as np
 
-from ..bit_table import BitTable
-from ..hypothesis_class import MAX_BINARY_CELLS, HypothesisClass
+from ..classes.bit_table import BitTable
+from ..classes.hypothesis_class import MAX_BINARY_CELLS, HypothesisClass
 from ..validation import check_int
 from ._common import check_size, k_subsets, make, numbered
 

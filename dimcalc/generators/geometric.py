@@ -13,8 +13,8 @@ import math
 
 import numpy as np
 
+from ..classes.hypothesis_class import HypothesisClass
 from ..errors import parameter_error
-from ..hypothesis_class import HypothesisClass
 from ..validation import check_int
 from ._common import check_size, coordinate_names, make, numbered, tuples
 from ._cuts import ball_centers_2d, cut_table

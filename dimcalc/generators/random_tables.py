@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..bit_table import BitTable
-from ..hypothesis_class import HypothesisClass
-from ..table_input import cell_limit
+from ..classes.bit_table import BitTable
+from ..classes.hypothesis_class import HypothesisClass
+from ..classes.table_input import cell_limit
 from ..validation import check_int
 from ._common import check_size, make, numbered
 

@@ -6,8 +6,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ..classes.hypothesis_class import HypothesisClass
 from ..errors import parameter_error
-from ..hypothesis_class import HypothesisClass
 from ..io import load
 from .bgs import bgs_thm61_class, bgs_thm72_class, gap_amplified_class
 from .classic import intervals, k_point_functions, parities, point_functions, thresholds

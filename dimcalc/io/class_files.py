@@ -16,8 +16,8 @@ from pathlib import Path
 
 import numpy as np
 
+from ..classes.hypothesis_class import MAX_CELLS, HypothesisClass
 from ..errors import ClassFileError
-from ..hypothesis_class import MAX_CELLS, HypothesisClass
 from .files import build_class, parse_json_text, read_text_file, write_atomically
 from .numpy_files import load_npy, load_npz, save_npy, save_npz
 

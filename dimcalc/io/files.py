@@ -15,8 +15,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from ..classes.hypothesis_class import HypothesisClass
 from ..errors import ClassFileError, InvalidClassError
-from ..hypothesis_class import HypothesisClass
 
 __all__ = ["MAX_FILE_BYTES", "read_text_file", "parse_json_text", "read_json_file"]
 

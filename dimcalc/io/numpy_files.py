@@ -16,9 +16,9 @@ from typing import Any, Literal
 
 import numpy as np
 
-from ..bit_table import CHUNK_CELLS, unpack_columns
+from ..classes.bit_table import CHUNK_CELLS, unpack_columns
+from ..classes.hypothesis_class import MAX_BINARY_CELLS, MAX_CELLS, HypothesisClass
 from ..errors import ClassFileError
-from ..hypothesis_class import MAX_BINARY_CELLS, MAX_CELLS, HypothesisClass
 from .files import MAX_FILE_BYTES, build_class, one_line, reject_constant, write_atomically
 
 __all__ = ["NPZ_ARRAYS", "load_npy", "load_npz", "save_npy", "save_npz"]

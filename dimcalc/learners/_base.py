@@ -29,8 +29,8 @@ from typing import Any, ClassVar
 import numpy as np
 
 from .._params import Number, check_epsilon
+from ..classes.hypothesis_class import HypothesisClass
 from ..errors import InvalidParameterError, parameter_error
-from ..hypothesis_class import HypothesisClass
 from ._validation import check_points, check_positive
 from .mechanisms.exponential import error_counts, exponential_mechanism
 from .mechanisms.noise import NOISE_SOURCES, NoiseSource, check_noise, check_random_state, make_noise

@@ -15,8 +15,8 @@ from typing import Any
 import numpy as np
 
 from .._params import Number, exact_number
+from ..classes.hypothesis_class import HypothesisClass
 from ..errors import InvalidParameterError, parameter_error
-from ..hypothesis_class import HypothesisClass
 from ..validation import check_hypothesis_class
 
 __all__ = [

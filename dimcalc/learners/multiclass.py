@@ -25,8 +25,8 @@ from typing import Any
 import numpy as np
 
 from .._params import as_fraction
+from ..classes.hypothesis_class import HypothesisClass, label_bits
 from ..errors import parameter_error
-from ..hypothesis_class import HypothesisClass, label_bits
 from ..sample_size import SampleSizeBound, multiclass_reduction_sample_size
 from ._base import PrivateLearner
 from ._validation import check_class, check_delta, check_points, check_sample

@@ -24,8 +24,8 @@ from typing import Any
 
 import numpy as np
 
+from ..classes.hypothesis_class import HypothesisClass
 from ..errors import parameter_error
-from ..hypothesis_class import HypothesisClass
 from ..sample_size import SampleSizeBound, representation_learner_sample_size
 from ._base import PrivateLearner
 from ._validation import check_sample

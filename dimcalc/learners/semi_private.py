@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from ..hypothesis_class import HypothesisClass
+from ..classes.hypothesis_class import HypothesisClass
 from ..sample_size import SampleSizeBound, asspp_sample_size
 from ._base import PrivateLearner
 from ._validation import check_class, check_points, check_sample

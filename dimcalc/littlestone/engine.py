@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .._budget import Deadline, Progress
-from ..hypothesis_class import HypothesisClass
+from ..classes.hypothesis_class import HypothesisClass
 from .splitters import _VECTOR_MIN_LIVE, _Stop
 
 

@@ -28,7 +28,7 @@ from typing import Any
 import numpy as np
 
 from .._budget import Deadline, SearchStopped
-from ..hypothesis_class import HypothesisClass
+from ..classes.hypothesis_class import HypothesisClass
 from ..vc.columns import STEP_WORDS, pack_columns
 
 __all__ = ["greedy_mistake_tree", "greedy_lower_bound"]

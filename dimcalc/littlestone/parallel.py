@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from .._budget import Deadline, SearchStopped
-from ..hypothesis_class import HypothesisClass
+from ..classes.hypothesis_class import HypothesisClass
 from .engine import _Engine
 from .splitters import _splitter_for
 

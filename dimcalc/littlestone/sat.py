@@ -50,7 +50,7 @@ from collections.abc import Sequence
 from pysat.formula import IDPool
 from pysat.solvers import Solver
 
-from ..hypothesis_class import mask_bits
+from ..classes.hypothesis_class import mask_bits
 
 __all__ = [
     "tree_depth_clauses",

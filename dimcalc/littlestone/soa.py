@@ -49,8 +49,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from ..classes.hypothesis_class import HypothesisClass
 from ..errors import InvalidParameterError, InvalidWitnessError, parameter_error
-from ..hypothesis_class import HypothesisClass
 from ..trees import tree_depth
 from .version_space import littlestone_dimension_of, multiclass_littlestone_dimension_of
 

@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 
 from .._budget import Deadline, SearchStopped
-from ..hypothesis_class import HypothesisClass, label_bits, words_to_ints
+from ..classes.hypothesis_class import HypothesisClass, label_bits, words_to_ints
 from ..psi import MapSequence
 from .nodes import _bin_node, _binary_node, _bipartition_node, _multiclass_node, _pair_map_node, _user_node
 

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .._budget import Deadline, Progress
-from ..hypothesis_class import HypothesisClass
+from ..classes.hypothesis_class import HypothesisClass
 from ..psi import PsiFamily, present_labels, psi_family, uniform_maps
 from ..results import DimensionResult
 from .engine import _Engine

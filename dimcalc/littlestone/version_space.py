@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..classes.hypothesis_class import HypothesisClass
 from ..errors import parameter_error
-from ..hypothesis_class import HypothesisClass
 from .api import _check_class, _resolve_family
 from .engine import _Engine, _sat_module
 from .splitters import _splitter_for

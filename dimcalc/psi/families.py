@@ -19,8 +19,8 @@ from typing import Any, Literal
 
 import numpy as np
 
+from ..classes.hypothesis_class import label_bits
 from ..errors import parameter_error
-from ..hypothesis_class import label_bits
 
 __all__ = [
     "CollapsingMap",

@@ -17,8 +17,8 @@ from typing import Any
 from .. import littlestone, vc
 from .._budget import Deadline, Progress
 from .._json import to_jsonable
+from ..classes.hypothesis_class import HypothesisClass
 from ..errors import InvalidParameterError
-from ..hypothesis_class import HypothesisClass
 from ..psi import psi_family
 from ..results import DimensionResult
 from ..validation import check_jobs, check_time_limit

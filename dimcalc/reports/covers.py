@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .._budget import Deadline
+from ..classes.hypothesis_class import HypothesisClass
 from ..covers import (
     DEFAULT_MAX_WITNESS_NODES,
     sauer_zero_cover_bound,
@@ -22,7 +23,6 @@ from ..covers import (
     zero_cover_number,
 )
 from ..errors import InvalidParameterError
-from ..hypothesis_class import HypothesisClass
 from ..littlestone import multiclass_littlestone_dimension
 from ..results import DimensionResult
 from ..validation import check_hypothesis_class, check_int, check_time_limit

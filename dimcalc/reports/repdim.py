@@ -16,8 +16,8 @@ from typing import Any
 
 from .._budget import Deadline
 from .._params import as_fraction
+from ..classes.hypothesis_class import HypothesisClass
 from ..communication import CommunicationResult, one_way_communication_complexity
-from ..hypothesis_class import HypothesisClass
 from ..representation import (
     PaperBound,
     RepresentationDimensionResult,

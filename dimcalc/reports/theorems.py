@@ -30,9 +30,9 @@ from fractions import Fraction
 from typing import Any, cast
 
 from .._budget import Deadline
+from ..classes.hypothesis_class import HypothesisClass, label_bits
 from ..communication import deterministic_one_way_complexity
 from ..covers import zero_cover_function, zero_cover_number
-from ..hypothesis_class import HypothesisClass, label_bits
 from ..littlestone import (
     binary_restriction_littlestone,
     littlestone_dimension,

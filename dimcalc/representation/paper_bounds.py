@@ -7,8 +7,8 @@ from dataclasses import dataclass, fields
 from fractions import Fraction
 
 from .._json import fields_to_json
+from ..classes.hypothesis_class import HypothesisClass
 from ..errors import parameter_error
-from ..hypothesis_class import HypothesisClass
 from ..littlestone import littlestone_dimension
 
 __all__ = ["PaperBound", "binary_entropy", "littlestone_lower_bound"]

@@ -6,7 +6,7 @@ import math
 from fractions import Fraction
 
 from .._budget import Deadline
-from ..hypothesis_class import HypothesisClass
+from ..classes.hypothesis_class import HypothesisClass
 from ..littlestone import littlestone_dimension, multiclass_littlestone_dimension
 from ..validation import check_hypothesis_class, check_time_limit
 from .milp import MAX_ALL_FUNCTIONS, deterministic_representation_dimension

@@ -30,8 +30,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..classes.hypothesis_class import HypothesisClass
 from ..errors import InvalidParameterError, parameter_error
-from ..hypothesis_class import HypothesisClass
 from ..validation import check_int
 
 __all__ = [

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .._json import json_default
-from ..hypothesis_class import HypothesisClass, label_bits
+from ..classes.hypothesis_class import HypothesisClass, label_bits
 from ..reports.check import PSI_FAMILIES, check_class
 from ..reports.theorems import theorem_report
 from ..results import DimensionResult

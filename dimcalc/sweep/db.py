@@ -29,8 +29,8 @@ from typing import Any
 
 import numpy as np
 
+from ..classes.hypothesis_class import HypothesisClass
 from ..errors import InvalidParameterError
-from ..hypothesis_class import HypothesisClass
 from .canonical import CanonicalClass
 
 __all__ = ["SweepDB", "SCHEMA", "SCHEMA_VERSION", "ResultRow", "TheoremRow"]

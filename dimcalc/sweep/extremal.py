@@ -24,8 +24,8 @@ from typing import Any, cast
 
 import numpy as np
 
+from ..classes.hypothesis_class import HypothesisClass
 from ..errors import InvalidParameterError
-from ..hypothesis_class import HypothesisClass
 from ..reports.check import DIMENSION_KEYS, check_class
 from ..validation import check_int
 from .canonical import canonical_form

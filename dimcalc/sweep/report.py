@@ -18,9 +18,9 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from ..classes.hypothesis_class import HypothesisClass
+from ..classes.operations import binary_restriction
 from ..errors import InvalidParameterError
-from ..hypothesis_class import HypothesisClass
-from ..operations import binary_restriction
 from ..psi import psi_family
 from ..results import DimensionResult
 from ..trees import is_mistake_tree

@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..classes.hypothesis_class import HypothesisClass
 from ..errors import ClassFileError, InvalidParameterError
 from ..generators import GENERATORS, random_class
-from ..hypothesis_class import HypothesisClass
 from ..io import load
 from ..validation import is_int
 from .canonical import CanonicalClass, all_classes, parse_size

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .._budget import Deadline, SearchStopped
-from ..hypothesis_class import HypothesisClass
+from ..classes.hypothesis_class import HypothesisClass
 
 __all__ = ["STEP_WORDS", "Columns", "compact", "label_counts", "pack_columns", "pack_rows", "virtual_columns"]
 

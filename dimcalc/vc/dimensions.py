@@ -54,7 +54,7 @@ from __future__ import annotations
 from typing import Any
 
 from .._budget import Deadline, Progress
-from ..hypothesis_class import HypothesisClass
+from ..classes.hypothesis_class import HypothesisClass
 from ..results import DimensionResult
 from ..validation import check_hypothesis_class, check_jobs, check_time_limit
 from .search import largest_shattered_set, witness_of

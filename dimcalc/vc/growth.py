@@ -23,8 +23,8 @@ from typing import Any
 import numpy as np
 
 from .._budget import Deadline
+from ..classes.hypothesis_class import HypothesisClass
 from ..errors import parameter_error
-from ..hypothesis_class import HypothesisClass
 from ..results import DimensionResult
 from ..validation import check_hypothesis_class, check_time_limit
 from .dimensions import vc_dimension

@@ -70,7 +70,7 @@ import numpy as np
 
 from .._budget import Deadline, Progress, SearchStopped
 from .._parallel import first_answer
-from ..hypothesis_class import HypothesisClass
+from ..classes.hypothesis_class import HypothesisClass
 from . import kernel
 from .columns import STEP_WORDS, Columns, compact, label_counts, pack_columns, pack_rows, virtual_columns
 

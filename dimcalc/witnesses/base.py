@@ -28,7 +28,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..hypothesis_class import HypothesisClass
+    from ..classes.hypothesis_class import HypothesisClass
 
 __all__ = ["Witness", "ListWitness", "DictWitness"]
 

@@ -35,8 +35,8 @@ from typing import Any
 import numpy as np
 
 from .._params import as_fraction, exact_number
+from ..classes.hypothesis_class import HypothesisClass
 from ..errors import InvalidParameterError, InvalidWitnessError, parameter_error
-from ..hypothesis_class import HypothesisClass
 from .base import ListWitness
 
 __all__ = [

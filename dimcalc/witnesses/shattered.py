@@ -35,8 +35,8 @@ from typing import Any
 
 import numpy as np
 
+from ..classes.hypothesis_class import HypothesisClass
 from ..errors import InvalidWitnessError
-from ..hypothesis_class import HypothesisClass
 from .base import DictWitness, ListWitness
 
 __all__ = [

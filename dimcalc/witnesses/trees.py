@@ -21,9 +21,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..classes.hypothesis_class import HypothesisClass
+from ..classes.operations import binary_restriction
 from ..errors import InvalidWitnessError
-from ..hypothesis_class import HypothesisClass
-from ..operations import binary_restriction
 from ..psi import PsiFamily
 from ..trees import check_tree
 from .base import DictWitness

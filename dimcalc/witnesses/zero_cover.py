@@ -32,8 +32,8 @@ from typing import Any
 
 import numpy as np
 
+from ..classes.hypothesis_class import HypothesisClass
 from ..errors import InvalidWitnessError
-from ..hypothesis_class import HypothesisClass
 from ..validation import check_hypothesis_class
 from .base import DictWitness
 from .cover_trees import depth_of, heap_points, tree_points

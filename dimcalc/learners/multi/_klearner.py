@@ -13,8 +13,8 @@ from typing import Any
 import numpy as np
 import sympy as sp
 
+from ...classes.hypothesis_class import HypothesisClass
 from ...errors import InvalidParameterError, parameter_error
-from ...hypothesis_class import HypothesisClass
 from ...sample_size import BETA, SampleSizeBound
 from ...validation import check_hypothesis_class
 from .._base import PrivateLearner

@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from ...hypothesis_class import HypothesisClass
+from ...classes.hypothesis_class import HypothesisClass
 from ...sample_size import (
     SampleSizeBound,
     composition_sample_size,

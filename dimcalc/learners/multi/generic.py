@@ -17,8 +17,8 @@ from typing import Any
 import numpy as np
 
 from ..._params import as_fraction
+from ...classes.hypothesis_class import HypothesisClass
 from ...errors import parameter_error
-from ...hypothesis_class import HypothesisClass
 from ...sample_size import SampleSizeBound, generic_learner_mwem_sample_size, split_privacy_budget
 from .._validation import check_count, check_indices, check_label_matrix, check_nonempty, check_unit
 from ..mechanisms.exponential import error_counts

@@ -33,9 +33,9 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from .errors import parameter_error
+from ..errors import parameter_error
+from ..validation import check_hypothesis_class, check_int
 from .hypothesis_class import MAX_CELLS, HypothesisClass, label_bits
-from .validation import check_hypothesis_class, check_int
 
 __all__ = [
     "restrict",

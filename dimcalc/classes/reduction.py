@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, cast
 import numpy as np
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ._budget import Deadline
+    from .._budget import Deadline
     from .hypothesis_class import HypothesisClass
 
 __all__ = ["ColumnReduction", "reduce_columns"]

@@ -8,7 +8,7 @@ here validate the sets (one-line :class:`~dimcalc.errors.InvalidClassError`)
 and return the positions of the 1 cells as numpy index arrays, from which
 :meth:`dimcalc.HypothesisClass.from_sets` and
 :meth:`~dimcalc.HypothesisClass.from_networkx` build a bit-packed table
-(:class:`~dimcalc.bit_table.BitTable`) without a dense intermediate.
+(:class:`~dimcalc.classes.bit_table.BitTable`) without a dense intermediate.
 """
 
 from __future__ import annotations
@@ -19,9 +19,9 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from ..errors import InvalidClassError
 from . import table_input as _limits
 from .bit_table import BitTable
-from .errors import InvalidClassError
 from .table_input import check_cells
 from .table_input import describe as _describe
 
@@ -254,7 +254,7 @@ def from_sets(
     class is the VC dimension of the set system (a set ``S`` is shattered
     when every subset of ``S`` is ``S ∩ R`` for a set ``R`` of the system).
     The table is filled from numpy index arrays, never from Python rows, and
-    stored one bit per cell (:mod:`dimcalc.bit_table`): no dense intermediate.
+    stored one bit per cell (:mod:`dimcalc.classes.bit_table`): no dense intermediate.
 
     Parameters
     ----------

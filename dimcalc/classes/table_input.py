@@ -1,4 +1,4 @@
-"""Validation of the parts a :class:`~dimcalc.hypothesis_class.HypothesisClass` is built from.
+"""Validation of the parts a :class:`~dimcalc.classes.hypothesis_class.HypothesisClass` is built from.
 
 A class is validated once, at the boundary (tables given as nested lists or
 numpy arrays, point and hypothesis names), with one-line
@@ -6,7 +6,7 @@ numpy arrays, point and hypothesis names), with one-line
 and the fix; inner code trusts the class afterwards.  The size limits live
 here: :data:`MAX_CELLS` for tables of one byte per cell,
 :data:`MAX_BINARY_CELLS` for binary tables, stored one bit per cell
-(:mod:`dimcalc.bit_table`).
+(:mod:`dimcalc.classes.bit_table`).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from .errors import InvalidClassError
+from ..errors import InvalidClassError
 
 __all__ = ["MAX_CELLS", "MAX_BINARY_CELLS", "cell_limit", "check_cells", "check_num_labels", "describe", "check_names"]
 

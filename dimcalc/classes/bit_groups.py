@@ -1,16 +1,16 @@
-"""Equal rows and equal columns of a :class:`~dimcalc.bit_table.BitTable`, found exactly without a dense copy.
+"""Equal rows and equal columns of a :class:`~dimcalc.classes.bit_table.BitTable`, found exactly without a dense copy.
 
 The distinct rows of a dense table (:func:`distinct_dense_rows`: a sort of
 the rows as byte strings), and two groupings of a bit-packed binary table,
-needed to build and reduce a class (:class:`~dimcalc.hypothesis_class.HypothesisClass`,
-:mod:`dimcalc.reduction`):
+needed to build and reduce a class (:class:`~dimcalc.classes.hypothesis_class.HypothesisClass`,
+:mod:`dimcalc.classes.reduction`):
 
 * :func:`distinct_rows` -- the distinct hypotheses, in order of first
   occurrence;
 * :func:`reduce_bit_columns` -- the constant columns dropped and the equal
   columns (equal or complementary with ``relabel``) merged, the same
-  :class:`~dimcalc.reduction.ColumnReduction` that
-  :func:`dimcalc.reduction.reduce_columns` computes from a dense table.
+  :class:`~dimcalc.classes.reduction.ColumnReduction` that
+  :func:`dimcalc.classes.reduction.reduce_columns` computes from a dense table.
 
 Both hash every row (column) to 64 bits in bounded chunks, group by hash, and
 then compare every member of a group with the group's first member bit for
@@ -178,11 +178,11 @@ def distinct_rows(T: BitTable, deadline: Any = None) -> tuple[np.ndarray, np.nda
 
 
 def reduce_bit_columns(D: BitTable, *, relabel: bool, deadline: Any = None) -> ColumnReduction:
-    """:func:`dimcalc.reduction.reduce_columns` over the distinct rows ``D`` of a binary class, kept packed.
+    """:func:`dimcalc.classes.reduction.reduce_columns` over the distinct rows ``D`` of a binary class, kept packed.
 
     A column is constant when all its bits are equal; with ``relabel`` a
     column and its complement are merged (each column is flipped so that row
-    0 reads 0, as the dense reduction does).  See :mod:`dimcalc.reduction`
+    0 reads 0, as the dense reduction does).  See :mod:`dimcalc.classes.reduction`
     for why every dimension is unchanged.
 
     Examples

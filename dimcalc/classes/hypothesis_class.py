@@ -13,10 +13,10 @@ indices through :attr:`HypothesisClass.distinct_to_row`.
 Storage.  A table with more than two labels is stored one byte per cell (two
 beyond 256 labels).  A binary table of at least :data:`BITS_MIN_CELLS` cells
 (or any binary table, with ``storage="bits"``) is stored one bit per cell, as
-those very bitsets (:class:`~dimcalc.bit_table.BitTable`: per point, the
+those very bitsets (:class:`~dimcalc.classes.bit_table.BitTable`: per point, the
 hypotheses labelling it 1): the solvers' per-point words are slices of it, the
 distinct rows and the column reduction are computed on it
-(:mod:`dimcalc.bit_groups`), and the dense :attr:`~HypothesisClass.table` /
+(:mod:`dimcalc.classes.bit_groups`), and the dense :attr:`~HypothesisClass.table` /
 :attr:`~HypothesisClass.distinct_rows` are built only when asked for (kept
 when small).  Hence binary tables may have up to :data:`MAX_BINARY_CELLS`
 cells, others :data:`MAX_CELLS`.
@@ -31,10 +31,10 @@ from typing import Any, Literal
 
 import numpy as np
 
+from ..errors import InvalidClassError
 from .bit_groups import distinct_dense_rows, reduce_bit_columns
 from .bit_groups import distinct_rows as _distinct_bit_rows
 from .bit_table import BitTable, dense_label_words, from_bit_columns, from_packed, mask_bits, words_to_ints
-from .errors import InvalidClassError
 from .reduction import ColumnReduction, reduce_columns
 from .set_systems import from_networkx, from_sets
 from .table_input import (
@@ -79,7 +79,7 @@ class HypothesisClass:
         Row ``j`` is hypothesis ``j``; column ``i`` is domain point ``i``;
         entries are labels ``0..k``.  Nested lists, an integer numpy array
         (possibly memory-mapped: it is read chunk by chunk), or a
-        :class:`~dimcalc.bit_table.BitTable` (a binary table, one bit per cell).
+        :class:`~dimcalc.classes.bit_table.BitTable` (a binary table, one bit per cell).
     num_labels : int, optional
         The number of labels ``k + 1``; must exceed every entry.  Defaults to
         ``max(2, max entry + 1)``, so a 0/1 table is binary.
@@ -416,10 +416,10 @@ class HypothesisClass:
     def column_reduction(self, *, relabel: bool = True, deadline: Any = None) -> ColumnReduction:
         """The class's constant columns dropped and duplicate columns merged (cached).
 
-        See :mod:`dimcalc.reduction` for what is merged and why every dimension
+        See :mod:`dimcalc.classes.reduction` for what is merged and why every dimension
         is unchanged; ``relabel=True`` merges columns equal up to renaming labels
         (not sound for Ψ^bin and user families).  With bit storage it is
-        computed on the packed columns (:func:`dimcalc.bit_groups.reduce_bit_columns`).
+        computed on the packed columns (:func:`dimcalc.classes.bit_groups.reduce_bit_columns`).
 
         Examples
         --------

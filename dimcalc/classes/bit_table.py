@@ -10,7 +10,7 @@ splitters), so a solver reads its columns by slicing, without a dense copy.
 Padding bits (rows ``m .. 64 W - 1``) are always 0.
 
 A table of ``c`` cells takes ``c / 8`` bytes instead of ``c`` (one byte per
-cell), hence :data:`dimcalc.hypothesis_class.MAX_BINARY_CELLS`.  Every
+cell), hence :data:`dimcalc.classes.hypothesis_class.MAX_BINARY_CELLS`.  Every
 conversion to or from a dense ``uint8`` table works in chunks of at most
 :data:`CHUNK_CELLS` cells, so no step holds a dense copy of a big table.
 """
@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 
-from .errors import InvalidClassError
+from ..errors import InvalidClassError
 from .table_input import check_cells, describe
 
 if TYPE_CHECKING:  # pragma: no cover
