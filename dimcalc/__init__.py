@@ -12,7 +12,11 @@ and turns them into sample sizes of differentially private learners.
 """
 
 import importlib
+import importlib.abc
+import importlib.util
 import sys
+import warnings
+from typing import Any
 
 from ._startup import cli_interrupt_guard as _cli_interrupt_guard
 
@@ -30,7 +34,6 @@ with _cli_interrupt_guard():
         restrict,
         xor_class,
     )
-    from .communication import one_way_communication_complexity
     from .covers import zero_cover_function, zero_cover_number
     from .errors import ClassFileError, DimcalcError, InvalidClassError, InvalidParameterError, InvalidWitnessError
     from .io import load, save
@@ -44,8 +47,8 @@ with _cli_interrupt_guard():
     from .psi import PsiFamily, psi_family
     from .reports import cover_report, growth_table, repdim_report, theorem_report
     from .representation import deterministic_representation_dimension, probabilistic_representation_bounds
+    from .representation.communication import one_way_communication_complexity
     from .results import DimensionResult
-    from .trees import is_mistake_tree, is_multiclass_tree, is_psi_tree
     from .vc import graph_dimension, growth_function, natarajan_dimension, sauer_shelah_bound, vc_dimension
     from .witnesses import (
         is_graph_shattered,
@@ -55,10 +58,8 @@ with _cli_interrupt_guard():
         is_zero_cover,
         is_zero_cover_fooling_set,
     )
+    from .witnesses.tree_checks import is_mistake_tree, is_multiclass_tree, is_psi_tree
 
-# ``dimcalc.operations`` is public (docs/classes.md): the module lives in the class-model
-# package now, and ``import dimcalc.operations`` keeps naming it.
-sys.modules[f"{__name__}.operations"] = operations
 
 __version__ = "0.1.0"
 
@@ -68,11 +69,56 @@ _LAZY = {
     "SampleSizeBound": ("sample_size.bound", "SampleSizeBound"),
     "sample_size_table": ("sample_size.table", "sample_size_table"),
     "sample_size": ("sample_size", None),
-    "audit": ("audit", None),
+    "audit": ("learners.audit", None),
     "learners": ("learners", None),
     "check": ("reports.check", None),
     "check_class": ("reports.check", "check_class"),
 }
+
+
+#: Modules that moved, old name -> new name (relative to ``dimcalc``).  ``dimcalc.operations`` is
+#: public (docs/classes.md) and keeps its name for good; the others still import, with a
+#: FutureWarning, for one release.
+MOVED_MODULES = {
+    "operations": "classes.operations",
+    "hypothesis_class": "classes.hypothesis_class",
+    "bit_table": "classes.bit_table",
+    "bit_groups": "classes.bit_groups",
+    "reduction": "classes.reduction",
+    "set_systems": "classes.set_systems",
+    "table_input": "classes.table_input",
+    "trees": "witnesses.tree_checks",
+    "tree_format": "witnesses.tree_format",
+    "communication": "representation.communication",
+    "audit": "learners.audit",
+}
+_PERMANENT_ALIASES = frozenset({"operations"})
+
+
+class _MovedModuleFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+    """``import dimcalc.OLD`` gives the module under its new name (the same module object)."""
+
+    def find_spec(self, fullname: str, path: Any = None, target: Any = None) -> Any:
+        prefix, _, old = fullname.rpartition(".")
+        if prefix != __name__ or old not in MOVED_MODULES:
+            return None
+        return importlib.util.spec_from_loader(fullname, self)
+
+    def create_module(self, spec: Any) -> Any:
+        old = spec.name.rpartition(".")[2]
+        new = f"{__name__}.{MOVED_MODULES[old]}"
+        if old not in _PERMANENT_ALIASES:
+            warnings.warn(
+                f"{spec.name} moved to {new}; the old name goes in the next release.", FutureWarning, stacklevel=2
+            )
+        return importlib.import_module(new)
+
+    def exec_module(self, module: Any) -> None:
+        """Nothing to run: the module is the one already imported under its new name."""
+
+
+if not any(isinstance(finder, _MovedModuleFinder) for finder in sys.meta_path):
+    sys.meta_path.append(_MovedModuleFinder())
 
 
 def __getattr__(name: str):
@@ -127,7 +173,7 @@ __all__ = [
     "deterministic_representation_dimension",
     "probabilistic_representation_bounds",
     "one_way_communication_complexity",
-    # witnesses and their independent checkers (dimcalc.witnesses, dimcalc.trees)
+    # witnesses and their independent checkers (dimcalc.witnesses)
     "witnesses",
     "is_shattered",
     "is_natarajan_shattered",

@@ -66,7 +66,7 @@ print(M)
 
 # %%
 from dimcalc.reports.check import check_class
-from dimcalc.trees import tree_depth
+from dimcalc.witnesses.tree_checks import tree_depth
 
 
 def flatten(dimensions):
@@ -101,16 +101,16 @@ for cls in (H, M):
 #
 # The witness of a Littlestone dimension *d* is a complete binary tree of depth *d*: internal nodes
 # are domain points, the left edge says "label 0", the right edge "label 1", and every root-to-leaf
-# path is realised by one hypothesis (named at the leaf). `dimcalc.tree_format.tree_to_networkx` turns
+# path is realised by one hypothesis (named at the leaf). `dimcalc.witnesses.tree_format.tree_to_networkx` turns
 # the witness into a `networkx` graph with a layout; `is_mistake_tree` is the independent checker.
 
 # %%
 import networkx as nx
 
 from dimcalc.littlestone import littlestone_dimension, multiclass_littlestone_dimension
-from dimcalc.tree_format import tree_to_networkx
-from dimcalc.trees import is_mistake_tree
 from dimcalc.vc import vc_dimension
+from dimcalc.witnesses.tree_checks import is_mistake_tree
+from dimcalc.witnesses.tree_format import tree_to_networkx
 
 T = generators.thresholds(15)
 ld_T = littlestone_dimension(T)

@@ -32,13 +32,13 @@ use_plot_style()
 from fractions import Fraction
 
 from dimcalc import generators
-from dimcalc.communication import one_way_communication_complexity
 from dimcalc.littlestone import littlestone_dimension, multiclass_littlestone_dimension
 from dimcalc.representation import (
     binary_entropy,
     deterministic_representation_dimension,
     probabilistic_representation_bounds,
 )
+from dimcalc.representation.communication import one_way_communication_complexity
 
 # %% [markdown]
 # ## 1. DRDim_ε as ε varies, exactly, beside the Littlestone lower bound

@@ -5,7 +5,7 @@ at the claimed epsilon; its negative control (the same mechanism with its noise
 halved, i.e. twice the epsilon) must be caught.  Seeds are fixed; the
 ``"exact"`` back end is driven by the seeded generator, so those audits are
 reproducible.  OpenDP's back end cannot be seeded: its audits hold with
-probability >= 1 - 4e-6 (see dimcalc.audit) and its controls have a wide margin.
+probability >= 1 - 4e-6 (see dimcalc.learners.audit) and its controls have a wide margin.
 The reduced audits (``@pytest.mark.slow``) run in ``make test`` but not in
 ``make test-fast``; the full ones (``@pytest.mark.audit``) in ``make audit``.
 """
@@ -19,15 +19,15 @@ import pytest
 from scipy.stats import binom
 
 from dimcalc import HypothesisClass
-from dimcalc.audit import (
+from dimcalc.errors import InvalidParameterError
+from dimcalc.learners import ASSPP, BinaryReductionLearner, GenericPrivateLearner, RepresentationLearner
+from dimcalc.learners.audit import (
     audit_epsilon,
     audit_epsilon_batch,
     clopper_pearson_lower,
     clopper_pearson_upper,
     epsilon_lower_bound,
 )
-from dimcalc.errors import InvalidParameterError
-from dimcalc.learners import ASSPP, BinaryReductionLearner, GenericPrivateLearner, RepresentationLearner
 from dimcalc.learners.mechanisms import exponential_mechanism
 
 REDUCED = dict(n_select=2_000, n_test=20_000)

@@ -27,7 +27,7 @@ CHECKS = ("GL08", "PR01", "RT01", "EX01")
 MODULES = (
     "dimcalc._json",
     "dimcalc.validation",
-    "dimcalc.communication",
+    "dimcalc.representation.communication",
     "dimcalc.classes.operations",
     "dimcalc.reports.covers",
     "dimcalc.reports.growth",

@@ -12,7 +12,7 @@ from brute_littlestone import brute_littlestone
 from dimcalc import HypothesisClass, generators, littlestone_dimension, multiclass_littlestone_dimension
 from dimcalc._budget import Deadline
 from dimcalc.littlestone.greedy import greedy_lower_bound, greedy_mistake_tree
-from dimcalc.trees import is_mistake_tree
+from dimcalc.witnesses.tree_checks import is_mistake_tree
 from strategies import classes
 
 BINARY = classes(min_labels=2, max_labels=2, min_points=1, max_points=7, max_rows=24, biased=True)

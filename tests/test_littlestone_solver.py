@@ -4,7 +4,7 @@ The reference here is a definition-level search written independently of the
 solver: tables as tuples, version spaces as frozensets of rows, EVERY map of
 the family (no reductions, no pruning, no bitsets), and for the uniform
 variant every map sequence.  Every witness is checked by walking its paths
-(and by the independent checkers of dimcalc.trees).
+(and by the independent checkers of dimcalc.witnesses.tree_checks).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dimcalc import HypothesisClass, generators, trees
+from dimcalc import HypothesisClass, generators
 from dimcalc.errors import InvalidParameterError
 from dimcalc.littlestone import (
     binary_restriction_littlestone,
@@ -27,6 +27,7 @@ from dimcalc.littlestone import (
     multiclass_littlestone_dimension_of,
     psi_littlestone_dimension,
 )
+from dimcalc.witnesses import tree_checks as trees
 from strategies import classes
 
 # ---------------------------------------------------------------------------- reference (definition level)

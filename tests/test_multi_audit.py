@@ -1,4 +1,4 @@
-"""Privacy audits of the k-learners and their mechanisms (dimcalc.audit).
+"""Privacy audits of the k-learners and their mechanisms (dimcalc.learners.audit).
 
 Every audit runs a mechanism on a near-worst-case pair of neighbouring inputs (one row
 of a k-labelled sample replaced) and lower-bounds its epsilon with one-sided
@@ -29,8 +29,8 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from dimcalc.audit import audit_epsilon
 from dimcalc.classes.hypothesis_class import HypothesisClass
+from dimcalc.learners.audit import audit_epsilon
 from dimcalc.learners.mechanisms import ExactNoise, a_dist, a_dist_threshold, mwem_step, point_sanitizer
 from dimcalc.learners.multi import CompositionLearner, GenericLearner, ParityLearner, PointLearner, xor_queries
 

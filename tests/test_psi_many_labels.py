@@ -24,7 +24,7 @@ from dimcalc.littlestone import psi_littlestone_dimension
 from dimcalc.littlestone.api import _run
 from dimcalc.littlestone.uniform import _uniform
 from dimcalc.psi import MapSequence, bipartition_seed_tree, present_labels, psi_family, restricted_maps, uniform_maps
-from dimcalc.trees import is_psi_tree
+from dimcalc.witnesses.tree_checks import is_psi_tree
 
 
 @st.composite

@@ -1,4 +1,4 @@
-"""Representation dimension (dimcalc.representation) and one-way communication (dimcalc.communication).
+"""Representation dimension (dimcalc.representation) and one-way communication (dimcalc.representation.communication).
 
 References are independent of the LP/MILP code: for tiny domains the
 definition of ε-representation is checked by enumerating the VERTICES of the
@@ -19,7 +19,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dimcalc import HypothesisClass
-from dimcalc.communication import deterministic_one_way_complexity, one_way_communication_complexity
 from dimcalc.errors import InvalidParameterError
 from dimcalc.representation import (
     binary_entropy,
@@ -29,6 +28,7 @@ from dimcalc.representation import (
     probabilistic_representation_bounds,
     representation_error,
 )
+from dimcalc.representation.communication import deterministic_one_way_complexity, one_way_communication_complexity
 from strategies import classes, tables
 
 

@@ -1,4 +1,4 @@
-"""Tree checkers (dimcalc.trees) and Ψ families (dimcalc.psi).
+"""Tree checkers (dimcalc.witnesses.tree_checks) and Ψ families (dimcalc.psi).
 
 The checkers must accept valid shattered trees (built by hand, by the brute
 force of tests/brute_littlestone.py and by the solvers) and reject every kind of
@@ -28,8 +28,8 @@ from dimcalc.psi import (
     psi_family,
 )
 from dimcalc.results import DimensionResult
-from dimcalc.tree_format import tree_to_networkx, validate_tree_json
-from dimcalc.trees import (
+from dimcalc.witnesses import MistakeTree, PsiTree
+from dimcalc.witnesses.tree_checks import (
     check_tree,
     explain_tree,
     is_mistake_tree,
@@ -37,7 +37,7 @@ from dimcalc.trees import (
     is_psi_tree,
     tree_depth,
 )
-from dimcalc.witnesses import MistakeTree, PsiTree
+from dimcalc.witnesses.tree_format import tree_to_networkx, validate_tree_json
 from strategies import classes
 
 

@@ -51,7 +51,7 @@ from typing import Any, Protocol
 
 from ..classes.hypothesis_class import HypothesisClass
 from ..errors import InvalidParameterError, InvalidWitnessError, parameter_error
-from ..trees import tree_depth
+from ..witnesses.tree_checks import tree_depth
 from .version_space import littlestone_dimension_of, multiclass_littlestone_dimension_of
 
 __all__ = [

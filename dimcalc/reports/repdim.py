@@ -17,13 +17,13 @@ from typing import Any
 from .._budget import Deadline
 from .._params import as_fraction
 from ..classes.hypothesis_class import HypothesisClass
-from ..communication import CommunicationResult, one_way_communication_complexity
 from ..representation import (
     PaperBound,
     RepresentationDimensionResult,
     deterministic_representation_dimension,
     probabilistic_representation_bounds,
 )
+from ..representation.communication import CommunicationResult, one_way_communication_complexity
 from ..validation import check_hypothesis_class, check_number, check_time_limit
 
 __all__ = ["RepdimReport", "repdim_report"]

@@ -31,7 +31,6 @@ from typing import Any, cast
 
 from .._budget import Deadline
 from ..classes.hypothesis_class import HypothesisClass, label_bits
-from ..communication import deterministic_one_way_complexity
 from ..covers import zero_cover_function, zero_cover_number
 from ..littlestone import (
     binary_restriction_littlestone,
@@ -40,6 +39,7 @@ from ..littlestone import (
     psi_littlestone_dimension,
 )
 from ..representation import MAX_ALL_FUNCTIONS, binary_entropy, deterministic_representation_dimension
+from ..representation.communication import deterministic_one_way_complexity
 from ..results import DimensionResult
 from ..validation import check_hypothesis_class, check_time_limit
 from ..vc import growth_function, vc_dimension

@@ -25,9 +25,9 @@ from typing import Any
 import sympy as sp
 
 from .._params import number_text
-from .._unimodal import integer_argmin
 from ..errors import parameter_error
 from ._build import learning_setting, make_bound
+from ._unimodal import integer_argmin
 from ._validation import checked_values
 from .bound import Condition, SampleSizeBound
 from .composition import advanced_composition_epsilon, evaluates_below_one, split_privacy_budget

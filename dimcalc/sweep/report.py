@@ -23,8 +23,8 @@ from ..classes.operations import binary_restriction
 from ..errors import InvalidParameterError
 from ..psi import psi_family
 from ..results import DimensionResult
-from ..trees import is_mistake_tree
 from ..witnesses import PsiTree
+from ..witnesses.tree_checks import is_mistake_tree
 from .db import SweepDB
 from .expr import SIZE_NAMES, Expression, parse_expression
 
@@ -210,7 +210,7 @@ def verify_result(
 ) -> bool:
     """Whether a stored result's witness certifies its lower bound on ``H``, by the public checkers.
 
-    ``binary_restrictions.i`` trees are checked by :func:`dimcalc.trees.is_mistake_tree` on
+    ``binary_restrictions.i`` trees are checked by :func:`dimcalc.witnesses.tree_checks.is_mistake_tree` on
     :func:`dimcalc.operations.binary_restriction` ``(H, i)``; everything else by
     :meth:`DimensionResult.verify` (a ``user`` Ψ tree is checked against the family rebuilt from the database's maps).
     """

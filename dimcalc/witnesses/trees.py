@@ -6,7 +6,7 @@ needs: :class:`MistakeTree` (binary mistake tree, Littlestone 1987; FX §2.5),
 :class:`PsiTree` (Ψ-labelled tree with its family and uniformity, BGS Defs
 4.1-4.4) and :class:`RestrictionTree` (a mistake tree of the binary
 restriction ``H|_i``, BGS §3).  ``certify(H)`` runs the independent checker
-:func:`dimcalc.trees.check_tree` and returns the tree's depth.
+:func:`dimcalc.witnesses.tree_checks.check_tree` and returns the tree's depth.
 
 Examples
 --------
@@ -25,8 +25,8 @@ from ..classes.hypothesis_class import HypothesisClass
 from ..classes.operations import binary_restriction
 from ..errors import InvalidWitnessError
 from ..psi import PsiFamily
-from ..trees import check_tree
 from .base import DictWitness
+from .tree_checks import check_tree
 
 __all__ = ["MistakeTree", "MulticlassTree", "PsiTree", "RestrictionTree"]
 

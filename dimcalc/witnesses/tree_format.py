@@ -1,6 +1,6 @@
 """Format-level tools for witness trees: format validation and a networkx graph for drawing.
 
-Nothing here checks shattering (that is :mod:`dimcalc.trees`): these read
+Nothing here checks shattering (that is :mod:`dimcalc.witnesses.tree_checks`): these read
 the spec §3 tree formats only -- binary mistake trees, multiclass
 (io-labelled) trees and Ψ-trees.
 
@@ -18,11 +18,11 @@ from typing import Any
 
 import networkx as nx
 
-from .classes.hypothesis_class import HypothesisClass
-from .errors import InvalidWitnessError, parameter_error
-from .psi import PsiFamily, psi_family
-from .trees import _canonical_kind, _TreeProblem, _walk, tree_depth
-from .validation import check_hypothesis_class
+from ..classes.hypothesis_class import HypothesisClass
+from ..errors import InvalidWitnessError, parameter_error
+from ..psi import PsiFamily, psi_family
+from ..validation import check_hypothesis_class
+from .tree_checks import _canonical_kind, _TreeProblem, _walk, tree_depth
 
 __all__ = ["validate_tree_json", "tree_to_networkx"]
 

@@ -52,10 +52,10 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from .classes.hypothesis_class import HypothesisClass
-from .errors import InvalidWitnessError, parameter_error
-from .psi import PsiFamily, psi_family
-from .validation import check_hypothesis_class
+from ..classes.hypothesis_class import HypothesisClass
+from ..errors import InvalidWitnessError, parameter_error
+from ..psi import PsiFamily, psi_family
+from ..validation import check_hypothesis_class
 
 __all__ = [
     "is_mistake_tree",

@@ -75,8 +75,8 @@ from typing import Any
 
 import numpy as np
 
-from ._params import Number, exact_number
-from .errors import parameter_error
+from .._params import Number, exact_number
+from ..errors import parameter_error
 
 __all__ = [
     "AuditResult",

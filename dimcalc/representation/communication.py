@@ -36,18 +36,18 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from ._budget import Deadline
-from ._params import as_fraction
-from .classes.hypothesis_class import HypothesisClass
-from .littlestone import littlestone_dimension
-from .representation import (
+from .._budget import Deadline
+from .._params import as_fraction
+from ..classes.hypothesis_class import HypothesisClass
+from ..littlestone import littlestone_dimension
+from ..validation import check_hypothesis_class, check_number, check_time_limit
+from . import (
     MAX_ALL_FUNCTIONS,
     PaperBound,
     RepresentationDimensionResult,
     binary_entropy,
     deterministic_representation_dimension,
 )
-from .validation import check_hypothesis_class, check_number, check_time_limit
 
 __all__ = ["CommunicationResult", "deterministic_one_way_complexity", "one_way_communication_complexity"]
 
@@ -154,7 +154,9 @@ def one_way_communication_complexity(
     deadline = Deadline(time_limit)
     det = deterministic_one_way_complexity(C)
     witness = {int(C.row_of(j)): j for j in range(C.n_distinct)}
-    bounds = [PaperBound("D→(Eval_C)", "=", det, "dimcalc.communication (message = distinct row index)", True)]
+    bounds = [
+        PaperBound("D→(Eval_C)", "=", det, "dimcalc.representation.communication (message = distinct row index)", True)
+    ]
     lower, upper = 0, det
     small = C.num_labels**C.n_points <= MAX_ALL_FUNCTIONS
     if small:
