@@ -26,7 +26,8 @@ from typing import Any
 
 import numpy as np
 
-from .bit_table import CHUNK_CELLS, BitTable, transpose_blocks
+from .bit_table import BitTable
+from .bitsets import CHUNK_CELLS, transpose_blocks
 from .reduction import ColumnReduction
 
 __all__ = ["distinct_rows", "distinct_dense_rows", "reduce_bit_columns"]

@@ -27,16 +27,20 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from functools import cached_property
-from typing import Any, Literal
+from typing import Any
 
 import numpy as np
 
 from ..errors import InvalidClassError
 from .bit_groups import distinct_dense_rows, reduce_bit_columns
 from .bit_groups import distinct_rows as _distinct_bit_rows
-from .bit_table import BitTable, dense_label_words, from_bit_columns, from_packed, mask_bits, words_to_ints
+from .bit_table import BitTable, from_bit_columns, from_packed
+from .bitsets import dense_label_words, mask_bits, words_to_ints
 from .reduction import ColumnReduction, reduce_columns
 from .set_systems import from_networkx, from_sets
+from .storage import BITS_MIN_CELLS, DENSE_CACHE_CELLS, Storage, label_bits
+from .storage import read_only as _read_only
+from .storage import storage_dtype as _storage_dtype
 from .table_input import (
     MAX_BINARY_CELLS,
     MAX_CELLS,
@@ -48,26 +52,16 @@ from .table_input import (
     table_from_lists,
 )
 
-__all__ = ["HypothesisClass", "MAX_CELLS", "MAX_BINARY_CELLS", "BITS_MIN_CELLS", "words_to_ints", "mask_bits"]
-
-#: Binary tables of at least this many cells are stored one bit per cell by default (``storage="auto"``).
-BITS_MIN_CELLS = 1 << 20
-
-#: Dense views of a bit-packed class (``table``, ``distinct_rows``) up to this many cells are kept once built;
-#: larger ones are rebuilt on each access (callers that need them hold them).
-DENSE_CACHE_CELLS = 1 << 24
-
-Storage = Literal["auto", "bits", "dense"]
-
-
-def _storage_dtype(num_labels: int) -> type:
-    """The dtype dense tables are stored in: uint8 up to 256 labels, else uint16 (at most ``1 << 16`` labels)."""
-    return np.uint8 if num_labels <= 1 << 8 else np.uint16
-
-
-def _read_only(arr: np.ndarray) -> np.ndarray:
-    arr.setflags(write=False)
-    return arr
+__all__ = [
+    "HypothesisClass",
+    "MAX_CELLS",
+    "MAX_BINARY_CELLS",
+    "BITS_MIN_CELLS",
+    "DENSE_CACHE_CELLS",
+    "label_bits",
+    "words_to_ints",
+    "mask_bits",
+]
 
 
 class HypothesisClass:
@@ -203,10 +197,10 @@ class HypothesisClass:
         """Build a class from nested lists or a numpy array (see the class docstring)."""
         return cls(table, **kwargs)
 
-    from_packed = classmethod(from_packed)
-    from_bit_columns = classmethod(from_bit_columns)
-    from_sets = classmethod(from_sets)
-    from_networkx = classmethod(from_networkx)
+    from_packed: classmethod[HypothesisClass, ..., HypothesisClass] = classmethod(from_packed)
+    from_bit_columns: classmethod[HypothesisClass, ..., HypothesisClass] = classmethod(from_bit_columns)
+    from_sets: classmethod[HypothesisClass, ..., HypothesisClass] = classmethod(from_sets)
+    from_networkx: classmethod[HypothesisClass, ..., HypothesisClass] = classmethod(from_networkx)
 
     # ------------------------------------------------------------------ storage
     @property
@@ -502,8 +496,3 @@ class HypothesisClass:
 
     def __len__(self) -> int:
         return self.n_hypotheses
-
-
-def label_bits(num_labels: int) -> int:
-    """Number of bits of a label's binary expansion: ``ceil(log2(k+1))`` (at least 1)."""
-    return max(1, math.ceil(math.log2(num_labels))) if num_labels > 1 else 1

@@ -34,13 +34,22 @@ VC-type dimensions.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, cast
+from typing import Protocol, cast
 
 import numpy as np
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .._budget import Deadline
-    from .hypothesis_class import HypothesisClass
+from .storage import Polled
+
+
+class DistinctTable(Protocol):
+    """What the reduction reads of a class (:class:`~dimcalc.classes.hypothesis_class.HypothesisClass`)."""
+
+    @property
+    def distinct_rows(self) -> np.ndarray: ...
+
+    @property
+    def num_labels(self) -> int: ...
+
 
 __all__ = ["ColumnReduction", "reduce_columns"]
 
@@ -110,7 +119,7 @@ def _canonical_block(block: np.ndarray, num_labels: int, relabel: bool) -> np.nd
 
 
 def reduce_columns(
-    H: HypothesisClass, *, relabel: bool, deadline: Deadline | None = None, chunk_cells: int = 1 << 23
+    H: DistinctTable, *, relabel: bool, deadline: Polled | None = None, chunk_cells: int = 1 << 23
 ) -> ColumnReduction:
     """Drop constant columns and merge duplicate ones (up to renaming labels when ``relabel``).
 

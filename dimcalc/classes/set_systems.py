@@ -13,9 +13,9 @@ and return the positions of the 1 cells as numpy index arrays, from which
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -25,8 +25,8 @@ from .bit_table import BitTable
 from .table_input import check_cells
 from .table_input import describe as _describe
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .hypothesis_class import HypothesisClass
+#: The class a constructor builds (``HypothesisClass``, bound as its classmethod; not imported here).
+C = TypeVar("C")
 
 __all__ = ["Incidence", "set_system_incidence", "neighbourhood_incidence", "from_sets", "from_networkx"]
 
@@ -235,18 +235,18 @@ def neighbourhood_incidence(G: Any, closed: bool) -> Incidence:
 # Bound as HypothesisClass.from_sets / from_networkx (classmethods).
 
 
-def _from_incidence(cls: type[HypothesisClass], inc: Incidence, **kwargs: Any) -> HypothesisClass:
+def _from_incidence(cls: Callable[..., C], inc: Incidence, **kwargs: Any) -> C:
     bits = BitTable.from_cells(inc.n_sets, len(inc.point_names), inc.rows, inc.cols)
     return cls(bits, num_labels=2, point_names=inc.point_names, **kwargs)
 
 
 def from_sets(
-    cls: type[HypothesisClass],
+    cls: Callable[..., C],
     sets: Iterable[Iterable[Any]] | Mapping[Any, Iterable[Any]],
     domain: Iterable[Any] | None = None,
     *,
     name: str | None = None,
-) -> HypothesisClass:
+) -> C:
     """A set system as a binary class: one hypothesis per set, one point per domain element.
 
     Hypothesis ``j`` labels point ``i`` with 1 exactly when the ``i``-th
@@ -298,9 +298,7 @@ def from_sets(
     return _from_incidence(cls, inc, hypothesis_names=inc.hypothesis_names, name=name)
 
 
-def from_networkx(
-    cls: type[HypothesisClass], G: Any, *, closed: bool = True, name: str | None = None
-) -> HypothesisClass:
+def from_networkx(cls: Callable[..., C], G: Any, *, closed: bool = True, name: str | None = None) -> C:
     """The closed-neighbourhood set system ``{N[v] : v in V}`` of a networkx graph, as a binary class.
 
     One hypothesis and one point per node, in ``G``'s node order:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .._budget import Deadline, SearchStopped
+from ..classes.bitsets import pack_columns  # written once, with the class storage
 from ..classes.hypothesis_class import HypothesisClass
 
 __all__ = ["STEP_WORDS", "Columns", "compact", "label_counts", "pack_columns", "pack_rows", "virtual_columns"]
@@ -37,14 +38,6 @@ def pack_rows(bits: np.ndarray) -> np.ndarray:
     packed = np.packbits(bits, axis=1, bitorder="little")
     out = np.zeros((k, words * 8), dtype=np.uint8)
     out[:, : packed.shape[1]] = packed
-    return out.view("<u8").astype(np.uint64, copy=False)
-
-
-def pack_columns(bits: np.ndarray, n_words: int) -> np.ndarray:
-    """Pack a boolean ``(m, k)`` matrix column-wise into ``(k, n_words)`` ``uint64`` words (no transpose copy)."""
-    packed = np.packbits(bits, axis=0, bitorder="little")  # (ceil(m/8), k)
-    out = np.zeros((bits.shape[1], n_words * 8), dtype=np.uint8)
-    out[:, : packed.shape[0]] = packed.T
     return out.view("<u8").astype(np.uint64, copy=False)
 
 
