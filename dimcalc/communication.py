@@ -36,7 +36,6 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from ._budget import Deadline
 from ._params import as_fraction
 from .hypothesis_class import HypothesisClass
 from .littlestone import littlestone_dimension
@@ -47,6 +46,7 @@ from .representation import (
     binary_entropy,
     deterministic_representation_dimension,
 )
+from .search.budget import Deadline
 from .validation import check_hypothesis_class, check_number, check_time_limit
 
 __all__ = ["CommunicationResult", "deterministic_one_way_complexity", "one_way_communication_complexity"]

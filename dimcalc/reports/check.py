@@ -15,12 +15,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import littlestone, vc
-from .._budget import Deadline, Progress
 from .._json import to_jsonable
 from ..errors import InvalidParameterError
 from ..hypothesis_class import HypothesisClass
 from ..psi import psi_family
 from ..results import DimensionResult
+from ..search.budget import Deadline, Progress
 from ..validation import check_jobs, check_time_limit
 from ..vc import binary_twin
 

@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from .._budget import Deadline
 from .._params import as_fraction
 from ..communication import CommunicationResult, one_way_communication_complexity
 from ..hypothesis_class import HypothesisClass
@@ -24,6 +23,7 @@ from ..representation import (
     deterministic_representation_dimension,
     probabilistic_representation_bounds,
 )
+from ..search.budget import Deadline
 from ..validation import check_hypothesis_class, check_number, check_time_limit
 
 __all__ = ["RepdimReport", "repdim_report"]

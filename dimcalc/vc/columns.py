@@ -15,8 +15,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .._budget import Deadline, SearchStopped
 from ..hypothesis_class import HypothesisClass
+from ..search.budget import Deadline, SearchStopped
 
 __all__ = ["STEP_WORDS", "Columns", "compact", "label_counts", "pack_columns", "pack_rows", "virtual_columns"]
 

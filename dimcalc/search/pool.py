@@ -29,7 +29,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from ._budget import Deadline, SearchStopped
+from .budget import Deadline, SearchStopped
 
 __all__ = ["can_fork", "first_answer"]
 
@@ -73,7 +73,7 @@ def first_answer(
     piece : callable
         ``piece(i)`` searches piece ``i`` and returns ``(answer, info)``:
         its answer or ``None``, and what :func:`collect` is given (e.g. work
-        counts); it may raise :class:`~dimcalc._budget.SearchStopped`, with
+        counts); it may raise :class:`~dimcalc.search.budget.SearchStopped`, with
         the ``info`` of the work done so far as its attribute ``info``.
     n : int
         Number of pieces.

@@ -18,7 +18,7 @@ import sys
 import time
 from typing import Any, TextIO
 
-from .errors import InvalidParameterError
+from ..errors import InvalidParameterError
 
 __all__ = [
     "Deadline",
