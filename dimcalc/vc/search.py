@@ -318,7 +318,9 @@ class _Search:
         self.stats["compiled"] = True
         if not kernel.cached():
             self.log.update("compiling the search kernel (once per machine, a few seconds)", force=True)
-        found, _ = first_answer(piece, len(pieces), jobs=jobs, deadline=self.deadline, collect=collect)
+        found, _ = first_answer(
+            piece, len(pieces), jobs=jobs, deadline=self.deadline, collect=collect, prepare=kernel.warm
+        )
         return found
 
     def _pair_words(self, k: int, n_cells: int, n_words: int) -> int:
