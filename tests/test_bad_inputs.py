@@ -83,7 +83,7 @@ def test_good_memory_limits_accepted(value, capsys, monkeypatch):
 
 def test_bad_memory_limit_does_not_break_import():
     proc = subprocess.run(
-        [sys.executable, "-c", "import dimcalc, dimcalc._budget as b; print(b.MEMORY_LIMIT_BYTES == 1280 << 20)"],
+        [sys.executable, "-c", "import dimcalc, dimcalc.search.budget as b; print(b.memory_limit() == 1280 << 20)"],
         capture_output=True,
         text=True,
         env={**ENV, "DIMCALC_MEMORY_LIMIT_MB": "nan"},

@@ -1,4 +1,4 @@
-"""Time and memory budgets (dimcalc._budget): a search stopped by either reports proven bounds."""
+"""Time and memory budgets (dimcalc.search.budget): a search stopped by either reports proven bounds."""
 
 from __future__ import annotations
 
@@ -6,9 +6,9 @@ import numpy as np
 import pytest
 
 import dimcalc
-from dimcalc import _budget
-from dimcalc._budget import Deadline, resident_bytes
 from dimcalc.generators import random_class, thresholds
+from dimcalc.search import budget as _budget
+from dimcalc.search.budget import Deadline, resident_bytes
 
 
 def test_resident_bytes_is_plausible():

@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 import dimcalc.littlestone.api as api
 from brute_littlestone import brute_littlestone
 from dimcalc import HypothesisClass, generators, littlestone_dimension, multiclass_littlestone_dimension
-from dimcalc._budget import Deadline
 from dimcalc.littlestone.greedy import greedy_lower_bound, greedy_mistake_tree
+from dimcalc.search.budget import Deadline
 from dimcalc.witnesses.tree_checks import is_mistake_tree
 from strategies import classes
 

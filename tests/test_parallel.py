@@ -1,7 +1,7 @@
 """``jobs=``: searches shared by worker processes give the answer of one process.
 
 The VC-type search cuts the root's candidates into ordered pieces
-(:mod:`dimcalc.vc.search`) and :func:`dimcalc._parallel.first_answer` takes the
+(:mod:`dimcalc.vc.search`) and :func:`dimcalc.search.pool.first_answer` takes the
 first piece's answer in order: value *and* witness equal those of ``jobs=1``.
 Small classes are one piece, so the tests make pieces of one candidate.
 """
@@ -14,9 +14,9 @@ from hypothesis import given, settings
 
 from brute_vc import brute_natarajan, brute_vc
 from dimcalc import HypothesisClass, graph_dimension, natarajan_dimension, vc_dimension
-from dimcalc._budget import Deadline, SearchStopped
-from dimcalc._parallel import can_fork, first_answer
 from dimcalc.errors import InvalidParameterError
+from dimcalc.search.budget import Deadline, SearchStopped
+from dimcalc.search.pool import can_fork, first_answer
 from dimcalc.vc import search
 from strategies import classes
 

@@ -17,10 +17,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import dimcalc
-from dimcalc import HypothesisClass, _budget
-from dimcalc._budget import Deadline, resident_bytes
+from dimcalc import HypothesisClass
 from dimcalc.classes.reduction import reduce_columns
 from dimcalc.reports.check import check_class
+from dimcalc.search import budget as _budget
+from dimcalc.search.budget import Deadline, resident_bytes
 
 SOLVERS = {
     "vc": lambda H, **kw: dimcalc.vc_dimension(H, **kw),

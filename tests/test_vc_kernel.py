@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from brute_vc import brute_graph, brute_natarajan, brute_vc
 from dimcalc import HypothesisClass
-from dimcalc._budget import Deadline, Progress
+from dimcalc.search.budget import Deadline, Progress
 from dimcalc.vc import (
     graph_dimension,
     is_graph_shattered,

@@ -30,11 +30,11 @@ from __future__ import annotations
 
 import time
 
-from .._budget import Deadline
 from ..classes.hypothesis_class import HypothesisClass
 from ..generators import boxes
 from ..littlestone import engine as ls
 from ..littlestone.splitters import _splitter_for
+from ..search.budget import Deadline
 from . import BenchOptions, BenchRow, register_suite
 from .littlestone import boxes_class, intervals_class, lines_class, random_class
 

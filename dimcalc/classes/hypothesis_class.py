@@ -391,8 +391,8 @@ class HypothesisClass:
 
         Shape ``(num_labels, len(points), ceil(n_distinct / 64))``; bit ``j`` of
         the words is distinct row ``j``.  With a ``deadline``
-        (:class:`dimcalc._budget.Deadline`) it is polled between chunks of
-        points (:class:`~dimcalc._budget.SearchStopped` once expired).
+        (:class:`dimcalc.search.budget.Deadline`) it is polled between chunks of
+        points (:class:`~dimcalc.search.budget.SearchStopped` once expired).
         """
         if self._distinct_bits is not None:  # the storage itself: label 1 = the stored bits, label 0 = the rest
             return self._distinct_bits.label_words(points, deadline)

@@ -135,7 +135,7 @@ def reduce_columns(
         Merge columns equal up to a renaming of labels (sound for every
         dimension but Ψ^bin and user families; see the module docstring).
     deadline : Deadline, optional
-        Polled between chunks of columns; :class:`~dimcalc._budget.SearchStopped`
+        Polled between chunks of columns; :class:`~dimcalc.search.budget.SearchStopped`
         is raised when it has expired.
     chunk_cells : int
         Cells handled per vectorised step (bounds the step's memory and time).

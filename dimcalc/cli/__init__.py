@@ -29,8 +29,8 @@ with cli_interrupt_guard():
     from collections.abc import Sequence
 
     from .. import __version__
-    from .._budget import check_environment
     from ..errors import DimcalcError
+    from ..search.budget import check_environment
     from . import bench, check, covers, generate, growth, repdim, sample_size, sweep, theorems
     from .inputs import load_class_arg
     from .options import (

@@ -6,10 +6,10 @@ import argparse
 import sys
 from typing import Any
 
-from .._budget import Deadline
 from ..io import load_psi_family
 from ..reports.check import DIMENSION_KEYS, check_class
 from ..results import DimensionResult
+from ..search.budget import Deadline
 from .inputs import load_class_arg
 from .options import (
     add_class_file_argument,

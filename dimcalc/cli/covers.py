@@ -6,11 +6,11 @@ import argparse
 import sys
 from typing import Any
 
-from .._budget import Deadline
 from ..covers import DEFAULT_MAX_WITNESS_NODES, MAX_DEPTH
 from ..errors import InvalidParameterError
 from ..io import load_input_tree
 from ..reports.covers import cover_report
+from ..search.budget import Deadline
 from .inputs import load_class_arg
 from .options import (
     add_class_file_argument,

@@ -6,8 +6,8 @@ import argparse
 import sys
 from typing import Any
 
-from .._budget import Deadline
 from ..reports.growth import growth_table
+from ..search.budget import Deadline
 from .inputs import load_class_arg
 from .options import add_class_file_argument, add_json_option, add_time_limit_option, check_int_option
 from .output import class_line, emit_json

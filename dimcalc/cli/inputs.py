@@ -8,9 +8,9 @@ import sys
 import time
 from typing import Any
 
-from .._budget import Progress
 from ..classes.hypothesis_class import HypothesisClass
 from ..io import load
+from ..search.budget import Progress
 from .options import wants_progress
 
 __all__ = ["load_class_arg", "PROGRESS_BYTES"]
@@ -23,7 +23,7 @@ PROGRESS_BYTES = 4 << 20
 def load_class_arg(path: str, args: argparse.Namespace | None = None, deadline: Any = None) -> HypothesisClass:
     """Load the class file named on the command line (errors become exit 2).
 
-    Commands create their :class:`~dimcalc._budget.Deadline` before calling
+    Commands create their :class:`~dimcalc.search.budget.Deadline` before calling
     this, so reading and parsing the file count against ``--time-limit``.
     With ``args``, a large file gets progress lines on stderr when progress is
     on; with ``deadline``, a load that used up the whole limit says so.

@@ -6,10 +6,10 @@ import argparse
 from fractions import Fraction
 from typing import Any
 
-from .._budget import Deadline
 from ..errors import InvalidParameterError
 from ..reports.repdim import repdim_report
 from ..representation import exact_fraction
+from ..search.budget import Deadline
 from .inputs import load_class_arg
 from .options import add_class_file_argument, add_json_option, add_time_limit_option, add_witness_file_option
 from .output import class_line, emit_json, present_witness

@@ -11,9 +11,9 @@ import argparse
 import math
 from fractions import Fraction
 
-from .._budget import Deadline
 from .._params import number_text
 from ..errors import InvalidParameterError
+from ..search.budget import Deadline
 from .inputs import load_class_arg
 from .options import add_json_option, add_time_limit_option
 from .output import emit_json

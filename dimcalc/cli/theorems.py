@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from .._budget import Deadline
 from ..reports.theorems import theorem_report, theorem_verdict
+from ..search.budget import Deadline
 from .inputs import load_class_arg
 from .options import add_class_file_argument, add_json_option, add_time_limit_option
 from .output import class_line, emit_json

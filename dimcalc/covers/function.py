@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from .._budget import Deadline, SearchStopped
 from ..classes.hypothesis_class import HypothesisClass
 from ..errors import parameter_error
 from ..results import DimensionResult
+from ..search.budget import Deadline, SearchStopped
 from ..validation import check_hypothesis_class, check_time_limit
 from ..witnesses.cover_trees import MAX_DEPTH
 from .bounds import trivial_zero_cover_bound

@@ -10,9 +10,9 @@ from typing import Any
 
 import numpy as np
 
-from .._budget import Deadline, SearchStopped
 from ..classes.hypothesis_class import HypothesisClass
 from ..results import DimensionResult
+from ..search.budget import Deadline, SearchStopped
 from ..validation import check_hypothesis_class, check_time_limit
 from ..witnesses.cover_trees import depth_of, tree_json, tree_points
 from ..witnesses.zero_cover import ZeroCover

@@ -11,12 +11,12 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
-from .._budget import Deadline, Progress, SearchStopped
 from ..classes.hypothesis_class import HypothesisClass, label_bits
 from ..classes.operations import binary_restriction
 from ..errors import parameter_error
 from ..psi import bipartition_seed_tree, present_labels, psi_family, restricted_maps
 from ..results import DimensionResult
+from ..search.budget import Deadline, Progress, SearchStopped
 from ..validation import check_time_limit
 from ..witnesses import PsiTree
 from .engine import _Engine

@@ -18,8 +18,8 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from .._budget import Deadline, Progress
 from ..classes.hypothesis_class import HypothesisClass
+from ..search.budget import Deadline, Progress
 from .splitters import _VECTOR_MIN_LIVE, _Stop
 
 

@@ -27,8 +27,8 @@ from typing import Any
 
 import numpy as np
 
-from .._budget import Deadline, SearchStopped
 from ..classes.hypothesis_class import HypothesisClass
+from ..search.budget import Deadline, SearchStopped
 from ..vc.columns import STEP_WORDS, pack_columns
 
 __all__ = ["greedy_mistake_tree", "greedy_lower_bound"]
@@ -135,7 +135,7 @@ def greedy_mistake_tree(H: HypothesisClass, depth: int, deadline: Deadline) -> d
     ``None`` when some node's most balanced point leaves fewer than
     ``2^(k - 1)`` hypotheses on a side (``k`` levels wanted below it): the
     greedy choice does not backtrack, so ``None`` proves nothing.  Raises
-    :class:`~dimcalc._budget.SearchStopped` when ``deadline`` expires.
+    :class:`~dimcalc.search.budget.SearchStopped` when ``deadline`` expires.
 
     Examples
     --------

@@ -14,8 +14,8 @@ import time
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from .._budget import Deadline, SearchStopped
 from ..classes.hypothesis_class import HypothesisClass
+from ..search.budget import Deadline, SearchStopped
 from .engine import _Engine
 from .splitters import _splitter_for
 

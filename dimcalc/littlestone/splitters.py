@@ -20,9 +20,9 @@ from typing import Any
 
 import numpy as np
 
-from .._budget import Deadline, SearchStopped
 from ..classes.hypothesis_class import HypothesisClass, label_bits, words_to_ints
 from ..psi import MapSequence
+from ..search.budget import Deadline, SearchStopped
 from .nodes import _bin_node, _binary_node, _bipartition_node, _multiclass_node, _pair_map_node, _user_node
 
 Split = tuple  # (V0, V1, description)

@@ -16,10 +16,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .._budget import Deadline, Progress
 from ..classes.hypothesis_class import HypothesisClass
 from ..psi import PsiFamily, present_labels, psi_family, uniform_maps
 from ..results import DimensionResult
+from ..search.budget import Deadline, Progress
 from .engine import _Engine
 from .nodes import _depth_one_tree, _user_node
 from .parallel import _solve_root

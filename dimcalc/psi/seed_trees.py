@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .._budget import SearchStopped
+from ..search.budget import SearchStopped
 
 __all__ = ["bipartition_seed_tree"]
 
@@ -28,7 +28,7 @@ def bipartition_seed_tree(H: Any, *, uniform: bool = False, deadline: Any = None
     returned as witnesses.  When they reach ``floor(log2 |H|)`` (the size
     bound: a tree of depth ``d`` has ``2^d`` leaves realised by different
     hypotheses) the dimension is settled without any search -- e.g. 300
-    hypotheses over 300 labels.  ``deadline`` (a :class:`dimcalc._budget.Deadline`)
+    hypotheses over 300 labels.  ``deadline`` (a :class:`dimcalc.search.budget.Deadline`)
     is polled; when it expires the deepest tree finished so far is returned.
 
     Examples

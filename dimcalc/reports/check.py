@@ -7,20 +7,20 @@ the object of interface spec §2.
 
 from __future__ import annotations
 
-import concurrent.futures as cf
+import functools
 import math
-import multiprocessing
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from .. import littlestone, vc
-from .._budget import Deadline, Progress
 from .._json import to_jsonable
 from ..classes.hypothesis_class import HypothesisClass
 from ..errors import InvalidParameterError
 from ..psi import psi_family
 from ..results import DimensionResult
+from ..search import pool
+from ..search.budget import Deadline, Progress
 from ..validation import check_jobs, check_time_limit
 from ..vc import binary_twin
 
@@ -38,6 +38,8 @@ DIMENSION_KEYS = (
     "binary_restrictions",
 )
 PSI_FAMILIES = ("N", "bin", "B")
+#: The solvers that take ``jobs`` (one search on many cores).
+TAKE_JOBS = ("vc", "natarajan", "graph", "littlestone", "multiclass_littlestone")
 #: The three notions of shattering: one search on a binary class (:func:`dimcalc.vc.binary_twin`).
 SHATTERING = ("vc", "natarajan", "graph")
 
@@ -93,26 +95,53 @@ def _tighter(old: Any, new: Any) -> Any:
     return DimensionResult.bounds(best.kind, best.lower, upper, best.witness, **stats)
 
 
+def _payloads(keys: Sequence[str], deadline: Deadline, workers: int) -> Iterator[tuple[str, float | None]]:
+    """``(key, time limit)`` for each dimension, its share taken when a worker starts it.
+
+    A dimension started with ``left`` dimensions not yet started (itself
+    included) gets ``1 / ceil(left / workers)`` of the time left: the workers
+    run the rest side by side, and time a dimension does not use flows to the
+    later ones -- each gets at least the share one process would give it.
+    """
+    for i, key in enumerate(keys):
+        yield key, deadline.share(math.ceil((len(keys) - i) / workers))
+
+
 def _run_parallel(
     H: HypothesisClass,
     ordered: list[str],
     family: Any,
     deadline: Deadline,
     jobs: int,
+    scheduler: Any,
     report: CheckReport,
     log: Progress,
 ) -> None:
-    """The dimensions of ``ordered`` in a pool of ``jobs`` processes, under one deadline."""
-    share = deadline.share(math.ceil(len(ordered) / jobs))  # one share per round of `jobs` dimensions
-    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
-    with cf.ProcessPoolExecutor(max_workers=min(jobs, len(ordered)), mp_context=context) as pool:
-        futures = [pool.submit(_solve_one, H, key, family, share) for key in ordered]
-        for fut in cf.as_completed(futures):
-            key, value, seconds = fut.result()
-            log.update(f"{key} done", force=True)
-            report.dimensions[key] = value
-            report.seconds[key] = seconds
+    """The dimensions of ``ordered`` side by side (:func:`dimcalc.search.pool.run_tasks`), under one deadline.
+
+    Like one process, in two passes: first every dimension, then the time
+    still left goes to the dimensions that were stopped, which run again and
+    keep the tighter of the two runs' proven bounds.
+    """
+    run = functools.partial(_solve_task, H, family)
+    with pool.connected(scheduler, deadline) as client:
+        workers = jobs if client is None else max(1, sum(client.nthreads().values()))
+        for again in (False, True):
+            keys = [k for k in ordered if not again or not all(r.exact for r in _results(report.dimensions[k]))]
+            if again and (not keys or (deadline.share(math.ceil(len(keys) / workers)) or 1.0) < 0.05):
+                break
+            payloads = _payloads(keys, deadline, workers)
+            for _, _, (key, value, seconds) in pool.run_tasks(run, payloads, jobs=jobs, scheduler=client):
+                log.update(f"{key} {'again ' if again else ''}done", force=True)
+                report.dimensions[key] = _tighter(report.dimensions[key], value) if again else value
+                report.seconds[key] = report.seconds.get(key, 0.0) + seconds
     report.dimensions = {k: report.dimensions[k] for k in ordered}
+
+
+def _solve_task(H: HypothesisClass, family: Any, payload: tuple[str, float | None]) -> tuple[str, Any, float]:
+    """One dimension of :func:`check_class` in a worker: ``payload`` is ``(key, time limit)``."""
+    key, time_limit = payload
+    return _solve_one(H, key, family, time_limit)
 
 
 #: Proven inequalities ``small <= big`` between dimensions of one class: a stopped search for ``small``
@@ -175,7 +204,7 @@ class CheckReport:
 
 def _solve_one(H: HypothesisClass, key: str, family: Any, time_limit: float | None) -> tuple[str, Any, float]:
     """Run one dimension of :func:`check_class` (in a worker process when ``jobs > 1``)."""
-    start = Deadline(None)
+    start = Deadline(None, memory_limit=None)
     value = _solvers(family)[key](H, time_limit=time_limit, progress=False)
     return key, value, start.elapsed()
 
@@ -188,6 +217,7 @@ def check_class(
     progress: bool = False,
     family: Any = None,
     jobs: int = 1,
+    scheduler: Any = None,
 ) -> CheckReport:
     """Compute the dimensions of ``H`` named in ``dims`` (all of :data:`DIMENSION_KEYS` by default).
 
@@ -213,8 +243,18 @@ def check_class(
         Worker processes for the dimensions (independent searches).  ``1``
         (the default) runs everything in this process; with ``jobs > 1`` the
         dimensions run side by side in a process pool, each with the time
-        left divided by the number of rounds (``ceil(dimensions / jobs)``).
-        Results and witnesses are those of one process.
+        left divided by the rounds still to come (``ceil(dimensions not
+        started / jobs)``, taken as each dimension starts), then, like one
+        process, the time still left goes to the dimensions that were stopped.
+        Every dimension gets at least the time one process gives it, so the
+        bounds are never weaker.  Results and witnesses are those of one
+        process.  A single dimension gets the ``jobs`` itself (one search on
+        many cores) when its solver takes ``jobs``.
+    scheduler : distributed.Client or str, optional
+        Run the dimensions on a Dask cluster (``"dask://HOST:PORT"`` or a
+        client) instead of local processes, the same way; an address where no
+        scheduler answers is refused at once
+        (:class:`~dimcalc.errors.InvalidParameterError`).
 
     Returns
     -------
@@ -232,6 +272,7 @@ def check_class(
     """
     time_limit = check_time_limit(time_limit, "check_class")
     jobs = check_jobs(jobs, "check_class")
+    scheduler = pool.check_scheduler(scheduler, "check_class")
     if dims is None:
         dims = DIMENSION_KEYS
     for d in dims:
@@ -249,15 +290,19 @@ def check_class(
     # On a binary class VC, Natarajan and graph are one search: run the first asked, copy it to the others.
     twins = [d for d in SHATTERING if d in ordered][1:] if H.is_binary else []
     ordered = [d for d in ordered if d not in twins]
-    if jobs > 1 and len(ordered) > 1:
-        _run_parallel(H, ordered, family, deadline, jobs, report, log)
+    if (jobs > 1 or scheduler is not None) and len(ordered) > 1:
+        _run_parallel(H, ordered, family, deadline, jobs, scheduler, report, log)
         _finish(report, twins)
         return report
+    # One dimension (or one process): the solvers that take `jobs` get it.
+    many = {"jobs": jobs} if jobs > 1 else {}
     for i, key in enumerate(ordered):
         log.update(f"{key} ...", force=True)
         share = deadline.share(len(ordered) - i)
-        start = Deadline(None)
-        report.dimensions[key] = solvers[key](H, time_limit=share, progress=progress)
+        start = Deadline(None, memory_limit=None)
+        report.dimensions[key] = solvers[key](
+            H, time_limit=share, progress=progress, **(many if key in TAKE_JOBS else {})
+        )
         report.seconds[key] = start.elapsed()
     # Second pass: what is left of the budget goes to the dimensions that were stopped.
     unfinished = [k for k in ordered if not all(r.exact for r in _results(report.dimensions[k]))]
@@ -266,8 +311,8 @@ def check_class(
         if share is None or share < 0.05:
             break
         log.update(f"{key}: again with the time left ...", force=True)
-        start = Deadline(None)
-        again = solvers[key](H, time_limit=share, progress=progress)
+        start = Deadline(None, memory_limit=None)
+        again = solvers[key](H, time_limit=share, progress=progress, **(many if key in TAKE_JOBS else {}))
         report.dimensions[key] = _tighter(report.dimensions[key], again)
         report.seconds[key] += start.elapsed()
     _finish(report, twins)

@@ -12,7 +12,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .._budget import Deadline
 from ..classes.hypothesis_class import HypothesisClass
 from ..covers import (
     DEFAULT_MAX_WITNESS_NODES,
@@ -25,6 +24,7 @@ from ..covers import (
 from ..errors import InvalidParameterError
 from ..littlestone import multiclass_littlestone_dimension
 from ..results import DimensionResult
+from ..search.budget import Deadline
 from ..validation import check_hypothesis_class, check_int, check_time_limit
 
 __all__ = ["CoverReport", "cover_report", "SEARCH_SHARE"]

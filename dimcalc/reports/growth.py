@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .._budget import Deadline
 from ..classes.hypothesis_class import HypothesisClass
 from ..results import DimensionResult
+from ..search.budget import Deadline
 from ..validation import check_hypothesis_class, check_int, check_time_limit
 from ..vc import growth_function, sauer_shelah_bound, vc_dimension
 

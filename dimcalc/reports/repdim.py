@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from .._budget import Deadline
 from .._params import as_fraction
 from ..classes.hypothesis_class import HypothesisClass
 from ..representation import (
@@ -24,6 +23,7 @@ from ..representation import (
     probabilistic_representation_bounds,
 )
 from ..representation.communication import CommunicationResult, one_way_communication_complexity
+from ..search.budget import Deadline
 from ..validation import check_hypothesis_class, check_number, check_time_limit
 
 __all__ = ["RepdimReport", "repdim_report"]

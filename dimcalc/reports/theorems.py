@@ -29,7 +29,6 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, cast
 
-from .._budget import Deadline
 from ..classes.hypothesis_class import HypothesisClass, label_bits
 from ..covers import zero_cover_function, zero_cover_number
 from ..littlestone import (
@@ -41,6 +40,7 @@ from ..littlestone import (
 from ..representation import MAX_ALL_FUNCTIONS, binary_entropy, deterministic_representation_dimension
 from ..representation.communication import deterministic_one_way_complexity
 from ..results import DimensionResult
+from ..search.budget import Deadline
 from ..validation import check_hypothesis_class, check_time_limit
 from ..vc import growth_function, vc_dimension
 

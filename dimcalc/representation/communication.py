@@ -36,10 +36,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from .._budget import Deadline
 from .._params import as_fraction
 from ..classes.hypothesis_class import HypothesisClass
 from ..littlestone import littlestone_dimension
+from ..search.budget import Deadline
 from ..validation import check_hypothesis_class, check_number, check_time_limit
 from . import (
     MAX_ALL_FUNCTIONS,

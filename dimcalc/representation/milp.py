@@ -21,9 +21,9 @@ from typing import Any
 
 import numpy as np
 
-from .._budget import Deadline
 from ..classes.hypothesis_class import HypothesisClass
 from ..errors import InvalidParameterError, parameter_error
+from ..search.budget import Deadline
 from ..validation import check_hypothesis_class, check_time_limit
 from ..witnesses.representation import Representation, exact_fraction, is_representation, rows_of
 from .paper_bounds import PaperBound, littlestone_lower_bound

@@ -5,9 +5,9 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from .._budget import Deadline
 from ..classes.hypothesis_class import HypothesisClass
 from ..littlestone import littlestone_dimension, multiclass_littlestone_dimension
+from ..search.budget import Deadline
 from ..validation import check_hypothesis_class, check_time_limit
 from .milp import MAX_ALL_FUNCTIONS, deterministic_representation_dimension
 from .paper_bounds import PaperBound

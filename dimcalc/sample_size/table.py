@@ -23,10 +23,10 @@ from typing import Any
 
 from .. import littlestone as ls
 from .. import vc as vcmod
-from .._budget import Deadline
 from .._params import Number, number_text
 from ..classes.hypothesis_class import HypothesisClass, label_bits
 from ..errors import parameter_error
+from ..search.budget import Deadline
 from ..validation import check_int, check_time_limit
 from ._validation import checked_values
 from .bns_lower_bounds import (

@@ -15,9 +15,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .._budget import Deadline, SearchStopped
 from ..classes.bitsets import pack_columns  # written once, with the class storage
 from ..classes.hypothesis_class import HypothesisClass
+from ..search.budget import Deadline, SearchStopped
 
 __all__ = ["STEP_WORDS", "Columns", "compact", "label_counts", "pack_columns", "pack_rows", "virtual_columns"]
 

@@ -53,9 +53,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .._budget import Deadline, Progress
 from ..classes.hypothesis_class import HypothesisClass
 from ..results import DimensionResult
+from ..search.budget import Deadline, Progress
 from ..validation import check_hypothesis_class, check_jobs, check_time_limit
 from .search import largest_shattered_set, witness_of
 

@@ -22,10 +22,10 @@ from typing import Any
 
 import numpy as np
 
-from .._budget import Deadline
 from ..classes.hypothesis_class import HypothesisClass
 from ..errors import parameter_error
 from ..results import DimensionResult
+from ..search.budget import Deadline
 from ..validation import check_hypothesis_class, check_time_limit
 from .dimensions import vc_dimension
 

@@ -58,7 +58,7 @@ tests first, and compiled only if those do not settle it
 Each target's search is cut into ordered *pieces* by the first column of the
 set; ``jobs`` worker processes share the pieces and the answer of the first
 piece in order is taken -- the value and the witness of one process
-(:mod:`dimcalc._parallel`).  The columns themselves are built in
+(:mod:`dimcalc.search.pool`).  The columns themselves are built in
 :mod:`dimcalc.vc.columns`.
 """
 
@@ -68,9 +68,9 @@ from typing import Any
 
 import numpy as np
 
-from .._budget import Deadline, Progress, SearchStopped
-from .._parallel import first_answer
 from ..classes.hypothesis_class import HypothesisClass
+from ..search.budget import Deadline, Progress, SearchStopped
+from ..search.pool import first_answer
 from . import kernel
 from .columns import STEP_WORDS, Columns, compact, label_counts, pack_columns, pack_rows, virtual_columns
 
@@ -208,7 +208,7 @@ class _Search:
 
         The root's candidates are cut into ordered pieces (the first column of
         the set comes from piece ``i``); the pieces run in order, or in
-        ``jobs`` processes with the same answer (:func:`dimcalc._parallel.first_answer`).
+        ``jobs`` processes with the same answer (:func:`dimcalc.search.pool.first_answer`).
         """
         cols = self.cols
         if len(np.unique(cols.rank)) < target:
@@ -318,7 +318,9 @@ class _Search:
         self.stats["compiled"] = True
         if not kernel.cached():
             self.log.update("compiling the search kernel (once per machine, a few seconds)", force=True)
-        found, _ = first_answer(piece, len(pieces), jobs=jobs, deadline=self.deadline, collect=collect)
+        found, _ = first_answer(
+            piece, len(pieces), jobs=jobs, deadline=self.deadline, collect=collect, prepare=kernel.warm
+        )
         return found
 
     def _pair_words(self, k: int, n_cells: int, n_words: int) -> int:
