@@ -14,6 +14,7 @@ from typing import Any
 from ..classes.hypothesis_class import HypothesisClass, label_bits
 from ..classes.operations import binary_restriction
 from ..errors import parameter_error
+from ..param_validation import CLASS, FLAG, JOBS, PROGRESS, TIME_LIMIT, validate_params
 from ..psi import bipartition_seed_tree, present_labels, psi_family, restricted_maps
 from ..results import DimensionResult
 from ..search.budget import Deadline, Progress, SearchStopped
@@ -121,6 +122,7 @@ def _run(
     )
 
 
+@validate_params(H=CLASS, time_limit=TIME_LIMIT, progress=PROGRESS, jobs=JOBS)
 def littlestone_dimension(
     H: HypothesisClass, *, time_limit: float | None = None, progress: bool = False, jobs: int = 1
 ) -> DimensionResult:
@@ -174,6 +176,7 @@ def littlestone_dimension(
     return _run(H, "littlestone", "LD", None, time_limit, progress, "littlestone", jobs)
 
 
+@validate_params(H=CLASS, time_limit=TIME_LIMIT, progress=PROGRESS, jobs=JOBS)
 def multiclass_littlestone_dimension(
     H: HypothesisClass, *, time_limit: float | None = None, progress: bool = False, jobs: int = 1
 ) -> DimensionResult:
@@ -222,6 +225,7 @@ def _resolve_family(H: HypothesisClass, family: Any) -> tuple[str, list[tuple] |
     return "user", restricted_maps(fam, present_labels(H)), fam.kind_suffix
 
 
+@validate_params(H=CLASS, uniform=FLAG, time_limit=TIME_LIMIT, progress=PROGRESS, jobs=JOBS)
 def psi_littlestone_dimension(
     H: HypothesisClass,
     family: Any,
@@ -336,6 +340,7 @@ def _seeded_bipartition(
     )
 
 
+@validate_params(H=CLASS, time_limit=TIME_LIMIT)
 def binary_restriction_littlestone(H: HypothesisClass, *, time_limit: float | None = None) -> list[DimensionResult]:
     """The Littlestone dimension of each binary restriction ``H|_i``, ``i = 1..label_bits``.
 

@@ -17,6 +17,7 @@ from .. import littlestone, vc
 from .._json import to_jsonable
 from ..classes.hypothesis_class import HypothesisClass
 from ..errors import InvalidParameterError
+from ..param_validation import CLASS, JOBS, PROGRESS, TIME_LIMIT, validate_params
 from ..psi import psi_family
 from ..results import DimensionResult
 from ..search import pool
@@ -209,6 +210,7 @@ def _solve_one(H: HypothesisClass, key: str, family: Any, time_limit: float | No
     return key, value, start.elapsed()
 
 
+@validate_params(H=CLASS, time_limit=TIME_LIMIT, progress=PROGRESS, jobs=JOBS)
 def check_class(
     H: HypothesisClass,
     dims: Sequence[str] | None = None,

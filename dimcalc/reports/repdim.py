@@ -16,6 +16,7 @@ from typing import Any
 
 from .._params import as_fraction
 from ..classes.hypothesis_class import HypothesisClass
+from ..param_validation import CLASS, REPRESENTATION_EPSILON, TIME_LIMIT, validate_params
 from ..representation import (
     PaperBound,
     RepresentationDimensionResult,
@@ -24,7 +25,6 @@ from ..representation import (
 )
 from ..representation.communication import CommunicationResult, one_way_communication_complexity
 from ..search.budget import Deadline
-from ..validation import check_hypothesis_class, check_number, check_time_limit
 
 __all__ = ["RepdimReport", "repdim_report"]
 
@@ -79,6 +79,7 @@ class RepdimReport:
         }
 
 
+@validate_params(H=CLASS, epsilon=REPRESENTATION_EPSILON, time_limit=TIME_LIMIT)
 def repdim_report(
     H: HypothesisClass, epsilon: Any = Fraction(1, 4), *, pool: str | None = None, time_limit: float | None = None
 ) -> RepdimReport:
@@ -116,10 +117,8 @@ def repdim_report(
     >>> report.representation.size, report.verified, report.communication.deterministic, report.stopped
     (4, True, 2, False)
     """
-    owner = "repdim_report"
-    H = check_hypothesis_class(H, owner)
-    eps = as_fraction(check_number(epsilon, "epsilon", owner, "[0, 1/2]", text=True))
-    deadline = Deadline(check_time_limit(time_limit, owner))
+    eps = as_fraction(epsilon)
+    deadline = Deadline(time_limit)
     rep = deterministic_representation_dimension(H, eps, pool=pool, time_limit=deadline.left())
     verified = rep.verify(H)
     comm = one_way_communication_complexity(H, eps, time_limit=deadline.left(), representation=rep)

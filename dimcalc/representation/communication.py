@@ -39,8 +39,8 @@ from typing import Any
 from .._params import as_fraction
 from ..classes.hypothesis_class import HypothesisClass
 from ..littlestone import littlestone_dimension
+from ..param_validation import CLASS, REPRESENTATION_EPSILON, TIME_LIMIT, renamed_parameters, validate_params
 from ..search.budget import Deadline
-from ..validation import check_hypothesis_class, check_number, check_time_limit
 from . import (
     MAX_ALL_FUNCTIONS,
     PaperBound,
@@ -52,13 +52,16 @@ from . import (
 __all__ = ["CommunicationResult", "deterministic_one_way_complexity", "one_way_communication_complexity"]
 
 
-def deterministic_one_way_complexity(C: HypothesisClass) -> int:
+@renamed_parameters(C="H")
+@validate_params(H=CLASS)
+def deterministic_one_way_complexity(H: HypothesisClass) -> int:
     """``D→(Eval_C) = ceil(log2(number of distinct rows))`` (proof in the module docstring).
 
     Parameters
     ----------
-    C : HypothesisClass
-        The class whose evaluation problem Alice (holding ``c``) and Bob (holding ``x``) solve.
+    H : HypothesisClass
+        The class ``C`` whose evaluation problem Alice (holding ``c``) and Bob (holding ``x``) solve
+        (``C=`` is still accepted for one release, with a ``FutureWarning``).
 
     Returns
     -------
@@ -72,8 +75,7 @@ def deterministic_one_way_complexity(C: HypothesisClass) -> int:
     >>> deterministic_one_way_complexity(HypothesisClass.from_table(np.eye(5, dtype=int)))
     3
     """
-    C = check_hypothesis_class(C, "deterministic_one_way_complexity", "C")
-    return (C.n_distinct - 1).bit_length()  # ceil(log2 r) for r >= 1, exactly in integers
+    return (H.n_distinct - 1).bit_length()  # ceil(log2 r) for r >= 1, exactly in integers
 
 
 @dataclass(frozen=True)
@@ -111,8 +113,10 @@ class CommunicationResult:
         }
 
 
+@renamed_parameters(C="H")
+@validate_params(H=CLASS, epsilon=REPRESENTATION_EPSILON, time_limit=TIME_LIMIT)
 def one_way_communication_complexity(
-    C: HypothesisClass,
+    H: HypothesisClass,
     epsilon: Any = Fraction(1, 3),
     *,
     time_limit: float | None = None,
@@ -122,7 +126,8 @@ def one_way_communication_complexity(
 
     Parameters
     ----------
-    C : HypothesisClass
+    H : HypothesisClass
+        The class ``C`` of ``Eval_C`` (``C=`` is still accepted for one release, with a ``FutureWarning``).
     epsilon : float, Fraction or str
         Error of the randomized protocols, in ``[0, 1/2]``.
     time_limit : float, optional
@@ -147,10 +152,8 @@ def one_way_communication_complexity(
     >>> r.deterministic, r.private_coin[1] <= r.deterministic
     (3, True)
     """
-    C = check_hypothesis_class(C, "one_way_communication_complexity", "C")
-    owner = "one_way_communication_complexity"
-    eps = as_fraction(check_number(epsilon, "epsilon", owner, "[0, 1/2]", text=True))
-    time_limit = check_time_limit(time_limit, "one_way_communication_complexity")
+    C = H
+    eps = as_fraction(epsilon)
     deadline = Deadline(time_limit)
     det = deterministic_one_way_complexity(C)
     witness = {int(C.row_of(j)): j for j in range(C.n_distinct)}

@@ -21,11 +21,13 @@ from typing import Any
 
 import numpy as np
 
+from .._params import as_fraction
 from ..classes.hypothesis_class import HypothesisClass
 from ..errors import InvalidParameterError, parameter_error
+from ..param_validation import CLASS, REPRESENTATION_EPSILON, TIME_LIMIT, renamed_parameters, validate_params
 from ..search.budget import Deadline
-from ..validation import check_hypothesis_class, check_time_limit
-from ..witnesses.representation import Representation, exact_fraction, is_representation, rows_of
+from ..validation import check_time_limit
+from ..witnesses.representation import Representation, is_representation, rows_of
 from .paper_bounds import PaperBound, littlestone_lower_bound
 from .result import RepresentationDimensionResult
 
@@ -172,10 +174,15 @@ def _milp_smallest(
     return chosen, lower, res.status == 0, decided
 
 
+@renamed_parameters(C="H")
+@validate_params(H=CLASS, epsilon=REPRESENTATION_EPSILON, time_limit=TIME_LIMIT)
 def deterministic_representation_dimension(
-    C: HypothesisClass, epsilon: Any = 0.25, *, pool: Any = None, time_limit: float | None = None
+    H: HypothesisClass, epsilon: Any = 0.25, *, pool: Any = None, time_limit: float | None = None
 ) -> RepresentationDimensionResult:
-    """``DRDim_ε(C)``: log2 of the smallest ``H`` that ε-represents ``C`` (FX Def 2.3), by MILP.
+    """``DRDim_ε(C)`` of the class ``C = H``: log2 of the smallest ``H'`` that ε-represents ``C`` (FX Def 2.3), by MILP.
+
+    The class argument is ``H``, as everywhere in dimcalc (FX write ``C`` for it and ``H`` for the
+    representation); ``C=`` is still accepted for one release, with a ``FutureWarning``.
 
     The MILP (scipy HiGHS) chooses ``H`` from a candidate pool: binary
     ``y_h`` (h in H), and for every concept ``f`` a mixture ``q_f <= y`` with
@@ -194,9 +201,11 @@ def deterministic_representation_dimension(
 
     Parameters
     ----------
-    C : HypothesisClass
+    H : HypothesisClass
+        The class ``C`` to represent.
     epsilon : float, Fraction or str
-        Accuracy in ``[0, 1]``; FX's ``DRDim`` is ``ε = 1/4``.  Exact: ``"1/3"`` and
+        Accuracy in ``[0, 1/2]`` (the range of every representation function, the report and the CLI);
+        FX's ``DRDim`` is ``ε = 1/4``.  Exact: ``"1/3"`` and
         ``Fraction(1, 3)`` are one third; a float is its own binary value (``1/3`` as a float
         is a hair below one third, and the answer is exact at that value).
     pool : None, "all", "class", HypothesisClass or array
@@ -219,8 +228,8 @@ def deterministic_representation_dimension(
     >>> r.exact, r.size, r.verify(P)     # on 4 points no smaller H works at ε = 1/4
     (True, 4, True)
     """
-    C = check_hypothesis_class(C, "deterministic_representation_dimension", "C")
-    eps = exact_fraction(epsilon, owner="deterministic_representation_dimension")
+    C = H
+    eps = as_fraction(epsilon)
     time_limit = check_time_limit(time_limit, "deterministic_representation_dimension")
     deadline = Deadline(time_limit)
     C_rows = C.distinct_rows

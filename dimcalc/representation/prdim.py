@@ -7,8 +7,9 @@ from fractions import Fraction
 
 from ..classes.hypothesis_class import HypothesisClass
 from ..littlestone import littlestone_dimension, multiclass_littlestone_dimension
+from ..param_validation import CLASS, TIME_LIMIT, renamed_parameters, validate_params
 from ..search.budget import Deadline
-from ..validation import check_hypothesis_class, check_time_limit
+from ..validation import check_time_limit
 from .milp import MAX_ALL_FUNCTIONS, deterministic_representation_dimension
 from .paper_bounds import PaperBound
 from .result import RepresentationDimensionResult
@@ -16,8 +17,10 @@ from .result import RepresentationDimensionResult
 __all__ = ["probabilistic_representation_bounds"]
 
 
+@renamed_parameters(C="H")
+@validate_params(H=CLASS, time_limit=TIME_LIMIT)
 def probabilistic_representation_bounds(
-    C: HypothesisClass, *, drdim: RepresentationDimensionResult | None = None, time_limit: float | None = None
+    H: HypothesisClass, *, drdim: RepresentationDimensionResult | None = None, time_limit: float | None = None
 ) -> list[PaperBound]:
     """The bounds FX and BGS §8 state on the probabilistic representation dimension of ``C``.
 
@@ -34,8 +37,8 @@ def probabilistic_representation_bounds(
 
     Parameters
     ----------
-    C : HypothesisClass
-        The concept class.
+    H : HypothesisClass
+        The concept class (FX's ``C``; ``C=`` is still accepted for one release, with a ``FutureWarning``).
     drdim : RepresentationDimensionResult, optional
         A computed ``DRDim_{1/4}(C)``; computed here (within ``time_limit``)
         when omitted and the domain is small enough.
@@ -55,7 +58,7 @@ def probabilistic_representation_bounds(
     >>> [b.source.split(':')[0] for b in probabilistic_representation_bounds(P)][:2]
     ['Defs 2.3-2.4 (FX)', 'BGS Thm 8.8']
     """
-    C = check_hypothesis_class(C, "probabilistic_representation_bounds", "C")
+    C = H
     time_limit = check_time_limit(time_limit, "probabilistic_representation_bounds")
     deadline = Deadline(time_limit)
     out: list[PaperBound] = []

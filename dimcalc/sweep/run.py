@@ -22,6 +22,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from ..errors import InvalidParameterError, parameter_error
+from ..param_validation import PROGRESS, TIME_LIMIT, validate_params
 from ..psi import psi_family
 from ..reports.check import DIMENSION_KEYS
 from ..validation import check_int, check_jobs
@@ -187,6 +188,7 @@ def _dask_workers(client: Any) -> int:
     return max(1, sum(client.nthreads().values()))
 
 
+@validate_params(time_limit=TIME_LIMIT, progress=PROGRESS)
 def run_sweep(
     items: Iterable[SweepItem],
     *,

@@ -54,6 +54,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..classes.hypothesis_class import HypothesisClass
+from ..param_validation import CLASS, JOBS, PROGRESS, TIME_LIMIT, validate_params
 from ..results import DimensionResult
 from ..search.budget import Deadline, Progress
 from ..validation import check_hypothesis_class, check_jobs, check_time_limit
@@ -111,6 +112,7 @@ def binary_twin(result: DimensionResult, kind: str) -> DimensionResult:
     return DimensionResult.bounds(kind, result.lower, result.upper, witness, **stats)
 
 
+@validate_params(H=CLASS, time_limit=TIME_LIMIT, progress=PROGRESS, jobs=JOBS)
 def vc_dimension(
     H: HypothesisClass, *, time_limit: float | None = None, progress: bool = False, jobs: int = 1
 ) -> DimensionResult:
@@ -162,6 +164,7 @@ def vc_dimension(
     return _largest_shattered(H, "vc", time_limit, progress, jobs)
 
 
+@validate_params(H=CLASS, time_limit=TIME_LIMIT, progress=PROGRESS, jobs=JOBS)
 def natarajan_dimension(
     H: HypothesisClass, *, time_limit: float | None = None, progress: bool = False, jobs: int = 1
 ) -> DimensionResult:
@@ -211,6 +214,7 @@ def natarajan_dimension(
     return _largest_shattered(H, "natarajan", time_limit, progress, jobs)
 
 
+@validate_params(H=CLASS, time_limit=TIME_LIMIT, progress=PROGRESS, jobs=JOBS)
 def graph_dimension(
     H: HypothesisClass, *, time_limit: float | None = None, progress: bool = False, jobs: int = 1
 ) -> DimensionResult:
