@@ -21,6 +21,14 @@ with _cli_interrupt_guard():
     from . import generators, operations, reports, witnesses
     from .communication import one_way_communication_complexity
     from .covers import zero_cover_function, zero_cover_number
+    from .dims import (
+        ds_dimension,
+        dual_vc_dimension,
+        recursive_teaching_dimension,
+        star_number,
+        teaching_dimension,
+        threshold_dimension,
+    )
     from .errors import ClassFileError, DimcalcError, InvalidClassError, InvalidParameterError, InvalidWitnessError
     from .hypothesis_class import HypothesisClass
     from .io import load, save
@@ -99,6 +107,13 @@ __all__ = [
     "graph_dimension",
     "growth_function",
     "sauer_shelah_bound",
+    # threshold, DS, dual VC, star number, teaching dimensions (dimcalc.dims)
+    "threshold_dimension",
+    "ds_dimension",
+    "dual_vc_dimension",
+    "star_number",
+    "teaching_dimension",
+    "recursive_teaching_dimension",
     # Littlestone-type dimensions (dimcalc.littlestone, dimcalc.psi)
     "littlestone_dimension",
     "multiclass_littlestone_dimension",
