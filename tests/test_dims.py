@@ -225,3 +225,43 @@ def test_threshold_memo_keeps_smaller_targets_open():
     search = _Search(rows, Deadline(None))
     assert search.find(15, 15, 2) is None
     assert search.find(15, 15, 1) is not None and search.find(15, 15, 3) is None
+
+
+# ------------------------------------------------------------------------------------------ check and sweeps
+def test_check_class_runs_the_new_keys_by_name_and_with_all():
+    from dimcalc.reports.check import ALL_KEYS, DIMENSION_KEYS, EXTRA_KEYS, check_class
+
+    H = generators.thresholds(4)
+    assert list(check_class(H).dimensions) == [k for k in DIMENSION_KEYS]  # the default set is unchanged
+    report = check_class(H, "all")
+    assert list(report.dimensions) == list(ALL_KEYS) and report.verify()
+    assert {k: report.dimensions[k].value for k in EXTRA_KEYS} == {
+        "threshold": 4,
+        "ds": 1,
+        "dual_vc": 1,
+        "star": 2,
+        "teaching": 2,
+        "recursive_teaching": 1,
+    }
+    assert report.to_json()["dimensions"]["threshold"] == {
+        "value": 4,
+        "exact": True,
+        "witness": {"points": [0, 1, 2, 3], "hypotheses": [0, 1, 2, 3]},
+    }
+
+
+def test_cli_check_dims_all_and_sweep_store_them(tmp_path, capsys):
+    import json
+
+    from dimcalc.cli import main
+    from dimcalc.sweep.run import run_sweep
+    from dimcalc.sweep.sources import all_items
+
+    path = tmp_path / "hexagon.json"
+    path.write_text(json.dumps({"labels": 3, "hypotheses": [[0, 0], [1, 0], [1, 1], [2, 1], [2, 2], [0, 2]]}))
+    assert main(["check", str(path), "--dims", "natarajan,ds,threshold", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)["dimensions"]
+    assert out["natarajan"]["value"] == 1 and out["ds"]["value"] == 2
+    assert out["threshold"]["value"] is None and "binary" in out["threshold"]["reason"]
+    summary = run_sweep(all_items("2x2x2"), db=str(tmp_path / "s.db"), dims=["threshold", "star"])
+    assert summary.computed == 4 and summary.exit_status == 0

@@ -25,7 +25,18 @@ from .star import star_number
 from .teaching import minimum_teaching_set, recursive_teaching_dimension, teaching_dimension
 from .threshold import threshold_dimension
 
+#: Result kind -> solver, in the order ``dimcalc check`` reports them.
+SOLVERS = {
+    "threshold": threshold_dimension,
+    "ds": ds_dimension,
+    "dual_vc": dual_vc_dimension,
+    "star": star_number,
+    "teaching": teaching_dimension,
+    "recursive_teaching": recursive_teaching_dimension,
+}
+
 __all__ = [
+    "SOLVERS",
     "threshold_dimension",
     "ds_dimension",
     "dual_vc_dimension",
