@@ -265,3 +265,47 @@ def test_cli_check_dims_all_and_sweep_store_them(tmp_path, capsys):
     assert out["threshold"]["value"] is None and "binary" in out["threshold"]["reason"]
     summary = run_sweep(all_items("2x2x2"), db=str(tmp_path / "s.db"), dims=["threshold", "star"])
     assert summary.computed == 4 and summary.exit_status == 0
+
+
+# ----------------------------------------------------------------------------------- relations on small classes
+def _every_class(n_rows: int, n_points: int, num_labels: int):
+    """Every class of ``n_rows`` distinct rows on ``n_points`` points with labels ``0..num_labels-1``."""
+    import itertools
+
+    patterns = list(itertools.product(range(num_labels), repeat=n_points))
+    for rows in itertools.combinations(patterns, n_rows):
+        yield HypothesisClass.from_table([list(r) for r in rows], num_labels=num_labels)
+
+
+def _no_violation(checks, H):
+    bad = [c.to_json() for c in checks if c.holds is not True]
+    assert not bad, (H.table.tolist(), bad)
+
+
+@pytest.mark.parametrize("size", [(4, 3, 2), (3, 3, 3)])
+def test_dimension_relations_hold_on_every_small_class(size):
+    """Every class of 4 x 3 x 2 (70) and 3 x 3 x 3 (2925): every statement about the new dimensions holds, exactly."""
+    from dimcalc.reports.theorems import dimension_relations
+
+    count = 0
+    for H in _every_class(*size):
+        checks = dimension_relations(H)
+        _no_violation(checks, H)
+        count += 1
+        assert 7 <= len(checks) <= 9 if H.is_binary else len(checks) == 3  # ALMM19 rows need LDim / T >= 1
+    assert count == {(4, 3, 2): 70, (3, 3, 3): 2925}[size]
+
+
+def test_theorem_report_holds_on_every_4x3x2_class():
+    from dimcalc.reports.theorems import theorem_report
+
+    for H in _every_class(4, 3, 2):
+        _no_violation(theorem_report(H), H)
+
+
+@pytest.mark.slow
+def test_theorem_report_holds_on_every_3x3x3_class():
+    from dimcalc.reports.theorems import theorem_report
+
+    for H in _every_class(3, 3, 3):
+        _no_violation(theorem_report(H), H)
