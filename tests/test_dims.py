@@ -309,3 +309,23 @@ def test_theorem_report_holds_on_every_3x3x3_class():
 
     for H in _every_class(3, 3, 3):
         _no_violation(theorem_report(H), H)
+
+
+# ------------------------------------------------------------------------------------- ALMM19 sample-size row
+def test_almm_lower_bound_is_an_order_of_growth_in_log_star():
+    from fractions import Fraction
+
+    from dimcalc.sample_size import OutOfRangeError, almm_private_lower_bound, log_star, sample_size_table
+
+    assert [int(log_star(x)) for x in (0, 1, 2, 3, 4, 5, 16, 17, 65536, 65537)] == [0, 0, 1, 2, 2, 3, 3, 4, 4, 5]
+    b = almm_private_lower_bound(littlestone=2**16, epsilon=Fraction(1, 10))
+    assert (b.kind, b.samples, b.order_of_growth_only) == ("lower", 4, True)
+    with pytest.raises(OutOfRangeError):
+        almm_private_lower_bound(littlestone=4, num_labels=3)
+    with pytest.raises(OutOfRangeError):
+        almm_private_lower_bound(littlestone=4, alpha=0.1)
+    H = generators.thresholds(300)  # LDim 8, log*(8) = 3
+    approx = sample_size_table(H, alpha=0.05, beta=0.05, epsilon=0.05, delta=1e-8)
+    assert [r.samples for r in approx.rows if r.name == "almm19_private_lower"] == [3]
+    pure = sample_size_table(H, alpha=0.05, beta=0.05, epsilon=0.05)
+    assert not [r for r in pure.rows if r.name == "almm19_private_lower"]
