@@ -35,6 +35,14 @@ with _cli_interrupt_guard():
         xor_class,
     )
     from .covers import zero_cover_function, zero_cover_number
+    from .dims import (
+        ds_dimension,
+        dual_vc_dimension,
+        recursive_teaching_dimension,
+        star_number,
+        teaching_dimension,
+        threshold_dimension,
+    )
     from .errors import ClassFileError, DimcalcError, InvalidClassError, InvalidParameterError, InvalidWitnessError
     from .io import load, save
     from .littlestone import (
@@ -158,6 +166,13 @@ __all__ = [
     "graph_dimension",
     "growth_function",
     "sauer_shelah_bound",
+    # threshold, DS, dual VC, star number, teaching dimensions (dimcalc.dims)
+    "threshold_dimension",
+    "ds_dimension",
+    "dual_vc_dimension",
+    "star_number",
+    "teaching_dimension",
+    "recursive_teaching_dimension",
     # Littlestone-type dimensions (dimcalc.littlestone, dimcalc.psi)
     "littlestone_dimension",
     "multiclass_littlestone_dimension",

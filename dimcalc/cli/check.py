@@ -6,8 +6,9 @@ import argparse
 import sys
 from typing import Any
 
+from ..dims.summary import witness_summary
 from ..io import load_psi_family
-from ..reports.check import DIMENSION_KEYS, check_class
+from ..reports.check import ALL_KEYS, DIMENSION_KEYS, EXTRA_KEYS, check_class
 from ..results import DimensionResult
 from ..search.budget import Deadline
 from .inputs import load_class_arg
@@ -47,7 +48,10 @@ def register(sub: Any) -> None:
     add_class_file_argument(p)
     add_json_option(p)
     p.add_argument(
-        "--dims", metavar="A,B,...", default=None, help=f"only these dimensions; keys: {', '.join(DIMENSION_KEYS)}"
+        "--dims",
+        metavar="A,B,...",
+        default=None,
+        help=f"only these dimensions; keys: {', '.join(ALL_KEYS)}, or 'all' (default: {', '.join(DIMENSION_KEYS)})",
     )
     p.add_argument(
         "--family",
@@ -78,6 +82,8 @@ def _witness_summary(r: DimensionResult, H: Any) -> str:
     names = H.point_names
     if w is None:
         return r.reason or ""
+    if r.kind in EXTRA_KEYS:
+        return witness_summary(w, H)
     if isinstance(w, list):
         return "points {" + ", ".join(names[i] for i in w) + "}"
     if isinstance(w, dict) and "points" in w:
@@ -122,7 +128,9 @@ def _rows(report: Any) -> list[tuple[str, str, str, str, str]]:
 
 def run(args: argparse.Namespace) -> int:
     deadline = Deadline(args.time_limit)  # the limit holds from here: loading the file counts
-    dims = parameter_list(args.dims, DIMENSION_KEYS, "--dims") if args.dims is not None else None
+    dims = parameter_list(args.dims, (*ALL_KEYS, "all"), "--dims") if args.dims is not None else None
+    if dims is not None and "all" in dims:
+        dims = list(ALL_KEYS)
     H = load_class_arg(args.file, args, deadline)
     family = None
     if args.family is not None:

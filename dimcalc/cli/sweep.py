@@ -15,7 +15,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ..reports.check import DIMENSION_KEYS
+from ..reports.check import ALL_KEYS, DIMENSION_KEYS
 from .options import add_json_option, add_quiet_option, positive_seconds
 
 __all__ = ["register", "run"]
@@ -88,7 +88,7 @@ def register(sub: Any) -> None:
         "--dims",
         metavar="A,B,...",
         default=None,
-        help=f"only these dimensions (default all); keys: {', '.join(DIMENSION_KEYS)}",
+        help=f"only these dimensions (default: {', '.join(DIMENSION_KEYS)}); keys: {', '.join(ALL_KEYS)}, or 'all'",
     )
     comp.add_argument("--no-dims", action="store_true", help="no dimensions (with --theorems: only the report)")
     comp.add_argument("--theorems", action="store_true", help="also the theorem report of each class")

@@ -15,7 +15,7 @@ from typing import Any
 
 from ..errors import InvalidParameterError
 from ..io import load_psi_family, save
-from ..reports.check import DIMENSION_KEYS
+from ..reports.check import ALL_KEYS
 from ..sweep import sources
 from ..sweep.canonical import canonical_form, parse_size
 from ..sweep.compute import flatten_dimensions
@@ -123,7 +123,9 @@ def _run_list(args: argparse.Namespace) -> int:
 def _run_sweep(args: argparse.Namespace) -> int:
     if args.no_dims and args.dims:
         raise InvalidParameterError("give --dims or --no-dims, not both")
-    dims = [] if args.no_dims else (parameter_list(args.dims, DIMENSION_KEYS, "--dims") if args.dims else None)
+    dims = [] if args.no_dims else (parameter_list(args.dims, (*ALL_KEYS, "all"), "--dims") if args.dims else None)
+    if dims and "all" in dims:
+        dims = list(ALL_KEYS)
     check_int_option(args.jobs, "--jobs", 1)
     family = _read_family(args.family) if args.family else None
     items = itertools.chain.from_iterable(_sources(args))

@@ -16,7 +16,7 @@ sample-size table is :func:`dimcalc.sample_size.sample_size_table`.
 from .covers import CoverReport, cover_report
 from .growth import GrowthRow, GrowthTable, growth_table
 from .repdim import RepdimReport, repdim_report
-from .theorems import Side, TheoremCheck, compare, theorem_report, theorem_verdict
+from .theorems import Side, TheoremCheck, compare, dimension_relations, theorem_report, theorem_verdict
 
 __all__ = [
     "CoverReport",
@@ -31,4 +31,5 @@ __all__ = [
     "repdim_report",
     "theorem_report",
     "theorem_verdict",
+    "dimension_relations",
 ]

@@ -16,6 +16,7 @@ from typing import Any
 from .. import littlestone, vc
 from .._json import to_jsonable
 from ..classes.hypothesis_class import HypothesisClass
+from ..dims import SOLVERS as MORE_SOLVERS
 from ..errors import InvalidParameterError
 from ..param_validation import CLASS, JOBS, PROGRESS, TIME_LIMIT, validate_params
 from ..psi import psi_family
@@ -25,7 +26,7 @@ from ..search.budget import Deadline, Progress
 from ..validation import check_jobs, check_time_limit
 from ..vc import binary_twin
 
-__all__ = ["check_class", "CheckReport", "DIMENSION_KEYS", "PSI_FAMILIES"]
+__all__ = ["check_class", "CheckReport", "DIMENSION_KEYS", "EXTRA_KEYS", "ALL_KEYS", "PSI_FAMILIES"]
 
 #: The keys of spec §2 in report order, then dimcalc's extensions.
 DIMENSION_KEYS = (
@@ -38,6 +39,10 @@ DIMENSION_KEYS = (
     "psi_littlestone_uniform",
     "binary_restrictions",
 )
+#: The dimensions of :mod:`dimcalc.dims`: asked for by name or with ``--dims all``, not run by default.
+EXTRA_KEYS = ("threshold", "ds", "dual_vc", "star", "teaching", "recursive_teaching")
+#: Every key ``check_class`` knows, in report order.
+ALL_KEYS = DIMENSION_KEYS + EXTRA_KEYS
 PSI_FAMILIES = ("N", "bin", "B")
 #: The solvers that take ``jobs`` (one search on many cores).
 TAKE_JOBS = ("vc", "natarajan", "graph", "littlestone", "multiclass_littlestone")
@@ -75,6 +80,7 @@ def _solvers(user_family: Any = None) -> dict[str, Callable[..., Any]]:
         "psi_littlestone": psi(False),
         "psi_littlestone_uniform": psi(True),
         "binary_restrictions": restrictions,
+        **MORE_SOLVERS,
     }
 
 
@@ -151,7 +157,15 @@ def _solve_task(H: HypothesisClass, family: Any, payload: tuple[str, float | Non
 #: rows that agree with f0 or f1 everywhere on S, agreeing with f1 exactly on T is the mix for T).
 #: VC <= Littlestone (Littlestone 1987: a shattered set, queried in any order, is a mistake tree) and
 #: Natarajan <= multiclass Littlestone (the same tree with edge labels f0(x), f1(x): BGS Defs 2.10-2.13).
-RELATIONS = (("natarajan", "graph"), ("vc", "littlestone"), ("natarajan", "multiclass_littlestone"))
+#: Natarajan <= DS <= graph and RTD <= TD: docs/dimensions.md (DS14/BCDMY22; Zilles et al. 2011).
+RELATIONS = (
+    ("natarajan", "graph"),
+    ("vc", "littlestone"),
+    ("natarajan", "multiclass_littlestone"),
+    ("natarajan", "ds"),
+    ("ds", "graph"),
+    ("recursive_teaching", "teaching"),
+)
 
 
 def _tighten_by_relations(dimensions: dict[str, Any]) -> None:
@@ -221,13 +235,14 @@ def check_class(
     jobs: int = 1,
     scheduler: Any = None,
 ) -> CheckReport:
-    """Compute the dimensions of ``H`` named in ``dims`` (all of :data:`DIMENSION_KEYS` by default).
+    """Compute the dimensions of ``H`` named in ``dims`` (all of :data:`DIMENSION_KEYS` by default; ``"all"``: :data:`ALL_KEYS`).
 
     Parameters
     ----------
     H : HypothesisClass
-    dims : sequence of str, optional
-        Keys of :data:`DIMENSION_KEYS`.
+    dims : sequence of str or "all", optional
+        Keys of :data:`ALL_KEYS` (:data:`DIMENSION_KEYS`, then the
+        :data:`EXTRA_KEYS` of :mod:`dimcalc.dims`, which run only when named).
     time_limit : float, optional
         Seconds for the whole check, from the call to the return.  Each solver
         first gets an equal share of what is left (time a solver does not use
@@ -277,10 +292,12 @@ def check_class(
     scheduler = pool.check_scheduler(scheduler, "check_class")
     if dims is None:
         dims = DIMENSION_KEYS
+    elif dims == "all":
+        dims = ALL_KEYS
     for d in dims:
-        if d not in DIMENSION_KEYS:
+        if d not in ALL_KEYS:
             raise InvalidParameterError(
-                f"The 'dims' parameter of check_class must name keys among {', '.join(DIMENSION_KEYS)}. Got {d!r} instead."
+                f"The 'dims' parameter of check_class must name keys among {', '.join(ALL_KEYS)}. Got {d!r} instead."
             )
     if family is not None:
         family = psi_family(family, H.num_labels)
@@ -288,7 +305,7 @@ def check_class(
     deadline = Deadline(time_limit)
     report = CheckReport(H)
     log = Progress(progress, "check")
-    ordered = [d for d in DIMENSION_KEYS if d in dims]
+    ordered = [d for d in ALL_KEYS if d in dims]
     # On a binary class VC, Natarajan and graph are one search: run the first asked, copy it to the others.
     twins = [d for d in SHATTERING if d in ordered][1:] if H.is_binary else []
     ordered = [d for d in ordered if d not in twins]
@@ -328,5 +345,5 @@ def _finish(report: CheckReport, twins: list[str]) -> None:
         for key in twins:
             report.dimensions[key] = binary_twin(report.dimensions[first], key)
             report.seconds[key] = 0.0
-        report.dimensions = {k: report.dimensions[k] for k in DIMENSION_KEYS if k in report.dimensions}
+        report.dimensions = {k: report.dimensions[k] for k in ALL_KEYS if k in report.dimensions}
     _tighten_by_relations(report.dimensions)

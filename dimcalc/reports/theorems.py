@@ -19,6 +19,14 @@ Sources (BGS = Bun, Gaboardi, Sivakumar, NeurIPS 2021; FX = Feldman, Xiao,
 COLT 2014): Lemma 4.5, Claims 4.6-4.7, Thm 3.4, Thm 5.6, Lemma 5.11, Thm 7.1,
 Thm 8.8 (BGS); Sauer-Shelah; ``VC <= LDim <= floor(log2 |H|)`` (Littlestone
 1987); FX Thm 3.2 with Cor 4.3.
+
+The dimensions of :mod:`dimcalc.dims` add (details and proofs of the easy
+ones in ``docs/dimensions.md``): threshold dimension vs Littlestone dimension
+(ALMM19 Thm 3, after Shelah 1978 and Hodges 1997); ``Natarajan <= DS <= graph``
+(Daniely and Shalev-Shwartz 2014; Brukhim et al. 2022); Assouad's dual bound
+``VC* < 2^(VC+1)`` both ways (Assouad 1983); ``VC <= star number`` (Hanneke and
+Yang 2015); ``RTD <= TD`` (Zilles et al. 2011) and ``RTD <= VC·2^(VC+1)``
+(Chen, Cheng, Tang, NeurIPS 2016).
 """
 
 from __future__ import annotations
@@ -31,6 +39,14 @@ from typing import Any, cast
 
 from ..classes.hypothesis_class import HypothesisClass, label_bits
 from ..covers import zero_cover_function, zero_cover_number
+from ..dims import (
+    ds_dimension,
+    dual_vc_dimension,
+    recursive_teaching_dimension,
+    star_number,
+    teaching_dimension,
+    threshold_dimension,
+)
 from ..littlestone import (
     binary_restriction_littlestone,
     littlestone_dimension,
@@ -42,9 +58,9 @@ from ..representation.communication import deterministic_one_way_complexity
 from ..results import DimensionResult
 from ..search.budget import Deadline
 from ..validation import check_hypothesis_class, check_time_limit
-from ..vc import growth_function, vc_dimension
+from ..vc import graph_dimension, growth_function, natarajan_dimension, vc_dimension
 
-__all__ = ["Side", "TheoremCheck", "theorem_report", "theorem_verdict", "compare"]
+__all__ = ["Side", "TheoremCheck", "theorem_report", "dimension_relations", "theorem_verdict", "compare"]
 
 _SLACK = 1e-9
 Number = int | float
@@ -197,6 +213,20 @@ class _Solvers:
     def growth(self, m: int) -> DimensionResult:
         return self.get(("growth", m), lambda t: growth_function(self.H, m, time_limit=t))
 
+    def more(self, kind: str) -> DimensionResult:
+        """A dimension of :mod:`dimcalc.dims` or the Natarajan / graph dimension, by result kind."""
+        solvers: dict[str, Callable[..., DimensionResult]] = {
+            "threshold": threshold_dimension,
+            "ds": ds_dimension,
+            "dual_vc": dual_vc_dimension,
+            "star": star_number,
+            "teaching": teaching_dimension,
+            "recursive_teaching": recursive_teaching_dimension,
+            "natarajan": natarajan_dimension,
+            "graph": graph_dimension,
+        }
+        return cast(DimensionResult, self.get(kind, lambda t: solvers[kind](self.H, time_limit=t)))
+
     def drdim(self) -> Any:
         return self.get("drdim", lambda t: deterministic_representation_dimension(self.H, Fraction(1, 4), time_limit=t))
 
@@ -242,7 +272,7 @@ def theorem_report(
     time_limit = check_time_limit(time_limit, "theorem_report")
     if representation is None:
         representation = H.num_labels**H.n_points <= MAX_ALL_FUNCTIONS
-    s = _Solvers(H, Deadline(time_limit), parts=14)
+    s = _Solvers(H, Deadline(time_limit), parts=22)
     k = H.max_label
     out: list[TheoremCheck] = []
 
@@ -375,6 +405,7 @@ def theorem_report(
                 ">=",
                 ld_scaled,
             )
+    out.extend(_more_dimensions(H, s))
     if representation:
         rep = s.drdim()
         add(
@@ -392,6 +423,102 @@ def theorem_report(
             note="a deterministic 1/4-representation is a (1/4, 0)-probabilistic one, so RepDim <= ln|H_min|",
         )
     return out
+
+
+def _log2_floor(v: Number | None) -> int | None:
+    """``⌊log2 v⌋`` for ``v >= 1``; None for None."""
+    return None if v is None else int(v).bit_length() - 1
+
+
+def _more_dimensions(H: HypothesisClass, s: _Solvers) -> list[TheoremCheck]:
+    """The statements about the dimensions of :mod:`dimcalc.dims` (module docstring; docs/dimensions.md)."""
+    out: list[TheoremCheck] = []
+
+    def add(source: str, statement: str, lhs: Side, relation: str, rhs: Side, note: str = "") -> None:
+        out.append(TheoremCheck(source, statement, lhs, relation, rhs, compare(lhs, relation, rhs), note))
+
+    nat, ds = Side.of(s.more("natarajan"), "Natarajan(H)"), Side.of(s.more("ds"), "DS(H)")
+    graph = Side.of(s.more("graph"), "graph(H)")
+    add("DS14; BCDMY22", "Natarajan(H) <= DS(H)", nat, "<=", ds, note="a Natarajan cube {f0, f1}^S is a pseudo-cube")
+    add("DS14; BCDMY22", "DS(H) <= graph(H)", ds, "<=", graph)
+    td, rtd = Side.of(s.more("teaching"), "TD(H)"), Side.of(s.more("recursive_teaching"), "RTD(H)")
+    add("ZLHZ11", "RTD(H) <= TD(H)", rtd, "<=", td)
+    if not H.is_binary:
+        return out
+    vc, ld = Side.of(s.vc(), "VC(H)"), Side.of(s.ld(), "LDim(H)")
+    thr = Side.of(s.more("threshold"), "T(H)")
+    if ld.lower is not None and ld.lower >= 1:
+        add(
+            "ALMM19 Thm 3 (Shelah; Hodges)",
+            "LDim(H) = d >= 1 ⇒ T(H) >= ⌊log2 d⌋",
+            thr,
+            ">=",
+            Side(_log2_floor(ld.lower), _log2_floor(ld.upper), "⌊log2 LDim(H)⌋"),
+        )
+    if thr.lower is not None and thr.lower >= 1:
+        add(
+            "ALMM19 Thm 3 (Shelah; Hodges)",
+            "T(H) = t >= 1 ⇒ LDim(H) >= ⌊log2 t⌋",
+            ld,
+            ">=",
+            Side(_log2_floor(thr.lower), _log2_floor(thr.upper), "⌊log2 T(H)⌋"),
+        )
+    dual = Side.of(s.more("dual_vc"), "VC*(H)")
+    add(
+        "Assouad 1983",
+        "VC*(H) < 2^(VC(H)+1)",
+        dual,
+        "<=",
+        Side.of(s.vc(), "2^(VC+1) - 1", lambda v: 2 ** (int(v) + 1) - 1),
+    )
+    add(
+        "Assouad 1983",
+        "VC(H) < 2^(VC*(H)+1)  (H** = H)",
+        vc,
+        "<=",
+        Side.of(s.more("dual_vc"), "2^(VC*+1) - 1", lambda v: 2 ** (int(v) + 1) - 1),
+    )
+    add("HY15", "VC(H) <= star number s(H)", vc, "<=", Side.of(s.more("star"), "s(H)"))
+    add(
+        "Chen-Cheng-Tang 2016",
+        "RTD(H) <= VC(H)·2^(VC(H)+1)",
+        rtd,
+        "<=",
+        Side.of(s.vc(), "d·2^(d+1), d = VC", lambda v: int(v) * 2 ** (int(v) + 1)),
+    )
+    return out
+
+
+def dimension_relations(H: HypothesisClass, *, time_limit: float | None = None) -> list[TheoremCheck]:
+    """Only the statements of :func:`theorem_report` about threshold, DS, dual VC, star and teaching dimensions.
+
+    Parameters
+    ----------
+    H : HypothesisClass
+    time_limit : float, optional
+        Seconds for the whole report, shared among the solvers.
+
+    Returns
+    -------
+    list of TheoremCheck
+
+    References
+    ----------
+    ALMM19 Thm 3 (Shelah; Hodges); Daniely and Shalev-Shwartz (COLT 2014) and Brukhim et al. (FOCS 2022);
+    Assouad (1983); Hanneke and Yang (JMLR 2015); Zilles et al. (JMLR 2011); Chen, Cheng, Tang (NeurIPS 2016).
+
+    Examples
+    --------
+    >>> from dimcalc import generators
+    >>> checks = dimension_relations(generators.thresholds(8))
+    >>> [(c.statement, c.lhs.lower, c.rhs.lower) for c in checks if c.source.startswith("ALMM19")]
+    [('LDim(H) = d >= 1 ⇒ T(H) >= ⌊log2 d⌋', 8, 1), ('T(H) = t >= 1 ⇒ LDim(H) >= ⌊log2 t⌋', 3, 3)]
+    >>> theorem_verdict(checks)
+    'holds'
+    """
+    H = check_hypothesis_class(H, "dimension_relations")
+    time_limit = check_time_limit(time_limit, "dimension_relations")
+    return _more_dimensions(H, _Solvers(H, Deadline(time_limit), parts=10))
 
 
 def theorem_verdict(checks: Sequence[TheoremCheck]) -> str:

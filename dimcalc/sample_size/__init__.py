@@ -22,6 +22,7 @@ The package, by paper and section:
 * :mod:`~dimcalc.sample_size.multiclass` -- BGS Thms 3.1, 3.6, 3.7, Cors 3.3, 3.5;
 * :mod:`~dimcalc.sample_size.representation` -- BGS Lemmas 8.3 and 8.5;
 * :mod:`~dimcalc.sample_size.feldman_xiao` -- FX Thm 2.5 and Thm 6.1;
+* :mod:`~dimcalc.sample_size.almm` -- ALMM19 Thm 1 (``Omega(log* LDim)``, order of growth);
 * :mod:`~dimcalc.sample_size.table` -- :func:`sample_size_table`, every row that applies to a class.
 
 Conventions
@@ -49,6 +50,7 @@ Examples
 """
 
 from . import (
+    almm,
     bns_lower_bounds,
     bound,
     composition,
@@ -62,6 +64,7 @@ from . import (
     symbols,
     table,
 )
+from .almm import *
 from .bns_lower_bounds import *
 from .bound import *
 from .composition import *
@@ -87,5 +90,6 @@ __all__ = [
     *representation.__all__,
     *feldman_xiao.__all__,
     *bns_lower_bounds.__all__,
+    *almm.__all__,
     *table.__all__,
 ]

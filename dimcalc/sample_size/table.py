@@ -29,6 +29,7 @@ from ..errors import parameter_error
 from ..search.budget import Deadline
 from ..validation import check_int, check_time_limit
 from ._validation import checked_values
+from .almm import almm_private_lower_bound
 from .bns_lower_bounds import (
     agnostic_k_learner_lower_bound,
     parity_pure_lower_bound,
@@ -318,6 +319,7 @@ def sample_size_table(
         if H.is_binary:
             lo, hi, note = _dimension_bounds(dims["littlestone"], "Littlestone dimension")
             attempt(ggkm_sample_size, note, note36, littlestone=hi, **accuracy, epsilon=eps36, delta=delta)
+            attempt(almm_private_lower_bound, note, littlestone=lo or 0, **accuracy, **privacy)  # ALMM19 Thm 1
         else:
             parts = [
                 _dimension_bounds(dims[f"littlestone|{i}"], f"Littlestone dimension of H|{i}")

@@ -24,7 +24,7 @@ from typing import Any
 from ..errors import InvalidParameterError, parameter_error
 from ..param_validation import PROGRESS, TIME_LIMIT, validate_params
 from ..psi import psi_family
-from ..reports.check import DIMENSION_KEYS
+from ..reports.check import ALL_KEYS, DIMENSION_KEYS
 from ..validation import check_int, check_jobs
 from .canonical import canonical_form
 from .compute import THEOREMS_ITEM, Outcome, Task, compute_chunk
@@ -216,7 +216,7 @@ def run_sweep(
     db : path or SweepDB
         The SQLite file (created when missing).
     dims : sequence of str, optional
-        Keys of :data:`dimcalc.reports.check.DIMENSION_KEYS` (default: all of them).
+        Keys of :data:`dimcalc.reports.check.ALL_KEYS` (default: those of ``DIMENSION_KEYS``).
         An empty list computes no dimension (e.g. only the theorem report).
     theorems : bool
         Also store :func:`dimcalc.theorems.theorem_report` for each class.
@@ -263,8 +263,8 @@ def run_sweep(
         dims = list(DIMENSION_KEYS)
     dims = list(dims)
     for d in dims:
-        if d not in DIMENSION_KEYS:
-            raise parameter_error("dims", "run_sweep", f"keys among {', '.join(DIMENSION_KEYS)}", d)
+        if d not in ALL_KEYS:
+            raise parameter_error("dims", "run_sweep", f"keys among {', '.join(ALL_KEYS)}", d)
     items_wanted = dims + ([THEOREMS_ITEM] if theorems else [])
     if not items_wanted:
         raise InvalidParameterError("a sweep needs at least one dimension or the theorem report")

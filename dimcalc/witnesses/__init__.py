@@ -22,6 +22,11 @@ witness                    result kinds                         certifies
 :class:`Representation`    (DRDim results)                      number of functions
 =========================  ===================================  ============================
 
+The dimensions of :mod:`dimcalc.dims` carry :class:`ThresholdWitness` (``threshold``),
+:class:`PseudoCube` (``ds``), :class:`DualShatteredSet` (``dual_vc``), :class:`StarWitness`
+(``star``), :class:`TeachingWitness` (``teaching``) and :class:`RecursiveTeachingWitness`
+(``recursive_teaching``); each certifies the size of its set.
+
 :func:`as_witness` turns plain spec data of a result kind into its witness
 object (a fixed table: nothing is registered at import time).
 
@@ -40,6 +45,16 @@ from typing import Any
 
 from ..psi import FAMILY_NAMES
 from .base import DictWitness, ListWitness, Witness
+from .combinatorial import (
+    DualShatteredSet,
+    PseudoCube,
+    StarWitness,
+    ThresholdWitness,
+    is_dual_shattered,
+    is_pseudo_cube,
+    is_star,
+    is_threshold_sequence,
+)
 from .representation import Representation, is_representation
 from .shattered import (
     GraphWitness,
@@ -50,6 +65,7 @@ from .shattered import (
     is_natarajan_shattered,
     is_shattered,
 )
+from .teaching import RecursiveTeachingWitness, TeachingWitness, is_teaching_set
 from .trees import MistakeTree, MulticlassTree, PsiTree, RestrictionTree
 from .zero_cover import ZeroCover, is_zero_cover, is_zero_cover_fooling_set
 
@@ -74,6 +90,17 @@ __all__ = [
     "ZeroCover",
     "Representation",
     "as_witness",
+    "is_threshold_sequence",
+    "is_pseudo_cube",
+    "is_dual_shattered",
+    "is_star",
+    "is_teaching_set",
+    "ThresholdWitness",
+    "PseudoCube",
+    "DualShatteredSet",
+    "StarWitness",
+    "TeachingWitness",
+    "RecursiveTeachingWitness",
 ]
 
 #: Result kind (the part before any ':') -> witness class, for kinds whose data says everything the check needs.
@@ -86,6 +113,12 @@ _CLASS_OF_KIND: dict[str, type[ListWitness] | type[DictWitness]] = {
     "multiclass_littlestone": MulticlassTree,
     "zero_cover": ZeroCover,
     "zero_cover_function": ZeroCover,
+    "threshold": ThresholdWitness,
+    "ds": PseudoCube,
+    "dual_vc": DualShatteredSet,
+    "star": StarWitness,
+    "teaching": TeachingWitness,
+    "recursive_teaching": RecursiveTeachingWitness,
 }
 
 
