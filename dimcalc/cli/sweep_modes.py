@@ -15,6 +15,7 @@ from typing import Any
 
 from ..errors import InvalidParameterError
 from ..io import load_psi_family, save
+from ..io.writers import CLASS_FILE, check_output
 from ..reports.check import DIMENSION_KEYS
 from ..sweep import sources
 from ..sweep.canonical import canonical_form, parse_size
@@ -41,14 +42,23 @@ def _read_family(path: str) -> list[list[Any]]:
     return [list(m) for m in load_psi_family(path, labels).user_maps]
 
 
-def _write_class(H: Any, path: str) -> None:
-    target = Path(path)
-    if target.is_dir():
-        raise InvalidParameterError(f"{path}: is a directory; give a file name")
-    try:
-        save(H, target)
-    except OSError as exc:
-        raise InvalidParameterError(f"{path}: cannot write ({exc.strerror})") from None
+def _write_class(H: Any, path: str, args: argparse.Namespace, option: str) -> None:
+    save(H, path, inputs=[args.report, args.family, *args.paths], force=args.force, option=option)
+
+
+def _check_class_outputs(args: argparse.Namespace, *options: tuple[str, str]) -> None:
+    """Refuse the class-file outputs (``(attribute, option)``) before anything is computed."""
+    for key, option in options:
+        path = getattr(args, key)
+        if path is not None:
+            check_output(
+                path,
+                what="class file",
+                kind=CLASS_FILE,
+                option=option,
+                inputs=[args.report, args.family, *args.paths],
+                force=args.force,
+            )
 
 
 def _sources(args: argparse.Namespace) -> list[Any]:
@@ -166,7 +176,8 @@ def _run_report(args: argparse.Namespace) -> int:
         raise InvalidParameterError("--save-max / --save-min need exactly one --expr")
     if not os.path.exists(args.report):
         raise InvalidParameterError(f"--report {args.report}: no such file")
-    with SweepDB(args.report) as db:
+    _check_class_outputs(args, ("save_max", "--save-max"), ("save_min", "--save-min"))
+    with SweepDB(args.report, read_only=True) as db:
         report = sweep_report(db, expressions=args.expr, verify=args.verify)
         saved = []
         for path, ids, value in (
@@ -185,7 +196,12 @@ def _run_report(args: argparse.Namespace) -> int:
                 continue
             if not ids:
                 raise InvalidParameterError(f"--expr {args.expr[0]!r} has no value on any class; nothing to save")
-            _write_class(extremal_class(db, ids[0], expression=args.expr[0], value=value), path)
+            _write_class(
+                extremal_class(db, ids[0], expression=args.expr[0], value=value),
+                path,
+                args,
+                "--save-max" if path == args.save_max else "--save-min",
+            )
             saved.append((path, ids[0], value))
     if args.json:
         out = report.to_json()
@@ -261,6 +277,7 @@ def _run_search(args: argparse.Namespace) -> int:
     if args.size is None:
         raise InvalidParameterError("--search needs --size RxCxL")
     rows, cols, labels = parse_size(args.size, "--size")
+    _check_class_outputs(args, ("output", "-o"))
     result = local_search(
         args.search,
         hypotheses=rows,
@@ -273,7 +290,7 @@ def _run_search(args: argparse.Namespace) -> int:
         target=args.target,
     )
     if args.output:
-        _write_class(result.hclass, args.output)
+        _write_class(result.hclass, args.output, args, "-o")
     if args.json:
         emit_json(result.to_json())
     else:

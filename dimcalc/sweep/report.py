@@ -291,7 +291,7 @@ def sweep_report(
     if not isinstance(db, SweepDB):
         if not os.path.exists(db):
             raise InvalidParameterError(f"--report {db}: no such file")
-        with SweepDB(db) as database:
+        with SweepDB(db, read_only=True) as database:
             return sweep_report(database, expressions=expressions, verify=verify)
     exprs = [parse_expression(e) for e in expressions]
     for e in exprs:
