@@ -290,3 +290,128 @@ def test_read_only_database_file_refused_for_writing_and_reported(sweep_db, caps
     os.chmod(sweep_db, 0o444)
     refused(capsys, "sweep", "--all", "3x2x3", "--db", sweep_db, "--quiet", needle="cannot be written")
     assert run(capsys, "sweep", "--report", sweep_db)[0] == 0
+
+
+# ------------------------------------------------------------------ no forged output
+FORGED = "evil\n\x1b[2K\rvc                  99     yes"
+
+
+@pytest.fixture
+def forged_class(tmp_path) -> Path:
+    p = tmp_path / "forged.json"
+    p.write_text(
+        json.dumps(
+            {
+                "name": FORGED,
+                "domain": ["a\x1b[31m", "b\u202e"],
+                "hypothesis_names": ["h\n0", "h1", "h2"],
+                "hypotheses": [[0, 0], [0, 1], [1, 1]],
+            }
+        )
+    )
+    return p
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["check", "--dims", "vc,littlestone"],
+        ["growth"],
+        ["theorems", "--time-limit", "10"],
+        ["cover", "--depth", "1"],
+        ["repdim"],
+        ["sample-size", "--epsilon", "1", "--alpha", "0.1", "--beta", "0.1"],
+    ],
+)
+def test_names_with_control_characters_are_escaped_in_text_reports(argv, forged_class, capsys):
+    status, out, err = run(capsys, argv[0], forged_class, *argv[1:])
+    assert status in (0, 3), err
+    assert "\x1b" not in out and "\r" not in out and "\u202e" not in out
+    assert not any(line.startswith("vc                  99") for line in out.splitlines())
+    assert "evil\\n\\x1b[2K\\rvc" in out
+
+
+def test_sweep_listing_and_report_escape_sources(forged_class, tmp_path, capsys):
+    weird = tmp_path / "a\nb\x1b[1m.json"
+    weird.write_bytes(forged_class.read_bytes())
+    status, out, err = run(capsys, "sweep", weird, "--list")
+    assert status == 0 and "\x1b" not in out and "a\\nb\\x1b[1m.json" in out
+
+
+# ------------------------------------------------------------------ text output under any encoding
+@pytest.mark.parametrize("encoding", ["ascii", "latin-1", "cp1252"])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["repdim", DATA / "thresholds-6.csv"],
+        ["check", DATA / "random-multiclass.json", "--time-limit", "5"],
+        ["sample-size", THRESHOLDS, "--epsilon", "1", "--alpha", "0.1", "--beta", "0.1"],
+    ],
+)
+def test_text_output_survives_any_stdout_encoding(encoding, argv):
+    import subprocess
+    import sys
+
+    env = {**os.environ, "PYTHONIOENCODING": encoding, "PYTHONPATH": str(ROOT)}
+    r = subprocess.run([sys.executable, "-m", "dimcalc", *map(str, argv)], env=env, capture_output=True, timeout=120)
+    assert r.returncode in (0, 3), r.stderr
+    assert b"internal error" not in r.stderr and b"Traceback" not in r.stderr
+    r.stdout.decode(encoding)  # what was written is text in the requested encoding
+
+
+# ------------------------------------------------------------------ expressions refused for the right reason
+@pytest.mark.parametrize(
+    "expr, needle",
+    [
+        ("max(graph)", "two or more arguments"),
+        ("min(vc)", "two or more arguments"),
+        ("log2(0)", "log2 of 0 is undefined"),
+        ("log2(1 - 2) + vc", "log2 of -1 is undefined"),
+        ("graph/0", "division by zero"),
+        ("graph / (vc - vc + 0 * 2) + 1/(3-3)", "division by zero"),
+        ("1e999 * vc", "not a finite number"),
+    ],
+)
+def test_bad_expressions_refused_with_the_reason(expr, needle, sweep_db, capsys):
+    refused(capsys, "sweep", "--report", sweep_db, "--expr", expr, needle=needle)
+    refused(capsys, "sweep", "--search", expr, "--size", "3x2x2", "--restarts", "1", "--steps", "1", needle=needle)
+
+
+def test_expression_undefined_on_the_data_says_so(sweep_db, capsys):
+    status, out, err = run(capsys, "sweep", "--report", sweep_db, "--expr", "log2(vc - vc)", "--json")
+    assert status == 0
+    e = json.loads(out)["extremes"][0]
+    assert e["undefined"] == e["skipped"] == 3
+    status, out, err = run(capsys, "sweep", "--report", sweep_db, "--expr", "vc / (vc - vc)")
+    assert "undefined on every class (a division by zero" in out
+
+
+# ------------------------------------------------------------------ Dask schedulers
+@pytest.mark.parametrize("address", ["dask://", "dask://127.0.0.1", "dask://:8786", "http://127.0.0.1:8786", "dask"])
+def test_malformed_scheduler_addresses_refused(address, tmp_path, capsys):
+    db = tmp_path / "s.db"
+    refused(capsys, "sweep", "--all", "3x2x2", "--db", db, "--scheduler", address, needle="dask://HOST:PORT")
+    assert not db.exists()
+
+
+def test_no_scheduler_listening_refused_fast(tmp_path, capsys):
+    import socket
+    import time
+
+    with socket.socket() as s:  # a port nobody listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    began = time.monotonic()
+    refused(
+        capsys,
+        "sweep",
+        "--all",
+        "3x2x2",
+        "--db",
+        tmp_path / "s.db",
+        "--scheduler",
+        f"dask://127.0.0.1:{port}",
+        needle="cannot reach a Dask scheduler",
+    )
+    # refused by the TCP probe, not after Dask's retries (30 s before): a generous bound on a loaded machine
+    assert time.monotonic() - began < 10, time.monotonic() - began

@@ -11,7 +11,7 @@ from .._json import json_default
 from ..hypothesis_class import HypothesisClass
 from ..io.writers import WITNESS_FILE, write_text_output
 
-__all__ = ["class_line", "WITNESS_PRINT_LIMIT", "emit_json", "present_witness", "check_outputs"]
+__all__ = ["printable", "class_line", "WITNESS_PRINT_LIMIT", "emit_json", "present_witness", "check_outputs"]
 
 #: A witness with more JSON values than this is summarised on stdout (``--witness-file PATH`` writes it whole).
 WITNESS_PRINT_LIMIT = 500_000
@@ -113,6 +113,40 @@ def _json_chunks(obj: Any, levels: int = 2) -> Any:
         yield json.dumps(obj, default=json_default, allow_nan=False)
 
 
+def printable(text: object) -> str:
+    """``text`` with every control or format character escaped, for a readable report.
+
+    Names come from files: a name holding a newline or a terminal escape code
+    could otherwise paint a forged row (``vc 99 yes``) into the report.  Control
+    characters (C0, C1, DEL), format characters (bidirectional overrides, ...)
+    and line or paragraph separators are written as ``\\n``, ``\\x1b``,
+    ``\\u202e``; a backslash itself stays as it is.  JSON output escapes them already.
+
+    Examples
+    --------
+    >>> print(printable("vc\\n\\x1b[2Kvc 99 yes"))
+    vc\\n\\x1b[2Kvc 99 yes
+    >>> printable("Ψ-family x1")
+    'Ψ-family x1'
+    """
+    return "".join(_escape(c) for c in str(text))
+
+
+def _escape(c: str) -> str:
+    if c.isprintable() or c == " ":
+        return c
+    code = ord(c)
+    if c == "\n":
+        return "\\n"
+    if c == "\t":
+        return "\\t"
+    if c == "\r":
+        return "\\r"
+    if code < 0x100:
+        return f"\\x{code:02x}"
+    return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
+
+
 def class_line(H: HypothesisClass) -> str:
     """The first line of a readable report: the class's name and size.
 
@@ -131,7 +165,7 @@ def class_line(H: HypothesisClass) -> str:
     >>> class_line(HypothesisClass.from_table([[0, 1], [1, 1]], name="two"))
     'class two: 2 distinct hypotheses, 2 points, 2 labels'
     """
-    return f"class {H.name}: {H.n_distinct} distinct hypotheses, {H.n_points} points, {H.num_labels} labels"
+    return f"class {printable(H.name)}: {H.n_distinct} distinct hypotheses, {H.n_points} points, {H.num_labels} labels"
 
 
 def emit_json(obj: Any) -> None:

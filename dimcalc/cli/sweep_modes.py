@@ -25,7 +25,7 @@ from ..sweep.extremal import local_search
 from ..sweep.report import extremal_class, sweep_report
 from ..sweep.run import run_sweep
 from .options import check_int_option, parameter_list, wants_progress
-from .output import emit_json
+from .output import emit_json, printable
 from .status import EXIT_OK
 
 __all__ = ["run_mode"]
@@ -124,7 +124,9 @@ def _run_list(args: argparse.Namespace) -> int:
         )
     else:
         for i, (c, s) in enumerate(seen.values(), start=1):
-            print(f"{i:>6}  {json.dumps(c.table.tolist(), separators=(',', ':'))}  labels={c.num_labels}  {s}")
+            print(
+                f"{i:>6}  {json.dumps(c.table.tolist(), separators=(',', ':'))}  labels={c.num_labels}  {printable(s)}"
+            )
         what = ", ".join(f"every {s}" for s in args.all or []) or "the classes given"
         print(f"{len(seen)} classes up to isomorphism ({what})")
     return EXIT_OK
@@ -157,7 +159,7 @@ def _run_sweep(args: argparse.Namespace) -> int:
     else:
         s = summary
         print(
-            f"sweep {s.db}: {s.classes} classes ({s.new_classes} new to the database); "
+            f"sweep {printable(s.db)}: {s.classes} classes ({s.new_classes} new to the database); "
             f"{s.computed} computed now, {s.already_done} already stored"
         )
         print(f"  {s.seconds:.2f} s, {s.rate:.1f} classes/s ({s.executor})")
@@ -208,7 +210,7 @@ def _run_report(args: argparse.Namespace) -> int:
         out["saved"] = [{"file": p, "class_id": c, "value": v} for p, c, v in saved]
         emit_json(out)
         return report.exit_status
-    print(f"database {report.db}: {report.classes} classes, {report.runs} runs")
+    print(f"database {printable(report.db)}: {report.classes} classes, {report.runs} runs")
     print(
         "sizes (hypotheses x points x labels: classes): "
         + ", ".join(f"{s['hypotheses']}x{s['points']}x{s['labels']}: {s['classes']}" for s in report.sizes)
@@ -243,7 +245,7 @@ def _run_report(args: argparse.Namespace) -> int:
                 print(f"  {key}: {n} classes")
             for v in report.violations:
                 print(
-                    f"  class {v['class_id']}: {v['source']}: {v['statement']}: lhs {v['lhs']} "
+                    f"  class {v['class_id']}: {printable(v['source'])}: {v['statement']}: lhs {v['lhs']} "
                     f"{v['relation']} rhs {v['rhs']} fails"
                 )
         else:
@@ -251,7 +253,7 @@ def _run_report(args: argparse.Namespace) -> int:
     if report.error_count:
         print(f"{report.error_count} failed computations, e.g.:")
         for err in report.errors[:5]:
-            print(f"  class {err['class_id']} ({err['item']}): {err['message']}")
+            print(f"  class {err['class_id']} ({printable(err['item'])}): {printable(err['message'])}")
     if report.verification is not None:
         v = report.verification
         print(
@@ -259,12 +261,20 @@ def _run_report(args: argparse.Namespace) -> int:
             + ("" if not v["failed"] else f" e.g. {v['failed'][:5]}")
         )
     for e in report.extremes:
+        why = "(a division by zero or log2 of a number <= 0)"
+        undefined = f"; undefined on {e.undefined} {why}" if e.undefined else ""
         if e.max_value is None:
-            print(f"{e.expression}: no class has an exact value for every name ({e.skipped} skipped)")
+            if e.undefined and e.undefined == e.skipped:
+                print(f"{e.expression}: undefined on every class {why}")
+            else:
+                print(
+                    f"{e.expression}: no class has a value ({e.skipped - e.undefined} without an exact value "
+                    f"for every name{undefined})"
+                )
             continue
         more = lambda ids: f"class {ids[0]}" + (f" and {len(ids) - 1} more" if len(ids) > 1 else "")  # noqa: E731
         print(
-            f"{e.expression}: over {e.evaluated} classes ({e.skipped} skipped): max {_fmt(e.max_value)} "
+            f"{e.expression}: over {e.evaluated} classes ({e.skipped} skipped{undefined}): max {_fmt(e.max_value)} "
             f"({more(e.max_classes)}), min {_fmt(e.min_value)} ({more(e.min_classes)})"
         )
         print("  distribution: " + ", ".join(f"{v}: {n}" for v, n in e.distribution.items()))
