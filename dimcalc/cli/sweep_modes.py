@@ -297,6 +297,7 @@ def _run_search(args: argparse.Namespace) -> int:
         steps=args.steps,
         seed=args.seed,
         time_limit=args.time_limit,
+        total_time=args.time_limit,  # the whole search stays within --time-limit
         target=args.target,
     )
     if args.output:
