@@ -43,7 +43,7 @@ with cli_interrupt_guard():
         parameter_list,
         wants_progress,
     )
-    from .output import class_line, emit_json, present_witness, write_file_atomically
+    from .output import check_outputs, class_line, emit_json, present_witness
     from .status import EXIT_FAILURE, EXIT_INPUT, EXIT_OK, EXIT_TIME_LIMIT
     from .stdout import CheckedStdout, OutputError, discard_stdout
 
@@ -59,7 +59,7 @@ __all__ = [
     "add_witness_file_option",
     "check_int_option",
     "present_witness",
-    "write_file_atomically",
+    "check_outputs",
     "load_class_arg",
     "parameter_list",
     "wants_progress",

@@ -21,7 +21,7 @@ from .options import (
     positive_int,
     wants_progress,
 )
-from .output import emit_json
+from .output import emit_json, printable
 from .status import EXIT_OK, EXIT_TIME_LIMIT
 
 __all__ = ["register", "run"]
@@ -79,11 +79,11 @@ DEFAULT_TIME_LIMIT = 60.0
 
 def _witness_summary(r: DimensionResult, H: Any) -> str:
     w = r.witness
-    names = H.point_names
+    names = [printable(n) for n in H.point_names]
     if w is None:
-        return r.reason or ""
+        return printable(r.reason or "")
     if r.kind in EXTRA_KEYS:
-        return witness_summary(w, H)
+        return printable(witness_summary(w, H))
     if isinstance(w, list):
         return "points {" + ", ".join(names[i] for i in w) + "}"
     if isinstance(w, dict) and "points" in w:
@@ -92,7 +92,7 @@ def _witness_summary(r: DimensionResult, H: Any) -> str:
             return f"points {{{pts}}}, f0={w['f0']}, f1={w['f1']}"
         return f"points {{{pts}}}, f={w.get('f')}"
     if isinstance(w, dict) and "hypothesis" in w:
-        return f"leaf {H.hypothesis_names[w['hypothesis']]}"
+        return f"leaf {printable(H.hypothesis_names[w['hypothesis']])}"
     if isinstance(w, dict) and "point" in w:
         return f"tree rooted at {names[w['point']]}"
     return ""
@@ -147,7 +147,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         s = H.summary()
         print(
-            f"class {s['name']}: {s['hypotheses']} hypotheses ({s['distinct_hypotheses']} distinct), "
+            f"class {printable(s['name'])}: {s['hypotheses']} hypotheses ({s['distinct_hypotheses']} distinct), "
             f"{s['domain_size']} points, {s['labels']} labels; time limit "
             + ("none" if limit is None else f"{limit:g} s")
         )

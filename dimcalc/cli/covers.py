@@ -19,7 +19,7 @@ from .options import (
     add_witness_file_option,
     check_int_option,
 )
-from .output import class_line, emit_json, present_witness
+from .output import check_outputs, class_line, emit_json, present_witness
 from .status import EXIT_OK, EXIT_TIME_LIMIT
 
 __all__ = ["register", "run"]
@@ -69,6 +69,7 @@ _MAX_FILE_COVER_NODES = 50_000_000
 def run(args: argparse.Namespace) -> int:
     """Handler of ``dimcalc cover``: :func:`dimcalc.reports.cover_report`, printed."""
     deadline = Deadline(args.time_limit)  # the whole command: loading the file counts
+    check_outputs(args, "witness_file")  # refused before anything is computed
     H = load_class_arg(args.file, args, deadline)
     cap = _MAX_FILE_COVER_NODES if args.witness_file else DEFAULT_MAX_WITNESS_NODES
     remaining = deadline.remaining()

@@ -9,8 +9,9 @@ from typing import Any
 
 from ..errors import InvalidParameterError
 from ..generators import GENERATORS, Generator
-from ..io import dumps_csv, dumps_json, save_npy, save_npz
-from .output import write_file_atomically
+from ..io import save
+from ..io.writers import CLASS_FILE, STDOUT, check_output
+from .options import add_force_option
 
 __all__ = ["register", "run"]
 
@@ -28,7 +29,9 @@ Without -o the class is written to stdout.  The format follows --format, else
 the extension of -o (.csv, .npy, .npz or JSON), else JSON.  CSV keeps names and
 labels but not the declared label count or the metadata (interface spec §1);
 .npy keeps the table only; .npz (numpy arrays, read memory-mapped) keeps
-everything (docs/interface.md §6).  .npy and .npz need -o."""
+everything (docs/interface.md §6).  .npy and .npz need -o.  JSON or CSV over
+dimcalc's 256 MiB read limit is refused (write .npz).  An existing file that is
+not a class file (or is an input) is not replaced without --force."""
 
 
 def _all_params() -> dict[str, list[str]]:
@@ -51,7 +54,8 @@ def register(sub: Any) -> None:
     )
     p.add_argument("family", nargs="?", metavar="FAMILY", help="family name (see --list)")
     p.add_argument("--list", action="store_true", help="list the families and their parameters, then exit")
-    p.add_argument("-o", "--output", metavar="FILE", default=None, help="write here instead of stdout")
+    p.add_argument("-o", "--output", metavar="FILE", default=None, help="write here instead of stdout (- is stdout)")
+    add_force_option(p)
     p.add_argument(
         "--format",
         choices=("json", "csv", "npy", "npz"),
@@ -113,31 +117,21 @@ def run(args: argparse.Namespace) -> int:
     g = GENERATORS.get(args.family)
     if g is None:
         raise InvalidParameterError(f"unknown family {args.family!r}; choose from {', '.join(GENERATORS)}")
-    H = g.build(**_convert(g, args))
     fmt = args.format
     if fmt is None:
         suffix = Path(args.output).suffix.lower().lstrip(".") if args.output else ""
         fmt = suffix if suffix in ("csv", "npy", "npz") else "json"
-    if fmt in ("npy", "npz") and args.output is None:
+    target = STDOUT if args.output is None else args.output
+    if fmt in ("npy", "npz") and target == STDOUT:
         raise InvalidParameterError(f"--format {fmt} writes a binary file: give it with -o FILE.{fmt}")
-    if args.output is None:
-        sys.stdout.write(dumps_csv(H) if fmt == "csv" else dumps_json(H))
-        return 0
-    path = Path(args.output)
-    if path.is_dir():
-        raise InvalidParameterError(f"-o {args.output}: is a directory; give a file name")
-    # through a uniquely named temporary file, renamed into place: concurrent runs writing one path never collide
-    if fmt in ("npy", "npz"):
-        try:
-            (save_npy if fmt == "npy" else save_npz)(H, path)
-        except OSError as exc:
-            raise InvalidParameterError(f"-o {args.output}: cannot write ({exc.strerror})") from None
-    else:
-        write_file_atomically(
-            str(path), [dumps_csv(H) if fmt == "csv" else dumps_json(H)], what=f"class file (-o {args.output})"
+    inputs = [getattr(args, "param_input", None)]
+    force = args.force
+    check_output(target, what="class file", kind=CLASS_FILE, option="-o", inputs=inputs, force=force)
+    H = g.build(**_convert(g, args))
+    save(H, target, fmt=fmt, inputs=inputs, force=force, option=None if target == STDOUT else "-o")
+    if target != STDOUT:
+        print(
+            f"wrote {target}: {H.name}, {H.n_hypotheses} hypotheses, {H.n_points} points, {H.num_labels} labels",
+            file=sys.stderr,
         )
-    print(
-        f"wrote {path}: {H.name}, {H.n_hypotheses} hypotheses, {H.n_points} points, {H.num_labels} labels",
-        file=sys.stderr,
-    )
     return 0

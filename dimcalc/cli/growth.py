@@ -10,7 +10,7 @@ from ..reports.growth import growth_table
 from ..search.budget import Deadline
 from .inputs import load_class_arg
 from .options import add_class_file_argument, add_json_option, add_time_limit_option, check_int_option
-from .output import class_line, emit_json
+from .output import class_line, emit_json, printable
 from .status import EXIT_OK, EXIT_TIME_LIMIT
 
 __all__ = ["register", "run"]
@@ -65,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
     for row in table.rows:
         v = str(row.value) if row.exact else f"[{row.lower}, {row.upper}]"
         ss = "-" if row.sauer_shelah is None else str(row.sauer_shelah)
-        print(f"{row.m:>3}  {v:>12}  {ss:>12}  {row.trivial:>16}  {row.witness}")
+        print(f"{row.m:>3}  {v:>12}  {ss:>12}  {row.trivial:>16}  {printable(row.witness)}")
     if not table.exact:
         print("stopped by the time limit: bracketed values are proven [lower, upper] bounds")
     return EXIT_OK if table.complete else EXIT_TIME_LIMIT

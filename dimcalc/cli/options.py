@@ -17,6 +17,7 @@ __all__ = [
     "add_time_limit_option",
     "add_quiet_option",
     "add_witness_file_option",
+    "add_force_option",
     "wants_progress",
     "positive_seconds",
     "seconds_or_none",
@@ -288,6 +289,27 @@ def add_witness_file_option(p: argparse.ArgumentParser) -> None:
         default=None,
         help="write the full witness as JSON to PATH (written within --time-limit); a witness too "
         f"big to print (over {WITNESS_PRINT_LIMIT:,} values) is otherwise only summarised",
+    )
+    add_force_option(p)
+
+
+def add_force_option(p: argparse.ArgumentParser) -> None:
+    """``--force``: replace an existing output file of another kind (a sweep database, a class file ...).
+
+    Without it an output that exists and is not of the kind written is refused;
+    an output that is one of the command's inputs is refused even with it.
+
+    Examples
+    --------
+    >>> p = argparse.ArgumentParser()
+    >>> add_force_option(p)
+    >>> p.parse_args(["--force"]).force
+    True
+    """
+    p.add_argument(
+        "--force",
+        action="store_true",
+        help="replace an existing output file of another kind (never one of the command's inputs)",
     )
 
 

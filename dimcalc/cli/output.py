@@ -4,82 +4,17 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
-import tempfile
 from typing import Any
 
 from .._json import json_default
 from ..classes.hypothesis_class import HypothesisClass
-from ..errors import InvalidParameterError
+from ..io.writers import WITNESS_FILE, write_text_output
 
-__all__ = ["class_line", "WITNESS_PRINT_LIMIT", "emit_json", "present_witness", "write_file_atomically"]
+__all__ = ["printable", "class_line", "WITNESS_PRINT_LIMIT", "emit_json", "present_witness", "check_outputs"]
 
 #: A witness with more JSON values than this is summarised on stdout (``--witness-file PATH`` writes it whole).
 WITNESS_PRINT_LIMIT = 500_000
-
-
-def write_file_atomically(path: str, chunks: Any, *, what: str = "file", deadline: Any = None) -> bool:
-    """Write text to ``path`` through a uniquely named temporary file in the same folder, renamed into place.
-
-    Concurrent writers never share a temporary file and readers never see half a file.
-
-    Parameters
-    ----------
-    path : str
-        The file to write.
-    chunks : iterable of str
-        The text, in pieces.
-    what : str, default "file"
-        What the file is, named in an error message (e.g. ``"witness file"``).
-    deadline : Deadline, optional
-        Stop (leaving ``path`` untouched) once it expires.
-
-    Returns
-    -------
-    bool
-        ``True`` when written, ``False`` when ``deadline`` expired first.
-
-    Raises
-    ------
-    InvalidParameterError
-        If ``path`` is a directory or cannot be written (one line naming the file).
-
-    Examples
-    --------
-    >>> import pathlib, tempfile
-    >>> target = pathlib.Path(tempfile.mkdtemp()) / "out.json"
-    >>> write_file_atomically(str(target), ["[1, ", "2]"]), target.read_text()
-    (True, '[1, 2]')
-    """
-    target = os.path.abspath(path)
-    if os.path.isdir(target):
-        raise InvalidParameterError(f"{path}: is a directory; give a file name for the {what}")
-    try:
-        fd, tmp = tempfile.mkstemp(dir=os.path.dirname(target), prefix=os.path.basename(target) + ".", suffix=".tmp")
-    except OSError as exc:
-        raise InvalidParameterError(f"{path}: cannot write the {what} ({exc.strerror or exc})") from None
-    ok = False
-    try:
-        mask = os.umask(0)
-        os.umask(mask)
-        os.chmod(tmp, 0o666 & ~mask)  # as open() would create it (mkstemp makes it private)
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            for i, chunk in enumerate(chunks):
-                fh.write(chunk)
-                if deadline is not None and (len(chunk) > 4096 or not i % 1024) and deadline.expired():
-                    return False
-        os.replace(tmp, target)
-        ok = True
-        return True
-    except OSError as exc:
-        raise InvalidParameterError(f"{path}: cannot write the {what} ({exc.strerror or exc})") from None
-    finally:
-        if not ok:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
 
 
 def present_witness(witness: Any, size: int, args: argparse.Namespace, deadline: Any = None) -> tuple[Any, bool]:
@@ -112,7 +47,16 @@ def present_witness(witness: Any, size: int, args: argparse.Namespace, deadline:
     path = getattr(args, "witness_file", None)
     written = None
     if path is not None:
-        written = write_file_atomically(path, _json_chunks(witness), what="witness file", deadline=deadline)
+        written = write_text_output(
+            path,
+            _json_chunks(witness),
+            what="witness file",
+            kind=WITNESS_FILE,
+            option="--witness-file",
+            inputs=_inputs(args),
+            force=getattr(args, "force", False),
+            deadline=deadline,
+        )
         if not written:
             print(
                 f"dimcalc: note: the time limit was reached while writing {path}; it was not written", file=sys.stderr
@@ -127,6 +71,25 @@ def present_witness(witness: Any, size: int, args: argparse.Namespace, deadline:
         },
         bool(written),
     )
+
+
+def _inputs(args: argparse.Namespace) -> list[str]:
+    """The input files named on a command line (the class file, a tree or family file): no output may be one."""
+    return [v for v in (getattr(args, key, None) for key in ("file", "tree", "family", "input", "report")) if v]
+
+
+def check_outputs(args: argparse.Namespace, *options: str) -> None:
+    """Refuse, before anything is computed, the output paths of ``args`` that :func:`dimcalc.io.writers.check_output`
+    refuses (``options``: attribute names such as ``"witness_file"``)."""
+    from ..io.writers import CLASS_FILE, check_output
+
+    for key in options:
+        path = getattr(args, key, None)
+        if path is None:
+            continue
+        kind = WITNESS_FILE if key == "witness_file" else CLASS_FILE
+        flag = "-o" if key == "output" else "--" + key.replace("_", "-")
+        check_output(path, what=kind, kind=kind, option=flag, inputs=_inputs(args), force=getattr(args, "force", False))
 
 
 def _json_chunks(obj: Any, levels: int = 2) -> Any:
@@ -150,6 +113,40 @@ def _json_chunks(obj: Any, levels: int = 2) -> Any:
         yield json.dumps(obj, default=json_default, allow_nan=False)
 
 
+def printable(text: object) -> str:
+    """``text`` with every control or format character escaped, for a readable report.
+
+    Names come from files: a name holding a newline or a terminal escape code
+    could otherwise paint a forged row (``vc 99 yes``) into the report.  Control
+    characters (C0, C1, DEL), format characters (bidirectional overrides, ...)
+    and line or paragraph separators are written as ``\\n``, ``\\x1b``,
+    ``\\u202e``; a backslash itself stays as it is.  JSON output escapes them already.
+
+    Examples
+    --------
+    >>> print(printable("vc\\n\\x1b[2Kvc 99 yes"))
+    vc\\n\\x1b[2Kvc 99 yes
+    >>> printable("Ψ-family x1")
+    'Ψ-family x1'
+    """
+    return "".join(_escape(c) for c in str(text))
+
+
+def _escape(c: str) -> str:
+    if c.isprintable() or c == " ":
+        return c
+    code = ord(c)
+    if c == "\n":
+        return "\\n"
+    if c == "\t":
+        return "\\t"
+    if c == "\r":
+        return "\\r"
+    if code < 0x100:
+        return f"\\x{code:02x}"
+    return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
+
+
 def class_line(H: HypothesisClass) -> str:
     """The first line of a readable report: the class's name and size.
 
@@ -168,7 +165,7 @@ def class_line(H: HypothesisClass) -> str:
     >>> class_line(HypothesisClass.from_table([[0, 1], [1, 1]], name="two"))
     'class two: 2 distinct hypotheses, 2 points, 2 labels'
     """
-    return f"class {H.name}: {H.n_distinct} distinct hypotheses, {H.n_points} points, {H.num_labels} labels"
+    return f"class {printable(H.name)}: {H.n_distinct} distinct hypotheses, {H.n_points} points, {H.num_labels} labels"
 
 
 def emit_json(obj: Any) -> None:

@@ -12,7 +12,7 @@ from ..representation import exact_fraction
 from ..search.budget import Deadline
 from .inputs import load_class_arg
 from .options import add_class_file_argument, add_json_option, add_time_limit_option, add_witness_file_option
-from .output import class_line, emit_json, present_witness
+from .output import check_outputs, class_line, emit_json, present_witness
 from .status import EXIT_OK, EXIT_TIME_LIMIT
 
 __all__ = ["register", "run"]
@@ -63,6 +63,7 @@ def run(args: argparse.Namespace) -> int:
     if eps > Fraction(1, 2):  # the range --help states (FX: error ε <= 1/2 for Eval_C protocols)
         raise InvalidParameterError(f"--epsilon must be a number in [0, 1/2]; got {args.epsilon}")
     deadline = Deadline(args.time_limit)  # the limit holds from here: loading the file counts
+    check_outputs(args, "witness_file")  # refused before anything is computed
     H = load_class_arg(args.file, args, deadline)
     report = repdim_report(H, eps, pool=None if args.pool == "auto" else args.pool, time_limit=deadline.left())
     rep, comm, verified = report.representation, report.communication, report.verified

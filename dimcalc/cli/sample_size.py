@@ -16,7 +16,7 @@ from ..errors import InvalidParameterError
 from ..search.budget import Deadline
 from .inputs import load_class_arg
 from .options import add_json_option, add_time_limit_option
-from .output import emit_json
+from .output import emit_json, printable
 from .status import EXIT_OK, EXIT_TIME_LIMIT
 
 __all__ = ["register", "run"]
@@ -125,7 +125,7 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_OK if table.exact else EXIT_TIME_LIMIT
     s = H.summary()
     print(
-        f"class {s['name']}: {s['distinct_hypotheses']} distinct hypotheses, {s['domain_size']} points, "
+        f"class {printable(s['name'])}: {s['distinct_hypotheses']} distinct hypotheses, {s['domain_size']} points, "
         f"{s['labels']} labels"
     )
     dims = ", ".join(

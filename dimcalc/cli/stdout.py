@@ -18,6 +18,40 @@ class OutputError(Exception):
         self.exc = exc
 
 
+#: Plain spellings of the symbols dimcalc prints, for a standard output that cannot encode them
+#: (anything else left over is written as a backslash escape, never an error).
+_PLAIN = str.maketrans(
+    {
+        "→": "->",
+        "←": "<-",
+        "≤": "<=",
+        "≥": ">=",
+        "≠": "!=",
+        "×": "x",
+        "·": "*",
+        "—": "--",
+        "–": "-",
+        "…": "...",
+        "Ψ": "Psi",
+        "ψ": "psi",
+        "ε": "eps",
+        "α": "alpha",
+        "β": "beta",
+        "δ": "delta",
+        "§": "S",
+        "⌈": "ceil(",
+        "⌉": ")",
+        "⌊": "floor(",
+        "⌋": ")",
+        "√": "sqrt",
+        "∞": "inf",
+        "±": "+-",
+        "Ω": "Omega",
+        "Θ": "Theta",
+    }
+)
+
+
 class CheckedStdout:
     """``sys.stdout`` for the duration of a command: a write failure becomes :class:`OutputError`,
     so it is reported as such rather than as an internal error.  A closed standard output
@@ -31,6 +65,13 @@ class CheckedStdout:
             raise OutputError(OSError(errno.EBADF, "standard output is closed"))
         try:
             return self._stream.write(text)
+        except UnicodeEncodeError:  # an encoding without these characters (PYTHONIOENCODING=ascii, a C locale)
+            encoding = getattr(self._stream, "encoding", None) or "ascii"
+            safe = text.translate(_PLAIN).encode(encoding, "backslashreplace").decode(encoding)
+            try:
+                return self._stream.write(safe)
+            except OSError as exc:
+                raise OutputError(exc) from None
         except OSError as exc:
             raise OutputError(exc) from None
 

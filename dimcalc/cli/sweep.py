@@ -16,7 +16,7 @@ import argparse
 from typing import Any
 
 from ..reports.check import ALL_KEYS, DIMENSION_KEYS
-from .options import add_json_option, add_quiet_option, positive_seconds
+from .options import add_force_option, add_json_option, add_quiet_option, positive_seconds
 
 __all__ = ["register", "run"]
 
@@ -146,6 +146,7 @@ def register(sub: Any) -> None:
     sea.add_argument("--target", type=float, default=None, metavar="V", help="stop once the value reaches V")
     sea.add_argument("-o", "--output", metavar="FILE", default=None, help="write the best class found here")
 
+    add_force_option(p)
     add_json_option(p)
     add_quiet_option(p)
     p.set_defaults(func=run)

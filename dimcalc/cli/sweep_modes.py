@@ -15,6 +15,7 @@ from typing import Any
 
 from ..errors import InvalidParameterError
 from ..io import load_psi_family, save
+from ..io.writers import CLASS_FILE, check_output
 from ..reports.check import ALL_KEYS
 from ..sweep import sources
 from ..sweep.canonical import canonical_form, parse_size
@@ -24,7 +25,7 @@ from ..sweep.extremal import local_search
 from ..sweep.report import extremal_class, sweep_report
 from ..sweep.run import run_sweep
 from .options import check_int_option, parameter_list, wants_progress
-from .output import emit_json
+from .output import emit_json, printable
 from .status import EXIT_OK
 
 __all__ = ["run_mode"]
@@ -41,14 +42,23 @@ def _read_family(path: str) -> list[list[Any]]:
     return [list(m) for m in load_psi_family(path, labels).user_maps]
 
 
-def _write_class(H: Any, path: str) -> None:
-    target = Path(path)
-    if target.is_dir():
-        raise InvalidParameterError(f"{path}: is a directory; give a file name")
-    try:
-        save(H, target)
-    except OSError as exc:
-        raise InvalidParameterError(f"{path}: cannot write ({exc.strerror})") from None
+def _write_class(H: Any, path: str, args: argparse.Namespace, option: str) -> None:
+    save(H, path, inputs=[args.report, args.family, *args.paths], force=args.force, option=option)
+
+
+def _check_class_outputs(args: argparse.Namespace, *options: tuple[str, str]) -> None:
+    """Refuse the class-file outputs (``(attribute, option)``) before anything is computed."""
+    for key, option in options:
+        path = getattr(args, key)
+        if path is not None:
+            check_output(
+                path,
+                what="class file",
+                kind=CLASS_FILE,
+                option=option,
+                inputs=[args.report, args.family, *args.paths],
+                force=args.force,
+            )
 
 
 def _sources(args: argparse.Namespace) -> list[Any]:
@@ -114,7 +124,9 @@ def _run_list(args: argparse.Namespace) -> int:
         )
     else:
         for i, (c, s) in enumerate(seen.values(), start=1):
-            print(f"{i:>6}  {json.dumps(c.table.tolist(), separators=(',', ':'))}  labels={c.num_labels}  {s}")
+            print(
+                f"{i:>6}  {json.dumps(c.table.tolist(), separators=(',', ':'))}  labels={c.num_labels}  {printable(s)}"
+            )
         what = ", ".join(f"every {s}" for s in args.all or []) or "the classes given"
         print(f"{len(seen)} classes up to isomorphism ({what})")
     return EXIT_OK
@@ -149,7 +161,7 @@ def _run_sweep(args: argparse.Namespace) -> int:
     else:
         s = summary
         print(
-            f"sweep {s.db}: {s.classes} classes ({s.new_classes} new to the database); "
+            f"sweep {printable(s.db)}: {s.classes} classes ({s.new_classes} new to the database); "
             f"{s.computed} computed now, {s.already_done} already stored"
         )
         print(f"  {s.seconds:.2f} s, {s.rate:.1f} classes/s ({s.executor})")
@@ -168,7 +180,8 @@ def _run_report(args: argparse.Namespace) -> int:
         raise InvalidParameterError("--save-max / --save-min need exactly one --expr")
     if not os.path.exists(args.report):
         raise InvalidParameterError(f"--report {args.report}: no such file")
-    with SweepDB(args.report) as db:
+    _check_class_outputs(args, ("save_max", "--save-max"), ("save_min", "--save-min"))
+    with SweepDB(args.report, read_only=True) as db:
         report = sweep_report(db, expressions=args.expr, verify=args.verify)
         saved = []
         for path, ids, value in (
@@ -187,14 +200,19 @@ def _run_report(args: argparse.Namespace) -> int:
                 continue
             if not ids:
                 raise InvalidParameterError(f"--expr {args.expr[0]!r} has no value on any class; nothing to save")
-            _write_class(extremal_class(db, ids[0], expression=args.expr[0], value=value), path)
+            _write_class(
+                extremal_class(db, ids[0], expression=args.expr[0], value=value),
+                path,
+                args,
+                "--save-max" if path == args.save_max else "--save-min",
+            )
             saved.append((path, ids[0], value))
     if args.json:
         out = report.to_json()
         out["saved"] = [{"file": p, "class_id": c, "value": v} for p, c, v in saved]
         emit_json(out)
         return report.exit_status
-    print(f"database {report.db}: {report.classes} classes, {report.runs} runs")
+    print(f"database {printable(report.db)}: {report.classes} classes, {report.runs} runs")
     print(
         "sizes (hypotheses x points x labels: classes): "
         + ", ".join(f"{s['hypotheses']}x{s['points']}x{s['labels']}: {s['classes']}" for s in report.sizes)
@@ -229,7 +247,7 @@ def _run_report(args: argparse.Namespace) -> int:
                 print(f"  {key}: {n} classes")
             for v in report.violations:
                 print(
-                    f"  class {v['class_id']}: {v['source']}: {v['statement']}: lhs {v['lhs']} "
+                    f"  class {v['class_id']}: {printable(v['source'])}: {v['statement']}: lhs {v['lhs']} "
                     f"{v['relation']} rhs {v['rhs']} fails"
                 )
         else:
@@ -237,7 +255,7 @@ def _run_report(args: argparse.Namespace) -> int:
     if report.error_count:
         print(f"{report.error_count} failed computations, e.g.:")
         for err in report.errors[:5]:
-            print(f"  class {err['class_id']} ({err['item']}): {err['message']}")
+            print(f"  class {err['class_id']} ({printable(err['item'])}): {printable(err['message'])}")
     if report.verification is not None:
         v = report.verification
         print(
@@ -245,12 +263,20 @@ def _run_report(args: argparse.Namespace) -> int:
             + ("" if not v["failed"] else f" e.g. {v['failed'][:5]}")
         )
     for e in report.extremes:
+        why = "(a division by zero or log2 of a number <= 0)"
+        undefined = f"; undefined on {e.undefined} {why}" if e.undefined else ""
         if e.max_value is None:
-            print(f"{e.expression}: no class has an exact value for every name ({e.skipped} skipped)")
+            if e.undefined and e.undefined == e.skipped:
+                print(f"{e.expression}: undefined on every class {why}")
+            else:
+                print(
+                    f"{e.expression}: no class has a value ({e.skipped - e.undefined} without an exact value "
+                    f"for every name{undefined})"
+                )
             continue
         more = lambda ids: f"class {ids[0]}" + (f" and {len(ids) - 1} more" if len(ids) > 1 else "")  # noqa: E731
         print(
-            f"{e.expression}: over {e.evaluated} classes ({e.skipped} skipped): max {_fmt(e.max_value)} "
+            f"{e.expression}: over {e.evaluated} classes ({e.skipped} skipped{undefined}): max {_fmt(e.max_value)} "
             f"({more(e.max_classes)}), min {_fmt(e.min_value)} ({more(e.min_classes)})"
         )
         print("  distribution: " + ", ".join(f"{v}: {n}" for v, n in e.distribution.items()))
@@ -263,6 +289,7 @@ def _run_search(args: argparse.Namespace) -> int:
     if args.size is None:
         raise InvalidParameterError("--search needs --size RxCxL")
     rows, cols, labels = parse_size(args.size, "--size")
+    _check_class_outputs(args, ("output", "-o"))
     result = local_search(
         args.search,
         hypotheses=rows,
@@ -272,10 +299,11 @@ def _run_search(args: argparse.Namespace) -> int:
         steps=args.steps,
         seed=args.seed,
         time_limit=args.time_limit,
+        total_time=args.time_limit,  # the whole search stays within --time-limit
         target=args.target,
     )
     if args.output:
-        _write_class(result.hclass, args.output)
+        _write_class(result.hclass, args.output, args, "-o")
     if args.json:
         emit_json(result.to_json())
     else:

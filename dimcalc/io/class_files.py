@@ -12,16 +12,18 @@ import csv
 import io as _io
 import json
 import os
+from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
 
 from ..classes.hypothesis_class import MAX_CELLS, HypothesisClass
-from ..errors import ClassFileError
-from .files import build_class, parse_json_text, read_text_file, write_atomically
+from ..errors import ClassFileError, InvalidParameterError
+from .files import MAX_FILE_BYTES, build_class, parse_json_text, read_text_file
 from .numpy_files import load_npy, load_npz, save_npy, save_npz
+from .writers import CLASS_FILE, STDOUT, check_output, write_output
 
-__all__ = ["load", "save", "loads_json", "loads_csv", "dumps_json", "dumps_csv"]
+__all__ = ["load", "save", "check_text_size", "loads_json", "loads_csv", "dumps_json", "dumps_csv"]
 
 _NUMPY_LOADERS = {".npy": load_npy, ".npz": load_npz}
 _NUMPY_SAVERS = {".npy": save_npy, ".npz": save_npz}
@@ -202,19 +204,69 @@ def dumps_csv(H: HypothesisClass) -> str:
     return out.getvalue()
 
 
-def save(H: HypothesisClass, path: str | os.PathLike) -> None:
-    """Write a class file; the format follows the extension (``.csv``, ``.npy``, ``.npz`` or JSON).
+def check_text_size(H: HypothesisClass, fmt: str, source: str) -> None:
+    """Refuse to write a JSON or CSV class file dimcalc could not read back (over :data:`MAX_FILE_BYTES`).
+
+    Checked from a lower bound on the text's size before the text is built
+    (each row takes at least two characters a point), so a class of hundreds
+    of megabytes is refused at once; :func:`save` checks the built text again.
+
+    Examples
+    --------
+    >>> check_text_size(HypothesisClass.from_table([[0, 1]]), "json", "c.json")
+    """
+    least = H.n_hypotheses * (2 * max(H.n_points, 1) + 2)
+    if least > MAX_FILE_BYTES:
+        _too_big(fmt, source, f"at least {least:,}")
+
+
+def _too_big(fmt: str, source: str, size: str) -> None:
+    stem = source[: -len(Path(source).suffix)] if Path(source).suffix else source
+    raise InvalidParameterError(
+        f"{source}: the {fmt.upper()} class file would be {size} bytes, over the {MAX_FILE_BYTES:,} bytes "
+        f"dimcalc reads back; write it as .npz instead (e.g. {stem or 'class'}.npz)"
+    )
+
+
+def save(
+    H: HypothesisClass,
+    path: str | os.PathLike,
+    *,
+    fmt: str | None = None,
+    inputs: Sequence[str | os.PathLike | None] = (),
+    force: bool = False,
+    option: str | None = None,
+) -> None:
+    """Write a class file; the format follows ``fmt``, else the extension (``.csv``, ``.npy``, ``.npz`` or JSON).
 
     Writing CSV drops ``labels`` (an unused top label is lost) and ``metadata``;
     ``.npy`` keeps only the table; ``.npz`` and JSON keep everything.  The file
-    is written to a temporary file of its own and renamed into place.
+    is written by dimcalc's one writer (:func:`dimcalc.io.writers.write_output`):
+    through a temporary file of its own, renamed into place; a directory, a
+    device or a FIFO is refused, and so is an existing file that is not a class
+    file (unless ``force``) or one of ``inputs``.  JSON or CSV over the size
+    dimcalc reads back (:data:`MAX_FILE_BYTES`) is refused with the advice to
+    write ``.npz``.
 
     Parameters
     ----------
     H : HypothesisClass
         The class.
     path : str or path-like
-        Where to write; the extension picks the format.
+        Where to write; the extension picks the format.  ``"-"`` is standard output (JSON or CSV).
+    fmt : {"json", "csv", "npy", "npz"}, optional
+        The format, overriding the extension.
+    inputs : sequence of path-like, optional
+        Files the caller read: the output may not be one of them.
+    force : bool, default False
+        Replace an existing file that is not a class file.
+    option : str, optional
+        The command-line option that named ``path`` (for messages).
+
+    Raises
+    ------
+    InvalidParameterError
+        If the path or the size is refused, or the file cannot be written (one line).
 
     Examples
     --------
@@ -225,10 +277,22 @@ def save(H: HypothesisClass, path: str | os.PathLike) -> None:
     >>> load(p).n_hypotheses
     2
     """
-    path = Path(path)
-    if path.suffix.lower() in _NUMPY_SAVERS:
-        _NUMPY_SAVERS[path.suffix.lower()](H, path)
+    source = os.fspath(path)
+    if fmt is None:
+        suffix = Path(source).suffix.lower().lstrip(".")
+        fmt = suffix if suffix in ("csv", "npy", "npz") else "json"
+    name = f"{option} {source}" if option else source
+    check_output(path, what="class file", kind=CLASS_FILE, option=option, inputs=inputs, force=force)
+    if fmt in ("npy", "npz"):
+        if source == STDOUT:
+            raise InvalidParameterError(f"{name}: a .{fmt} file is binary; give a file name ending in .{fmt}")
+        saver = _NUMPY_SAVERS["." + fmt]
+        saver(H, path, inputs=inputs, force=force, option=option)
         return
-    text = dumps_csv(H) if path.suffix.lower() == ".csv" else dumps_json(H)
-    # a temporary file of its own (concurrent saves to one path never share it), renamed into place
-    write_atomically(path, lambda fh: fh.write(text.encode("utf-8")))
+    check_text_size(H, fmt, name)
+    data = (dumps_csv(H) if fmt == "csv" else dumps_json(H)).encode("utf-8")
+    if len(data) > MAX_FILE_BYTES:
+        _too_big(fmt, name, f"{len(data):,}")
+    write_output(
+        path, lambda fh: fh.write(data), what="class file", kind=CLASS_FILE, option=option, inputs=inputs, force=force
+    )

@@ -11,7 +11,6 @@ import json
 import os
 import stat
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -142,19 +141,3 @@ def build_class(table: Any, where: str, source: str, n_points: int | None = None
         msg = str(exc)
         prefix = where if msg.startswith(("row", "the class", "the table", "a label")) else ""
         raise ClassFileError(f"{source}: {prefix}{msg}") from None
-
-
-def write_atomically(path: Path, write: Any) -> None:
-    """Write through a uniquely named temporary file beside ``path``, renamed into place (concurrent
-    writers of one path never share a temporary file; readers never see half a file)."""
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name + ".", suffix=".tmp")
-    try:
-        mask = os.umask(0)
-        os.umask(mask)
-        os.chmod(tmp, 0o666 & ~mask)  # as open() would create it (mkstemp makes it private)
-        with os.fdopen(fd, "wb") as fh:
-            write(fh)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise

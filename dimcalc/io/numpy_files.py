@@ -19,7 +19,8 @@ import numpy as np
 from ..classes.bit_table import CHUNK_CELLS, unpack_columns
 from ..classes.hypothesis_class import MAX_BINARY_CELLS, MAX_CELLS, HypothesisClass
 from ..errors import ClassFileError
-from .files import MAX_FILE_BYTES, build_class, one_line, reject_constant, write_atomically
+from .files import MAX_FILE_BYTES, build_class, one_line, reject_constant
+from .writers import CLASS_FILE, write_output
 
 __all__ = ["NPZ_ARRAYS", "load_npy", "load_npz", "save_npy", "save_npz"]
 
@@ -162,6 +163,10 @@ def _stored_member_offset(path: Path, info: Any) -> int:
 def _read_npz_member(path: Path, zf: Any, info: Any, key: str, source: str) -> Any:
     """One member of an ``.npz`` as an array: the table memory-mapped when stored uncompressed."""
     where = f"{source}: array {key!r} "
+    compressed = info.compress_type != zipfile.ZIP_STORED
+    limit = _inflate_limit()
+    if compressed and info.file_size > limit:  # declared size, checked before anything is decompressed
+        raise ClassFileError(_inflate_message(where, info.file_size, limit))
     try:
         with zf.open(info) as fh:
             shape, fortran, dtype = _read_npy_header(fh, where)
@@ -172,15 +177,17 @@ def _read_npz_member(path: Path, zf: Any, info: Any, key: str, source: str) -> A
                 if nbytes > MAX_FILE_BYTES:
                     raise ClassFileError(f"{where}is {nbytes} bytes, over dimcalc's limit of {MAX_FILE_BYTES}")
             header_end = fh.tell()
+            if compressed and nbytes > limit:  # the array's own header, checked before its data is decompressed
+                raise ClassFileError(_inflate_message(where, nbytes, limit))
+            if header_end + nbytes > info.file_size:
+                raise ClassFileError(
+                    f"{where}truncated: the header promises {nbytes} bytes of data, "
+                    f"the member has {max(0, info.file_size - header_end)}"
+                )
             order: Literal["C", "F"] = "F" if fortran else "C"
             if nbytes == 0:
                 return np.empty(shape, dtype=dtype, order=order)
-            if key in _NPZ_TABLES and info.compress_type == zipfile.ZIP_STORED:
-                if header_end + nbytes > info.file_size:
-                    raise ClassFileError(
-                        f"{where}truncated: the header promises {nbytes} bytes of data, "
-                        f"the member has {max(0, info.file_size - header_end)}"
-                    )
+            if key in _NPZ_TABLES and not compressed:
                 offset = _stored_member_offset(path, info) + header_end
                 return np.memmap(path, dtype=dtype, mode="r", offset=offset, shape=shape, order=order)
             data = fh.read(nbytes)
@@ -193,6 +200,21 @@ def _read_npz_member(path: Path, zf: Any, info: Any, key: str, source: str) -> A
         if isinstance(exc, ClassFileError):
             raise
         raise ClassFileError(f"{where}cannot be read ({one_line(exc)})") from None
+
+
+def _inflate_limit() -> int:
+    """Most bytes one compressed ``.npz`` member may decompress to: the file limit, or the memory budget if lower."""
+    from ..search.budget import memory_limit_from_env
+
+    budget = memory_limit_from_env()
+    return MAX_FILE_BYTES if budget is None else min(MAX_FILE_BYTES, budget)
+
+
+def _inflate_message(where: str, nbytes: int, limit: int) -> str:
+    return (
+        f"{where}is compressed and would decompress to {nbytes:,} bytes in memory, over dimcalc's limit of "
+        f"{limit:,} (memory); store it uncompressed (numpy.savez, read memory-mapped) or make it smaller"
+    )
 
 
 def _npz_scalar(arr: Any, key: str, kinds: str, what: str, source: str) -> Any:
@@ -325,7 +347,7 @@ def _write_bits_npy(fh: Any, H: HypothesisClass) -> None:
         fh.write(unpack_columns(bits.words[s : s + step], bits.n_rows).T.tobytes())
 
 
-def save_npy(H: HypothesisClass, path: str | os.PathLike) -> None:
+def save_npy(H: HypothesisClass, path: str | os.PathLike, **output: Any) -> None:
     """Write the class's table as one ``.npy`` array (``uint8``, or ``uint16`` beyond 256 labels).
 
     Like CSV, the file keeps only the table: names, the declared label count
@@ -334,12 +356,12 @@ def save_npy(H: HypothesisClass, path: str | os.PathLike) -> None:
     a dense copy in memory.
     """
     if H.bit_table is not None:
-        write_atomically(Path(path), lambda fh: _write_bits_npy(fh, H))
+        _write(path, lambda fh: _write_bits_npy(fh, H), output)
         return
-    write_atomically(Path(path), lambda fh: np.save(fh, H.table, allow_pickle=False))
+    _write(path, lambda fh: np.save(fh, H.table, allow_pickle=False), output)
 
 
-def save_npz(H: HypothesisClass, path: str | os.PathLike) -> None:
+def save_npz(H: HypothesisClass, path: str | os.PathLike, **output: Any) -> None:
     """Write the class as an uncompressed ``.npz`` archive (so :func:`load_npz` memory-maps the table).
 
     Holds ``hypotheses`` and ``labels``, plus ``domain``, ``hypothesis_names``,
@@ -372,4 +394,9 @@ def save_npz(H: HypothesisClass, path: str | os.PathLike) -> None:
         arrays["name"] = np.array(H.name, dtype=str)
     if H.metadata:
         arrays["metadata"] = np.array(json.dumps(H.metadata), dtype=str)
-    write_atomically(Path(path), lambda fh: np.savez(fh, **arrays))
+    _write(path, lambda fh: np.savez(fh, **arrays), output)
+
+
+def _write(path: str | os.PathLike, write: Any, output: dict[str, Any]) -> None:
+    """The class file through dimcalc's one writer (``output``: its ``inputs``, ``force``, ``option``)."""
+    write_output(path, write, what="class file", kind=CLASS_FILE, **output)

@@ -226,8 +226,13 @@ def parse_size(text: str, option: str = "--all") -> tuple[int, int, int]:
     return values  # type: ignore[return-value]
 
 
-def _count_subsets(rows: int, cols: int, labels: int) -> int:
-    return math.comb(labels**cols, rows)
+def _count_subsets(rows: int, cols: int, labels: int) -> float:
+    """C(labels^cols, rows), exactly when small; from ``lgamma`` (never slow) when it is surely huge."""
+    universe = labels**cols
+    small = min(rows, universe - rows)
+    if small > 64:  # C(U, k) >= 2^k: far over any enumeration limit, and math.comb would be slow
+        return math.inf
+    return math.comb(universe, rows)
 
 
 def all_classes(rows: int, cols: int, labels: int) -> Iterator[CanonicalClass]:
@@ -265,6 +270,14 @@ def all_classes(rows: int, cols: int, labels: int) -> Iterator[CanonicalClass]:
     rows, cols, labels = (
         check_int(v, name, "all_classes", 1) for name, v in (("rows", rows), ("cols", cols), ("labels", labels))
     )
+    log_universe = cols * math.log2(labels)
+    if log_universe > 64 and math.log2(rows) < log_universe - 1:
+        # checked from logarithms, before labels ** cols or a binomial of it is computed (a size like
+        # 1000000x1000000x2 would take hours): C(U, R) >= U > 2^64 sets of rows
+        raise InvalidParameterError(
+            f"size {rows}x{cols}x{labels} is too large to enumerate (about 2^{log_universe:.0f} hypotheses on "
+            f"{cols} points, over {MAX_ENUMERATED} sets of rows); use --random or the extremal search instead"
+        )
     universe = labels**cols
     if rows > universe:
         raise InvalidParameterError(

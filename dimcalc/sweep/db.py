@@ -22,6 +22,7 @@ import json
 import os
 import socket
 import sqlite3
+import stat
 import time
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -139,10 +140,28 @@ class SweepDB:
     >>> db.close()
     """
 
-    def __init__(self, path: str | os.PathLike, *, timeout: float = 600.0) -> None:
+    def __init__(self, path: str | os.PathLike, *, timeout: float = 600.0, read_only: bool = False) -> None:
         self.path = Path(path)
-        if self.path.is_dir():
-            raise InvalidParameterError(f"--db {self.path}: is a directory; give a file name")
+        self.read_only = read_only
+        option = "--report" if read_only else "--db"
+        self._option = option
+        try:
+            st = self.path.stat()
+        except FileNotFoundError:
+            st = None
+        except OSError as exc:
+            raise InvalidParameterError(f"{option} {self.path}: cannot open ({exc.strerror or exc})") from None
+        if st is not None and stat.S_ISDIR(st.st_mode):
+            raise InvalidParameterError(f"{option} {self.path}: is a directory; give a file name")
+        if st is not None and not stat.S_ISREG(st.st_mode):
+            raise InvalidParameterError(f"{option} {self.path}: is not a regular file (a device, FIFO or socket)")
+        if read_only:
+            if st is None:
+                raise InvalidParameterError(f"{option} {self.path}: no such file")
+            self._open_read_only()
+            return
+        if st is not None and st.st_size:
+            self._refuse_foreign()
         try:
             self.conn = sqlite3.connect(str(self.path), timeout=timeout, isolation_level=None)
         except sqlite3.Error as exc:
@@ -165,10 +184,78 @@ class SweepDB:
                 self.conn.close()
                 if "locked" in text or "busy" in text:
                     raise InvalidParameterError(f"--db {self.path}: busy: another process holds it ({exc})") from None
+                if "readonly" in text or "read-only" in text or "unable to open" in text:
+                    raise InvalidParameterError(
+                        f"--db {self.path}: cannot be written ({exc}); make it (and its folder) writable, "
+                        "or summarise it with --report"
+                    ) from None
                 raise InvalidParameterError(f"--db {self.path}: not a dimcalc sweep database ({exc})") from None
             except sqlite3.DatabaseError as exc:
                 self.conn.close()
                 raise InvalidParameterError(f"--db {self.path}: not a dimcalc sweep database ({exc})") from None
+
+    def _sqlite_tables(self, conn: sqlite3.Connection) -> set[str]:
+        return {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+
+    def _check_dimcalc_tables(self, conn: sqlite3.Connection) -> None:
+        """Refuse an SQLite file that is not a dimcalc sweep database (never add dimcalc's tables to it)."""
+        tables = self._sqlite_tables(conn)
+        ours = {"meta", "classes", "results"}
+        if tables and not (
+            ours <= tables and conn.execute("SELECT 1 FROM meta WHERE key = 'schema_version'").fetchone()
+        ):
+            shown = ", ".join(sorted(tables)[:5]) + (", ..." if len(tables) > 5 else "")
+            raise InvalidParameterError(
+                f"{self._option} {self.path}: not a dimcalc sweep database (an SQLite database of another program, "
+                f"tables {shown})"
+            )
+        if not tables and self.read_only:
+            raise InvalidParameterError(f"{self._option} {self.path}: empty, not a dimcalc sweep database")
+
+    def _refuse_foreign(self) -> None:
+        """An existing file is opened read-only first: refused unless it is a dimcalc sweep database."""
+        with open(self.path, "rb") as fh:
+            head = fh.read(16)
+        if head != b"SQLite format 3\x00":
+            raise InvalidParameterError(
+                f"--db {self.path}: not a dimcalc sweep database (not SQLite: a class file?); give a new --db file"
+            )
+        try:
+            conn = self._connect_read_only()
+        except sqlite3.Error:
+            return  # let the writable connection say what is wrong
+        try:
+            self._check_dimcalc_tables(conn)
+        except sqlite3.Error:
+            pass
+        finally:
+            conn.close()
+
+    def _connect_read_only(self) -> sqlite3.Connection:
+        """A read-only connection; in a folder dimcalc cannot write (no room for WAL side files), an
+        immutable one (safe: nothing writes a database in a read-only folder)."""
+        uri = self.path.resolve().as_uri()
+        try:
+            conn = sqlite3.connect(f"{uri}?mode=ro", uri=True, isolation_level=None)
+            conn.execute("SELECT name FROM sqlite_master LIMIT 1").fetchall()
+            return conn
+        except sqlite3.OperationalError:
+            conn = sqlite3.connect(f"{uri}?mode=ro&immutable=1", uri=True, isolation_level=None)
+            conn.execute("SELECT name FROM sqlite_master LIMIT 1").fetchall()
+            return conn
+
+    def _open_read_only(self) -> None:
+        try:
+            self.conn = self._connect_read_only()
+            self._check_dimcalc_tables(self.conn)
+            row = self.conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+        except sqlite3.DatabaseError as exc:
+            raise InvalidParameterError(f"--report {self.path}: not a dimcalc sweep database ({exc})") from None
+        if int(row[0]) != SCHEMA_VERSION:
+            self.conn.close()
+            raise InvalidParameterError(
+                f"--report {self.path}: schema version {row[0]}, this dimcalc reads version {SCHEMA_VERSION}"
+            )
 
     def _set_up(self, timeout: float) -> None:
         """WAL mode, pragmas, the schema and its version (idempotent: safe to retry)."""

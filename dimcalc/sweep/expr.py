@@ -101,6 +101,8 @@ def _check(node: ast.AST, text: str, placeholders: set[str]) -> None:
     if isinstance(node, ast.Constant):
         if isinstance(node.value, bool) or not isinstance(node.value, (int, float)):
             raise bad(f"constant {node.value!r} is not a number")
+        if not math.isfinite(node.value):
+            raise bad(f"constant {node.value!r} is not a finite number")
     elif isinstance(node, ast.Name):
         if node.id not in placeholders:
             raise bad(f"unexpected name {node.id!r}")
@@ -109,6 +111,8 @@ def _check(node: ast.AST, text: str, placeholders: set[str]) -> None:
             raise bad(f"operator {type(node.op).__name__} is not allowed")
         _check(node.left, text, placeholders)
         _check(node.right, text, placeholders)
+        if isinstance(node.op, ast.Div) and _constant(node.right) == 0:
+            raise InvalidParameterError(f"expression {text!r}: division by zero (the divisor is always 0)")
     elif isinstance(node, ast.UnaryOp):
         if not isinstance(node.op, (ast.USub, ast.UAdd)):
             raise bad(f"operator {type(node.op).__name__} is not allowed")
@@ -118,10 +122,32 @@ def _check(node: ast.AST, text: str, placeholders: set[str]) -> None:
             raise bad("only max, min, abs, log2 may be called, with positional arguments")
         if node.func.id in ("abs", "log2") and len(node.args) != 1:
             raise bad(f"{node.func.id} takes one argument")
+        if node.func.id in ("max", "min") and len(node.args) < 2:
+            raise bad(f"{node.func.id} takes two or more arguments (the {node.func.id} of one value is that value)")
         for a in node.args:
             _check(a, text, placeholders)
+        if node.func.id == "log2":
+            c = _constant(node.args[0])
+            if c is not None and c <= 0:
+                raise InvalidParameterError(
+                    f"expression {text!r}: log2 of {_number_text(c)} is undefined (log2 needs a number > 0)"
+                )
     else:
         raise bad(f"{type(node).__name__} is not allowed")
+
+
+def _constant(node: ast.AST) -> float | None:
+    """The value of a sub-expression without names (``None`` when it has names or is itself undefined)."""
+    if any(isinstance(n, ast.Name) for n in ast.walk(node)):
+        return None
+    try:
+        return _eval(node, {})
+    except (ZeroDivisionError, ValueError, OverflowError):
+        return None
+
+
+def _number_text(v: float) -> str:
+    return str(int(v)) if float(v).is_integer() else str(v)
 
 
 def parse_expression(text: str) -> Expression:
@@ -145,6 +171,10 @@ def parse_expression(text: str) -> Expression:
     Traceback (most recent call last):
     ...
     dimcalc.errors.InvalidParameterError: expression "open('x')": only max, min, abs, log2 may be called, ...
+    >>> parse_expression("graph / (2 - 2)")
+    Traceback (most recent call last):
+    ...
+    dimcalc.errors.InvalidParameterError: expression 'graph / (2 - 2)': division by zero (the divisor is always 0)
     """
     if not isinstance(text, str) or not text.strip():
         raise InvalidParameterError("an expression needs at least one dimension name, e.g. 'littlestone - vc'")

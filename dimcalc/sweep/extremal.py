@@ -160,7 +160,9 @@ def local_search(
     target : float, optional
         Stop as soon as the objective reaches this value.
     total_time : float, optional
-        Stop after this many seconds in all (the best class so far is returned).
+        Stop after this many seconds in all (the best class so far is returned, with its
+        dimensions computed in what is left: bounds when nothing is).  ``dimcalc sweep --search
+        --time-limit S`` sets both this and ``time_limit``.
     start : HypothesisClass, optional
         First starting table (must have the size).
 
@@ -215,7 +217,7 @@ def local_search(
         if key in cache:
             return cache[key]
         H = HypothesisClass(table, num_labels=labels)
-        report = check_class(H, dims=keys, time_limit=time_limit)
+        report = check_class(H, dims=keys, time_limit=evaluation_limit())
         values, complete = objective_values(report, H)
         inexact += not complete
         try:
@@ -228,6 +230,13 @@ def local_search(
     def out_of_time() -> bool:
         return total_time is not None and time.monotonic() - began >= total_time
 
+    def evaluation_limit() -> float | None:
+        """Seconds for one evaluation: ``time_limit``, and never past ``total_time``."""
+        if total_time is None:
+            return time_limit
+        left = max(1e-3, total_time - (time.monotonic() - began))  # check_class takes a positive limit
+        return left if time_limit is None else min(time_limit, left)
+
     best_value: float | None = None
     best_table: np.ndarray | None = None
     restart_values: list = []
@@ -237,6 +246,8 @@ def local_search(
             current = np.asarray(start.distinct_rows, dtype=np.int64)
         else:
             current = _random_table(rng, hypotheses, points, labels)
+        if restart and out_of_time():
+            break
         value = evaluate(current)
         run_best = value
         if value is not None and (best_value is None or value > best_value):
@@ -247,6 +258,8 @@ def local_search(
                 break
             candidates = []
             for _ in range(neighbours):
+                if out_of_time():
+                    break
                 nxt = _neighbour(rng, current, labels, row_move=0.25)
                 if nxt is not None:
                     candidates.append((evaluate(nxt), nxt))
@@ -267,7 +280,7 @@ def local_search(
         best_table = current
     canon = canonical_form(best_table, labels)
     H = canon.to_class()
-    report = check_class(H, dims=keys, time_limit=time_limit)
+    report = check_class(H, dims=keys, time_limit=evaluation_limit())
     values, _ = objective_values(report, H)
     try:
         final = expr.evaluate(values)

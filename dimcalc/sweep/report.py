@@ -60,6 +60,9 @@ class Extremes:
     expression: str
     evaluated: int = 0
     skipped: int = 0
+    #: classes (among ``skipped``) where every name has an exact value but the expression is undefined
+    #: (a division by zero, log2 of a number <= 0)
+    undefined: int = 0
     max_value: float | None = None
     max_classes: list[int] = field(default_factory=list)
     min_value: float | None = None
@@ -150,8 +153,12 @@ def expression_extremes(
     for cid in sorted(values):
         try:
             v = _number(expr.evaluate(values[cid]))
-        except (KeyError, ZeroDivisionError, ValueError):
+        except KeyError:
             out.skipped += 1
+            continue
+        except (ZeroDivisionError, ValueError, OverflowError):
+            out.skipped += 1
+            out.undefined += 1
             continue
         out.evaluated += 1
         dist[v] += 1
@@ -291,7 +298,7 @@ def sweep_report(
     if not isinstance(db, SweepDB):
         if not os.path.exists(db):
             raise InvalidParameterError(f"--report {db}: no such file")
-        with SweepDB(db) as database:
+        with SweepDB(db, read_only=True) as database:
             return sweep_report(database, expressions=expressions, verify=verify)
     exprs = [parse_expression(e) for e in expressions]
     for e in exprs:

@@ -16,6 +16,7 @@ import concurrent.futures as cf
 import json
 import multiprocessing
 import os
+import socket
 import time
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
@@ -32,7 +33,7 @@ from .db import SweepDB
 from .progress import ProgressBar
 from .sources import SweepItem
 
-__all__ = ["run_sweep", "register_classes", "SweepSummary", "connect_dask"]
+__all__ = ["run_sweep", "register_classes", "SweepSummary", "connect_dask", "scheduler_address"]
 
 #: Classes registered per database transaction.
 _REGISTER_BATCH = 500
@@ -81,19 +82,60 @@ class SweepSummary:
         return d
 
 
+def scheduler_address(scheduler: str) -> tuple[str, int]:
+    """``(host, port)`` of ``dask://HOST:PORT`` / ``tcp://HOST:PORT``, or a one-line refusal."""
+    from urllib.parse import urlsplit
+
+    usage = f"--scheduler {scheduler}: give the scheduler as dask://HOST:PORT (e.g. dask://127.0.0.1:8786)"
+    if not isinstance(scheduler, str) or "://" not in scheduler:
+        raise InvalidParameterError(usage)
+    parts = urlsplit(scheduler)
+    if parts.scheme not in ("dask", "tcp") or parts.path not in ("", "/") or parts.query or parts.fragment:
+        raise InvalidParameterError(usage)
+    try:
+        port = parts.port
+    except ValueError:
+        raise InvalidParameterError(usage) from None
+    if not parts.hostname or port is None or port == 0:
+        raise InvalidParameterError(usage)
+    return parts.hostname, port
+
+
 def connect_dask(scheduler: str, *, timeout: float = 30.0) -> Any:
-    """A :class:`distributed.Client` for ``dask://HOST:PORT`` (or any address Dask accepts, e.g. ``tcp://...``)."""
+    """A :class:`distributed.Client` for ``dask://HOST:PORT`` (or ``tcp://HOST:PORT``).
+
+    The address is checked first (one line naming it), then probed with a plain
+    TCP connection (a port nobody listens on is refused at once), then Dask
+    connects within ``timeout`` seconds.
+
+    Examples
+    --------
+    >>> connect_dask("dask://")
+    Traceback (most recent call last):
+    ...
+    dimcalc.errors.InvalidParameterError: --scheduler dask://: give the scheduler as dask://HOST:PORT (e.g. dask://127.0.0.1:8786)
+    """
+    host, port = scheduler_address(scheduler)
     try:
         from distributed import Client
     except ImportError:
         raise InvalidParameterError("--scheduler needs Dask: pip install 'dimcalc[sweep]'") from None
-    address = scheduler
-    if address.startswith("dask://"):
-        address = "tcp://" + address[len("dask://") :]
+    try:
+        socket.create_connection((host, port), timeout=timeout).close()
+    except OSError as exc:
+        reason = exc.strerror or type(exc).__name__
+        raise InvalidParameterError(
+            f"--scheduler {scheduler}: cannot reach a Dask scheduler ({reason}, within {timeout:g} s)"
+        ) from None
+    address = f"tcp://{host}:{port}" if ":" not in host else f"tcp://[{host}]:{port}"
     try:
         return Client(address, timeout=timeout)
     except (OSError, TimeoutError) as exc:
         raise InvalidParameterError(f"--scheduler {scheduler}: cannot reach a Dask scheduler ({exc})") from None
+    except (MemoryError, ValueError, TypeError) as exc:  # something answered, but not in Dask's protocol
+        raise InvalidParameterError(
+            f"--scheduler {scheduler}: what answers there is not a Dask scheduler ({type(exc).__name__})"
+        ) from None
 
 
 def register_classes(db: SweepDB, items: Iterable[SweepItem], *, check_labels: Any = None) -> tuple[list[int], int]:
@@ -276,6 +318,8 @@ def run_sweep(
     if (scheduler is not None or client is not None) and jobs != 1:
         raise InvalidParameterError("--jobs is for this machine; with --scheduler the cluster sets the workers")
 
+    if scheduler is not None:
+        scheduler_address(scheduler)  # a malformed address refused before the database is touched
     own_db = not isinstance(db, SweepDB)
     database = db if isinstance(db, SweepDB) else SweepDB(db)  # own_db: a new one
     own_client = False
@@ -296,7 +340,8 @@ def run_sweep(
             raise InvalidParameterError(f"--db {database.path}: was swept with a user Ψ family; give the same --family")
 
         if scheduler is not None:
-            client = connect_dask(scheduler)
+            # the connection is part of the budget: a cluster that does not answer is given up quickly
+            client = connect_dask(scheduler, timeout=10.0 if time_limit is None else min(30.0, max(1.0, time_limit)))
             own_client = True
         executor = (
             ("dask:" + str(getattr(client.scheduler, "address", "client")))
