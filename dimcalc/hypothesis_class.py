@@ -503,6 +503,11 @@ class HypothesisClass:
     def __len__(self) -> int:
         return self.n_hypotheses
 
+    def _repr_html_(self) -> str:  # Jupyter display: dimcalc.display (imported when a notebook asks)
+        from .display import class_html
+
+        return class_html(self)
+
 
 def label_bits(num_labels: int) -> int:
     """Number of bits of a label's binary expansion: ``ceil(log2(k+1))`` (at least 1)."""
