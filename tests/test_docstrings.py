@@ -54,6 +54,7 @@ MODULES = (
     "dimcalc.display.results",
     "dimcalc.display.reports",
     "dimcalc.display.frames",
+    "dimcalc.plot",
 )
 
 #: Functions exempt, with the reason.

@@ -269,7 +269,8 @@ def sweep_frame(db: Any, *, bounds: bool = False) -> Any:
     -------
     pandas.DataFrame
         Indexed by class id; columns ``name, hypotheses, points, labels``, then each stored
-        dimension's exact value (``<NA>`` when it is only bounded, undefined or not computed).
+        dimension's exact value (``<NA>`` when it is only bounded, undefined or not computed), and
+        ``binary_restrictions.max`` when the binary restrictions were computed.
 
     Examples
     --------
@@ -291,6 +292,9 @@ def sweep_frame(db: Any, *, bounds: bool = False) -> Any:
     res = pd.DataFrame(results, columns=["class_id", "dimension", "value", "lower", "upper"])
     wide = res.pivot(index="class_id", columns="dimension", values="value")
     wide = wide.reindex(columns=sorted(wide.columns)).astype("Int64")
+    restrictions = [c for c in wide.columns if c.startswith("binary_restrictions.")]
+    if restrictions:  # max_i LD(H|_i), defined when every bit's value is exact (as sweep reports have it)
+        wide["binary_restrictions.max"] = wide[restrictions].max(axis=1, skipna=False)
     parts = [base, wide]
     if bounds:
         for what in ("lower", "upper"):
