@@ -228,7 +228,8 @@ def sweep_joint(
     ax : matplotlib Axes, optional
     lines : sequence of (label, function), optional
         Lines ``y = f(x, k+1)`` to draw (``k+1`` the classes' number of labels when
-        they all have the same, else None); default: :data:`RELATIONS` for ``(x, y)``.
+        they all have the same, else None), from one below the smallest ``x`` to one above
+        the largest, where ``f`` is defined; default: :data:`RELATIONS` for ``(x, y)``.
 
     Returns
     -------
@@ -257,16 +258,17 @@ def sweep_joint(
     counts = Counter(zip(both[x].astype(float), both[y].astype(float)))
     ax = _axes(ax, (6, 4.5))
     for (a, b), n in sorted(counts.items()):
-        ax.scatter(a, b, s=30 + 4 * n**0.8, color="C0", alpha=0.6)
+        ax.scatter(a, b, s=20 + 3 * n**0.8, color="C0", alpha=0.6)
         ax.annotate(str(n), (a, b), textcoords="offset points", xytext=(9, -3), fontsize=8)
     k = _k_plus_1(df["labels"]) if "labels" in df.columns else None
     chosen = RELATIONS.get((x, y), []) if lines is None else lines
     if counts and chosen:
-        lo, hi = min(a for a, _ in counts), max(a for a, _ in counts)
-        xs = [lo, hi] if hi > lo else [lo - 0.5, lo + 0.5]
+        # The lines span the values one step beyond the data on each side (where they are defined).
+        lo, hi = min(a for a, _ in counts) - 1, max(a for a, _ in counts) + 1
+        xs = [lo + (hi - lo) * i / 127 for i in range(128)]
         for i, (label, f) in enumerate(chosen):
-            ys = [f(v, k) for v in xs]
-            if None not in ys:
+            ys = [_at(f, v, k) for v in xs]
+            if any(not math.isnan(v) for v in ys):
                 ax.plot(xs, ys, ls="--", lw=1, color=f"C{i + 1}", label=label)
         if ax.lines:
             ax.legend(fontsize=8, loc="upper left")
@@ -275,6 +277,15 @@ def sweep_joint(
     ax.set_ylabel(y)
     ax.set_title(f"{len(both)} classes" + (f" ({left_out} without both values)" if left_out else ""))
     return ax.figure
+
+
+def _at(f: Callable, x: float, k: int | None) -> float:
+    """``f(x, k)``, NaN where it is undefined (None, a math domain error, a division by zero)."""
+    try:
+        y = f(x, k)
+    except (ValueError, ZeroDivisionError, OverflowError):
+        return math.nan
+    return math.nan if y is None else float(y)
 
 
 def _sweep_frame(data: Any) -> Any:
