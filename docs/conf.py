@@ -53,17 +53,34 @@ numpydoc_show_class_members = False
 numpydoc_class_members_toctree = False
 numpydoc_validation_checks: set[str] = set()
 
-# A page of another helper may not exist yet (the architecture page): an empty glob is not an error.
-suppress_warnings = ["toc.empty_glob"]
+# An unreferenced entry of a References list is fine; interface.md shows JSON with placeholders
+# (TREE, RESULT) that the JSON lexer cannot colour.
+suppress_warnings = ["ref.citation", "misc.highlighting_failure"]
 
 html_theme = "pydata_sphinx_theme"
 html_title = f"dimcalc {release}"
 html_theme_options = {"navigation_with_keys": False, "show_toc_level": 2}
 html_static_path: list[str] = []
 
-# The last two: an unreferenced entry of a References list is fine; interface.md shows JSON with
-# placeholders (TREE, RESULT) that the JSON lexer cannot colour.
-suppress_warnings += ["ref.citation", "misc.highlighting_failure"]
+#: Pages the index lists when they exist (written in parallel with the site): their toctree is dropped otherwise.
+OPTIONAL_PAGES = ("architecture",)
+_SUBSTITUTION = re.compile(r"(?<![\w|\\])\|(\w{1,12})\|(?![\w|_])")
+
+
+def _drop_missing_pages(app: Any, docname: str, source: list[str]) -> None:
+    """The index without the toctree of an optional page that does not exist (yet)."""
+    if docname != "index":
+        return
+    for page in OPTIONAL_PAGES:
+        if not (DOCS / f"{page}.md").exists():
+            source[0] = re.sub(r"```\{toctree\}[^`]*\n" + page + r"\n```\n", "", source[0])
+
+
+def _no_substitutions(line: str) -> str:
+    """``|H|`` outside double backquotes is the size of H, not a reST substitution: escape its bars."""
+    parts = line.split("``")
+    return "``".join(_SUBSTITUTION.sub(r"\|\1\|", p) if i % 2 == 0 else p for i, p in enumerate(parts))
+
 
 _SECTION_UNDERLINE = re.compile(r"^(-{3,}|={3,}|~{3,})\s*$")
 _CITE_DEF = re.compile(r"^\s*\.\. \[([^\]]+)\]")
@@ -75,6 +92,7 @@ def _module_sections_as_rubrics(app: Any, what: str, name: str, obj: Any, option
 
     * A module docstring's sections ("Examples", "References", ...) become rubrics: on a page that
       documents several modules, section titles would clash as labels.
+    * ``|H|`` (the size of a class) is text, not a reST substitution.
     * numpydoc scopes citations to one docstring: a ``[X]_`` whose ``.. [X]`` is in another docstring
       (the module's) is written as plain text ``X`` instead of a broken link.
     """
@@ -87,9 +105,11 @@ def _module_sections_as_rubrics(app: Any, what: str, name: str, obj: Any, option
                 continue
             out.append(line)
         lines[:] = out
+    lines[:] = [line if line.lstrip().startswith((">>>", "...")) else _no_substitutions(line) for line in lines]
     defined = {m.group(1) for line in lines if (m := _CITE_DEF.match(line))}
     lines[:] = [_CITE_REF.sub(lambda m: m.group(0) if m.group(1) in defined else m.group(1), line) for line in lines]
 
 
 def setup(app: Any) -> None:
     app.connect("autodoc-process-docstring", _module_sections_as_rubrics, priority=400)
+    app.connect("source-read", _drop_missing_pages)

@@ -48,6 +48,7 @@ MODULES = (
     "dimcalc.cli.sweep_modes",
     "dimcalc.cli.sample_size",
     "dimcalc.cli.theorems",
+    "dimcalc.cli.formats",
     "dimcalc.display._html",
     "dimcalc.display.classes",
     "dimcalc.display.witnesses",

@@ -16,6 +16,7 @@ import argparse
 from typing import Any
 
 from ..reports.check import DIMENSION_KEYS
+from .formats import add_format_option
 from .options import add_json_option, add_quiet_option, positive_seconds
 
 __all__ = ["register", "run"]
@@ -147,6 +148,7 @@ def register(sub: Any) -> None:
     sea.add_argument("-o", "--output", metavar="FILE", default=None, help="write the best class found here")
 
     add_json_option(p)
+    add_format_option(p)  # csv / markdown / latex: with --report
     add_quiet_option(p)
     p.set_defaults(func=run)
 

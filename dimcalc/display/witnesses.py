@@ -90,6 +90,10 @@ def _rows_text(H: HypothesisClass | None, rows: list[int]) -> str:
     return shown + (f", … {len(rows) - MAX_LIST} more" if len(rows) > MAX_LIST else "")
 
 
+def _points(n: int) -> str:
+    return "1 point" if n == 1 else f"{n} points"
+
+
 def witness_summary(witness: Any) -> str:
     """One line saying what a witness is (no class needed).
 
@@ -112,11 +116,11 @@ def witness_summary(witness: Any) -> str:
         return "none"
     name = type(witness).__name__
     if name in _SHATTERED:
-        return f"{_SHATTERED[name]} of {len(witness)} points {list(witness)}"
+        return f"{_SHATTERED[name]} of {_points(len(witness))} {list(witness)}"
     if name == "NatarajanWitness":
-        return f"Natarajan-shattered set of {len(witness['points'])} points {list(witness['points'])}"
+        return f"Natarajan-shattered set of {_points(len(witness['points']))} {list(witness['points'])}"
     if name == "GraphWitness":
-        return f"graph-shattered set of {len(witness['points'])} points {list(witness['points'])}"
+        return f"graph-shattered set of {_points(len(witness['points']))} {list(witness['points'])}"
     if _is_tree(witness):
         d = tree_depth(witness)
         return f"{_TREES.get(name, 'tree')} of depth {d} ({2**d} leaves)"
