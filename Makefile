@@ -1,6 +1,7 @@
 # dimcalc: two commands set everything up on a fresh machine with Python 3.11+ and make.
 #   make demo   create .venv, install dimcalc, check a class shipped in data/
 #   make test   create .venv, install with test extras, lint (ruff, mypy), run the whole suite
+#   make docs   the documentation site (Sphinx) in docs/_build/html, warnings as errors
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
@@ -8,9 +9,9 @@ DEMO   ?= data/thresholds-15.json
 
 # pytest-xdist workers for make test / make test-fast (`make test JOBS=1` runs in one process).
 JOBS   ?= auto
-LINTED := dimcalc tests scripts benchmarks notebooks
+LINTED := dimcalc tests scripts benchmarks notebooks docs/conf.py
 
-.PHONY: demo test test-fast lint audit bench notebooks install clean
+.PHONY: demo test test-fast lint audit bench notebooks docs install clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -29,6 +30,11 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	$(WARM)
 	touch $(VENV)/.installed-base $@
+
+$(VENV)/.installed-docs: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[test,docs]'
+	$(WARM)
+	touch $(VENV)/.installed-base $(VENV)/.installed-test $@
 
 install: $(VENV)/.installed-base
 
@@ -60,5 +66,12 @@ notebooks: $(VENV)/.installed-test
 	$(BIN)/jupytext --sync notebooks/[0-9]*.py
 	$(BIN)/python scripts/run_notebooks.py --write
 
+# The site: the guides (docs/*.md), the API reference from the docstrings (docs/api/), the notebooks
+# with their stored outputs (never re-executed). -E rereads every page, so every warning shows; -W makes
+# a warning an error (broken internal links included: a Markdown link to a missing page or anchor).
+DOCS_OUT ?= docs/_build/html
+docs: $(VENV)/.installed-docs
+	$(BIN)/python -m sphinx -E -b html -W --keep-going -q docs $(DOCS_OUT)
+
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) build *.egg-info docs/_build

@@ -109,6 +109,11 @@ class DimensionResult:
             return f"witness certifies {certified!r}, result claims lower bound {self.lower!r}"
         return None
 
+    def _repr_html_(self) -> str:  # Jupyter display: dimcalc.display (imported when a notebook asks)
+        from .display import result_html
+
+        return result_html(self)
+
     def to_json(self) -> dict:
         """The spec §2 JSON object for this result."""
         if self.reason is not None and self.value is None and self.lower is None:

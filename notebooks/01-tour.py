@@ -19,8 +19,10 @@ from pathlib import Path
 import matplotlib.pyplot as plt
 import numpy as np
 from _setup import DATA, fmt, show_table, use_plot_style  # notebooks/_setup.py
+from IPython.display import display
 
 import dimcalc
+import dimcalc.plot
 
 use_plot_style()
 
@@ -32,7 +34,8 @@ use_plot_style()
 # builds the named families of the papers; `dimcalc.load` reads the class files of the interface
 # spec (JSON or CSV), such as the ones shipped in `data/`. Here we generate the thresholds on 7
 # points, check that writing and reading a class file gives the same class back, and load a small
-# random 4-label class from `data/`.
+# random 4-label class from `data/`. In a notebook a class shows itself: its shape, its storage and
+# its table as a heat-map (the first rows and columns of a big class).
 
 # %%
 import tempfile
@@ -46,12 +49,10 @@ with tempfile.TemporaryDirectory() as tmp:
     path = Path(tmp) / "thresholds-7.json"
     dimcalc.save(H, path)
     print("save/load round trip identical:", dimcalc.load(path) == H)
-show_table(
-    ["hypothesis"] + list(H.point_names), [[name] + row for name, row in zip(H.hypothesis_names, H.table.tolist())]
-)
+display(H)
 
 M = dimcalc.load(DATA / "random-multiclass.json")
-print(M)
+display(M)
 
 # %% [markdown]
 # ## 2. Every dimension, with its witness
@@ -61,56 +62,33 @@ print(M)
 # a shattered set, a shattered tree — that an *independent* checker re-verifies (`report.verify()`).
 # We check the thresholds and the random 4-label class (for which VC and Littlestone are
 # undefined and the multiclass notions take over). The "witness verified" column re-runs the
-# independent checker of each result (a binary restriction's tree is checked against `H|ᵢ`). `binary_restrictions[bit i]` is the Littlestone
-# dimension of the binary class *H|ᵢ* that keeps bit *i* of every label (bit 1 = least significant).
+# independent checker of every result (a binary restriction's tree is checked against `H|ᵢ`).
+# `binary_restrictions (i=…)` is the Littlestone dimension of the binary class *H|ᵢ* that keeps bit
+# *i* of every label (bit 1 = least significant). A report shows itself as a table; open a witness
+# to see it drawn: a shattered set as its 2^d patterns with the hypotheses realising each, a tree
+# with its edge labels and the realising hypotheses at the leaves. `report.to_pandas()` gives the
+# same table as a DataFrame.
 
 # %%
 from dimcalc.reports.check import check_class
-from dimcalc.witnesses.tree_checks import tree_depth
-
-
-def flatten(dimensions):
-    for key, value in dimensions.items():
-        if isinstance(value, dict):
-            for fam, r in value.items():
-                yield f"{key}[{fam}]", r
-        elif isinstance(value, list):
-            for i, r in enumerate(value, start=1):
-                yield f"{key}[bit {i}]", r
-        else:
-            yield key, value
-
 
 for cls in (H, M):
     report = check_class(cls, time_limit=20)
     print(f"{cls.name}: every result exact = {report.complete}; every witness verified = {report.verify()}")
-    rows = []
-    for key, r in flatten(report.dimensions):
-        if isinstance(r.witness, dict) and "point" in r.witness:
-            witness = f"shattered tree of depth {tree_depth(r.witness)}"
-        elif r.witness is not None:
-            witness = f"`{r.witness}`"
-        else:
-            witness = r.reason or ""
-        verified = r.verify(cls) if r.lower is not None else "—"
-        rows.append([key, fmt(r), r.exact, verified, witness])
-    show_table(["dimension", "value", "exact", "witness verified", "witness"], rows)
+    display(report)
 
 # %% [markdown]
 # ## 3. A mistake tree, drawn
 #
 # The witness of a Littlestone dimension *d* is a complete binary tree of depth *d*: internal nodes
 # are domain points, the left edge says "label 0", the right edge "label 1", and every root-to-leaf
-# path is realised by one hypothesis (named at the leaf). `dimcalc.witnesses.tree_format.tree_to_networkx` turns
-# the witness into a `networkx` graph with a layout; `is_mistake_tree` is the independent checker.
+# path is realised by one hypothesis (named at the leaf). `dimcalc.plot.mistake_tree` draws it;
+# `is_mistake_tree` is the independent checker.
 
 # %%
-import networkx as nx
-
 from dimcalc.littlestone import littlestone_dimension, multiclass_littlestone_dimension
 from dimcalc.vc import vc_dimension
 from dimcalc.witnesses.tree_checks import is_mistake_tree
-from dimcalc.witnesses.tree_format import tree_to_networkx
 
 T = generators.thresholds(15)
 ld_T = littlestone_dimension(T)
@@ -121,41 +99,8 @@ print(
 )
 
 
-def draw_tree(G, H, ax, path=()):
-    """Draw a tree_to_networkx graph with H's point and hypothesis names; highlight one path."""
-    pos = nx.get_node_attributes(G, "pos")
-    names = {}
-    for node, data in G.nodes(data=True):
-        names[node] = (
-            H.point_names[data["point"]] if data["kind"] == "internal" else H.hypothesis_names[data["hypothesis"]]
-        )
-    on_path = {n for n, data in G.nodes(data=True) if tuple(data["path"]) == tuple(path)[: len(data["path"])]}
-    colors = [
-        "tab:red" if n in on_path and path else ("tab:blue" if G.nodes[n]["kind"] == "internal" else "tab:green")
-        for n in G.nodes
-    ]
-    nx.draw_networkx_edges(
-        G,
-        pos,
-        ax=ax,
-        arrows=False,
-        edge_color=["tab:red" if u in on_path and v in on_path and path else "0.6" for u, v in G.edges],
-    )
-    nx.draw_networkx_nodes(G, pos, ax=ax, node_color=colors, node_size=520, alpha=0.9)
-    nx.draw_networkx_labels(G, pos, labels=names, ax=ax, font_size=8, font_color="white")
-    nx.draw_networkx_edge_labels(G, pos, edge_labels=nx.get_edge_attributes(G, "label"), ax=ax, font_size=8)
-    depth = G.graph["depth"]
-    ax.set_yticks(range(0, -depth - 1, -1), [str(k) for k in range(depth + 1)])
-    ax.set_xticks([])
-    ax.set_ylabel("depth (number of labels revealed)")
-    ax.set_xlabel("leaves: one realising hypothesis per root-to-leaf path")
-    ax.tick_params(left=True, labelleft=True)
-
-
-G = tree_to_networkx(tree)
-fig, ax = plt.subplots(figsize=(12, 4.5))
-draw_tree(G, T, ax)
-ax.set_title(f"Mistake tree of depth {G.graph['depth']} shattered by {T.name} (witness of LD = {ld_T.value})")
+fig = dimcalc.plot.mistake_tree(tree, T)
+fig.axes[0].set_title(f"Mistake tree shattered by {T.name} (witness of LD = {ld_T.value})")
 plt.show()
 
 # %% [markdown]
@@ -239,7 +184,7 @@ axes[1].set_xlabel("mistakes of SOA on one sequence")
 axes[1].set_ylabel("number of sequences (of 300)")
 axes[1].set_title("Random targets and orders: never above LD")
 axes[1].legend(fontsize=8)
-draw_tree(G, T, axes[2], path=[y for _, _, y, _, _ in soa.log])
+dimcalc.plot.mistake_tree(tree, T, ax=axes[2], path=[y for _, _, y, _, _ in soa.log])
 axes[2].set_title("The adversary's path through the tree (red)")
 fig.tight_layout()
 plt.show()

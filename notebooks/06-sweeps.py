@@ -26,9 +26,9 @@ import time
 from pathlib import Path
 
 import matplotlib.pyplot as plt
-import numpy as np
 from _setup import show_table, use_plot_style  # notebooks/_setup.py
 
+import dimcalc.plot
 from dimcalc.generators import bgs_thm61_class
 from dimcalc.reports.check import check_class
 from dimcalc.sweep import SweepDB, all_items, chain_items, local_search, run_sweep, sweep_report
@@ -80,7 +80,9 @@ again = run_sweep(chain_items(all_items(f"{r}x4x2") for r in range(1, 17)), db=b
 print(f"second run: {again.computed} computed, {again.already_done} already stored")
 
 # %% [markdown]
-# The database is plain SQLite (schema in `docs/sweep.md`); any tool can query it.
+# The database is plain SQLite (schema in `docs/sweep.md`); any tool can query it, and
+# `SweepDB.to_pandas()` gives it as a DataFrame (one row per class, one column per dimension), which
+# `dimcalc.plot.sweep_joint` draws.
 
 # %%
 con = sqlite3.connect(binary_db)
@@ -107,11 +109,7 @@ print({k: v["value"] for k, v in best.metadata["sweep"]["dimensions"].items()})
 # %%
 fig, axes = plt.subplots(1, 2, figsize=(11, 4.3))
 ax = axes[0]
-for (vc, ld), n in vc_ld.items():
-    ax.scatter(vc, ld, s=30 + 4 * n**0.8, color="C0", alpha=0.6)
-    ax.annotate(str(n), (vc, ld), textcoords="offset points", xytext=(9, -3), fontsize=8)
-xs = np.linspace(0, 4, 2)
-ax.plot(xs, xs, "k--", lw=1, label="LDim = VC (lower bound, Littlestone 1987)")
+dimcalc.plot.sweep_joint(binary_db, "vc", "littlestone", ax=ax)  # counts, and LDim >= VC as a line
 bvc, bld = (
     best.metadata["sweep"]["dimensions"]["vc"]["value"],
     best.metadata["sweep"]["dimensions"]["littlestone"]["value"],
@@ -127,13 +125,13 @@ ax.set(
 ax.legend(loc="upper left", fontsize=8)
 
 ax = axes[1]
-by_size = {}
-for _vc, ld, h, n in joint:
-    by_size[(h, ld)] = by_size.get((h, ld), 0) + n
-for (h, ld), n in by_size.items():
-    ax.scatter(h, ld, s=20 + 3 * n**0.8, color="C0", alpha=0.6)
-hs = np.arange(1, 17)
-ax.step(hs, np.floor(np.log2(hs)), "k--", where="post", lw=1, label="LDim ≤ ⌊log₂|H|⌋ (Littlestone 1987)")
+dimcalc.plot.sweep_joint(
+    binary_db,
+    "hypotheses",
+    "littlestone",
+    ax=ax,
+    lines=[("LDim ≤ ⌊log₂|H|⌋ (Littlestone 1987)", lambda h, k: math.floor(math.log2(h)))],
+)
 ax.set(
     xlabel="|H| (hypotheses)",
     ylabel="Littlestone dimension",
@@ -216,28 +214,13 @@ papers = {
 show_table(["class", "MLD", "Ψ^bin-LD", "maxᵢ LD(H|ᵢ)"], [(name, *v) for name, v in papers.items()])
 
 # %%
-con = sqlite3.connect(multi_db)
-pairs = con.execute("""
-    SELECT m.value, p.value, b.value, COUNT(*)
-    FROM results m
-    JOIN results p ON p.class_id = m.class_id AND p.dimension = 'psi_littlestone.bin'
-    JOIN (SELECT class_id, MAX(value) AS value FROM results WHERE dimension LIKE 'binary_restrictions.%'
-          GROUP BY class_id) b ON b.class_id = m.class_id
-    JOIN classes c ON c.id = m.class_id
-    WHERE m.dimension = 'multiclass_littlestone' AND c.labels = 4 GROUP BY 1, 2, 3""").fetchall()
-con.close()
-mld_psi, mld_bits = {}, {}
-for m, p, b, n in pairs:
-    mld_psi[(m, p)] = mld_psi.get((m, p), 0) + n
-    mld_bits[(m, b)] = mld_bits.get((m, b), 0) + n
+with SweepDB(multi_db) as db:
+    classes = db.to_pandas()  # one row per class, one column per dimension
+four_labels = classes[classes["labels"] == 4]
 
 fig, axes = plt.subplots(1, 2, figsize=(13, 4.6), gridspec_kw={"width_ratios": [1, 1.25]})
-xs = np.linspace(0, 3, 2)
 ax = axes[0]
-for (m, p), n in mld_psi.items():
-    ax.scatter(m, p, s=30 + 2 * n**0.8, color="C0", alpha=0.6)
-    ax.annotate(str(n), (m, p), textcoords="offset points", xytext=(10, -3), fontsize=8)
-ax.plot(xs, xs, "k--", lw=1, label="Ψ^bin = MLD (lower bound: Lemma 4.5 + Claim 4.7)")
+dimcalc.plot.sweep_joint(four_labels, "multiclass_littlestone", "psi_littlestone.bin", ax=ax)
 ax.axhline(math.floor(math.log2(5)), color="grey", lw=1, ls=":", label="⌊log₂ 5⌋ (every Littlestone-type dim.)")
 ax.set(
     xlabel="MLD",
@@ -249,12 +232,8 @@ ax.set(
 ax.legend(loc="upper left", fontsize=8)
 
 ax = axes[1]
-for (m, b), n in mld_bits.items():
-    label = "every 5×2×4 class" if (m, b) == (1, 1) else None
-    ax.scatter(m, b, s=30 + 2 * n**0.8, color="C0", alpha=0.6, label=label)
-    ax.annotate(str(n), (m, b), textcoords="offset points", xytext=(12, -3), fontsize=8)
-ax.plot(xs, 6 * math.log(4) * xs, color="C2", lw=1, label="6·ln(k+1)·MLD for k+1 = 4 (Thm 3.4, upper)")
-ax.plot(xs, xs / 2, color="C1", lw=1, label="MLD / ⌈log₂(k+1)⌉ for k+1 = 4 (Thm 7.1, lower)")
+# the bounds between them for k+1 = 4 labels: 6·ln(k+1)·MLD (Thm 3.4, upper), MLD/⌈log₂(k+1)⌉ (Thm 7.1, lower)
+dimcalc.plot.sweep_joint(four_labels, "multiclass_littlestone", "binary_restrictions.max", ax=ax)
 for i, (name, (m, _p, b)) in enumerate(papers.items()):
     ax.scatter([m], [b], marker="D", s=70, color=f"C{4 + i}", zorder=5, label=name)
 m_found = found_dims["multiclass_littlestone"]["value"]

@@ -48,6 +48,14 @@ MODULES = (
     "dimcalc.cli.sweep_modes",
     "dimcalc.cli.sample_size",
     "dimcalc.cli.theorems",
+    "dimcalc.cli.formats",
+    "dimcalc.display._html",
+    "dimcalc.display.classes",
+    "dimcalc.display.witnesses",
+    "dimcalc.display.results",
+    "dimcalc.display.reports",
+    "dimcalc.display.frames",
+    "dimcalc.plot",
 )
 
 #: Functions exempt, with the reason.

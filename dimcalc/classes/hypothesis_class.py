@@ -496,3 +496,8 @@ class HypothesisClass:
 
     def __len__(self) -> int:
         return self.n_hypotheses
+
+    def _repr_html_(self) -> str:  # Jupyter display: dimcalc.display (imported when a notebook asks)
+        from ..display import class_html
+
+        return class_html(self)

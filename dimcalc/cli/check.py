@@ -11,6 +11,7 @@ from ..io import load_psi_family
 from ..reports.check import ALL_KEYS, DIMENSION_KEYS, EXTRA_KEYS, check_class
 from ..results import DimensionResult
 from ..search.budget import Deadline
+from .formats import TABLE_FORMATS, add_format_option, check_table, print_tables, resolve_format
 from .inputs import load_class_arg
 from .options import (
     add_class_file_argument,
@@ -47,6 +48,7 @@ def register(sub: Any) -> None:
     )
     add_class_file_argument(p)
     add_json_option(p)
+    add_format_option(p)
     p.add_argument(
         "--dims",
         metavar="A,B,...",
@@ -128,6 +130,7 @@ def _rows(report: Any) -> list[tuple[str, str, str, str, str]]:
 
 def run(args: argparse.Namespace) -> int:
     deadline = Deadline(args.time_limit)  # the limit holds from here: loading the file counts
+    fmt = resolve_format(args)
     dims = parameter_list(args.dims, (*ALL_KEYS, "all"), "--dims") if args.dims is not None else None
     if dims is not None and "all" in dims:
         dims = list(ALL_KEYS)
@@ -144,6 +147,8 @@ def run(args: argparse.Namespace) -> int:
         out = report.to_json()
         out["time_limit"] = limit
         emit_json(out)
+    elif fmt in TABLE_FORMATS:
+        print_tables(fmt, [check_table(report)])
     else:
         s = H.summary()
         print(

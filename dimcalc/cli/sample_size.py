@@ -14,6 +14,7 @@ from fractions import Fraction
 from .._params import number_text
 from ..errors import InvalidParameterError
 from ..search.budget import Deadline
+from .formats import TABLE_FORMATS, add_format_option, print_tables, resolve_format, sample_size_table_rows
 from .inputs import load_class_arg
 from .options import add_json_option, add_time_limit_option
 from .output import emit_json, printable
@@ -78,6 +79,7 @@ def register(subparsers) -> None:
     p.add_argument("--concepts", type=_int, default=1, metavar="K", help="number of concepts learned at once")
     p.add_argument("--public", action="store_true", help="also rows for learners with public unlabelled data")
     add_json_option(p)
+    add_format_option(p)
     add_time_limit_option(p)
     p.set_defaults(func=run)
 
@@ -102,6 +104,7 @@ def run(args: argparse.Namespace) -> int:
     from ..sample_size import sample_size_table  # sympy: loaded only when the command runs
 
     # Options are checked before the file is read, and the message names the option.
+    fmt = resolve_format(args)
     for name, (what, ok) in _RANGES.items():
         v = getattr(args, name)
         if not ok(v):
@@ -122,6 +125,9 @@ def run(args: argparse.Namespace) -> int:
     )
     if args.json:
         emit_json(table.to_json())
+        return EXIT_OK if table.exact else EXIT_TIME_LIMIT
+    if fmt in TABLE_FORMATS:
+        print_tables(fmt, [sample_size_table_rows(table)])
         return EXIT_OK if table.exact else EXIT_TIME_LIMIT
     s = H.summary()
     print(

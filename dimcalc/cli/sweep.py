@@ -16,6 +16,7 @@ import argparse
 from typing import Any
 
 from ..reports.check import ALL_KEYS, DIMENSION_KEYS
+from .formats import add_format_option
 from .options import add_force_option, add_json_option, add_quiet_option, positive_seconds
 
 __all__ = ["register", "run"]
@@ -148,6 +149,7 @@ def register(sub: Any) -> None:
 
     add_force_option(p)
     add_json_option(p)
+    add_format_option(p)  # csv / markdown / latex: with --report
     add_quiet_option(p)
     p.set_defaults(func=run)
 

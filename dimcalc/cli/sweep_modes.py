@@ -24,6 +24,7 @@ from ..sweep.db import SweepDB
 from ..sweep.extremal import local_search
 from ..sweep.report import extremal_class, sweep_report
 from ..sweep.run import run_sweep
+from .formats import TABLE_FORMATS, print_tables, resolve_format, sweep_report_tables
 from .options import check_int_option, parameter_list, wants_progress
 from .output import emit_json, printable
 from .status import EXIT_OK
@@ -212,6 +213,9 @@ def _run_report(args: argparse.Namespace) -> int:
         out["saved"] = [{"file": p, "class_id": c, "value": v} for p, c, v in saved]
         emit_json(out)
         return report.exit_status
+    if args.format in TABLE_FORMATS:
+        print_tables(args.format, sweep_report_tables(report))
+        return report.exit_status
     print(f"database {printable(report.db)}: {report.classes} classes, {report.runs} runs")
     print(
         "sizes (hypotheses x points x labels: classes): "
@@ -348,6 +352,10 @@ def run_mode(args: argparse.Namespace) -> int:
     modes = [m for m in ("report", "search") if getattr(args, m) is not None]
     if len(modes) > 1:
         raise InvalidParameterError("give either --report or --search, not both")
+    if resolve_format(args) in TABLE_FORMATS and modes != ["report"]:
+        raise InvalidParameterError(
+            f"--format {args.format} goes with --report DB (the other modes print text or --json)"
+        )
     if modes == ["report"]:
         return _run_report(args)
     if modes == ["search"]:

@@ -7,6 +7,7 @@ from typing import Any
 
 from ..reports.theorems import theorem_report, theorem_verdict
 from ..search.budget import Deadline
+from .formats import TABLE_FORMATS, add_format_option, print_tables, resolve_format, theorems_table
 from .inputs import load_class_arg
 from .options import add_class_file_argument, add_json_option, add_time_limit_option
 from .output import class_line, emit_json
@@ -34,6 +35,7 @@ def register(sub: Any) -> None:
     )
     add_class_file_argument(p)
     add_json_option(p)
+    add_format_option(p)
     add_time_limit_option(p)
     p.set_defaults(func=run)
 
@@ -53,10 +55,13 @@ _EXIT = {"holds": EXIT_OK, "violated": EXIT_FAILURE, "unknown": EXIT_TIME_LIMIT}
 def run(args: argparse.Namespace) -> int:
     """Handler of ``dimcalc theorems``: :func:`dimcalc.reports.theorem_report`, printed."""
     deadline = Deadline(args.time_limit)  # the limit holds from here: loading the file counts
+    fmt = resolve_format(args)
     H = load_class_arg(args.file, args, deadline)
     report = theorem_report(H, time_limit=deadline.left())
     if args.json:
         emit_json([c.to_json() for c in report])
+    elif fmt in TABLE_FORMATS:
+        print_tables(fmt, [theorems_table(report)])
     else:
         print(class_line(H))
         rows = [("source", "statement", "lhs", "rel", "rhs", "exact", "holds")]

@@ -216,6 +216,17 @@ class CheckReport:
         """The spec §2 object (``binary_restrictions`` is a dimcalc extension: a list, i = 1 first)."""
         return {"class": self.hclass.summary(), "dimensions": to_jsonable(self.dimensions)}
 
+    def to_pandas(self) -> Any:
+        """One row per result (:func:`dimcalc.display.frames.check_frame`; needs the ``pandas`` extra)."""
+        from ..display.frames import check_frame
+
+        return check_frame(self)
+
+    def _repr_html_(self) -> str:  # Jupyter display: dimcalc.display (imported when a notebook asks)
+        from ..display import check_report_html
+
+        return check_report_html(self)
+
 
 def _solve_one(H: HypothesisClass, key: str, family: Any, time_limit: float | None) -> tuple[str, Any, float]:
     """Run one dimension of :func:`check_class` (in a worker process when ``jobs > 1``)."""

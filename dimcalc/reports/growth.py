@@ -88,6 +88,17 @@ class GrowthTable:
             "exact": self.exact,
         }
 
+    def to_pandas(self) -> Any:
+        """One row per ``m`` (:func:`dimcalc.display.frames.growth_frame`; needs the ``pandas`` extra)."""
+        from ..display.frames import growth_frame
+
+        return growth_frame(self)
+
+    def _repr_html_(self) -> str:  # Jupyter display: dimcalc.display (imported when a notebook asks)
+        from ..display import growth_html
+
+        return growth_html(self)
+
 
 def growth_table(H: HypothesisClass, max_m: int | None = None, *, time_limit: float | None = None) -> GrowthTable:
     """The growth function of ``H`` for ``m = 0..max_m`` beside the Sauer–Shelah bound.

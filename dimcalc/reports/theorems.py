@@ -60,7 +60,15 @@ from ..search.budget import Deadline
 from ..validation import check_hypothesis_class, check_time_limit
 from ..vc import graph_dimension, growth_function, natarajan_dimension, vc_dimension
 
-__all__ = ["Side", "TheoremCheck", "theorem_report", "dimension_relations", "theorem_verdict", "compare"]
+__all__ = [
+    "Side",
+    "TheoremCheck",
+    "TheoremReport",
+    "theorem_report",
+    "dimension_relations",
+    "theorem_verdict",
+    "compare",
+]
 
 _SLACK = 1e-9
 Number = int | float
@@ -163,6 +171,21 @@ class TheoremCheck:
         }
 
 
+class TheoremReport(list):
+    """The answer of :func:`theorem_report`: a list of :class:`TheoremCheck` that also shows itself as a table."""
+
+    def to_pandas(self) -> Any:
+        """One row per statement (:func:`dimcalc.display.frames.theorems_frame`; needs the ``pandas`` extra)."""
+        from ..display.frames import theorems_frame
+
+        return theorems_frame(self)
+
+    def _repr_html_(self) -> str:  # Jupyter display: dimcalc.display (imported when a notebook asks)
+        from ..display import theorems_html
+
+        return theorems_html(self)
+
+
 class _Solvers:
     """Solver calls shared by the statements, each under a share of the report's time budget."""
 
@@ -233,7 +256,7 @@ class _Solvers:
 
 def theorem_report(
     H: HypothesisClass, *, time_limit: float | None = None, representation: bool | None = None
-) -> list[TheoremCheck]:
+) -> TheoremReport:
     """Evaluate every finite-class statement of the seed papers on ``H``.
 
     Parameters
@@ -249,8 +272,8 @@ def theorem_report(
 
     Returns
     -------
-    list of TheoremCheck
-        ``to_json()`` of each is ``{source, statement, lhs, relation, rhs, exact, holds, ...}``
+    TheoremReport
+        A list of :class:`TheoremCheck`; ``to_json()`` of each is ``{source, statement, lhs, relation, rhs, exact, holds, ...}``
         with ``holds`` one of ``true``, ``false``, ``"unknown"``.
 
     References
@@ -274,7 +297,7 @@ def theorem_report(
         representation = H.num_labels**H.n_points <= MAX_ALL_FUNCTIONS
     s = _Solvers(H, Deadline(time_limit), parts=22)
     k = H.max_label
-    out: list[TheoremCheck] = []
+    out = TheoremReport()
 
     def add(source: str, statement: str, lhs: Side, relation: str, rhs: Side, note: str = "") -> None:
         out.append(TheoremCheck(source, statement, lhs, relation, rhs, compare(lhs, relation, rhs), note))

@@ -246,6 +246,11 @@ class SampleSizeBound:
             "conditions": [c.to_json(self.values, value) for c in self.conditions],
         }
 
+    def _repr_latex_(self) -> str:  # Jupyter display: the expression and its number
+        from ..display import bound_latex
+
+        return bound_latex(self)
+
 
 def jsonable(v: Any) -> Any:
     """A parameter value for JSON: bools, None and ints as they are, other numbers (Fraction, ...) as floats.

@@ -100,6 +100,17 @@ class SampleSizeTable:
             "omitted": list(self.omitted),
         }
 
+    def to_pandas(self) -> Any:
+        """One row per bound (:func:`dimcalc.display.frames.sample_size_frame`; needs the ``pandas`` extra)."""
+        from ..display.frames import sample_size_frame
+
+        return sample_size_frame(self)
+
+    def _repr_html_(self) -> str:  # Jupyter display: dimcalc.display (imported when a notebook asks)
+        from ..display import sample_size_html
+
+        return sample_size_html(self)
+
 
 def _dimension_bounds(result: Any, name: str) -> tuple[int | None, int | None, str | None]:
     """(lower, upper, note) of a DimensionResult; note set when it is not exact."""

@@ -291,6 +291,12 @@ class SweepDB:
     def __exit__(self, *exc: Any) -> None:
         self.close()
 
+    def to_pandas(self, *, bounds: bool = False) -> Any:
+        """Classes x dimensions, one row per class (:func:`dimcalc.display.frames.sweep_frame`; ``pandas`` extra)."""
+        from ..display.frames import sweep_frame
+
+        return sweep_frame(self, bounds=bounds)
+
     def count(self, table: str) -> int:
         if table not in ("classes", "results", "theorems", "completed", "errors", "runs", "class_sources"):
             raise ValueError(table)

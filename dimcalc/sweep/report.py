@@ -102,6 +102,11 @@ class SweepReport:
         d["extremes"] = [e.to_json() for e in self.extremes]
         return d
 
+    def _repr_html_(self) -> str:  # Jupyter display: dimcalc.display (imported when a notebook asks)
+        from ..display import sweep_report_html
+
+        return sweep_report_html(self)
+
 
 def _number(v: Any) -> Any:
     return int(v) if isinstance(v, float) and v.is_integer() else v

@@ -49,6 +49,11 @@ class Witness:
         """The plain spec §3 data."""
         raise NotImplementedError
 
+    def _repr_html_(self) -> str:  # Jupyter display: dimcalc.display (imported when a notebook asks)
+        from ..display import witness_html
+
+        return witness_html(self)
+
 
 class ListWitness(list, Witness):
     """A witness whose spec format is a JSON list (a shattered set, the rows of a representation)."""
