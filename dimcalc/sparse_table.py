@@ -197,10 +197,8 @@ class SparseTable:
             return self._distinct
         m = self.n_rows
         sizes = self.row_sizes()
-        rng = np.random.default_rng(0x5EED)
         h = np.zeros((2, m), dtype=np.uint64)
-        for k in range(2):
-            keys = rng.integers(0, 2**63, size=self.n_cols, dtype=np.int64).astype(np.uint64) * np.uint64(2) + 1
+        for k, keys in enumerate(self._hash_keys(self.n_cols)):
             vals = keys[self.indices]
             # Sum per row (wrapping uint64): reduceat on the nonempty rows.
             nonempty = np.flatnonzero(sizes)
@@ -236,6 +234,12 @@ class SparseTable:
         inverse = rank[label]
         self._distinct = (first, inverse)
         return self._distinct
+
+    @staticmethod
+    def _hash_keys(n_cols: int) -> list[np.ndarray]:
+        """Two random odd 64-bit keys per column (fixed seed): a row's hashes are the sums of its keys."""
+        rng = np.random.default_rng(0x5EED)
+        return [rng.integers(0, 2**63, size=n_cols, dtype=np.int64).astype(np.uint64) * np.uint64(2) + 1 for _ in "ab"]
 
     def _distinct_exact(self) -> tuple[np.ndarray, np.ndarray]:
         seen: dict[bytes, int] = {}

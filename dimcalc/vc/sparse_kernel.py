@@ -105,12 +105,7 @@ def _search(
         nodes += 1
         # Every trace on the d+1 chosen elements must be held by >= 2^(k-d-1) sets (each splits into
         # the 2^(k-d-1) traces on the elements still to choose).
-        need = 1 << (k - d - 1)
-        ok = True
-        for c in range(bit << 1):
-            if cnt[c] < need:
-                ok = False
-                break
+        ok = _ok(d, k, cnt)
         if ok and d + 1 == k:
             for e in range(k):
                 out[e] = local[pos[e]]
