@@ -8,10 +8,10 @@ import networkx as nx
 import numpy as np
 import pytest
 import scipy.sparse as sp
-from brute_sparse import brute_set_vc, closed_neighbourhoods, shattered
 from hypothesis import given
 from hypothesis import strategies as st
 
+from brute_sparse import brute_set_vc, closed_neighbourhoods, shattered
 from dimcalc import HypothesisClass, vc_dimension
 from dimcalc.errors import InvalidClassError
 from dimcalc.sparse_table import SparseTable
