@@ -115,12 +115,14 @@ def test_from_sets_refuses_bad_input_with_one_line(sets, domain, fragment):
     assert fragment in str(info.value) and "\n" not in str(info.value)
 
 
-def test_from_sets_refuses_tables_over_the_cell_limit(monkeypatch):
+def test_from_sets_over_the_cell_limit_is_stored_sparse(monkeypatch):
     import dimcalc.classes.table_input as limits
 
-    monkeypatch.setattr(limits, "MAX_BINARY_CELLS", 5)  # set systems are binary: one bit per cell
+    monkeypatch.setattr(limits, "MAX_BINARY_CELLS", 5)  # over the dense limit: kept by its incidences
+    H = HypothesisClass.from_sets([[0, 1, 2], [3]])
+    assert H.storage == "sparse" and H.table.tolist() == [[1, 1, 1, 0], [0, 0, 0, 1]]
     with pytest.raises(InvalidClassError, match="more than dimcalc's limit"):
-        HypothesisClass.from_sets([[0, 1, 2], [3]])
+        HypothesisClass.from_sets([[0, 1, 2], [3]], storage="bits")
 
 
 set_systems = st.lists(st.frozensets(st.integers(0, 6), max_size=7), min_size=1, max_size=9)
@@ -189,12 +191,12 @@ def test_from_networkx_refuses_bad_input(G, fragment):
         HypothesisClass.from_networkx(G)
 
 
-def test_from_networkx_refuses_graphs_over_the_cell_limit(monkeypatch):
+def test_from_networkx_over_the_cell_limit_is_stored_sparse(monkeypatch):
     import dimcalc.classes.table_input as limits
 
-    monkeypatch.setattr(limits, "MAX_BINARY_CELLS", 8)  # neighbourhood systems are binary: one bit per cell
-    with pytest.raises(InvalidClassError, match="3x3 neighbourhood table"):
-        HypothesisClass.from_networkx(nx.path_graph(3))
+    monkeypatch.setattr(limits, "MAX_BINARY_CELLS", 8)  # over the dense limit: kept by its incidences
+    H = HypothesisClass.from_networkx(nx.path_graph(3))
+    assert H.storage == "sparse" and H.table.tolist() == [[1, 1, 0], [1, 1, 1], [0, 1, 1]]
 
 
 # ---------------------------------------------------------------- graph VC dimension: definition and closed forms

@@ -20,6 +20,19 @@ distinct rows and the column reduction are computed on it
 :attr:`~HypothesisClass.distinct_rows` are built only when asked for (kept
 when small).  Hence binary tables may have up to :data:`MAX_BINARY_CELLS`
 cells, others :data:`MAX_CELLS`.
+
+A binary class may also be stored by its 1 cells (``storage="sparse"``:
+:class:`~dimcalc.classes.sparse_table.SparseTable`, sets x elements in CSR plus the
+transpose), memory proportional to the incidences: the set systems of
+:meth:`~HypothesisClass.from_sets`, :meth:`~HypothesisClass.from_networkx`
+and :meth:`~HypothesisClass.from_scipy_sparse` are, when a dense table would
+be large (``storage="auto"``: at least :data:`BITS_MIN_CELLS` cells, under
+one incidence in :data:`SPARSE_MAX_DENSITY` cells, or over
+:data:`MAX_BINARY_CELLS` cells).  The VC dimension of a sparse class is
+searched on the incidences (:mod:`dimcalc.vc.sparse`); every other solver
+reads the dense or bit views, which a sparse class builds only up to
+:data:`~dimcalc.classes.sparse_table.DENSE_VIEW_CELLS` cells and refuses, in one line,
+beyond.
 """
 
 from __future__ import annotations
@@ -38,12 +51,14 @@ from .bit_table import BitTable, from_bit_columns, from_packed
 from .bitsets import dense_label_words, mask_bits, words_to_ints
 from .reduction import ColumnReduction, reduce_columns
 from .set_systems import from_networkx, from_sets
-from .storage import BITS_MIN_CELLS, DENSE_CACHE_CELLS, Storage, label_bits
+from .sparse_table import DENSE_VIEW_CELLS, SparseTable
+from .storage import BITS_MIN_CELLS, DENSE_CACHE_CELLS, SPARSE_MAX_DENSITY, Storage, label_bits
 from .storage import read_only as _read_only
 from .storage import storage_dtype as _storage_dtype
 from .table_input import (
     MAX_BINARY_CELLS,
     MAX_CELLS,
+    cell_limit,
     check_cells,
     check_names,
     check_num_labels,
@@ -58,6 +73,7 @@ __all__ = [
     "MAX_BINARY_CELLS",
     "BITS_MIN_CELLS",
     "DENSE_CACHE_CELLS",
+    "SPARSE_MAX_DENSITY",
     "label_bits",
     "words_to_ints",
     "mask_bits",
@@ -69,11 +85,12 @@ class HypothesisClass:
 
     Parameters
     ----------
-    table : array_like of int, shape (n_hypotheses, n_points), or BitTable
+    table : array_like of int, shape (n_hypotheses, n_points), BitTable or SparseTable
         Row ``j`` is hypothesis ``j``; column ``i`` is domain point ``i``;
         entries are labels ``0..k``.  Nested lists, an integer numpy array
         (possibly memory-mapped: it is read chunk by chunk), or a
-        :class:`~dimcalc.classes.bit_table.BitTable` (a binary table, one bit per cell).
+        :class:`~dimcalc.classes.bit_table.BitTable` (a binary table, one bit per cell), or a
+        :class:`~dimcalc.classes.sparse_table.SparseTable` (a binary table by its 1 cells).
     num_labels : int, optional
         The number of labels ``k + 1``; must exceed every entry.  Defaults to
         ``max(2, max entry + 1)``, so a 0/1 table is binary.
@@ -83,12 +100,14 @@ class HypothesisClass:
         Name of the class.
     metadata : mapping, optional
         Free-form information kept with the class (e.g. generator parameters).
-    storage : {"auto", "bits", "dense"}
+    storage : {"auto", "bits", "dense", "sparse"}
         How the table is stored (see the module docstring): ``"bits"``, one bit
         per cell (binary classes only); ``"dense"``, one byte per cell;
-        ``"auto"`` (default), bits for binary tables of at least
-        :data:`BITS_MIN_CELLS` cells.  Every value and witness is the same
-        either way.
+        ``"sparse"``, the 1 cells in CSR (binary classes only); ``"auto"``
+        (default), sparse for a :class:`~dimcalc.classes.sparse_table.SparseTable` that
+        is large and sparse (module docstring), else bits for binary tables of
+        at least :data:`BITS_MIN_CELLS` cells.  Every value and witness is the
+        same either way.
 
     Raises
     ------
@@ -115,6 +134,8 @@ class HypothesisClass:
         "_table",
         "_bits",
         "_distinct_bits",
+        "_sparse",
+        "_distinct_sparse",
         "_shape",
         "_num_labels",
         "_point_names",
@@ -130,6 +151,10 @@ class HypothesisClass:
     _bits: BitTable | None
     _distinct_bits: BitTable | None
     _distinct: np.ndarray | None
+    _sparse: SparseTable | None
+    _distinct_sparse: SparseTable | None
+    _num_labels: int
+    _shape: tuple[int, int]
 
     def __init__(
         self,
@@ -142,9 +167,42 @@ class HypothesisClass:
         metadata: Mapping[str, Any] | None = None,
         storage: Storage = "auto",
     ) -> None:
-        if storage not in ("auto", "bits", "dense"):
-            raise InvalidClassError(f"storage must be 'auto', 'bits' or 'dense'; got {describe(storage)}")
+        if storage not in ("auto", "bits", "dense", "sparse"):
+            raise InvalidClassError(f"storage must be 'auto', 'bits', 'dense' or 'sparse'; got {describe(storage)}")
         arr: np.ndarray | None = None
+        self._sparse = self._distinct_sparse = None
+        if isinstance(table, SparseTable):
+            if table.n_rows == 0:
+                raise InvalidClassError("the class is empty: give at least one hypothesis (row)")
+            num_labels = check_num_labels(num_labels, 0, None)
+            if num_labels != 2:
+                raise InvalidClassError(f"a sparse table is a binary class: labels must be 2; got {num_labels}")
+            cells = table.n_rows * table.n_cols
+            keep = storage == "sparse" or (
+                storage == "auto"
+                and (cells > cell_limit(2) or (cells >= BITS_MIN_CELLS and table.nnz * SPARSE_MAX_DENSITY <= cells))
+            )
+            if keep:
+                self._init_sparse(table)
+            else:
+                check_cells(table.n_rows, table.n_cols, 2)
+                table = table.to_bits()
+        elif storage == "sparse":
+            # A dense or bit table asked to be sparse: read its 1 cells chunk by chunk.
+            if isinstance(table, BitTable):
+                sparse = SparseTable.from_bits(table)
+            else:
+                arr = table_from_array(table) if isinstance(table, np.ndarray) else table_from_lists(table)
+                if check_num_labels(num_labels, int(arr.max()) if arr.size else 0, arr) != 2:
+                    raise InvalidClassError("storage='sparse' needs a binary class (2 labels)")
+                sparse = SparseTable.from_dense(arr)
+            self._init_sparse(sparse)
+            num_labels = 2
+        if self._sparse is not None:
+            self._num_labels = 2
+            self._shape = (self._sparse.n_rows, self._sparse.n_cols)
+            self._finish(point_names, hypothesis_names, name, metadata)
+            return
         if isinstance(table, BitTable):
             bits: BitTable | None = table
             if table.n_rows == 0:
@@ -185,6 +243,20 @@ class HypothesisClass:
             self._distinct = self._table if len(first) == shape[0] else _read_only(self._table[first])
         self._distinct_to_row = _read_only(first)
         self._row_to_distinct = _read_only(inverse)
+        self._finish(point_names, hypothesis_names, name, metadata)
+
+    def _init_sparse(self, table: SparseTable) -> None:
+        """Sparse storage: the table, its distinct rows (exact grouping) and the row maps."""
+        self._table = self._distinct = None
+        self._bits = self._distinct_bits = None
+        self._sparse = table
+        first, inverse = table.distinct_rows()
+        self._distinct_sparse = table if len(first) == table.n_rows else table.take_rows(first)
+        self._distinct_to_row = _read_only(first)
+        self._row_to_distinct = _read_only(inverse)
+
+    def _finish(self, point_names: Any, hypothesis_names: Any, name: Any, metadata: Any) -> None:
+        shape = self._shape
         self._point_names = check_names(point_names, shape[1], "domain", unique=True)
         self._hypothesis_names = check_names(hypothesis_names, shape[0], "hypothesis_names", unique=False)
         if name is not None and not isinstance(name, str):
@@ -202,20 +274,89 @@ class HypothesisClass:
     from_sets: classmethod[HypothesisClass, ..., HypothesisClass] = classmethod(from_sets)
     from_networkx: classmethod[HypothesisClass, ..., HypothesisClass] = classmethod(from_networkx)
 
+    @classmethod
+    def from_scipy_sparse(
+        cls, M: Any, *, point_names: Sequence[str] | None = None, storage: Storage = "auto", **kwargs: Any
+    ) -> HypothesisClass:
+        """A binary class from a scipy sparse 0/1 matrix (rows = sets / hypotheses, columns = elements / points).
+
+        The matrix is read as CSR without a dense intermediate; its nonzero
+        entries must be 1 (``True``).  ``storage`` and the other keywords are as
+        for the class.
+
+        Raises
+        ------
+        InvalidClassError
+            If ``M`` is not a 2-D scipy sparse matrix or has an entry other than 0 or 1.
+
+        Examples
+        --------
+        >>> import scipy.sparse as sp
+        >>> H = HypothesisClass.from_scipy_sparse(sp.csr_array([[1, 0, 1], [0, 1, 0]]), storage="sparse")
+        >>> H.storage, H.table.tolist()
+        ('sparse', [[1, 0, 1], [0, 1, 0]])
+        """
+        import scipy.sparse as sp
+
+        if not sp.issparse(M) or len(M.shape) != 2:
+            raise InvalidClassError(f"M must be a 2-D scipy sparse matrix; got {type(M).__name__}")
+        csr = sp.csr_array(M)
+        csr.eliminate_zeros()
+        data = csr.data
+        if data.size and not bool(np.all(data == 1)):
+            bad = data[np.flatnonzero(data != 1)[0]]
+            raise InvalidClassError(f"M has the entry {bad!r}; a set system's incidence matrix has entries 0 and 1")
+        table = SparseTable.from_csr(csr.indptr, csr.indices, int(csr.shape[1]))
+        return cls(table, num_labels=2, point_names=point_names, storage=storage, **kwargs)
+
     # ------------------------------------------------------------------ storage
     @property
     def storage(self) -> str:
-        """``"bits"`` (one bit per cell) or ``"dense"`` (one byte per cell; two beyond 256 labels)."""
-        return "bits" if self._bits is not None else "dense"
+        """``"bits"`` (one bit per cell), ``"dense"`` (one byte per cell; two beyond 256 labels) or ``"sparse"``."""
+        return "sparse" if self._sparse is not None else "bits" if self._bits is not None else "dense"
+
+    @property
+    def sparse_table(self) -> SparseTable | None:
+        """The 1 cells of every row (:class:`~dimcalc.classes.sparse_table.SparseTable`), or ``None`` unless sparse."""
+        return self._sparse
+
+    @property
+    def distinct_sparse_table(self) -> SparseTable | None:
+        """The 1 cells of the distinct rows, or ``None`` unless sparse."""
+        return self._distinct_sparse
+
+    def _refuse_dense(self, what: str) -> None:
+        """Refuse, in one line, a dense view of a sparse class over :data:`DENSE_VIEW_CELLS` cells."""
+        cells = self._shape[0] * self._shape[1]
+        if cells > DENSE_VIEW_CELLS:
+            raise InvalidClassError(
+                f"{what} of this sparse class would have {self._shape[0]}x{self._shape[1]} cells, over dimcalc's "
+                f"limit of {DENSE_VIEW_CELLS} for a dense view; use a solver that reads the sparse storage "
+                "(vc_dimension) or a smaller class"
+            )
+
+    def _sparse_bits(self, key: str, table: SparseTable) -> BitTable:
+        cached = self.__dict__.get(key)
+        if cached is None:
+            self._refuse_dense("the bit table")
+            cached = self.__dict__[key] = table.to_bits()
+        return cached
 
     @property
     def bit_table(self) -> BitTable | None:
-        """The one-bit-per-cell table (every row), or ``None`` for dense storage."""
+        """The one-bit-per-cell table (every row), or ``None`` for dense storage.
+
+        A sparse class builds it on access (kept), up to :data:`DENSE_VIEW_CELLS` cells; beyond, it refuses.
+        """
+        if self._sparse is not None:
+            return self._sparse_bits("_sparse_bits_all", self._sparse)
         return self._bits
 
     @property
     def distinct_bit_table(self) -> BitTable | None:
-        """The one-bit-per-cell table of the distinct rows, or ``None`` for dense storage."""
+        """The one-bit-per-cell table of the distinct rows, or ``None`` for dense storage (sparse: as :attr:`bit_table`)."""
+        if self._distinct_sparse is not None:
+            return self._sparse_bits("_sparse_bits_distinct", self._distinct_sparse)
         return self._distinct_bits
 
     @property
@@ -232,6 +373,10 @@ class HypothesisClass:
         arrays = [self._table, self._distinct, self._distinct_to_row, self._row_to_distinct]
         arrays += [self.__dict__.get("_dense_table"), self.__dict__.get("_dense_distinct")]
         total = sum(a.nbytes for a in {id(a): a for a in arrays if a is not None}.values())
+        if self._sparse is not None:
+            total += self._sparse.nbytes
+            if self._distinct_sparse is not self._sparse:
+                total += self._distinct_sparse.nbytes  # type: ignore[union-attr]
         if self._bits is not None:
             total += self._bits.nbytes
             if self._distinct_bits is not self._bits:
@@ -257,8 +402,20 @@ class HypothesisClass:
         """
         if self._table is not None:
             return self._table
+        if self._sparse is not None:
+            return self._sparse_dense("_dense_table", self._sparse, "the dense table")
         assert self._bits is not None
         return self._dense("_dense_table", self._bits)
+
+    def _sparse_dense(self, key: str, table: SparseTable, what: str) -> np.ndarray:
+        cached = self.__dict__.get(key)
+        if cached is not None:
+            return cached
+        self._refuse_dense(what)
+        dense = _read_only(table.dense())
+        if dense.size <= DENSE_CACHE_CELLS:
+            self.__dict__[key] = dense
+        return dense
 
     @property
     def num_labels(self) -> int:
@@ -295,6 +452,8 @@ class HypothesisClass:
         """The distinct rows in order of first occurrence (read-only; built on access with bit storage)."""
         if self._distinct is not None:
             return self._distinct
+        if self._distinct_sparse is not None:
+            return self._sparse_dense("_dense_distinct", self._distinct_sparse, "the distinct rows")
         assert self._distinct_bits is not None
         return self._dense("_dense_distinct", self._distinct_bits)
 
@@ -307,6 +466,8 @@ class HypothesisClass:
         [[2, 0], [0, 1]]
         """
         points = np.asarray(points, dtype=np.int64).reshape(-1)
+        if self._sparse is not None:
+            return self._sparse.columns(points)
         if self._bits is not None:
             return self._bits.columns(points)
         return self.table[:, points]
@@ -319,6 +480,8 @@ class HypothesisClass:
         """
         if self._distinct is not None:
             return self._distinct[j]
+        if self._distinct_sparse is not None:
+            return self._distinct_sparse.rows([j])[0]
         assert self._distinct_bits is not None
         return self._distinct_bits.rows([j])[0]
 
@@ -365,9 +528,9 @@ class HypothesisClass:
     @property
     def labels_used(self) -> int:
         """Number of labels actually appearing in the table."""
-        if self._bits is None:
+        if self._bits is None and self._sparse is None:
             return int(np.unique(self.table).size)
-        ones = int(self._bits.count_ones().sum())
+        ones = self._sparse.nnz if self._sparse is not None else int(self._bits.count_ones().sum())  # type: ignore[union-attr]
         cells = self.n_hypotheses * self.n_points
         return 0 if cells == 0 else 1 if ones in (0, cells) else 2
 
@@ -394,6 +557,13 @@ class HypothesisClass:
         (:class:`dimcalc.search.budget.Deadline`) it is polled between chunks of
         points (:class:`~dimcalc.search.budget.SearchStopped` once expired).
         """
+        if self._distinct_sparse is not None:
+            if self.shape_cells() <= DENSE_VIEW_CELLS:
+                return self.distinct_bit_table.label_words(points, deadline)  # type: ignore[union-attr]
+            n = len(np.asarray(points).reshape(-1))
+            if n * self.n_distinct > DENSE_VIEW_CELLS:
+                self._refuse_dense(f"the bitsets of {n} points")
+            return self._distinct_sparse.label_words(points)
         if self._distinct_bits is not None:  # the storage itself: label 1 = the stored bits, label 0 = the rest
             return self._distinct_bits.label_words(points, deadline)
         return dense_label_words(self.distinct_rows, points, self._num_labels, deadline)
@@ -423,7 +593,9 @@ class HypothesisClass:
         """
         cache = self.__dict__.setdefault("_reductions", {})
         if relabel not in cache:
-            if self._distinct_bits is not None:
+            if self._distinct_sparse is not None:
+                cache[relabel] = reduce_bit_columns(self.distinct_bit_table, relabel=relabel, deadline=deadline)  # type: ignore[arg-type]
+            elif self._distinct_bits is not None:
                 cache[relabel] = reduce_bit_columns(self._distinct_bits, relabel=relabel, deadline=deadline)
             else:
                 cache[relabel] = reduce_columns(self, relabel=relabel, deadline=deadline)
@@ -439,11 +611,19 @@ class HypothesisClass:
 
     def label(self, row: int, point: int) -> int:
         """Label that file row ``row`` gives to ``point``."""
+        if self._sparse is not None:
+            cols = self._sparse.row(row)
+            k = int(np.searchsorted(cols, point))
+            return int(k < len(cols) and int(cols[k]) == point)
         if self._bits is not None:
             return int(self._bits.words[point, row >> 6] >> np.uint64(row & 63)) & 1
         return int(self.table[row, point])
 
     # ------------------------------------------------------------------ derived views
+    def shape_cells(self) -> int:
+        """Number of cells ``n_hypotheses * n_points`` (of the table as given, whatever the storage)."""
+        return self._shape[0] * self._shape[1]
+
     def log2_size(self) -> int:
         """``floor(log2 |H|)`` over distinct hypotheses: an upper bound on VC and Littlestone dimensions."""
         return self.n_distinct.bit_length() - 1
@@ -477,14 +657,22 @@ class HypothesisClass:
             return NotImplemented
         if self._num_labels != other._num_labels or self._shape != other._shape:
             return False
+        if self._sparse is not None or other._sparse is not None:
+            mine = self._sparse if self._sparse is not None else SparseTable.from_dense(self.table)
+            theirs = other._sparse if other._sparse is not None else SparseTable.from_dense(other.table)
+            return mine == theirs
         if self._bits is not None and other._bits is not None:
             return self._bits == other._bits
         return bool(np.array_equal(self.table, other.table))
 
     def __hash__(self) -> int:
         # The same for both storages of one table: a binary table is hashed through its bit columns.
+        if self._sparse is not None and self.shape_cells() > DENSE_VIEW_CELLS:
+            # Too big for the bit words: shape and incidences (equal to a bit-stored twin only by the shape).
+            return hash((2, self._shape, self._sparse.nnz))
         if self._num_labels == 2:
-            bits = self._bits if self._bits is not None else BitTable.from_dense(self.table)
+            bits = self.bit_table if self._sparse is not None else self._bits
+            bits = bits if bits is not None else BitTable.from_dense(self.table)
             return hash((self._num_labels, self._shape, bits.words.tobytes()))
         return hash((self._num_labels, self._shape, self.table.tobytes()))
 

@@ -20,9 +20,7 @@ from typing import Any, TypeVar
 import numpy as np
 
 from ..errors import InvalidClassError
-from . import table_input as _limits
-from .bit_table import BitTable
-from .table_input import check_cells
+from .sparse_table import SparseTable
 from .table_input import describe as _describe
 
 #: The class a constructor builds (``HypothesisClass``, bound as its classmethod; not imported here).
@@ -182,7 +180,6 @@ def set_system_incidence(sets: Any, domain: Any = None) -> Incidence:
             names = domain_keys.astype(str).tolist()
     if not sizes:
         raise InvalidClassError("the class is empty: give at least one set (hypothesis)")
-    check_cells(len(sizes), len(elements), 2)
     row_index = np.repeat(np.arange(len(sizes), dtype=np.int64), np.array(sizes, dtype=np.int64))
     return Incidence(
         len(sizes),
@@ -191,6 +188,29 @@ def set_system_incidence(sets: Any, domain: Any = None) -> Incidence:
         names if names is not None else _element_names(elements),
         hypothesis_names,
     )
+
+
+def _adjacency_cells(G: Any, nodes: list[Any]) -> tuple[np.ndarray, np.ndarray]:
+    """``(rows, cols)``: node ``rows[t]`` is adjacent to node ``cols[t]`` (both directions; positions in ``nodes``).
+
+    Read from ``G``'s adjacency with iterators that run in C (a node-index
+    map only when the nodes are not ``0..n-1`` in order): several times
+    faster than ``nx.to_scipy_sparse_array`` on a million edges.
+    """
+    from itertools import chain
+
+    n = len(nodes)
+    adj = G.adj
+    sizes = np.fromiter(map(len, map(adj.__getitem__, nodes)), dtype=np.int64, count=n)
+    total = int(sizes.sum())
+    flat = chain.from_iterable(map(adj.__getitem__, nodes))
+    if all(type(v) is int for v in nodes[:1]) and nodes == list(range(n)):
+        cols = np.fromiter(flat, dtype=np.int64, count=total)
+    else:
+        index = dict(zip(nodes, range(n)))
+        cols = np.fromiter(map(index.__getitem__, flat), dtype=np.int64, count=total)
+    rows = np.repeat(np.arange(n, dtype=np.int64), sizes)
+    return rows, cols
 
 
 def neighbourhood_incidence(G: Any, closed: bool) -> Incidence:
@@ -217,13 +237,7 @@ def neighbourhood_incidence(G: Any, closed: bool) -> Incidence:
     n = len(nodes)
     if n == 0:
         raise InvalidClassError("the graph has no node: its neighbourhood class is empty")
-    if n * n > _limits.MAX_BINARY_CELLS:
-        raise InvalidClassError(
-            f"the graph has {n} nodes: its {n}x{n} neighbourhood table is over dimcalc's limit of "
-            f"{_limits.MAX_BINARY_CELLS} cells"
-        )
-    adjacency = nx.to_scipy_sparse_array(G, nodelist=nodes, weight=None, format="coo")
-    rows, cols = adjacency.row.astype(np.int64), adjacency.col.astype(np.int64)
+    rows, cols = _adjacency_cells(G, nodes)
     if closed:
         diagonal = np.arange(n, dtype=np.int64)
         rows, cols = np.concatenate([rows, diagonal]), np.concatenate([cols, diagonal])
@@ -236,8 +250,8 @@ def neighbourhood_incidence(G: Any, closed: bool) -> Incidence:
 
 
 def _from_incidence(cls: Callable[..., C], inc: Incidence, **kwargs: Any) -> C:
-    bits = BitTable.from_cells(inc.n_sets, len(inc.point_names), inc.rows, inc.cols)
-    return cls(bits, num_labels=2, point_names=inc.point_names, **kwargs)
+    table = SparseTable.from_cells(inc.n_sets, len(inc.point_names), inc.rows, inc.cols)
+    return cls(table, num_labels=2, point_names=inc.point_names, **kwargs)
 
 
 def from_sets(
@@ -246,6 +260,7 @@ def from_sets(
     domain: Iterable[Any] | None = None,
     *,
     name: str | None = None,
+    storage: str = "auto",
 ) -> C:
     """A set system as a binary class: one hypothesis per set, one point per domain element.
 
@@ -254,7 +269,9 @@ def from_sets(
     class is the VC dimension of the set system (a set ``S`` is shattered
     when every subset of ``S`` is ``S ∩ R`` for a set ``R`` of the system).
     The table is filled from numpy index arrays, never from Python rows, and
-    stored one bit per cell (:mod:`dimcalc.classes.bit_table`): no dense intermediate.
+    stored one bit per cell (:mod:`dimcalc.classes.bit_table`) or, when a dense table
+    would be large, by its incidences (:mod:`dimcalc.classes.sparse_table`): no dense
+    intermediate.
 
     Parameters
     ----------
@@ -269,6 +286,8 @@ def from_sets(
         tuples), else in order of first appearance.
     name : str, optional
         Name of the class.
+    storage : {"auto", "sparse", "bits", "dense"}
+        As for :class:`~dimcalc.HypothesisClass` (``"auto"``: sparse when large and sparse).
 
     Returns
     -------
@@ -295,10 +314,12 @@ def from_sets(
     (('a', 'b'), [[1, 1, 0], [0, 1, 0]])
     """
     inc = set_system_incidence(sets, domain)
-    return _from_incidence(cls, inc, hypothesis_names=inc.hypothesis_names, name=name)
+    return _from_incidence(cls, inc, hypothesis_names=inc.hypothesis_names, name=name, storage=storage)
 
 
-def from_networkx(cls: Callable[..., C], G: Any, *, closed: bool = True, name: str | None = None) -> C:
+def from_networkx(
+    cls: Callable[..., C], G: Any, *, closed: bool = True, name: str | None = None, storage: str = "auto"
+) -> C:
     """The closed-neighbourhood set system ``{N[v] : v in V}`` of a networkx graph, as a binary class.
 
     One hypothesis and one point per node, in ``G``'s node order:
@@ -310,9 +331,9 @@ def from_networkx(cls: Callable[..., C], G: Any, *, closed: bool = True, name: s
     neighbourhoods ``N(v)`` (a self-loop puts ``v`` in ``N(v)``).
 
     The table is built from ``nx.to_scipy_sparse_array`` (edge positions)
-    plus the identity, one bit per cell (no dense intermediate), so a
-    graph may have up to ``sqrt(MAX_BINARY_CELLS) = 65 536`` nodes.
-    networkx is imported on first use.
+    plus the identity, by its incidences (no dense intermediate): stored
+    sparse (:mod:`dimcalc.classes.sparse_table`) when a dense table would be large,
+    so a graph of millions of nodes fits.  networkx is imported on first use.
 
     Parameters
     ----------
@@ -322,6 +343,8 @@ def from_networkx(cls: Callable[..., C], G: Any, *, closed: bool = True, name: s
         Closed neighbourhoods ``N[v]`` (default) or open ones ``N(v)``.
     name : str, optional
         Name of the class (default: ``G.name`` when set).
+    storage : {"auto", "sparse", "bits", "dense"}
+        As for :class:`~dimcalc.HypothesisClass` (``"auto"``: sparse when large and sparse).
 
     Returns
     -------
@@ -355,4 +378,6 @@ def from_networkx(cls: Callable[..., C], G: Any, *, closed: bool = True, name: s
         name = str(G.name)
     metadata = {"family": "graph-neighbourhoods", "closed": bool(closed), "nodes": inc.n_sets}
     metadata["edges"] = G.number_of_edges()
-    return _from_incidence(cls, inc, hypothesis_names=inc.hypothesis_names, name=name, metadata=metadata)
+    return _from_incidence(
+        cls, inc, hypothesis_names=inc.hypothesis_names, name=name, metadata=metadata, storage=storage
+    )

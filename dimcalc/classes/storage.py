@@ -26,6 +26,7 @@ import numpy as np
 __all__ = [
     "BITS_MIN_CELLS",
     "DENSE_CACHE_CELLS",
+    "SPARSE_MAX_DENSITY",
     "Storage",
     "TableStorage",
     "Polled",
@@ -42,7 +43,10 @@ BITS_MIN_CELLS = 1 << 20
 DENSE_CACHE_CELLS = 1 << 24
 
 #: The ``storage=`` choices of :class:`~dimcalc.classes.hypothesis_class.HypothesisClass`.
-Storage = Literal["auto", "bits", "dense"]
+Storage = Literal["auto", "bits", "dense", "sparse"]
+
+#: ``storage="auto"`` keeps a set system sparse when it has at most one incidence per this many cells.
+SPARSE_MAX_DENSITY = 64
 
 
 class Polled(Protocol):

@@ -15,14 +15,15 @@ True
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 import numpy as np
 
 from ._html import block, esc, label_colour
 
-if TYPE_CHECKING:  # pragma: no cover
-    from ..classes.hypothesis_class import HypothesisClass
+# The display layer reads the model's objects by duck typing and imports none of it (no import circle:
+# the model's _repr_html_ methods import this package lazily).
+HypothesisClass = Any
 
 __all__ = ["class_html", "table_corner", "MAX_ROWS", "MAX_COLS"]
 

@@ -11,14 +11,15 @@ True
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ._html import block, number, table
 from .witnesses import witness_html, witness_summary
 
-if TYPE_CHECKING:  # pragma: no cover
-    from ..classes.hypothesis_class import HypothesisClass
-    from ..results import DimensionResult
+# The display layer reads the model's objects by duck typing and imports none of it (no import circle:
+# the model's _repr_html_ methods import this package lazily).
+HypothesisClass = Any
+DimensionResult = Any
 
 __all__ = ["result_html", "value_text", "seconds_of"]
 

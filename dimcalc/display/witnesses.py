@@ -23,12 +23,13 @@ from __future__ import annotations
 import itertools
 import json
 from collections import defaultdict
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ._html import MAX_LIST, esc, table
 
-if TYPE_CHECKING:  # pragma: no cover
-    from ..classes.hypothesis_class import HypothesisClass
+# The display layer reads the model's objects by duck typing and imports none of it (no import circle:
+# the model's _repr_html_ methods import this package lazily).
+HypothesisClass = Any
 
 __all__ = ["patterns_html", "tree_svg", "tree_depth", "witness_summary", "witness_html", "MAX_PATTERNS", "MAX_DEPTH"]
 

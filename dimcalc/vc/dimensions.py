@@ -70,6 +70,11 @@ def _largest_shattered(
     H: HypothesisClass, kind: str, time_limit: float | None, progress: bool, jobs: int
 ) -> DimensionResult:
     """Run :func:`dimcalc.vc.search.largest_shattered_set` under one deadline, set-up included."""
+    if H.storage == "sparse":  # a set system kept by its incidences: the local search of dimcalc.vc.sparse
+        from .sparse import sparse_vc_dimension
+
+        result = sparse_vc_dimension(H, time_limit=time_limit, progress=progress)
+        return result if kind == "vc" else binary_twin(result, kind)
     deadline = Deadline(time_limit)
     log = Progress(progress, kind)
     stats: dict[str, Any] = {}
