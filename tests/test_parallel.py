@@ -1,7 +1,7 @@
 """``jobs=``: searches shared by worker processes give the answer of one process.
 
 The VC-type search cuts the root's candidates into ordered pieces
-(:mod:`dimcalc.vc.search`) and :func:`dimcalc.search.pool.first_answer` takes the
+(:mod:`dimcalc.vc.dfs`) and :func:`dimcalc.search.pool.first_answer` takes the
 first piece's answer in order: value *and* witness equal those of ``jobs=1``.
 Small classes are one piece, so the tests make pieces of one candidate.
 """
@@ -17,7 +17,7 @@ from dimcalc import HypothesisClass, graph_dimension, natarajan_dimension, vc_di
 from dimcalc.errors import InvalidParameterError
 from dimcalc.search.budget import Deadline, SearchStopped
 from dimcalc.search.pool import can_fork, first_answer
-from dimcalc.vc import search
+from dimcalc.vc import dfs
 from strategies import classes
 
 pytestmark = pytest.mark.skipif(not can_fork(), reason="worker processes are forked")
@@ -25,16 +25,11 @@ pytestmark = pytest.mark.skipif(not can_fork(), reason="worker processes are for
 SOLVERS = {"vc": vc_dimension, "natarajan": natarajan_dimension, "graph": graph_dimension}
 
 
-def _fresh(H):
-    """A copy of ``H`` without the answers a binary class keeps (each call searches)."""
-    return HypothesisClass(H.table, num_labels=H.num_labels)
-
-
 def _same(H, kind):
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(search, "MIN_PIECE", 1)
-        one = SOLVERS[kind](_fresh(H))
-        two = SOLVERS[kind](_fresh(H), jobs=2)
+        mp.setattr(dfs, "MIN_PIECE", 1)
+        one = SOLVERS[kind](H)
+        two = SOLVERS[kind](H, jobs=2)
     assert (two.value, two.exact, two.witness) == (one.value, one.exact, one.witness)
     assert two.verify(H)
     return two
@@ -57,7 +52,7 @@ def test_natarajan_and_graph_with_two_jobs_are_the_one_process_answers(H):
 
 def test_a_mid_size_class_has_several_pieces_and_the_same_witness():
     H = HypothesisClass(np.random.default_rng(3).integers(0, 2, (300, 80), dtype=np.uint8))
-    one, two = vc_dimension(_fresh(H)), vc_dimension(_fresh(H), jobs=2)
+    one, two = vc_dimension(H), vc_dimension(H, jobs=2)
     assert one.exact and two.exact
     assert (two.value, two.witness) == (one.value, one.witness)
     assert two.stats["nodes"] == one.stats["nodes"]  # every piece's work is counted once

@@ -22,6 +22,8 @@ from brute_vc import brute_graph, brute_natarajan, brute_vc
 from dimcalc import HypothesisClass
 from dimcalc.search.budget import Deadline, Progress
 from dimcalc.vc import (
+    columns,
+    dfs,
     graph_dimension,
     is_graph_shattered,
     is_natarajan_shattered,
@@ -56,11 +58,11 @@ def _decide_every_target(H: HypothesisClass, kind: str, value: int, tri_from: in
     d = Deadline(None)
     red = H.column_reduction(relabel=True, deadline=d)
     sub = H.distinct_rows[:, red.points]
-    counts = search.label_counts(sub, H.num_labels, d)
+    counts = columns.label_counts(sub, H.num_labels, d)
     runs = 0
     for target in range(1, H.log2_size() + 2):
-        cols = search.virtual_columns(H, kind, 1 << (target - 1), red.points, sub, counts, d)
-        s = search._Search(cols, H.n_distinct, d, Progress(False), {"nodes": 0, "tests": 0})
+        cols = columns.virtual_columns(H, kind, 1 << (target - 1), red.points, sub, counts, d)
+        s = dfs.Search(cols, H.n_distinct, d, Progress(False), {"nodes": 0, "tests": 0})
         with compiled(tri_from=tri_from):
             found = s.find(target)
         runs += bool(s.stats.get("compiled"))
@@ -140,8 +142,8 @@ def test_triple_filter_decides_like_the_plain_kernel(seed):
         sides = []
         for partial in (False, True):
             table = H.distinct_rows
-            ones = search.pack_rows(table.T == 1)
-            zeros = search.pack_rows(table.T == 0)
+            ones = columns.pack_rows(table.T == 1)
+            zeros = columns.pack_rows(table.T == 0)
             need = 1 << (target - 1)
             size = np.minimum(np.bitwise_count(ones).sum(1), np.bitwise_count(zeros).sum(1))
             root = np.flatnonzero(size >= need)
@@ -178,13 +180,13 @@ def test_time_limit_inside_the_compiled_search():
     assert r.stats.get("compiled")
 
 
-def _search_for(H: HypothesisClass, seconds: float | None) -> search._Search:
+def _search_for(H: HypothesisClass, seconds: float | None) -> dfs.Search:
     d = Deadline(seconds)
     red = H.column_reduction(relabel=True, deadline=d)
     sub = H.distinct_rows[:, red.points]
-    counts = search.label_counts(sub, H.num_labels, d)
-    cols = search.virtual_columns(H, "vc", 1, red.points, sub, counts, d)
-    return search._Search(cols, H.n_distinct, d, Progress(False), {"nodes": 0, "tests": 0})
+    counts = columns.label_counts(sub, H.num_labels, d)
+    cols = columns.virtual_columns(H, "vc", 1, red.points, sub, counts, d)
+    return dfs.Search(cols, H.n_distinct, d, Progress(False), {"nodes": 0, "tests": 0})
 
 
 def test_mode_follows_size_time_and_memory(monkeypatch):
@@ -192,7 +194,7 @@ def test_mode_follows_size_time_and_memory(monkeypatch):
     root = np.arange(30)
     s = _search_for(H, None)
     assert s._mode(root, 4, 1) == "trial"  # a small first level: numpy first, numba not consulted
-    monkeypatch.setattr(search, "KERNEL_MIN_WORDS", 1)
+    monkeypatch.setattr(dfs, "KERNEL_MIN_WORDS", 1)
     assert s._mode(root, 4, 1) == "compiled"
     monkeypatch.setattr(kernel, "MAX_BYTES", 10)
     assert s._mode(root, 4, 1) == "numpy"  # over the kernel's own cap, with or without a memory budget
@@ -207,7 +209,7 @@ def test_mode_follows_size_time_and_memory(monkeypatch):
     monkeypatch.setattr(kernel, "cached", lambda: True)
     assert kernel.usable(5.0) and not kernel.usable(0.5)
     monkeypatch.setenv("DIMCALC_JIT", "0")
-    monkeypatch.setattr(search, "KERNEL_MIN_WORDS", 1)
+    monkeypatch.setattr(dfs, "KERNEL_MIN_WORDS", 1)
     assert not kernel.available() and _search_for(H, None)._mode(root, 4, 1) == "numpy"
 
 
@@ -227,8 +229,8 @@ def test_trial_hands_over_to_the_compiled_search(monkeypatch):
     H = HypothesisClass(np.random.default_rng(3).integers(0, 2, (200, 20)))
     with compiled(False):
         plain = vc_dimension(H)
-    monkeypatch.setattr(search, "TRIAL_TESTS", 0)
-    monkeypatch.setattr(search, "KERNEL_MIN_WORDS", 1 << 62)
+    monkeypatch.setattr(dfs, "TRIAL_TESTS", 0)
+    monkeypatch.setattr(dfs, "KERNEL_MIN_WORDS", 1 << 62)
     kernel.warm()
     r = vc_dimension(HypothesisClass(H.table))
     assert r.exact and r.value == plain.value and r.verify(H)

@@ -2,7 +2,9 @@
 
 * :mod:`dimcalc.vc.dimensions` -- :func:`vc_dimension`, :func:`natarajan_dimension`,
   :func:`graph_dimension` (and :func:`binary_twin`: one search for the three on a binary class);
-* :mod:`dimcalc.vc.search` -- the search for a largest shattered set, shared by the three;
+* :mod:`dimcalc.vc.search` -- the search for a largest shattered set, shared by the three (targets in turn);
+* :mod:`dimcalc.vc.dfs` -- the search of one target (numpy steps in :mod:`dimcalc.vc.numpy_dfs`, compiled
+  in :mod:`dimcalc.vc.kernel`), with the pruning rules defined once in :mod:`dimcalc.vc.rules`;
 * :mod:`dimcalc.vc.columns` -- its virtual columns as bitsets over the hypotheses;
 * :mod:`dimcalc.vc.growth` -- :func:`growth_function` and :func:`sauer_shelah_bound`.
 

@@ -10,11 +10,18 @@ the search; the functions here are its loops.
 from __future__ import annotations
 
 import time
+from typing import Any
 
 import numba
 import numpy as np
 
-__all__ = ["search"]
+from . import rules
+
+__all__ = ["COMPILED", "search"]
+
+# The pruning rules, compiled from their one definition in dimcalc.vc.rules (the numpy search calls them as Python).
+_need = numba.njit(cache=True, inline="always")(rules.need)
+_enough = numba.njit(cache=True, inline="always")(rules.enough)
 
 
 @numba.njit(cache=True, boundscheck=False)
@@ -118,7 +125,7 @@ def search(ones, zeros, rank, heads, target, partial, stop_at, use_tri, later, s
     look = np.empty(rw, dtype=np.uint64)
     tri = np.zeros((n_root * n_root if use_tri else 0, rw), dtype=np.uint64)
     tri_done = np.zeros(n_root * n_root if use_tri else 0, dtype=np.uint8)
-    need3 = np.int64(1) << max(target - 3, 0)
+    need3 = np.int64(_need(target, 3)) if target >= 3 else np.int64(1)  # rules.triple_need
     stamp = 0
     work = 0
     # level 0: one cell, the hypotheses alive on some column
@@ -169,7 +176,7 @@ def search(ones, zeros, rank, heads, target, partial, stop_at, use_tri, later, s
             for w in range(rw):
                 count += _popcount(pre[w])
             work += (depth + 1) * rw
-            if count < r:
+            if not _enough(count, r):
                 continue
             if r >= 2:
                 # a member of the completion has r - 1 partners in P, each forming passing triples with it
@@ -195,12 +202,12 @@ def search(ones, zeros, rank, heads, target, partial, stop_at, use_tri, later, s
                                 q &= tri[chosen[i] * n_root + z, v]
                             partners += _popcount(q)
                         work += (depth + 1) * rw
-                        if partners < r - 1:
+                        if not _enough(partners, r - 1):
                             pre[w] &= ~low
                 count = np.int64(0)
                 for w in range(rw):
                     count += _popcount(pre[w])
-                if count < r:
+                if not _enough(count, r):
                     continue
         # cells of S + {y}: side 0 then side 1 of each cell of S
         n_par = 1 << depth
@@ -221,7 +228,7 @@ def search(ones, zeros, rank, heads, target, partial, stop_at, use_tri, later, s
             sizes[chl + n_par + c] = s_one
         work += 2 * n_par * n_words
         # candidates of S + {y}: split every cell with `need` on both sides
-        need = np.int64(1) << (r - 1)
+        need = np.int64(_need(target, depth + 2))
         k = 0
         if tri_mode and depth == 1:
             # {s, y, z} passing at 2^(target - 3) is exactly the test of S + {y} = {s, y}: P is the answer
@@ -253,7 +260,7 @@ def search(ones, zeros, rank, heads, target, partial, stop_at, use_tri, later, s
             if seen[rr] != stamp:
                 seen[rr] = stamp
                 distinct += 1
-        if distinct < r:
+        if not _enough(distinct, r):
             continue
         order = np.argsort(-score[:k], kind="mergesort")  # most balanced first (stable)
         nb = (depth + 1) * n_root
@@ -267,3 +274,7 @@ def search(ones, zeros, rank, heads, target, partial, stop_at, use_tri, later, s
         pos[depth + 1] = 0
         depth += 1
     return 0
+
+
+#: Every compiled function of this module (their disk cache is flushed when the rules change: kernel._build).
+COMPILED: tuple[Any, ...] = (_need, _enough, _now, _popcount, _test, _triples, search)

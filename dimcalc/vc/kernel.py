@@ -93,9 +93,12 @@ def usable(seconds_left: float | None) -> bool:
 
 def _marker() -> str:
     """Path of the file that says the kernel of this source and numba version is in the disk cache."""
-    src = os.path.join(os.path.dirname(__file__), "_kernel_impl.py")
-    st = os.stat(src)
-    stamp = f"{int(st.st_mtime_ns)}-{st.st_size}-{importlib.metadata.version('numba')}"
+    here = os.path.dirname(__file__)
+    stamp = "-".join(
+        f"{int(st.st_mtime_ns)}-{st.st_size}"
+        for st in (os.stat(os.path.join(here, name)) for name in ("_kernel_impl.py", "rules.py"))
+    )
+    stamp += f"-{importlib.metadata.version('numba')}"
     return os.path.join(os.path.dirname(__file__), "__pycache__", f"dimcalc-kernel-{stamp}.ok")
 
 
@@ -117,6 +120,11 @@ def _build() -> Any:
     except ImportError:  # pragma: no cover - numba is a dependency; kept for a broken install
         _failed = True
         raise
+    if not cached():
+        # numba's disk cache knows the file of each function, not of the rules it inlines (dimcalc.vc.rules):
+        # a kernel compiled before the rules last changed is dropped and compiled afresh.
+        for fn in _kernel_impl.COMPILED:
+            fn._cache.flush()
     _compiled = _kernel_impl.search
     return _compiled
 

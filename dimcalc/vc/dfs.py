@@ -1,0 +1,239 @@
+"""The depth-first search for a shattered set of a target size, and the greedy lower bound.
+
+All three notions (VC, Natarajan, graph) are shattering of *virtual columns*
+of the distinct hypotheses (:mod:`dimcalc.vc.columns`; BGS §1.2, BCHL95): a
+set ``S`` of columns on distinct points is shattered when the hypotheses
+alive on every column fall into all ``2^|S|`` cells, and ``S + {y}`` is
+shattered exactly when ``y`` splits every cell of ``S`` (partition
+refinement).  :class:`Search` decides one target ``T``:
+
+* the root keeps the columns both of whose sides hold ``2^(T-1)``
+  hypotheses (:func:`dimcalc.vc.rules.need`), most balanced first;
+* a target whose first level is large runs compiled
+  (:mod:`dimcalc.vc.kernel`); a smaller one runs in numpy steps
+  (:mod:`dimcalc.vc.numpy_dfs`) for :data:`TRIAL_TESTS` cell tests first
+  -- a count of work, not a time, so that which search answers (and its
+  witness) never depends on speed -- and compiled only if those do not
+  settle it (:meth:`Search._mode`);
+* the root is cut into ordered *pieces* by the first column of the set;
+  ``jobs`` worker processes share them and the answer of the first piece in
+  order is taken -- the value and the witness of one process
+  (:func:`dimcalc._parallel.first_answer`).
+
+The greedy pass (:meth:`Search.greedy`) adds the most balanced splitting
+column while one exists: a certified lower bound at once.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..search.budget import Deadline, Progress, SearchStopped
+from ..search.pool import first_answer
+from . import kernel, rules
+from .columns import STEP_WORDS, Columns, pack_rows
+from .numpy_dfs import NumpyDFS, TrialOver
+
+__all__ = ["KERNEL_MIN_WORDS", "MIN_PIECE", "ROOT_PIECES", "Search", "TRIAL_TESTS"]
+
+#: A target's search runs compiled when its first level tests at least this many words (or when forced).
+KERNEL_MIN_WORDS = 1 << 24
+#: Below that, numpy searches (in one process) for this many cell tests before the compiled search takes
+#: over -- a count of work, not a time, so that which search answers (and its witness) never depends on speed.
+TRIAL_TESTS = 1 << 23
+#: The root's candidates are searched in up to this many pieces (in order; in parallel with ``jobs``) ...
+ROOT_PIECES = 16
+#: ... of at least this many candidates each (a small class is one piece).
+MIN_PIECE = 32
+
+
+class Search(NumpyDFS):
+    """Depth-first search for a shattered set of a target size (see the module docstring)."""
+
+    def __init__(
+        self, cols: Columns, m: int, deadline: Deadline, log: Progress, stats: dict, trial: dict | None = None
+    ) -> None:
+        self.cols = cols
+        self.m = m
+        self.deadline = deadline
+        self.log = log
+        self.stats = stats
+        self.trial = trial  # {"left": tests} while a numpy trial runs (shared by its pieces)
+        self.greedy_chosen: list[int] = []  # the greedy set so far (see greedy)
+
+    def _scores(self, cells: np.ndarray, idx: np.ndarray) -> np.ndarray:
+        """``min`` over the cells of both side sizes, for every column of ``idx``; cells x columns counts are
+        taken a bounded step of columns at a time (a wide class has millions of columns)."""
+        score = np.empty(len(idx), dtype=np.int64)
+        step = max(1, STEP_WORDS // max(cells.shape[0] * cells.shape[1], 1))
+        for s in range(0, len(idx), step):
+            ones, zeros = self.counts(cells, idx[s : s + step])
+            score[s : s + step] = np.minimum(ones.min(axis=0), zeros.min(axis=0))
+        return score
+
+    def everyone(self) -> np.ndarray:
+        """The single cell of the empty set: every distinct hypothesis."""
+        return pack_rows(np.ones((1, self.m), dtype=bool))
+
+    def split(self, cells: np.ndarray, v: int) -> np.ndarray:
+        """The cells of ``S + {v}`` from those of ``S``: side 0 then side 1 of each cell."""
+        return np.concatenate([cells & self.cols.zeros[v], cells & self.cols.ones[v]])
+
+    def greedy(self) -> list[int]:
+        """A shattered set built by adding the most balanced splitting column while one exists.
+
+        Each step scans the columns in growing steps and stops at the first
+        that splits every cell perfectly (no column can do better), so a wide
+        class costs what its first balanced columns cost.  Every prefix is
+        shattered: the set so far is kept in :attr:`greedy_chosen`, a lower
+        bound when the deadline stops the pass.
+        """
+        cols = self.cols
+        cells = self.everyone()
+        chosen: list[int] = []
+        self.greedy_chosen = []
+        idx = np.arange(len(cols.rank))
+        while len(idx):
+            perfect = int(np.bitwise_count(cells).sum(axis=1).min()) // 2
+            best, best_score = -1, 0
+            kept: list[np.ndarray] = []
+            s, size = 0, 1024
+            while s < len(idx):
+                self.deadline.check()
+                chunk = idx[s : s + size]
+                score = self._scores(cells, chunk)
+                j = int(np.argmax(score))
+                if score[j] > best_score:
+                    best, best_score = int(chunk[j]), int(score[j])
+                kept.append(chunk[score >= 1])  # a column splitting every cell of a set did so for its subsets
+                s, size = s + size, min(2 * size, 1 << 20)
+                if best_score >= max(perfect, 1):
+                    kept.append(idx[s:])
+                    break
+            if best_score < 1:
+                break
+            chosen.append(best)
+            self.greedy_chosen = sorted(chosen, key=lambda v: int(cols.rank[v]))
+            cells = self.split(cells, best)
+            idx = np.concatenate(kept)
+            idx = idx[cols.rank[idx] != cols.rank[best]]
+        return sorted(chosen, key=lambda v: int(cols.rank[v]))
+
+    def find(self, target: int, jobs: int = 1) -> list[int] | None:
+        """A shattered set of ``target`` columns, or None when there is none.
+
+        The root's candidates are cut into ordered pieces (the first column of
+        the set comes from piece ``i``); the pieces run in order, or in
+        ``jobs`` processes with the same answer (:func:`dimcalc._parallel.first_answer`).
+        """
+        cols = self.cols
+        if len(np.unique(cols.rank)) < target:
+            return None
+        alive = self.everyone()
+        ones, zeros = self.counts(alive, np.arange(len(cols.rank)))
+        score = np.minimum(ones[0], zeros[0])
+        ok = np.flatnonzero(score >= rules.need(target, 1))
+        if not rules.enough(len(np.unique(cols.rank[ok])), target):
+            return None
+        root = ok[np.argsort(-score[ok], kind="stable")]
+        mode = self._mode(root, target, alive.shape[1])
+        if mode == "compiled":
+            return self._find_compiled(root, target, jobs)
+        if mode == "numpy":
+            return self._find_numpy(alive, root, target, jobs)
+        # Small first level: numpy in one process for TRIAL_TESTS tests (no kernel to load when that settles
+        # it), then compiled -- or numpy on, in `jobs` processes, where the kernel cannot run.
+        try:
+            return self._find_numpy(alive, root, target, 1, {"left": TRIAL_TESTS})
+        except TrialOver:
+            pass
+        if self._kernel_fits(root, target, alive.shape[1]):
+            return self._find_compiled(root, target, jobs)
+        return self._find_numpy(alive, root, target, jobs)
+
+    def _find_numpy(
+        self, alive: np.ndarray, root: np.ndarray, target: int, jobs: int, trial: dict | None = None
+    ) -> list[int] | None:
+        """:meth:`find` in vectorised numpy steps: ordered pieces of the root (``trial``: a test budget)."""
+        cols = self.cols
+        step = max(1, STEP_WORDS // max(2 * len(root) * alive.shape[1], 1))
+        size = min(step, max(MIN_PIECE, -(-len(root) // ROOT_PIECES)))
+        pieces = [root[s : s + size] for s in range(0, len(root), size)]
+
+        def piece(i: int) -> tuple[list[int] | None, dict]:
+            sub = Search(cols, self.m, self.deadline, Progress(False), {"nodes": 0, "tests": 0}, trial)
+            try:
+                return sub._explore([], alive, root, target, first=pieces[i]), sub.stats
+            except TrialOver:
+                self.stats["nodes"] += sub.stats["nodes"]
+                self.stats["tests"] += sub.stats["tests"]
+                raise
+            except SearchStopped as stop:
+                stop.info = sub.stats  # the work done before the stop counts too
+                raise
+
+        def collect(stats: dict) -> None:
+            self.stats["nodes"] += stats["nodes"]
+            self.stats["tests"] += stats["tests"]
+            self.log.update(f"target {target}: {self.stats['nodes']} nodes")
+
+        found, _ = first_answer(piece, len(pieces), jobs=jobs, deadline=self.deadline, collect=collect)
+        return found
+
+    def _mode(self, root: np.ndarray, target: int, n_words: int) -> str:
+        """How this target is searched: ``"compiled"`` (:mod:`dimcalc.vc.kernel`), ``"numpy"`` or ``"trial"``.
+
+        Compiled when forced (``kernel.FORCE``), or when the first level tests
+        at least :data:`KERNEL_MIN_WORDS` words and the kernel can run
+        (:meth:`_kernel_fits`); with a smaller first level, numpy for
+        :data:`TRIAL_TESTS` cell tests first, in one process (a small search
+        needs no kernel, and numba is not even imported), then compiled if it
+        can run (``"trial"``).
+        """
+        if kernel.FORCE is not None:
+            return "compiled" if kernel.FORCE and kernel.available() else "numpy"
+        if len(root) * len(root) * n_words * 2 < KERNEL_MIN_WORDS:
+            return "trial"
+        return "compiled" if self._kernel_fits(root, target, n_words) else "numpy"
+
+    def _kernel_fits(self, root: np.ndarray, target: int, n_words: int) -> bool:
+        """Whether the kernel can run here: numba is there, the time left covers loading it, and its arrays
+        fit the memory budget and :data:`kernel.MAX_BYTES` (if not, the numpy search keeps its own budget)."""
+        if not kernel.usable(self.deadline.remaining()):
+            return False
+        need = kernel.bytes_needed(len(root), n_words, target)
+        memory = self.deadline.memory_left()
+        return need <= kernel.MAX_BYTES and (memory is None or need <= memory)
+
+    def _find_compiled(self, root: np.ndarray, target: int, jobs: int) -> list[int] | None:
+        """:meth:`find` by the compiled search: one call, or ordered pieces of the root in ``jobs`` processes."""
+        cols = self.cols
+        ones, zeros, rank = cols.ones[root], cols.zeros[root], cols.rank[root]
+        n = len(root)
+        size = n if jobs <= 1 else max(MIN_PIECE, -(-n // ROOT_PIECES))
+        pieces = [np.arange(s, min(n, s + size)) for s in range(0, n, size)]
+
+        def piece(i: int) -> tuple[list[int] | None, dict]:
+            status, found, stats = kernel.find(
+                ones, zeros, rank, pieces[i], target, cols.partial, self.deadline.remaining()
+            )
+            if status == "stopped":
+                self.deadline.expired()  # records the reason
+                stop = SearchStopped(self.deadline.reason or "time")
+                stop.info = stats
+                raise stop
+            return ([int(cols.ids[root[p]]) for p in found] if status == "found" else None), stats
+
+        def collect(stats: dict) -> None:
+            self.stats["nodes"] += stats["nodes"]
+            self.stats["tests"] += stats["tests"]
+            self.stats["triple_rows"] = self.stats.get("triple_rows", 0) + stats["triple_rows"]
+            self.log.update(f"target {target}: {self.stats['nodes']} nodes (compiled)")
+
+        self.stats["compiled"] = True
+        if not kernel.cached():
+            self.log.update("compiling the search kernel (once per machine, a few seconds)", force=True)
+        found, _ = first_answer(
+            piece, len(pieces), jobs=jobs, deadline=self.deadline, collect=collect, prepare=kernel.warm
+        )
+        return found
