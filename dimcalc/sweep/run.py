@@ -1,10 +1,11 @@
 """Running a sweep: register the classes, compute what is missing, stream the results into the database.
 
 Three ways to run, one code path: in this process (the default: nothing to
-start), on a local process pool (``jobs=N``, :mod:`concurrent.futures`), or on
+start), on local worker processes (``jobs=N``), or on
 a Dask cluster (``scheduler="dask://HOST:PORT"`` or ``client=`` a
 :class:`distributed.Client`).  Work is cut into small tasks of a few classes
-each, so one slow class holds up only its own task; results are written to the
+each, so one slow class holds up only its own task (both pools are
+:func:`dimcalc.search.pool.run_tasks`); results are written to the
 database as each task finishes, one transaction per class.  Dask re-runs a
 task whose worker was lost; a resumed sweep skips every class whose results
 were committed.
@@ -12,9 +13,8 @@ were committed.
 
 from __future__ import annotations
 
-import concurrent.futures as cf
+import functools
 import json
-import multiprocessing
 import os
 import time
 from collections.abc import Iterable, Iterator, Sequence
@@ -24,6 +24,7 @@ from typing import Any
 from ..errors import InvalidParameterError, parameter_error
 from ..psi import psi_family
 from ..reports.check import DIMENSION_KEYS
+from ..search import pool
 from ..validation import check_int, check_jobs
 from .canonical import canonical_form
 from .compute import THEOREMS_ITEM, Outcome, Task, compute_chunk
@@ -81,18 +82,8 @@ class SweepSummary:
 
 
 def connect_dask(scheduler: str, *, timeout: float = 30.0) -> Any:
-    """A :class:`distributed.Client` for ``dask://HOST:PORT`` (or any address Dask accepts, e.g. ``tcp://...``)."""
-    try:
-        from distributed import Client
-    except ImportError:
-        raise InvalidParameterError("--scheduler needs Dask: pip install 'dimcalc[sweep]'") from None
-    address = scheduler
-    if address.startswith("dask://"):
-        address = "tcp://" + address[len("dask://") :]
-    try:
-        return Client(address, timeout=timeout)
-    except (OSError, TimeoutError) as exc:
-        raise InvalidParameterError(f"--scheduler {scheduler}: cannot reach a Dask scheduler ({exc})") from None
+    """A :class:`distributed.Client` for ``dask://HOST:PORT`` (:func:`dimcalc.search.pool.connect`)."""
+    return pool.connect(scheduler, timeout=timeout)
 
 
 def register_classes(db: SweepDB, items: Iterable[SweepItem], *, check_labels: Any = None) -> tuple[list[int], int]:
@@ -132,55 +123,14 @@ def _serial(chunks: Sequence[list[Task]], options: dict) -> Iterator[list[Outcom
         yield compute_chunk(chunk, options)
 
 
-def _pool(chunks: Sequence[list[Task]], options: dict, jobs: int) -> Iterator[list[Outcome]]:
-    # spawn: workers start clean (no copy of the parent's database connection or threads)
-    ctx = multiprocessing.get_context("spawn")
-    pool = cf.ProcessPoolExecutor(max_workers=jobs, mp_context=ctx)
-    window = 4 * jobs
-    todo = iter(chunks)
-    running: set[cf.Future] = set()
-    try:
-        for chunk in todo:
-            running.add(pool.submit(compute_chunk, chunk, options))
-            if len(running) >= window:
-                break
-        while running:
-            done, running = cf.wait(running, return_when=cf.FIRST_COMPLETED)
-            for fut in done:
-                yield fut.result()
-                nxt = next(todo, None)
-                if nxt is not None:
-                    running.add(pool.submit(compute_chunk, nxt, options))
-    except BaseException:
-        pool.shutdown(wait=False, cancel_futures=True)
-        raise
-    pool.shutdown(wait=True)
+def _compute(options: dict, chunk: list[Task]) -> list[Outcome]:
+    return compute_chunk(chunk, options)
 
 
-def _dask(chunks: Sequence[list[Task]], options: dict, client: Any) -> Iterator[list[Outcome]]:
-    from distributed import as_completed
-
-    workers = max(1, sum(client.nthreads().values()))
-    window = 4 * workers
-    todo = iter(chunks)
-    first = []
-    for chunk in todo:
-        first.append(client.submit(compute_chunk, chunk, options, pure=False))
-        if len(first) >= window:
-            break
-    stream = as_completed(first)
-    try:
-        for fut in stream:
-            result = fut.result()
-            fut.release()
-            yield result
-            nxt = next(todo, None)
-            if nxt is not None:
-                stream.add(client.submit(compute_chunk, nxt, options, pure=False))
-    except BaseException:
-        for fut in list(stream.futures):
-            fut.cancel()
-        raise
+def _pooled(chunks: Sequence[list[Task]], options: dict, jobs: int, client: Any) -> Iterator[list[Outcome]]:
+    """The chunks on the one pool (:func:`dimcalc.search.pool.run_tasks`): ``jobs`` local processes or Dask."""
+    for _, _, outcomes in pool.run_tasks(functools.partial(_compute, options), chunks, jobs=jobs, scheduler=client):
+        yield outcomes
 
 
 def _dask_workers(client: Any) -> int:
@@ -321,10 +271,8 @@ def run_sweep(
         if chunk_size is None:
             chunk_size = 1 if workers == 1 and client is None else max(1, min(16, len(tasks) // (8 * workers)))
         chunks = _chunks(tasks, chunk_size)
-        if client is not None:
-            stream = _dask(chunks, options, client)
-        elif jobs > 1:
-            stream = _pool(chunks, options, jobs)
+        if client is not None or jobs > 1:
+            stream = _pooled(chunks, options, jobs, client)
         else:
             stream = _serial(chunks, options)
 

@@ -98,6 +98,9 @@ MIN_PIECE = 32
 class _Search:
     """Depth-first search for a shattered set of a target size (see the module docstring)."""
 
+    #: A connected Dask client for the pieces of :meth:`find` (:func:`dimcalc.search.pool.first_answer`).
+    scheduler: Any = None
+
     def __init__(
         self, cols: Columns, m: int, deadline: Deadline, log: Progress, stats: dict, trial: dict | None = None
     ) -> None:
@@ -262,8 +265,18 @@ class _Search:
             self.stats["tests"] += stats["tests"]
             self.log.update(f"target {target}: {self.stats['nodes']} nodes")
 
-        found, _ = first_answer(piece, len(pieces), jobs=jobs, deadline=self.deadline, collect=collect)
+        found, _ = first_answer(
+            piece, len(pieces), jobs=jobs, scheduler=self._scheduler(jobs), deadline=self.deadline, collect=collect
+        )
         return found
+
+    def __getstate__(self) -> dict:
+        # Sent to Dask workers with a piece: without the client (pieces run where they are sent).
+        return {k: v for k, v in self.__dict__.items() if k != "scheduler"}
+
+    def _scheduler(self, jobs: int) -> Any:
+        """The Dask client the pieces go to: only when the search is split (``jobs > 1``; not for the trial)."""
+        return self.scheduler if jobs > 1 else None
 
     def _mode(self, root: np.ndarray, target: int, n_words: int) -> str:
         """How this target is searched: ``"compiled"`` (:mod:`dimcalc.vc.kernel`), ``"numpy"`` or ``"trial"``.
@@ -319,7 +332,13 @@ class _Search:
         if not kernel.cached():
             self.log.update("compiling the search kernel (once per machine, a few seconds)", force=True)
         found, _ = first_answer(
-            piece, len(pieces), jobs=jobs, deadline=self.deadline, collect=collect, prepare=kernel.warm
+            piece,
+            len(pieces),
+            jobs=jobs,
+            scheduler=self._scheduler(jobs),
+            deadline=self.deadline,
+            collect=collect,
+            prepare=kernel.warm,
         )
         return found
 
@@ -503,7 +522,13 @@ _SHARED = "_largest_shattered_binary"
 
 
 def largest_shattered_set(
-    H: HypothesisClass, kind: str, deadline: Deadline, log: Progress, stats: dict, jobs: int = 1
+    H: HypothesisClass,
+    kind: str,
+    deadline: Deadline,
+    log: Progress,
+    stats: dict,
+    jobs: int = 1,
+    scheduler: Any = None,
 ) -> tuple[list[dict], int, bool]:
     """Largest shattered set of ``kind`` (``"vc"``, ``"natarajan"``, ``"graph"``) under ``deadline``.
 
@@ -514,7 +539,8 @@ def largest_shattered_set(
     Natarajan and graph searches are the same search (sets shattered with
     ``f0 = 0``, ``f1 = f = 1``; BCHL95, recalled in BGS §1.2), so an exact
     answer is kept on the class and reused by the other two.  ``jobs`` processes share each
-    target's search (same answer and witness as one process).
+    target's search (same answer and witness as one process); with ``scheduler`` (a connected
+    :class:`distributed.Client`) the pieces run on a Dask cluster (:mod:`dimcalc.search.pool`).
     """
     best: list[dict] = []
     upper = H.log2_size()
@@ -576,7 +602,9 @@ def largest_shattered_set(
             log.update(f"searching for a shattered set of size {target} (upper bound {upper})", force=True)
             deadline.check()
             cols = columns(1 << (target - 1))
-            found = _Search(cols, H.n_distinct, deadline, log, stats).find(target, jobs)
+            searcher = _Search(cols, H.n_distinct, deadline, log, stats)
+            searcher.scheduler = scheduler
+            found = searcher.find(target, jobs)
             if found is None:
                 upper = target - 1
                 break
