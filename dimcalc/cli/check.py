@@ -68,7 +68,14 @@ def register(sub: Any) -> None:
         type=positive_int,
         default=1,
         metavar="N",
-        help="compute the dimensions in N processes side by side (default 1: one process)",
+        help="compute the dimensions in N processes side by side, or one dimension's search in N "
+        "processes (default 1: one process)",
+    )
+    p.add_argument(
+        "--scheduler",
+        metavar="dask://HOST:PORT",
+        default=None,
+        help="compute on the workers of this Dask cluster instead (refused at once when none answers)",
     )
     add_time_limit_option(p, default=DEFAULT_TIME_LIMIT)
     add_quiet_option(p)
@@ -139,7 +146,13 @@ def run(args: argparse.Namespace) -> int:
     if args.family is not None:
         family = load_psi_family(args.family, H.num_labels)
     report = check_class(
-        H, dims, time_limit=deadline.left(), progress=wants_progress(args), family=family, jobs=args.jobs
+        H,
+        dims,
+        time_limit=deadline.left(),
+        progress=wants_progress(args),
+        family=family,
+        jobs=args.jobs,
+        scheduler=args.scheduler,
     )
     verified = report.verify()
     limit = None if args.time_limit is None else args.time_limit

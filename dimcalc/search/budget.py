@@ -440,6 +440,10 @@ class Progress:
         self._last = 0.0
         self._start = time.monotonic()
 
+    def __reduce__(self) -> Any:
+        # Sent to another process (a Dask worker): silent there (its stream stays here).
+        return (Progress, (False, self.label, self.interval))
+
     def update(self, message: str, force: bool = False) -> None:
         """Print ``message`` if enabled and the throttle allows."""
         if not self.enabled:

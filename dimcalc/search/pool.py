@@ -54,7 +54,16 @@ from typing import Any
 from ..errors import InvalidParameterError
 from .budget import Deadline, SearchStopped
 
-__all__ = ["can_fork", "first_answer", "run_tasks", "connect", "connected", "is_scheduler", "check_scheduler"]
+__all__ = [
+    "can_fork",
+    "first_answer",
+    "run_tasks",
+    "connect",
+    "connected",
+    "scheduler_address",
+    "is_scheduler",
+    "check_scheduler",
+]
 
 #: Seconds between two reads of the deadline while the caller waits for a worker.
 POLL_SECONDS = 0.05
@@ -376,32 +385,61 @@ def connect_timeout(deadline: Deadline | None) -> float:
     return 10.0 if left is None else min(10.0, max(1.0, left / 10))
 
 
-def connect(scheduler: str, *, timeout: float = 10.0) -> Any:
-    """A :class:`distributed.Client` for ``dask://HOST:PORT`` (or any address Dask accepts, e.g. ``tcp://...``).
+def scheduler_address(scheduler: str) -> tuple[str, int]:
+    """``(host, port)`` of ``dask://HOST:PORT`` / ``tcp://HOST:PORT``, or a one-line refusal."""
+    from urllib.parse import urlsplit
 
-    An address where nothing listens is refused at once (one TCP connection
-    attempt of at most a second), with an :class:`~dimcalc.errors.InvalidParameterError`.
+    usage = f"--scheduler {scheduler}: give the scheduler as dask://HOST:PORT (e.g. dask://127.0.0.1:8786)"
+    if not isinstance(scheduler, str) or "://" not in scheduler:
+        raise InvalidParameterError(usage)
+    parts = urlsplit(scheduler)
+    if parts.scheme not in ("dask", "tcp") or parts.path not in ("", "/") or parts.query or parts.fragment:
+        raise InvalidParameterError(usage)
+    try:
+        port = parts.port
+    except ValueError:
+        raise InvalidParameterError(usage) from None
+    if not parts.hostname or port is None or port == 0:
+        raise InvalidParameterError(usage)
+    return parts.hostname, port
+
+
+def connect(scheduler: str, *, timeout: float = 10.0) -> Any:
+    """A :class:`distributed.Client` for ``dask://HOST:PORT`` (or ``tcp://HOST:PORT``).
+
+    The address is checked first (one line naming it), then probed with a plain
+    TCP connection (a port nobody listens on is refused at once), then Dask
+    connects within ``timeout`` seconds.
+
+    Examples
+    --------
+    >>> connect("dask://")
+    Traceback (most recent call last):
+    ...
+    dimcalc.errors.InvalidParameterError: --scheduler dask://: give the scheduler as dask://HOST:PORT (e.g. dask://127.0.0.1:8786)
     """
+    host, port = scheduler_address(scheduler)
     try:
         from distributed import Client
     except ImportError:
-        raise InvalidParameterError(f"scheduler {scheduler}: needs Dask: pip install 'dimcalc[sweep]'") from None
-    address = scheduler
-    if address.startswith("dask://"):
-        address = "tcp://" + address[len("dask://") :]
-    host, _, port = address.split("://", 1)[-1].rpartition(":")
-    if address.startswith("tcp://") and host and port.isdigit():
-        try:
-            socket.create_connection((host.strip("[]"), int(port)), timeout=min(timeout, 1.0)).close()
-        except OSError as exc:
-            raise InvalidParameterError(
-                f"scheduler {scheduler}: cannot reach a Dask scheduler ({exc.strerror or exc}); "
-                "start one (dask scheduler) or give its address"
-            ) from None
+        raise InvalidParameterError("--scheduler needs Dask: pip install 'dimcalc[sweep]'") from None
+    try:
+        socket.create_connection((host, port), timeout=min(timeout, 1.0)).close()
+    except OSError as exc:
+        reason = exc.strerror or type(exc).__name__
+        raise InvalidParameterError(
+            f"--scheduler {scheduler}: cannot reach a Dask scheduler ({reason}); start one (dask scheduler) "
+            "or give its address"
+        ) from None
+    address = f"tcp://{host}:{port}" if ":" not in host else f"tcp://[{host}]:{port}"
     try:
         return Client(address, timeout=timeout)
-    except (OSError, TimeoutError, ValueError) as exc:
-        raise InvalidParameterError(f"scheduler {scheduler}: cannot reach a Dask scheduler ({exc})") from None
+    except (OSError, TimeoutError) as exc:
+        raise InvalidParameterError(f"--scheduler {scheduler}: cannot reach a Dask scheduler ({exc})") from None
+    except (MemoryError, ValueError, TypeError) as exc:  # something answered, but not in Dask's protocol
+        raise InvalidParameterError(
+            f"--scheduler {scheduler}: what answers there is not a Dask scheduler ({type(exc).__name__})"
+        ) from None
 
 
 @contextlib.contextmanager

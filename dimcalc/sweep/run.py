@@ -1,10 +1,11 @@
 """Running a sweep: register the classes, compute what is missing, stream the results into the database.
 
 Three ways to run, one code path: in this process (the default: nothing to
-start), on a local process pool (``jobs=N``, :mod:`concurrent.futures`), or on
+start), on local worker processes (``jobs=N``), or on
 a Dask cluster (``scheduler="dask://HOST:PORT"`` or ``client=`` a
 :class:`distributed.Client`).  Work is cut into small tasks of a few classes
-each, so one slow class holds up only its own task; results are written to the
+each, so one slow class holds up only its own task (both pools are
+:func:`dimcalc.search.pool.run_tasks`); results are written to the
 database as each task finishes, one transaction per class.  Dask re-runs a
 task whose worker was lost; a resumed sweep skips every class whose results
 were committed.
@@ -12,11 +13,9 @@ were committed.
 
 from __future__ import annotations
 
-import concurrent.futures as cf
+import functools
 import json
-import multiprocessing
 import os
-import socket
 import time
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
@@ -26,6 +25,7 @@ from ..errors import InvalidParameterError, parameter_error
 from ..param_validation import PROGRESS, TIME_LIMIT, validate_params
 from ..psi import psi_family
 from ..reports.check import ALL_KEYS, DIMENSION_KEYS
+from ..search import pool
 from ..validation import check_int, check_jobs
 from .canonical import canonical_form
 from .compute import THEOREMS_ITEM, Outcome, Task, compute_chunk
@@ -33,7 +33,7 @@ from .db import SweepDB
 from .progress import ProgressBar
 from .sources import SweepItem
 
-__all__ = ["run_sweep", "register_classes", "SweepSummary", "connect_dask", "scheduler_address"]
+__all__ = ["run_sweep", "register_classes", "SweepSummary", "connect_dask"]
 
 #: Classes registered per database transaction.
 _REGISTER_BATCH = 500
@@ -82,60 +82,9 @@ class SweepSummary:
         return d
 
 
-def scheduler_address(scheduler: str) -> tuple[str, int]:
-    """``(host, port)`` of ``dask://HOST:PORT`` / ``tcp://HOST:PORT``, or a one-line refusal."""
-    from urllib.parse import urlsplit
-
-    usage = f"--scheduler {scheduler}: give the scheduler as dask://HOST:PORT (e.g. dask://127.0.0.1:8786)"
-    if not isinstance(scheduler, str) or "://" not in scheduler:
-        raise InvalidParameterError(usage)
-    parts = urlsplit(scheduler)
-    if parts.scheme not in ("dask", "tcp") or parts.path not in ("", "/") or parts.query or parts.fragment:
-        raise InvalidParameterError(usage)
-    try:
-        port = parts.port
-    except ValueError:
-        raise InvalidParameterError(usage) from None
-    if not parts.hostname or port is None or port == 0:
-        raise InvalidParameterError(usage)
-    return parts.hostname, port
-
-
 def connect_dask(scheduler: str, *, timeout: float = 30.0) -> Any:
-    """A :class:`distributed.Client` for ``dask://HOST:PORT`` (or ``tcp://HOST:PORT``).
-
-    The address is checked first (one line naming it), then probed with a plain
-    TCP connection (a port nobody listens on is refused at once), then Dask
-    connects within ``timeout`` seconds.
-
-    Examples
-    --------
-    >>> connect_dask("dask://")
-    Traceback (most recent call last):
-    ...
-    dimcalc.errors.InvalidParameterError: --scheduler dask://: give the scheduler as dask://HOST:PORT (e.g. dask://127.0.0.1:8786)
-    """
-    host, port = scheduler_address(scheduler)
-    try:
-        from distributed import Client
-    except ImportError:
-        raise InvalidParameterError("--scheduler needs Dask: pip install 'dimcalc[sweep]'") from None
-    try:
-        socket.create_connection((host, port), timeout=timeout).close()
-    except OSError as exc:
-        reason = exc.strerror or type(exc).__name__
-        raise InvalidParameterError(
-            f"--scheduler {scheduler}: cannot reach a Dask scheduler ({reason}, within {timeout:g} s)"
-        ) from None
-    address = f"tcp://{host}:{port}" if ":" not in host else f"tcp://[{host}]:{port}"
-    try:
-        return Client(address, timeout=timeout)
-    except (OSError, TimeoutError) as exc:
-        raise InvalidParameterError(f"--scheduler {scheduler}: cannot reach a Dask scheduler ({exc})") from None
-    except (MemoryError, ValueError, TypeError) as exc:  # something answered, but not in Dask's protocol
-        raise InvalidParameterError(
-            f"--scheduler {scheduler}: what answers there is not a Dask scheduler ({type(exc).__name__})"
-        ) from None
+    """A :class:`distributed.Client` for ``dask://HOST:PORT`` (:func:`dimcalc.search.pool.connect`)."""
+    return pool.connect(scheduler, timeout=timeout)
 
 
 def register_classes(db: SweepDB, items: Iterable[SweepItem], *, check_labels: Any = None) -> tuple[list[int], int]:
@@ -175,55 +124,14 @@ def _serial(chunks: Sequence[list[Task]], options: dict) -> Iterator[list[Outcom
         yield compute_chunk(chunk, options)
 
 
-def _pool(chunks: Sequence[list[Task]], options: dict, jobs: int) -> Iterator[list[Outcome]]:
-    # spawn: workers start clean (no copy of the parent's database connection or threads)
-    ctx = multiprocessing.get_context("spawn")
-    pool = cf.ProcessPoolExecutor(max_workers=jobs, mp_context=ctx)
-    window = 4 * jobs
-    todo = iter(chunks)
-    running: set[cf.Future] = set()
-    try:
-        for chunk in todo:
-            running.add(pool.submit(compute_chunk, chunk, options))
-            if len(running) >= window:
-                break
-        while running:
-            done, running = cf.wait(running, return_when=cf.FIRST_COMPLETED)
-            for fut in done:
-                yield fut.result()
-                nxt = next(todo, None)
-                if nxt is not None:
-                    running.add(pool.submit(compute_chunk, nxt, options))
-    except BaseException:
-        pool.shutdown(wait=False, cancel_futures=True)
-        raise
-    pool.shutdown(wait=True)
+def _compute(options: dict, chunk: list[Task]) -> list[Outcome]:
+    return compute_chunk(chunk, options)
 
 
-def _dask(chunks: Sequence[list[Task]], options: dict, client: Any) -> Iterator[list[Outcome]]:
-    from distributed import as_completed
-
-    workers = max(1, sum(client.nthreads().values()))
-    window = 4 * workers
-    todo = iter(chunks)
-    first = []
-    for chunk in todo:
-        first.append(client.submit(compute_chunk, chunk, options, pure=False))
-        if len(first) >= window:
-            break
-    stream = as_completed(first)
-    try:
-        for fut in stream:
-            result = fut.result()
-            fut.release()
-            yield result
-            nxt = next(todo, None)
-            if nxt is not None:
-                stream.add(client.submit(compute_chunk, nxt, options, pure=False))
-    except BaseException:
-        for fut in list(stream.futures):
-            fut.cancel()
-        raise
+def _pooled(chunks: Sequence[list[Task]], options: dict, jobs: int, client: Any) -> Iterator[list[Outcome]]:
+    """The chunks on the one pool (:func:`dimcalc.search.pool.run_tasks`): ``jobs`` local processes or Dask."""
+    for _, _, outcomes in pool.run_tasks(functools.partial(_compute, options), chunks, jobs=jobs, scheduler=client):
+        yield outcomes
 
 
 def _dask_workers(client: Any) -> int:
@@ -319,7 +227,7 @@ def run_sweep(
         raise InvalidParameterError("--jobs is for this machine; with --scheduler the cluster sets the workers")
 
     if scheduler is not None:
-        scheduler_address(scheduler)  # a malformed address refused before the database is touched
+        pool.scheduler_address(scheduler)  # a malformed address refused before the database is touched
     own_db = not isinstance(db, SweepDB)
     database = db if isinstance(db, SweepDB) else SweepDB(db)  # own_db: a new one
     own_client = False
@@ -368,10 +276,8 @@ def run_sweep(
         if chunk_size is None:
             chunk_size = 1 if workers == 1 and client is None else max(1, min(16, len(tasks) // (8 * workers)))
         chunks = _chunks(tasks, chunk_size)
-        if client is not None:
-            stream = _dask(chunks, options, client)
-        elif jobs > 1:
-            stream = _pool(chunks, options, jobs)
+        if client is not None or jobs > 1:
+            stream = _pooled(chunks, options, jobs, client)
         else:
             stream = _serial(chunks, options)
 

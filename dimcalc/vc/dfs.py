@@ -18,13 +18,15 @@ refinement).  :class:`Search` decides one target ``T``:
 * the root is cut into ordered *pieces* by the first column of the set;
   ``jobs`` worker processes share them and the answer of the first piece in
   order is taken -- the value and the witness of one process
-  (:func:`dimcalc._parallel.first_answer`).
+  (:func:`dimcalc.search.pool.first_answer`).
 
 The greedy pass (:meth:`Search.greedy`) adds the most balanced splitting
 column while one exists: a certified lower bound at once.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 import numpy as np
 
@@ -49,6 +51,17 @@ MIN_PIECE = 32
 
 class Search(NumpyDFS):
     """Depth-first search for a shattered set of a target size (see the module docstring)."""
+
+    #: A connected Dask client for the pieces of :meth:`find` (:func:`dimcalc.search.pool.first_answer`).
+    scheduler: Any = None
+
+    def __getstate__(self) -> dict:
+        # Sent to Dask workers with a piece: without the client (pieces run where they are sent).
+        return {k: v for k, v in self.__dict__.items() if k != "scheduler"}
+
+    def _scheduler(self, jobs: int) -> Any:
+        """The Dask client the pieces go to: only when the search is split (``jobs > 1``; not for the trial)."""
+        return self.scheduler if jobs > 1 else None
 
     def __init__(
         self, cols: Columns, m: int, deadline: Deadline, log: Progress, stats: dict, trial: dict | None = None
@@ -124,7 +137,7 @@ class Search(NumpyDFS):
 
         The root's candidates are cut into ordered pieces (the first column of
         the set comes from piece ``i``); the pieces run in order, or in
-        ``jobs`` processes with the same answer (:func:`dimcalc._parallel.first_answer`).
+        ``jobs`` processes with the same answer (:func:`dimcalc.search.pool.first_answer`).
         """
         cols = self.cols
         if len(np.unique(cols.rank)) < target:
@@ -177,7 +190,9 @@ class Search(NumpyDFS):
             self.stats["tests"] += stats["tests"]
             self.log.update(f"target {target}: {self.stats['nodes']} nodes")
 
-        found, _ = first_answer(piece, len(pieces), jobs=jobs, deadline=self.deadline, collect=collect)
+        found, _ = first_answer(
+            piece, len(pieces), jobs=jobs, scheduler=self._scheduler(jobs), deadline=self.deadline, collect=collect
+        )
         return found
 
     def _mode(self, root: np.ndarray, target: int, n_words: int) -> str:
@@ -234,6 +249,12 @@ class Search(NumpyDFS):
         if not kernel.cached():
             self.log.update("compiling the search kernel (once per machine, a few seconds)", force=True)
         found, _ = first_answer(
-            piece, len(pieces), jobs=jobs, deadline=self.deadline, collect=collect, prepare=kernel.warm
+            piece,
+            len(pieces),
+            jobs=jobs,
+            scheduler=self._scheduler(jobs),
+            deadline=self.deadline,
+            collect=collect,
+            prepare=kernel.warm,
         )
         return found

@@ -56,6 +56,7 @@ from typing import Any
 from ..classes.hypothesis_class import HypothesisClass
 from ..param_validation import CLASS, JOBS, PROGRESS, TIME_LIMIT, validate_params
 from ..results import DimensionResult
+from ..search import pool
 from ..search.budget import Deadline, Progress
 from ..validation import check_hypothesis_class, check_jobs, check_time_limit
 from .search import largest_shattered_set, witness_of
@@ -67,7 +68,7 @@ __all__ = ["vc_dimension", "natarajan_dimension", "graph_dimension", "binary_twi
 
 
 def _largest_shattered(
-    H: HypothesisClass, kind: str, time_limit: float | None, progress: bool, jobs: int
+    H: HypothesisClass, kind: str, time_limit: float | None, progress: bool, jobs: int, scheduler: Any = None
 ) -> DimensionResult:
     """Run :func:`dimcalc.vc.search.largest_shattered_set` under one deadline, set-up included."""
     if H.storage == "sparse":  # a set system kept by its incidences: the local search of dimcalc.vc.sparse
@@ -78,7 +79,10 @@ def _largest_shattered(
     deadline = Deadline(time_limit)
     log = Progress(progress, kind)
     stats: dict[str, Any] = {}
-    chosen, upper, stopped = largest_shattered_set(H, kind, deadline, log, stats, jobs)
+    with pool.connected(scheduler, deadline) as client:
+        if client is not None:  # the pieces are cut for the cluster's workers
+            jobs = max(2, sum(client.nthreads().values()))
+        chosen, upper, stopped = largest_shattered_set(H, kind, deadline, log, stats, jobs, client)
     if stopped:
         stats["stopped"] = deadline.stop_label
     stats["seconds"] = deadline.elapsed()
@@ -119,7 +123,12 @@ def binary_twin(result: DimensionResult, kind: str) -> DimensionResult:
 
 @validate_params(H=CLASS, time_limit=TIME_LIMIT, progress=PROGRESS, jobs=JOBS)
 def vc_dimension(
-    H: HypothesisClass, *, time_limit: float | None = None, progress: bool = False, jobs: int = 1
+    H: HypothesisClass,
+    *,
+    time_limit: float | None = None,
+    progress: bool = False,
+    jobs: int = 1,
+    scheduler: Any = None,
 ) -> DimensionResult:
     """The VC dimension of a binary class, with a shattered set as witness.
 
@@ -135,6 +144,9 @@ def vc_dimension(
     jobs : int
         Processes sharing the search (default 1: this process only); the
         value and the witness are the same as with one process.
+    scheduler : distributed.Client or str, optional
+        Run the search's pieces on a Dask cluster (a client, or
+        ``"dask://HOST:PORT"``, connected for the call); same value and witness.
 
     Returns
     -------
@@ -160,18 +172,24 @@ def vc_dimension(
     check_hypothesis_class(H, "vc_dimension")
     time_limit = check_time_limit(time_limit, "vc_dimension")
     jobs = check_jobs(jobs, "vc_dimension")
+    scheduler = pool.check_scheduler(scheduler, "vc_dimension")
     if not H.is_binary:
         return DimensionResult.undefined(
             "vc",
             f"the VC dimension is defined for binary classes; this class has {H.num_labels} labels "
             "(use natarajan_dimension or graph_dimension)",
         )
-    return _largest_shattered(H, "vc", time_limit, progress, jobs)
+    return _largest_shattered(H, "vc", time_limit, progress, jobs, scheduler)
 
 
 @validate_params(H=CLASS, time_limit=TIME_LIMIT, progress=PROGRESS, jobs=JOBS)
 def natarajan_dimension(
-    H: HypothesisClass, *, time_limit: float | None = None, progress: bool = False, jobs: int = 1
+    H: HypothesisClass,
+    *,
+    time_limit: float | None = None,
+    progress: bool = False,
+    jobs: int = 1,
+    scheduler: Any = None,
 ) -> DimensionResult:
     """The Natarajan dimension, with a Natarajan-shattered set and its two label vectors.
 
@@ -190,6 +208,9 @@ def natarajan_dimension(
     jobs : int
         Processes sharing the search (default 1: this process only); the
         value and the witness are the same as with one process.
+    scheduler : distributed.Client or str, optional
+        Run the search's pieces on a Dask cluster (a client, or
+        ``"dask://HOST:PORT"``, connected for the call); same value and witness.
 
     Returns
     -------
@@ -216,12 +237,18 @@ def natarajan_dimension(
     check_hypothesis_class(H, "natarajan_dimension")
     time_limit = check_time_limit(time_limit, "natarajan_dimension")
     jobs = check_jobs(jobs, "natarajan_dimension")
-    return _largest_shattered(H, "natarajan", time_limit, progress, jobs)
+    scheduler = pool.check_scheduler(scheduler, "natarajan_dimension")
+    return _largest_shattered(H, "natarajan", time_limit, progress, jobs, scheduler)
 
 
 @validate_params(H=CLASS, time_limit=TIME_LIMIT, progress=PROGRESS, jobs=JOBS)
 def graph_dimension(
-    H: HypothesisClass, *, time_limit: float | None = None, progress: bool = False, jobs: int = 1
+    H: HypothesisClass,
+    *,
+    time_limit: float | None = None,
+    progress: bool = False,
+    jobs: int = 1,
+    scheduler: Any = None,
 ) -> DimensionResult:
     """The graph dimension, with a graph-shattered set and its label vector.
 
@@ -240,6 +267,9 @@ def graph_dimension(
     jobs : int
         Processes sharing the search (default 1: this process only); the
         value and the witness are the same as with one process.
+    scheduler : distributed.Client or str, optional
+        Run the search's pieces on a Dask cluster (a client, or
+        ``"dask://HOST:PORT"``, connected for the call); same value and witness.
 
     Returns
     -------
@@ -264,4 +294,5 @@ def graph_dimension(
     check_hypothesis_class(H, "graph_dimension")
     time_limit = check_time_limit(time_limit, "graph_dimension")
     jobs = check_jobs(jobs, "graph_dimension")
-    return _largest_shattered(H, "graph", time_limit, progress, jobs)
+    scheduler = pool.check_scheduler(scheduler, "graph_dimension")
+    return _largest_shattered(H, "graph", time_limit, progress, jobs, scheduler)

@@ -72,7 +72,13 @@ __all__ = ["largest_shattered_set", "witness_of"]
 
 
 def largest_shattered_set(
-    H: HypothesisClass, kind: str, deadline: Deadline, log: Progress, stats: dict, jobs: int = 1
+    H: HypothesisClass,
+    kind: str,
+    deadline: Deadline,
+    log: Progress,
+    stats: dict,
+    jobs: int = 1,
+    scheduler: Any = None,
 ) -> tuple[list[dict], int, bool]:
     """Largest shattered set of ``kind`` (``"vc"``, ``"natarajan"``, ``"graph"``) under ``deadline``.
 
@@ -141,7 +147,9 @@ def largest_shattered_set(
             log.update(f"searching for a shattered set of size {target} (upper bound {upper})", force=True)
             deadline.check()
             cols = columns(rules.need(target, 1))
-            found = Search(cols, H.n_distinct, deadline, log, stats).find(target, jobs)
+            searcher = Search(cols, H.n_distinct, deadline, log, stats)
+            searcher.scheduler = scheduler
+            found = searcher.find(target, jobs)
             if found is None:
                 upper = target - 1
                 break
