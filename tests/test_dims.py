@@ -329,3 +329,13 @@ def test_almm_lower_bound_is_an_order_of_growth_in_log_star():
     assert [r.samples for r in approx.rows if r.name == "almm19_private_lower"] == [3]
     pure = sample_size_table(H, alpha=0.05, beta=0.05, epsilon=0.05)
     assert not [r for r in pure.rows if r.name == "almm19_private_lower"]
+
+
+def test_teaching_bound_alone_needs_a_second_concept():
+    one = HypothesisClass.from_table([[0, 1], [0, 1]])
+    two = HypothesisClass.from_table([[0, 1], [1, 1]])
+    assert TeachingWitness({"hypothesis": 1, "at_least": 1}).certify(two) == 1
+    with pytest.raises(InvalidWitnessError, match="one concept"):
+        TeachingWitness({"hypothesis": 0, "at_least": 1}).certify(one)
+    with pytest.raises(InvalidWitnessError, match="below 2"):
+        TeachingWitness({"hypothesis": 0, "at_least": 2}).certify(two)

@@ -8,10 +8,10 @@ import numpy as np
 
 from ..classes.hypothesis_class import HypothesisClass
 from ..results import DimensionResult
-from ..search.budget import Deadline
+from ..search.budget import Deadline, SearchStopped
 from ..validation import check_hypothesis_class, check_jobs, check_time_limit
 
-__all__ = ["checked", "binary_only", "result", "distinct_columns", "bits"]
+__all__ = ["checked", "binary_only", "result", "distinct_columns", "bits", "dense_rows", "masks"]
 
 
 def checked(H: Any, time_limit: Any, jobs: Any, owner: str) -> tuple[HypothesisClass, Deadline, int]:
@@ -55,4 +55,34 @@ def bits(mask: int) -> list[int]:
         low = mask & -mask
         out.append(low.bit_length() - 1)
         mask ^= low
+    return out
+
+
+def dense_rows(H: HypothesisClass, deadline: Deadline) -> np.ndarray:
+    """The distinct rows as a dense array, after asking the memory budget (``SearchStopped`` when it says no).
+
+    A big bit-stored class (thresholds over 65 535 points) would need gigabytes; the solvers then
+    stop with their trivial proven bounds instead of running out of memory.
+    """
+    nbytes = 2.0 * H.n_distinct * max(H.n_points, 1) * (1 if H.num_labels <= 256 else 8)
+    if not deadline.fits(nbytes):
+        raise SearchStopped("memory")
+    deadline.check()
+    return np.asarray(H.distinct_rows)
+
+
+def masks(matrix: np.ndarray, deadline: Deadline) -> list[int]:
+    """Row ``i`` of a boolean matrix as the Python int whose bit ``j`` is ``matrix[i, j]``.
+
+    Examples
+    --------
+    >>> masks(np.array([[1, 0, 1], [0, 1, 0]], dtype=bool), Deadline(None))
+    [5, 2]
+    """
+    packed = np.packbits(np.asarray(matrix, dtype=bool), axis=1, bitorder="little")
+    out = []
+    for i, row in enumerate(packed):
+        if i % 1024 == 0:
+            deadline.check()
+        out.append(int.from_bytes(row.tobytes(), "little"))
     return out

@@ -40,7 +40,7 @@ import numpy as np
 from ..results import DimensionResult
 from ..search.budget import SearchStopped
 from ..vc import vc_dimension
-from ._common import checked, result
+from ._common import checked, dense_rows, result
 
 __all__ = ["ds_dimension", "largest_pseudo_cube"]
 
@@ -93,12 +93,11 @@ def _binary(H: Any, deadline: Any, jobs: int) -> DimensionResult:
     vc = vc_dimension(H, time_limit=deadline.left(), jobs=jobs)
     assert vc.lower is not None and vc.upper is not None
     points = [int(x) for x in vc.witness]
-    rows = np.asarray(H.distinct_rows)
-    if points:
-        _, first = np.unique(rows[:, points], axis=0, return_index=True)
+    if points:  # one row of the whole table per pattern on the shattered set (reads only those columns)
+        _, first = np.unique(H.columns(points), axis=0, return_index=True)
+        witness = {"points": points, "hypotheses": sorted(int(j) for j in first)}
     else:
-        first = np.array([0])
-    witness = {"points": points, "hypotheses": sorted(int(H.distinct_to_row[j]) for j in first)}
+        witness = {"points": [], "hypotheses": [0]}
     return result(
         "ds",
         vc.lower,
@@ -147,13 +146,13 @@ def ds_dimension(H: Any, *, time_limit: float | None = None, progress: bool = Fa
     H, deadline, jobs = checked(H, time_limit, jobs, "ds_dimension")
     if H.is_binary:
         return _binary(H, deadline, jobs)
-    rows = np.asarray(H.distinct_rows)
-    m = rows.shape[0]
-    upper = min(int(np.log2(m) + 1e-9) if m else 0, H.n_points)
+    m = H.n_distinct
+    upper = min(m.bit_length() - 1, H.n_points)  # a pseudo-cube on d points has >= 2^d patterns
     best: tuple[tuple[int, ...], np.ndarray] = ((), np.array([0]))
     stopped = False
     tested = 0
     try:
+        rows = dense_rows(H, deadline)
         level: list[tuple[int, ...]] = [(x,) for x in range(H.n_points) if len(np.unique(rows[:, x])) >= 2]
         while level and len(best[0]) < upper:
             found: list[tuple[int, ...]] = []

@@ -18,8 +18,9 @@ import numpy as np
 
 from ..classes.hypothesis_class import HypothesisClass
 from ..results import DimensionResult
+from ..search.budget import SearchStopped
 from ..vc import vc_dimension
-from ._common import binary_only, checked, result
+from ._common import binary_only, checked, dense_rows, result
 
 __all__ = ["dual_vc_dimension", "dual_class"]
 
@@ -88,7 +89,12 @@ def dual_vc_dimension(
         return refused
     if H.n_points == 0:  # the dual class has no hypotheses: nothing is shattered, not even the empty set
         return result("dual_vc", 0, 0, [], deadline, False, method="empty domain")
-    dual = dual_class(H)
+    try:
+        dense_rows(H, deadline)  # asks the memory budget before the transposed copy is made
+        dual = dual_class(H)
+    except SearchStopped:
+        upper = min(H.n_distinct, H.n_points.bit_length() - 1)  # 2^k distinct points shatter k hypotheses
+        return result("dual_vc", 0, upper, [], deadline, True, method="VC search of the dual class")
     vc = vc_dimension(dual, time_limit=deadline.left(), progress=progress, jobs=jobs)
     assert vc.lower is not None and vc.upper is not None
     witness = sorted(int(H.distinct_to_row[j]) for j in vc.witness)

@@ -30,7 +30,7 @@ import numpy as np
 
 from ..results import DimensionResult
 from ..search.budget import SearchStopped
-from ._common import checked, distinct_columns, result
+from ._common import checked, dense_rows, distinct_columns, masks, result
 
 __all__ = ["star_number"]
 
@@ -40,14 +40,12 @@ class _StarSearch:
 
     def __init__(self, rows: np.ndarray, center: int, deadline: Any) -> None:
         m, n = rows.shape
-        diff = rows != rows[center]
-        self.sets = sorted(
-            {int(sum(1 << x for x in np.flatnonzero(diff[h]).tolist())) for h in range(m) if h != center}
-        )
+        sets = masks(rows != rows[center], deadline)
+        self.sets = sorted({D for h, D in enumerate(sets) if h != center})
         self.owner: dict[int, int] = {}
-        for h in range(m):
+        for h, D in enumerate(sets):
             if h != center:
-                self.owner.setdefault(int(sum(1 << x for x in np.flatnonzero(diff[h]).tolist())), h)
+                self.owner.setdefault(D, h)
         self.n = n
         self.deadline = deadline
         self.nodes = 0
@@ -113,15 +111,17 @@ def star_number(H: Any, *, time_limit: float | None = None, progress: bool = Fal
     (3, {'center': 0, 'points': [0, 1, 2], 'hypotheses': [1, 2, 3]}, True)
     """
     H, deadline, _ = checked(H, time_limit, jobs, "star_number")
-    rows = np.asarray(H.distinct_rows)
-    cols = distinct_columns(rows)
-    rows = rows[:, cols]
-    m, n = rows.shape
-    upper = min(n, m - 1)
+    upper = min(H.n_points, H.n_distinct - 1)
     best: tuple[int, list[tuple[int, int]]] = (0, [])
     stopped = False
     nodes = 0
+    cols = np.zeros(0, dtype=np.int64)
     try:
+        rows = dense_rows(H, deadline)
+        cols = distinct_columns(rows)
+        rows = rows[:, cols]
+        m, n = rows.shape
+        upper = min(n, m - 1)
         for c in range(m):
             if len(best[1]) >= upper:
                 break

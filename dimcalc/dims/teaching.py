@@ -38,17 +38,16 @@ import numpy as np
 from ..results import DimensionResult
 from ..search.budget import Deadline, SearchStopped
 from ._common import bits as _bits
-from ._common import checked, distinct_columns, result
+from ._common import checked, dense_rows, distinct_columns, masks, result
 
 __all__ = ["teaching_dimension", "recursive_teaching_dimension", "minimum_teaching_set"]
 
 
-def _covers(rows: np.ndarray, c: int, concepts: list[int]) -> tuple[list[int], int]:
+def _covers(rows: np.ndarray, c: int, concepts: list[int], deadline: Deadline) -> tuple[list[int], int]:
     """Per point, the bitset of the concepts (positions in ``concepts``) it tells apart from ``c``; the universe."""
     others = [j for j in concepts if j != c]
     diff = rows[others] != rows[c]  # (len(others), n)
-    covers = [int(sum(1 << i for i in np.flatnonzero(diff[:, x]).tolist())) for x in range(rows.shape[1])]
-    return covers, (1 << len(others)) - 1
+    return masks(diff.T, deadline), (1 << len(others)) - 1
 
 
 def _greedy(covers: list[int], universe: int) -> list[int]:
@@ -105,7 +104,7 @@ def minimum_teaching_set(
     >>> minimum_teaching_set(rows, 0, [0, 1, 2], Deadline(None), [0])
     [0, 1]
     """
-    covers, universe = _covers(rows, c, concepts)
+    covers, universe = _covers(rows, c, concepts, deadline)
     greedy = _greedy(covers, universe)
     limit = len(greedy) if below is None else min(len(greedy), below)
     better = _min_cover(covers, universe, limit, deadline, counter)
@@ -116,8 +115,8 @@ def minimum_teaching_set(
     return sorted(greedy)
 
 
-def _prepared(H: Any) -> tuple[np.ndarray, np.ndarray]:
-    rows = np.asarray(H.distinct_rows)
+def _prepared(H: Any, deadline: Deadline) -> tuple[np.ndarray, np.ndarray]:
+    rows = dense_rows(H, deadline)
     cols = distinct_columns(rows)
     return rows[:, cols], cols
 
@@ -160,18 +159,19 @@ def teaching_dimension(
     (3, {'hypothesis': 0, 'teaching_set': [0, 1, 2]}, True)
     """
     H, deadline, _ = checked(H, time_limit, jobs, "teaching_dimension")
-    rows, cols = _prepared(H)
-    m = rows.shape[0]
+    m = H.n_distinct
     concepts = list(range(m))
     counter = [0]
     best: tuple[int, list[int]] = (0, [])
     upper = 0
     stopped = False
     greedy: list[int] = []
+    cols = np.zeros(0, dtype=np.int64)
     try:
+        rows, cols = _prepared(H, deadline)
         for c in concepts:
             deadline.check()
-            greedy.append(len(_greedy(*_covers(rows, c, concepts))))
+            greedy.append(len(_greedy(*_covers(rows, c, concepts, deadline))))
         for c in sorted(concepts, key=lambda j: -greedy[j]):
             if greedy[c] > len(best[1]):  # else TD(c) <= greedy <= best
                 found = minimum_teaching_set(rows, c, concepts, deadline, counter)
@@ -181,7 +181,7 @@ def teaching_dimension(
         upper = len(best[1])
     except SearchStopped:
         stopped = True
-        upper = max([len(best[1]), *greedy]) if len(greedy) == m else min(rows.shape[1], m - 1)
+        upper = max([len(best[1]), *greedy]) if len(greedy) == m else min(H.n_points, m - 1)
     c, found = best
     witness: dict[str, Any] = {"hypothesis": int(H.distinct_to_row[c]), "teaching_set": [int(cols[x]) for x in found]}
     lower = len(found)
@@ -232,13 +232,14 @@ def recursive_teaching_dimension(
     (1, {'subclass': [0, 1, 2, 3], 'hypothesis': 1, 'teaching_set': [0]}, True)
     """
     H, deadline, _ = checked(H, time_limit, jobs, "recursive_teaching_dimension")
-    rows, cols = _prepared(H)
-    alive = list(range(rows.shape[0]))
+    alive = list(range(H.n_distinct))
     counter = [0]
+    cols = np.zeros(0, dtype=np.int64)
     best: tuple[int, list[int], int, list[int]] = (-1, [0], 0, [])  # (d, stage, concept, teaching set)
     stages: list[int] = []
     stopped = False
     try:
+        rows, cols = _prepared(H, deadline)
         while alive:
             least: list[int] | None = None
             sets: dict[int, list[int]] = {}
@@ -260,7 +261,7 @@ def recursive_teaching_dimension(
         stopped = True
     d, stage, c, found = best
     lower = max(d, 0)
-    upper = lower if not alive else max(lower, min(rows.shape[1], len(alive) - 1))
+    upper = lower if not alive else max(lower, min(H.n_points, len(alive) - 1))
     witness = {
         "subclass": sorted(int(H.distinct_to_row[j]) for j in stage),
         "hypothesis": int(H.distinct_to_row[c]),

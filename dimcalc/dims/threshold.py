@@ -33,7 +33,7 @@ import numpy as np
 
 from ..results import DimensionResult
 from ..search.budget import SearchStopped
-from ._common import binary_only, checked, distinct_columns, result
+from ._common import binary_only, checked, dense_rows, distinct_columns, masks, result
 from ._common import bits as _bits
 
 __all__ = ["threshold_dimension"]
@@ -43,9 +43,8 @@ class _Search:
     """The decision search "are there ``r`` more threshold pairs from state ``(C, P)``?"."""
 
     def __init__(self, rows: np.ndarray, deadline: Any) -> None:
-        m, n = rows.shape
-        self.row_ones = [int(sum(1 << x for x in np.flatnonzero(rows[h]).tolist())) for h in range(m)]
-        self.col_zeros = [int(sum(1 << h for h in np.flatnonzero(rows[:, x] == 0).tolist())) for x in range(n)]
+        self.row_ones = masks(rows == 1, deadline)
+        self.col_zeros = masks((rows == 0).T, deadline)
         self.failed: dict[tuple[int, int], int] = {}
         self.deadline = deadline
         self.nodes = 0
@@ -116,15 +115,17 @@ def threshold_dimension(
     refused = binary_only(H, "threshold", "threshold dimension")
     if refused is not None:
         return refused
-    rows = np.asarray(H.distinct_rows)
-    cols = distinct_columns(rows)
-    rows = rows[:, cols]
-    m, n = rows.shape
-    upper = min(m, n)
+    upper = min(H.n_distinct, H.n_points)
     best: list[tuple[int, int]] = []
     stopped = False
     search = None
+    cols = np.zeros(0, dtype=np.int64)
     try:
+        rows = dense_rows(H, deadline)
+        cols = distinct_columns(rows)
+        rows = rows[:, cols]
+        m, n = rows.shape
+        upper = min(m, n)
         search = _Search(rows, deadline)
         everyone, everywhere = (1 << m) - 1, (1 << n) - 1
         while len(best) < upper:

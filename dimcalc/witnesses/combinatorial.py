@@ -231,7 +231,8 @@ def _dual_problem(H: HypothesisClass, rows: Any) -> str | None:
         return f"a row occurs twice in {hs}; give distinct rows"
     if not hs:
         return None
-    table = H.columns(np.arange(H.n_points))[hs]  # (k, n): column x is the point's vector (h_1(x), ..., h_k(x))
+    # (k, n): column x is the point's vector (h_1(x), ..., h_k(x)); reads those rows only
+    table = np.array([H.distinct_row(int(H.row_to_distinct[r])) for r in hs])
     seen = set(map(tuple, table.T.tolist()))
     for b in itertools.product((0, 1), repeat=len(hs)):
         if b not in seen:

@@ -44,11 +44,16 @@ from .shattered import _field, _witness_points
 __all__ = ["is_teaching_set", "TeachingWitness", "RecursiveTeachingWitness"]
 
 
+def _row(H: HypothesisClass, r: int) -> tuple[int, ...]:
+    """Row ``r`` of the table as a tuple (reads that row only, whatever the storage)."""
+    return tuple(H.distinct_row(int(H.row_to_distinct[r])).tolist())
+
+
 def _concepts(H: HypothesisClass, rows: list[int] | None) -> list[tuple[int, ...]]:
     """The distinct label vectors of ``rows`` (every row when None), as tuples."""
-    table = H.columns(np.arange(H.n_points)).tolist()
-    chosen = range(H.n_hypotheses) if rows is None else rows
-    return sorted({tuple(table[r]) for r in chosen})
+    if rows is None:
+        return sorted({tuple(r) for r in H.columns(np.arange(H.n_points)).tolist()})
+    return sorted({_row(H, r) for r in rows})
 
 
 def _teaches(concepts: list[tuple[int, ...]], c: tuple[int, ...], points: Sequence[int]) -> bool:
@@ -61,7 +66,7 @@ def _proof(H: HypothesisClass, rows: list[int] | None, row: Any, points: Any, wh
     (r,) = _witness_rows(H, [row], f"{what}: hypothesis")
     pts = _witness_points(H, points, f"{what}: teaching_set")
     concepts = _concepts(H, rows)
-    c = tuple(H.columns(np.arange(H.n_points))[r].tolist())
+    c = _row(H, r)
     if c not in concepts:
         raise InvalidWitnessError(f"{what}: row {r} is not one of the subclass's rows")
     if not _teaches(concepts, c, pts):
@@ -138,10 +143,14 @@ class TeachingWitness(DictWitness):
             t = self["at_least"]
             if isinstance(t, bool) or not isinstance(t, (int, np.integer)) or t < 0:
                 raise InvalidWitnessError(f"{what}: at_least must be an integer >= 0; got {t!r}")
+            if t <= 1:  # no set of t - 1 <= 0 points teaches the row iff another concept exists
+                if t == 1 and H.n_distinct < 2:
+                    raise InvalidWitnessError(f"{what}: the class has one concept; the empty set teaches it")
+                return int(t)
             t, concepts = int(t), _concepts(H, None)
         else:
             t, concepts = _proof(H, None, row, _field(self, "teaching_set", what), what)
-        c = tuple(H.columns(np.arange(H.n_points))[int(row)].tolist())
+        c = _row(H, int(row))
         for smaller in itertools.combinations(range(H.n_points), max(t - 1, 0)):
             if t > 0 and _teaches(concepts, c, smaller):
                 raise InvalidWitnessError(
