@@ -8,7 +8,7 @@ from typing import Any
 
 from .._budget import Deadline
 from ..io import load_psi_family
-from ..reports.check import DIMENSION_KEYS, check_class
+from ..reports.check import DIMENSION_KEYS, CheckInterrupted, check_class
 from ..results import DimensionResult
 from .inputs import load_class_arg
 from .options import (
@@ -21,7 +21,7 @@ from .options import (
     wants_progress,
 )
 from .output import emit_json, printable
-from .status import EXIT_OK, EXIT_TIME_LIMIT
+from .status import EXIT_INTERRUPTED, EXIT_OK, EXIT_TIME_LIMIT
 
 __all__ = ["register", "run"]
 
@@ -127,29 +127,19 @@ def run(args: argparse.Namespace) -> int:
     family = None
     if args.family is not None:
         family = load_psi_family(args.family, H.num_labels)
-    report = check_class(
-        H, dims, time_limit=deadline.left(), progress=wants_progress(args), family=family, jobs=args.jobs
-    )
-    verified = report.verify()
-    limit = None if args.time_limit is None else args.time_limit
-    if args.json:
-        out = report.to_json()
-        out["time_limit"] = limit
-        emit_json(out)
-    else:
-        s = H.summary()
-        print(
-            f"class {printable(s['name'])}: {s['hypotheses']} hypotheses ({s['distinct_hypotheses']} distinct), "
-            f"{s['domain_size']} points, {s['labels']} labels; time limit "
-            + ("none" if limit is None else f"{limit:g} s")
+    try:
+        report = check_class(
+            H, dims, time_limit=deadline.left(), progress=wants_progress(args), family=family, jobs=args.jobs
         )
-        rows = [("dimension", "value", "exact", "secs", "witness")] + _rows(report)
-        widths = [max(len(r[c]) for r in rows) for c in range(4)]
-        for r in rows:
-            print("  ".join(r[c].ljust(widths[c]) for c in range(4)) + "  " + r[4])
-        print(f"witnesses verified by dimcalc's checkers: {'yes' if verified else 'NO'}")
-        if not report.complete:
-            print("some searches were stopped by the time or memory limit: [lower, upper] are proven bounds")
+    except CheckInterrupted as stop:  # Ctrl-C: the bounds proven so far, then exit 130
+        _print(stop.report, args, H, stop.report.verify())
+        print(
+            f"dimcalc: interrupted during {stop.report.interrupted}; the results above were finished before it",
+            file=sys.stderr,
+        )
+        return EXIT_INTERRUPTED
+    verified = report.verify()
+    _print(report, args, H, verified)
     if not verified:
         print(
             "dimcalc: internal error: a witness failed dimcalc's own checker; the answer above is not "
@@ -158,3 +148,30 @@ def run(args: argparse.Namespace) -> int:
         )
         return 1
     return EXIT_OK if report.complete else EXIT_TIME_LIMIT
+
+
+def _print(report: Any, args: argparse.Namespace, H: Any, verified: bool) -> None:
+    limit = None if args.time_limit is None else args.time_limit
+    if args.json:
+        out = report.to_json()
+        out["time_limit"] = limit
+        if report.interrupted is not None:
+            out["interrupted"] = report.interrupted
+        emit_json(out)
+        return
+    s = H.summary()
+    print(
+        f"class {printable(s['name'])}: {s['hypotheses']} hypotheses ({s['distinct_hypotheses']} distinct), "
+        f"{s['domain_size']} points, {s['labels']} labels; time limit " + ("none" if limit is None else f"{limit:g} s")
+    )
+    rows = [("dimension", "value", "exact", "secs", "witness")] + _rows(report)
+    widths = [max(len(r[c]) for r in rows) for c in range(4)]
+    for r in rows:
+        print("  ".join(r[c].ljust(widths[c]) for c in range(4)) + "  " + r[4])
+    print(f"witnesses verified by dimcalc's checkers: {'yes' if verified else 'NO'}")
+    if report.interrupted is not None:
+        print(f"interrupted (Ctrl-C) during {report.interrupted}: the rows above are what was proven before it")
+    elif not report.complete:
+        limits = " and the ".join(report.stopped_by) or "time limit"
+        extra = " (DIMCALC_MEMORY_LIMIT_MB)" if "memory limit" in report.stopped_by else ""
+        print(f"some searches were stopped by the {limits}{extra}: [lower, upper] are proven bounds")
