@@ -52,7 +52,8 @@ def _leaf(r: DimensionResult):
         return type(r.witness)({key: [] for key in r.witness})
     w: Any = r.witness
     if isinstance(w, dict) and ("point" in w or "hypothesis" in w):
-        extra = {"family": w.family, "uniform": w.uniform} if hasattr(w, "family") else {}
+        psi: Any = w  # a PsiTree carries its family and uniformity
+        extra = {"family": psi.family, "uniform": psi.uniform} if hasattr(w, "family") else {}
         return type(w)({"hypothesis": 0}, **extra)
     return None
 
