@@ -8,7 +8,7 @@ from typing import Any
 
 from ..dims.summary import witness_summary
 from ..io import load_psi_family
-from ..reports.check import ALL_KEYS, DIMENSION_KEYS, EXTRA_KEYS, check_class
+from ..reports.check import ALL_KEYS, DIMENSION_KEYS, EXTRA_KEYS, CheckInterrupted, check_class
 from ..results import DimensionResult
 from ..search.budget import Deadline
 from .formats import TABLE_FORMATS, add_format_option, check_table, print_tables, resolve_format
@@ -23,7 +23,7 @@ from .options import (
     wants_progress,
 )
 from .output import emit_json, printable
-from .status import EXIT_OK, EXIT_TIME_LIMIT
+from .status import EXIT_INTERRUPTED, EXIT_OK, EXIT_TIME_LIMIT
 
 __all__ = ["register", "run"]
 
@@ -145,37 +145,25 @@ def run(args: argparse.Namespace) -> int:
     family = None
     if args.family is not None:
         family = load_psi_family(args.family, H.num_labels)
-    report = check_class(
-        H,
-        dims,
-        time_limit=deadline.left(),
-        progress=wants_progress(args),
-        family=family,
-        jobs=args.jobs,
-        scheduler=args.scheduler,
-    )
-    verified = report.verify()
-    limit = None if args.time_limit is None else args.time_limit
-    if args.json:
-        out = report.to_json()
-        out["time_limit"] = limit
-        emit_json(out)
-    elif fmt in TABLE_FORMATS:
-        print_tables(fmt, [check_table(report)])
-    else:
-        s = H.summary()
-        print(
-            f"class {printable(s['name'])}: {s['hypotheses']} hypotheses ({s['distinct_hypotheses']} distinct), "
-            f"{s['domain_size']} points, {s['labels']} labels; time limit "
-            + ("none" if limit is None else f"{limit:g} s")
+    try:
+        report = check_class(
+            H,
+            dims,
+            time_limit=deadline.left(),
+            progress=wants_progress(args),
+            family=family,
+            jobs=args.jobs,
+            scheduler=args.scheduler,
         )
-        rows = [("dimension", "value", "exact", "secs", "witness")] + _rows(report)
-        widths = [max(len(r[c]) for r in rows) for c in range(4)]
-        for r in rows:
-            print("  ".join(r[c].ljust(widths[c]) for c in range(4)) + "  " + r[4])
-        print(f"witnesses verified by dimcalc's checkers: {'yes' if verified else 'NO'}")
-        if not report.complete:
-            print("some searches were stopped by the time or memory limit: [lower, upper] are proven bounds")
+    except CheckInterrupted as stop:  # Ctrl-C: the bounds proven so far, then exit 130
+        _print(stop.report, args, H, stop.report.verify(), fmt)
+        print(
+            f"dimcalc: interrupted during {stop.report.interrupted}; the results above were finished before it",
+            file=sys.stderr,
+        )
+        return EXIT_INTERRUPTED
+    verified = report.verify()
+    _print(report, args, H, verified, fmt)
     if not verified:
         print(
             "dimcalc: internal error: a witness failed dimcalc's own checker; the answer above is not "
@@ -184,3 +172,33 @@ def run(args: argparse.Namespace) -> int:
         )
         return 1
     return EXIT_OK if report.complete else EXIT_TIME_LIMIT
+
+
+def _print(report: Any, args: argparse.Namespace, H: Any, verified: bool, fmt: str) -> None:
+    limit = None if args.time_limit is None else args.time_limit
+    if args.json:
+        out = report.to_json()
+        out["time_limit"] = limit
+        if report.interrupted is not None:
+            out["interrupted"] = report.interrupted
+        emit_json(out)
+        return
+    if fmt in TABLE_FORMATS:
+        print_tables(fmt, [check_table(report)])
+        return
+    s = H.summary()
+    print(
+        f"class {printable(s['name'])}: {s['hypotheses']} hypotheses ({s['distinct_hypotheses']} distinct), "
+        f"{s['domain_size']} points, {s['labels']} labels; time limit " + ("none" if limit is None else f"{limit:g} s")
+    )
+    rows = [("dimension", "value", "exact", "secs", "witness")] + _rows(report)
+    widths = [max(len(r[c]) for r in rows) for c in range(4)]
+    for r in rows:
+        print("  ".join(r[c].ljust(widths[c]) for c in range(4)) + "  " + r[4])
+    print(f"witnesses verified by dimcalc's checkers: {'yes' if verified else 'NO'}")
+    if report.interrupted is not None:
+        print(f"interrupted (Ctrl-C) during {report.interrupted}: the rows above are what was proven before it")
+    elif not report.complete:
+        limits = " and the ".join(report.stopped_by) or "time limit"
+        extra = " (DIMCALC_MEMORY_LIMIT_MB)" if "memory limit" in report.stopped_by else ""
+        print(f"some searches were stopped by the {limits}{extra}: [lower, upper] are proven bounds")

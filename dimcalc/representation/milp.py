@@ -120,16 +120,25 @@ def _quiet_native_stdout():
         os.close(saved)
 
 
+#: The MILP takes 1 / this of the time left after scipy loads (the rest: the witness re-checks, the bounds).
+_MILP_SHARE_PARTS = 3
+
+
 def _milp_smallest(
-    P: np.ndarray, C: np.ndarray, eps: Fraction, time_limit: float | None
+    P: np.ndarray, C: np.ndarray, eps: Fraction, deadline: Deadline
 ) -> tuple[list[int], int, bool, bool]:
     """Smallest subset of pool rows that ε-represents C.
+
+    The solver gets a share of what is left once scipy is loaded (its import counts against the
+    limit): the rest goes to re-checking the witness exactly (an LP per concept) and the bounds.
 
     Returns (chosen rows, proven lower bound on size, optimal?, decided at ε exactly?).
     """
     threshold, decided = _milp_threshold(eps, P.shape[1], len(P))
     from scipy.optimize import Bounds, LinearConstraint, milp  # heavy: loaded on the first MILP
     from scipy.sparse import coo_matrix
+
+    time_limit = deadline.share(_MILP_SHARE_PARTS)
 
     n_p, n_x = P.shape
     n_c = len(C)
@@ -263,11 +272,13 @@ def deterministic_representation_dimension(
             )
         pool_name, complete = f"user pool ({len(P)} functions)", len(P) == n_all
     if len(P) * len(C_rows) <= MAX_MILP_PAIRS:
-        chosen, milp_lower, optimal, decided = _milp_smallest(P, C_rows, eps, deadline.left())
+        chosen, milp_lower, optimal, decided = _milp_smallest(P, C_rows, eps, deadline)
     else:  # too large for an exact program: C itself (it represents itself at any ε) is the upper bound
         chosen, milp_lower, optimal, decided = [], 1, False, False
     witness_rows = P[chosen] if chosen else C_rows
-    if not chosen or not is_representation(witness_rows, C_rows, eps).represents:
+    # past the limit, the exact re-check of a chosen witness (an LP per concept) is not started: C itself
+    # (which represents C at any ε, checked in linear time) is the witness and the MILP's bound stays proven
+    if not chosen or deadline.expired() or not is_representation(witness_rows, C_rows, eps).represents:
         # numerical trouble or stopped without a solution: fall back to C itself (represents C for any ε)
         witness_rows, optimal = C_rows, False
     size_upper = len(witness_rows)
