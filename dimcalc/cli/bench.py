@@ -9,6 +9,7 @@ from typing import Any
 
 from ..bench import BenchOptions, load_suites, run_suites
 from ..errors import InvalidParameterError
+from .formats import bench_markdown
 from .options import add_json_option, check_int_option
 from .output import emit_json
 from .status import EXIT_OK
@@ -19,7 +20,8 @@ EXAMPLES = """examples:
   dimcalc bench --list
   dimcalc bench --suite vc --repeat 3
   dimcalc bench --suite littlestone --only lines --json
-  dimcalc bench --quick            # tiny instances, a smoke test"""
+  dimcalc bench --quick            # tiny instances, a smoke test
+  dimcalc bench --suite vc --markdown > docs/benchmarks.md"""
 
 
 def register(sub: Any) -> None:
@@ -43,6 +45,11 @@ def register(sub: Any) -> None:
         help="abandon a baseline run after S seconds (default 120)",
     )
     p.add_argument("--list", action="store_true", help="list the suites and exit")
+    p.add_argument(
+        "--markdown",
+        action="store_true",
+        help="print a Markdown page (the machine, its load, one table per suite): docs/benchmarks.md",
+    )
     add_json_option(p)
     p.set_defaults(func=run)
 
@@ -72,7 +79,7 @@ def run(args: argparse.Namespace) -> int:
         repeat=args.repeat,
         baseline_limit=args.baseline_limit,
         only=tuple(args.only or ()),
-        progress=None if args.json else (lambda m: print(m, file=sys.stderr, flush=True)),
+        progress=None if args.json or args.markdown else (lambda m: print(m, file=sys.stderr, flush=True)),
     )
     rows = run_suites(args.suite, opts)
     if args.json:
@@ -93,6 +100,9 @@ def run(args: argparse.Namespace) -> int:
         )
         for r in rows
     ]
+    if args.markdown:
+        print(bench_markdown(header, table[1:], {name: desc for name, (_, desc) in suites.items()}, opts))
+        return EXIT_OK
     widths = [max(len(t[c]) for t in table) for c in range(len(header))]
     for t in table:
         print("  ".join(t[c].ljust(widths[c]) for c in range(len(header))).rstrip())
