@@ -21,7 +21,7 @@ EXAMPLES = """examples:
   dimcalc bench --suite vc --repeat 3
   dimcalc bench --suite littlestone --only lines --json
   dimcalc bench --quick            # tiny instances, a smoke test
-  dimcalc bench --suite vc --markdown > docs/benchmarks.md"""
+  dimcalc bench --suite vc --markdown > benchmarks.md   # the page docs/benchmarks.md"""
 
 
 def register(sub: Any) -> None:
@@ -62,6 +62,16 @@ def _fmt_seconds(x: float | None) -> str:
     return f"{x:.4f}" if x < 1 else f"{x:.2f}"
 
 
+def _ratio_text(r: Any, baseline_limit: float) -> str:
+    """The speed-up; a lower bound (``>``) when the baseline was abandoned at ``baseline_limit`` seconds."""
+    if r.ratio is None:
+        return "-"
+    if r.baseline_seconds == math.inf:
+        ratio = r.ratio if math.isfinite(r.ratio) else baseline_limit / max(r.seconds, 1e-9)
+        return f">{ratio:.0f}x"
+    return f"{r.ratio:.0f}x"
+
+
 def run(args: argparse.Namespace) -> int:
     suites = load_suites()
     if args.list:
@@ -95,7 +105,7 @@ def run(args: argparse.Namespace) -> int:
             _fmt_seconds(r.seconds),
             f"{r.peak_mb:.1f}",
             _fmt_seconds(r.baseline_seconds),
-            "-" if r.ratio is None else f"{'>' if r.baseline_seconds == math.inf else ''}{r.ratio:.0f}x",
+            _ratio_text(r, args.baseline_limit),
             r.note,
         )
         for r in rows

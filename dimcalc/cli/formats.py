@@ -452,8 +452,9 @@ def bench_markdown(header: Sequence[str], rows: Sequence[Sequence[Any]], suites:
         "run the command again to refresh it.",
         "",
         f"Machine: {platform.machine()}, {os.cpu_count()} cores, {platform.system()}, Python "
-        f"{platform.python_version()}; load average (1, 5, 15 min) at the end: {load}. Times are medians of "
-        f"{options.repeat} runs{' on the quick (tiny) instances' if options.quick else ''} and grow with the load; "
+        f"{platform.python_version()}; load average (1, 5, 15 min) at the end: {load}. Times are "
+        + (f"medians of {options.repeat} runs" if options.repeat > 1 else "single runs")
+        + f"{' on the quick (tiny) instances' if options.quick else ''} and grow with the load; "
         f"ratios are measured side by side in one run. Baselines are abandoned after {options.baseline_limit:g} s "
         "(`>` marks a ratio that is then a lower bound).",
         "",
