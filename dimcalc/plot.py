@@ -342,7 +342,8 @@ def sample_size(
         Default: 12 values from 0.01 to 0.5 for ``alpha``/``beta``/``epsilon``, else 1 … 1000.
     ax : matplotlib Axes, optional
     labels : sequence of str, optional
-        One legend entry per bound (default: ``name (source)``).
+        One legend entry per bound (default: ``name (source)``).  Lines are solid for upper
+        bounds with explicit constants, dashed for O(·) ones (constant ``c``), dotted for lower bounds.
 
     Returns
     -------
@@ -381,7 +382,7 @@ def sample_size(
             ys = [_sample_value(b, over, v) for v in values]
             first = b
         label = labels[i] if labels is not None else f"{first.name} ({first.source})"
-        style = "-" if first.kind == "upper" else "--"
+        style = ":" if first.kind == "lower" else ("-" if first.constants_explicit else "--")
         ax.plot(list(values), ys, style, marker="o", ms=3, label=label)
     ax.set_xscale("log")
     ax.set_yscale("log")

@@ -30,6 +30,7 @@ use_plot_style()
 
 
 # %%
+import dimcalc.plot
 from dimcalc import generators
 from dimcalc import sample_size as ss
 from dimcalc.learners.multi import CompositionLearner, GenericLearner, ParityLearner, PointLearner
@@ -51,13 +52,13 @@ print(f"alpha={ALPHA}, beta={BETA}, epsilon={EPSILON}, delta={DELTA}")
 # ## 1. Sample size against the number of concepts k
 
 # %%
-KS = np.unique(np.logspace(0, 4, 9).round().astype(int))
+KS = [int(k) for k in np.unique(np.logspace(0, 4, 9).round().astype(int))]
 
 
 def curve(make):
-    """The bound for every k of KS, as floats (make: k -> SampleSizeBound)."""
-    bounds = [make(int(k)) for k in KS]
-    return np.array([b.value for b in bounds]), bounds[-1]
+    """k -> the bound at k, built now for every k of KS (the lambdas read this loop iteration's class)."""
+    built = {k: make(k) for k in KS}
+    return built.__getitem__
 
 
 panels = {}
@@ -133,13 +134,7 @@ for H in (POINT, THRESH, PARITY):
 
 fig, axes = plt.subplots(1, 3, figsize=(16, 6), sharey=True)
 for ax, (name, rows) in zip(axes, panels.items()):
-    for label, (values, last) in rows.items():
-        style = "-" if last.constants_explicit else "--"
-        if last.kind == "lower":
-            style = ":"
-        ax.plot(KS, values, style, lw=2 if "Learner" in label else 1.3, label=label)
-    ax.set_xscale("log")
-    ax.set_yscale("log")
+    dimcalc.plot.sample_size(list(rows.values()), "k", KS, ax=ax, labels=list(rows))
     ax.set_xlabel("number of concepts k")
     ax.set_ylabel("samples")
     ax.set_title(name)

@@ -116,3 +116,14 @@ def test_sweep_report_formats_and_refusal(capsys, tmp_path) -> None:
     assert "**extremes**" in out and "| littlestone - vc |" in out
     assert main(["sweep", "--all", "3x2x2", "--list", "--format", "csv"]) == 2
     assert "goes with --report" in capsys.readouterr().err
+
+
+def test_bench_markdown_is_a_page_with_one_table_per_suite(capsys) -> None:
+    status, page = _run(capsys, "bench", "--quick", "--suite", "vc", "--repeat", "1", "--markdown")
+    _, js = _run(capsys, "bench", "--quick", "--suite", "vc", "--repeat", "1", "--json")
+    rows = json.loads(js)
+    assert status == 0 and page.startswith("# Benchmarks\n") and "load average" in page and "\n## vc\n" in page
+    table = [line for line in page.splitlines() if line.startswith("| ") and not line.startswith("| ---")]
+    assert len(table) == 1 + len(rows)  # the header and one line per case
+    for r in rows:
+        assert any(line.startswith(f"| {r['case']} | {r['answer']} |") for line in table)

@@ -9,6 +9,7 @@ from typing import Any
 
 from ..bench import BenchOptions, load_suites, run_suites
 from ..errors import InvalidParameterError
+from .formats import bench_markdown
 from .options import add_json_option, check_int_option
 from .output import emit_json
 from .status import EXIT_OK
@@ -19,7 +20,8 @@ EXAMPLES = """examples:
   dimcalc bench --list
   dimcalc bench --suite vc --repeat 3
   dimcalc bench --suite littlestone --only lines --json
-  dimcalc bench --quick            # tiny instances, a smoke test"""
+  dimcalc bench --quick            # tiny instances, a smoke test
+  dimcalc bench --suite vc --markdown > benchmarks.md   # the page docs/benchmarks.md"""
 
 
 def register(sub: Any) -> None:
@@ -43,6 +45,11 @@ def register(sub: Any) -> None:
         help="abandon a baseline run after S seconds (default 120)",
     )
     p.add_argument("--list", action="store_true", help="list the suites and exit")
+    p.add_argument(
+        "--markdown",
+        action="store_true",
+        help="print a Markdown page (the machine, its load, one table per suite): docs/benchmarks.md",
+    )
     add_json_option(p)
     p.set_defaults(func=run)
 
@@ -53,6 +60,16 @@ def _fmt_seconds(x: float | None) -> str:
     if math.isinf(x):
         return ">limit"
     return f"{x:.4f}" if x < 1 else f"{x:.2f}"
+
+
+def _ratio_text(r: Any, baseline_limit: float) -> str:
+    """The speed-up; a lower bound (``>``) when the baseline was abandoned at ``baseline_limit`` seconds."""
+    if r.ratio is None:
+        return "-"
+    if r.baseline_seconds == math.inf:
+        ratio = r.ratio if math.isfinite(r.ratio) else baseline_limit / max(r.seconds, 1e-9)
+        return f">{ratio:.0f}x"
+    return f"{r.ratio:.0f}x"
 
 
 def run(args: argparse.Namespace) -> int:
@@ -72,7 +89,7 @@ def run(args: argparse.Namespace) -> int:
         repeat=args.repeat,
         baseline_limit=args.baseline_limit,
         only=tuple(args.only or ()),
-        progress=None if args.json else (lambda m: print(m, file=sys.stderr, flush=True)),
+        progress=None if args.json or args.markdown else (lambda m: print(m, file=sys.stderr, flush=True)),
     )
     rows = run_suites(args.suite, opts)
     if args.json:
@@ -88,11 +105,14 @@ def run(args: argparse.Namespace) -> int:
             _fmt_seconds(r.seconds),
             f"{r.peak_mb:.1f}",
             _fmt_seconds(r.baseline_seconds),
-            "-" if r.ratio is None else f"{'>' if r.baseline_seconds == math.inf else ''}{r.ratio:.0f}x",
+            _ratio_text(r, args.baseline_limit),
             r.note,
         )
         for r in rows
     ]
+    if args.markdown:
+        print(bench_markdown(header, table[1:], {name: desc for name, (_, desc) in suites.items()}, opts))
+        return EXIT_OK
     widths = [max(len(t[c]) for t in table) for c in range(len(header))]
     for t in table:
         print("  ".join(t[c].ljust(widths[c]) for c in range(len(header))).rstrip())

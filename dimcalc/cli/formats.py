@@ -48,6 +48,7 @@ __all__ = [
     "theorems_table",
     "sweep_report_tables",
     "print_tables",
+    "bench_markdown",
 ]
 
 FORMATS = ("table", "json", "csv", "markdown", "latex")
@@ -406,3 +407,60 @@ def print_tables(fmt: str, tables: Sequence[Table]) -> None:
             print(f"% {title}")
         text = render(fmt, header, rows)
         print(text, end="" if fmt == "csv" else "\n")
+
+
+def bench_markdown(header: Sequence[str], rows: Sequence[Sequence[Any]], suites: dict[str, str], options: Any) -> str:
+    """``dimcalc bench --markdown``: a Markdown page with the machine, its load and one table per suite.
+
+    Parameters
+    ----------
+    header : sequence of str
+        The columns of ``dimcalc bench``'s table; the first is the suite.
+    rows : sequence of sequences
+        Its rows (cells already formatted).
+    suites : dict
+        Suite name -> description.
+    options : BenchOptions
+        ``repeat``, ``quick``, ``baseline_limit``, ``only`` (written in the page).
+
+    Returns
+    -------
+    str
+        The page (what ``docs/benchmarks.md`` holds).
+
+    Examples
+    --------
+    >>> from dimcalc.bench import BenchOptions
+    >>> page = bench_markdown(["suite", "case", "median s"], [["vc", "tiny", "0.01"]], {"vc": "VC"}, BenchOptions())
+    >>> "## vc" in page and "| tiny | 0.01 |" in page
+    True
+    """
+    import datetime
+    import os
+    import platform
+    import shlex
+    import sys
+
+    load = ", ".join(f"{v:.2f}" for v in os.getloadavg()) if hasattr(os, "getloadavg") else "unknown"
+    command = (
+        "dimcalc " + " ".join(shlex.quote(a) for a in sys.argv[1:]) if sys.argv[1:] else "dimcalc bench --markdown"
+    )
+    lines = [
+        "# Benchmarks",
+        "",
+        f"Written by `{command}` on {datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC; do not edit by hand:",
+        "run the command again to refresh it.",
+        "",
+        f"Machine: {platform.machine()}, {os.cpu_count()} cores, {platform.system()}, Python "
+        f"{platform.python_version()}; load average (1, 5, 15 min) at the end: {load}. Times are "
+        + (f"medians of {options.repeat} runs" if options.repeat > 1 else "single runs")
+        + f"{' on the quick (tiny) instances' if options.quick else ''} and grow with the load; "
+        f"ratios are measured side by side in one run. Baselines are abandoned after {options.baseline_limit:g} s "
+        "(`>` marks a ratio that is then a lower bound).",
+        "",
+    ]
+    for suite in dict.fromkeys(r[0] for r in rows):
+        lines += [f"## {suite}", "", suites.get(suite, ""), ""]
+        lines.append(render("markdown", list(header[1:]), [list(r[1:]) for r in rows if r[0] == suite]))
+        lines.append("")
+    return "\n".join(lines).rstrip() + "\n"

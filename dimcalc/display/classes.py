@@ -60,7 +60,8 @@ def table_corner(H: HypothesisClass, rows: int, cols: int) -> np.ndarray:
         return ((words[:, j >> 6] >> (j & 63).astype(np.uint64)) & np.uint64(1)).T.astype(np.uint8)
     if H.storage == "dense":
         return np.asarray(H.table[:r, :c])
-    return np.asarray(H.columns(np.arange(c))[:r])  # another storage: read the first columns only
+    # Another storage (sparse, ...): the corner's cells one by one, through the class's own reader.
+    return np.array([[H.label(j, i) for i in range(c)] for j in range(r)], dtype=np.int64).reshape(r, c)
 
 
 def _cell(label: int, show: bool) -> str:
