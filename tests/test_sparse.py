@@ -61,6 +61,14 @@ def test_sparse_vc_of_graphs_matches_the_brute_force(G, closed, trial):
     _check(H, brute_set_vc(closed_neighbourhoods(adjacency, closed), G.nodes), trial)
 
 
+@TRIALS
+@given(sets=st.lists(st.frozensets(st.integers(0, 9), min_size=2, max_size=10), min_size=16, max_size=48))
+def test_sparse_vc_of_larger_set_systems_matches_the_brute_force(sets, trial):
+    # 16+ sets: targets 4 and 5 run the pair-graph search with its triple filter
+    H = HypothesisClass.from_sets(sets, domain=range(10), storage="sparse")
+    _check(H, brute_set_vc(sets, range(10)), trial)
+
+
 @given(sets=set_systems, seed=st.integers(0, 2**32 - 1))
 def test_sparse_vc_is_invariant_under_relabelling(sets, seed):
     rng = random.Random(seed)
@@ -89,8 +97,10 @@ def test_sparse_storage_reads_like_the_dense_table(sets):
     assert all(S.label(r, p) == D.label(r, p) for r in range(S.n_hypotheses) for p in range(8))
 
 
-@pytest.mark.parametrize("seed", range(4))
-def test_dense_and_sparse_agree_on_random_graphs(seed):
+@TRIALS
+@pytest.mark.parametrize("seed", range(3))
+def test_dense_and_sparse_agree_on_random_graphs(seed, trial, monkeypatch):
+    monkeypatch.setattr(sparse_vc, "TRIAL_NODES", trial)
     rng = np.random.default_rng(seed)
     graphs_ = [
         nx.random_geometric_graph(600, 0.07, seed=seed),

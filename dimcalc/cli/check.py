@@ -64,6 +64,12 @@ def register(sub: Any) -> None:
         metavar="N",
         help="compute the dimensions in N processes side by side (default 1: one process)",
     )
+    p.add_argument(
+        "--graph",
+        action="store_true",
+        help="FILE is an edge list (two vertex ids per line, #/%% comments, .gz allowed): check the set system "
+        "of its closed neighbourhoods N[v] (SEA 2024's graph VC dimension), stored sparse",
+    )
     add_time_limit_option(p, default=DEFAULT_TIME_LIMIT)
     add_quiet_option(p)
     p.set_defaults(func=run)
@@ -123,7 +129,7 @@ def _rows(report: Any) -> list[tuple[str, str, str, str, str]]:
 def run(args: argparse.Namespace) -> int:
     deadline = Deadline(args.time_limit)  # the limit holds from here: loading the file counts
     dims = parameter_list(args.dims, DIMENSION_KEYS, "--dims") if args.dims is not None else None
-    H = load_class_arg(args.file, args, deadline)
+    H = load_class_arg(args.file, args, deadline, graph=args.graph)
     family = None
     if args.family is not None:
         family = load_psi_family(args.family, H.num_labels)

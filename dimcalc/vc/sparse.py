@@ -74,6 +74,8 @@ FIRST_STEP_NODES = 1 << 14
 TRIAL_NODES = 1 << 16
 #: The pair graph (fact 4) is built when it reads at most this many cells (else the anchor search alone).
 PAIR_WORK = 400_000_000
+#: Third elements kept by the triple filter of the pair-graph search (int32 each; beyond, pairs go unfiltered).
+TRIPLE_POOL = 1 << 24
 #: Wall-clock seconds aimed at per compiled step: the time limit is read between steps.
 STEP_SECONDS = 0.02
 
@@ -180,9 +182,10 @@ def pair_graph(
     degrees: np.ndarray,
     d: int,
     deadline: Deadline,
-) -> tuple[np.ndarray, np.ndarray] | None:
-    """Fact 4: the pairs ``x < y`` of candidates whose four traces each hold ``>= 2^(d-2)`` sets, as CSR
-    of upper neighbours (``None`` when the deadline expires while building it).
+) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """Fact 4: the pairs of candidates whose four traces each hold ``>= 2^(d-2)`` sets, as
+    ``(p_indptr, p_indices, elem)``: CSR of the higher-ranked neighbours of each rank, ranks ordered by
+    pair degree, ``elem[rank]`` the element (``None`` when the deadline expires while building it).
 
     Every pair inside a shattered ``d``-set is such a pair (each of its traces
     extends to the ``2^(d-2)`` traces on the other elements), so a shattered
@@ -222,34 +225,54 @@ def pair_graph(
         step = int(min(max(step * STEP_SECONDS / max(spent, 1e-6), 16), step * 4))
     px = np.concatenate(found_x) if found_x else np.zeros(0, dtype=np.int64)
     py = np.concatenate(found_y) if found_y else np.zeros(0, dtype=np.int64)
-    order = np.lexsort((py, px))
-    p_indptr = np.zeros(table.n_cols + 1, dtype=np.int64)
-    np.cumsum(np.bincount(px, minlength=table.n_cols), out=p_indptr[1:])
-    return p_indptr, py[order]
+    # Orient every pair from the lower to the higher pair degree (ties: element index), on ranks: each root
+    # then has few higher neighbours (the degeneracy order of clique enumeration).
+    nodes = np.unique(np.concatenate([px, py]))
+    pdeg = np.bincount(px, minlength=table.n_cols) + np.bincount(py, minlength=table.n_cols)
+    elem = nodes[np.lexsort((nodes, pdeg[nodes]))]
+    rank = np.zeros(table.n_cols, dtype=np.int64)
+    rank[elem] = np.arange(len(elem))
+    rx, ry = rank[px], rank[py]
+    lo, hi = np.minimum(rx, ry), np.maximum(rx, ry)
+    order = np.lexsort((hi, lo))
+    p_indptr = np.zeros(len(elem) + 1, dtype=np.int64)
+    np.cumsum(np.bincount(lo, minlength=len(elem)), out=p_indptr[1:])
+    return p_indptr, hi[order], elem
 
 
 class _CliqueSearch:
     """The pair-graph search for one target ``d`` (a shattered ``d``-set is a ``d``-clique of the pair graph)."""
 
-    def __init__(self, n: int, transpose: tuple[np.ndarray, np.ndarray], pairs: tuple[np.ndarray, np.ndarray], d: int):
-        p_indptr, p_indices = pairs
+    def __init__(
+        self, n: int, transpose: tuple[np.ndarray, np.ndarray], pairs: tuple[np.ndarray, np.ndarray, np.ndarray], d: int
+    ):
+        p_indptr, p_indices, elem = pairs
         up = np.diff(p_indptr)
         roots = np.flatnonzero(up >= d - 1)
         self.roots = roots[np.argsort(-up[roots], kind="stable")].astype(np.int64)
         cnt = np.zeros(1 << d, dtype=np.int64)
         cnt[0] = n
         code = np.zeros(n, dtype=np.int32)
-        self.args = (d, self.roots, p_indptr, p_indices, transpose[0], transpose[1], code, cnt)
+        self.args = (d, self.roots, p_indptr, p_indices, elem, transpose[0], transpose[1], code, cnt)
         self.state = np.array([0, -1, 0], dtype=np.int64)
         self.pos = np.zeros(d + 1, dtype=np.int64)
         self.lists = np.zeros((d + 1, max(int(up.max()) if len(up) else 1, 1)), dtype=np.int64)
         self.lens = np.zeros(d + 1, dtype=np.int64)
         self.chosen = np.zeros(d, dtype=np.int64)
         self.out = np.zeros(d, dtype=np.int64)
+        edges = len(p_indices)
+        self.tri = (
+            np.full(edges, -1, dtype=np.int64),  # tri_ptr
+            np.zeros(edges, dtype=np.int64),  # tri_len
+            np.zeros(TRIPLE_POOL if d >= 4 else 0, dtype=np.int32),  # pool of passing third elements
+            np.zeros(1, dtype=np.int64),  # pool_used
+            np.zeros(n, dtype=np.int32),  # code2
+            np.array([n] + [0] * 7, dtype=np.int64),  # cnt2
+        )
 
     def step(self, budget: int) -> int:
         return sparse_kernel.clique(
-            *self.args, self.state, self.pos, self.lists, self.lens, self.chosen, self.out, budget
+            *self.args, self.state, self.pos, self.lists, self.lens, self.chosen, self.out, *self.tri, budget
         )
 
     @property
