@@ -140,6 +140,10 @@ def run(args: argparse.Namespace) -> int:
     limit = None if args.time_limit is None else args.time_limit
     if args.json:
         out = report.to_json()
+        if args.graph:  # witnesses also by the vertex ids as written in the edge list
+            from ..io.graph_files import name_witnesses
+
+            name_witnesses(out, H)
         out["time_limit"] = limit
         emit_json(out)
     else:

@@ -49,7 +49,15 @@ from ..errors import ClassFileError
 from ..hypothesis_class import HypothesisClass
 from ..sparse_table import MAX_INCIDENCES, SparseTable
 
-__all__ = ["read_edge_list", "read_sets_file", "read_mtx", "load_set_system", "MAX_GRAPH_FILE_BYTES", "SET_SUFFIXES"]
+__all__ = [
+    "read_edge_list",
+    "read_sets_file",
+    "read_mtx",
+    "load_set_system",
+    "name_witnesses",
+    "MAX_GRAPH_FILE_BYTES",
+    "SET_SUFFIXES",
+]
 
 #: Graph and set-system files larger than this (uncompressed) are refused before they are parsed.
 MAX_GRAPH_FILE_BYTES = 4 << 30
@@ -303,3 +311,22 @@ def load_set_system(path: str | os.PathLike) -> HypothesisClass:
     if lower.endswith((".mtx", ".mtx.gz")):
         return read_mtx(path)
     return read_sets_file(path)
+
+
+def name_witnesses(report_json: dict, H: HypothesisClass) -> dict:
+    """Add ``witness_names`` (the points' names: vertex ids as written) beside each point-list witness of a
+    ``dimcalc check --json`` object (in place; returned).
+
+    >>> H = HypothesisClass.from_sets([{"a"}, {"b"}, {"a", "b"}, set()])
+    >>> name_witnesses({"dimensions": {"vc": {"witness": [0, 1]}}}, H)["dimensions"]["vc"]["witness_names"]
+    ['a', 'b']
+    """
+    names = H.point_names
+    for entry in report_json.get("dimensions", {}).values():
+        if not isinstance(entry, dict):
+            continue
+        w = entry.get("witness")
+        points = w if isinstance(w, list) else w.get("points") if isinstance(w, dict) else None
+        if isinstance(points, list) and all(isinstance(p, int) for p in points):
+            entry["witness_names"] = [names[p] for p in points]
+    return report_json
