@@ -21,7 +21,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
-__all__ = ["search", "pairs", "clique", "row_levels", "compiled"]
+__all__ = ["kernels", "available", "warm", "warm_up", "cached", "mark_warm", "compiled"]
 
 FOUND, DONE, PAUSED = 1, 0, 2
 
@@ -468,24 +468,85 @@ def compiled() -> Any:
     return _compiled
 
 
-def search(*args: Any) -> int:
-    """Run the anchor search (see :func:`_search`), compiled when possible."""
-    return int(compiled()(*args))
+def available() -> bool:
+    """Whether the compiled kernels may be used (numba installed, ``DIMCALC_JIT`` not ``0``)."""
+    if os.environ.get("DIMCALC_JIT", "1") == "0":
+        return False
+    import importlib.util
+
+    return importlib.util.find_spec("numba") is not None
 
 
-def row_levels(*args: Any) -> None:
-    """Run :func:`_row_levels`, compiled when possible."""
-    compiled()
-    (_compiled_levels or _row_levels)(*args)
+_warm = False
 
 
-def pairs(*args: Any) -> int:
-    """Run :func:`_pairs`, compiled when possible."""
-    compiled()
-    return int((_compiled_pairs or _pairs)(*args))
+def warm() -> bool:
+    """Whether the compiled kernels have run in this process (loading them again costs nothing)."""
+    return _warm
 
 
-def clique(*args: Any) -> int:
-    """Run the pair-graph search (see :func:`_clique`), compiled when possible."""
-    compiled()
-    return int((_compiled_clique or _clique)(*args))
+def mark_warm() -> None:
+    global _warm
+    _warm = True
+
+
+def _marker() -> str:
+    """The file saying that the kernels of this source and numba version are in numba's disk cache."""
+    import importlib.metadata
+
+    st = os.stat(__file__)
+    stamp = f"{int(st.st_mtime_ns)}-{st.st_size}-{importlib.metadata.version('numba')}"
+    return os.path.join(os.path.dirname(__file__), "__pycache__", f"dimcalc-sparse-kernel-{stamp}.ok")
+
+
+def cached() -> bool:
+    """Whether the compiled kernels of this source are in the disk cache (loading them takes about a second)."""
+    try:
+        return os.path.exists(_marker())
+    except Exception:  # noqa: BLE001 - a missing numba or odd install: not cached
+        return False
+
+
+def warm_up() -> None:
+    """Compile (or load from the disk cache) every kernel by running it once on a tiny set system."""
+    import numpy as np
+
+    K = kernels(True)
+    if K["search"] is _search:
+        return
+    i64 = np.int64
+    indptr = np.array([0, 1, 2], dtype=i64)
+    indices = np.array([0, 0], dtype=np.int32)
+    t_indptr = np.array([0, 2], dtype=i64)
+    t_indices = np.array([0, 1], dtype=np.int32)
+    for arr in (indptr, indices, t_indptr, t_indices):  # read-only, as the class's arrays: the same signatures
+        arr.setflags(write=False)
+    code = np.zeros(2, dtype=np.int32)
+    cnt = np.array([2, 0], dtype=i64)
+    z = np.zeros(4, dtype=i64)
+    K["levels"](indptr, indices, np.ones(1, dtype=i64), np.zeros(3, dtype=i64), np.zeros(2, dtype=i64))
+    state = np.array([0, -1, 0, 0], dtype=i64)
+    K["search"](1, np.zeros(1, dtype=i64), indptr, indices, t_indptr, t_indices, np.ones(1, dtype=np.bool_), code, cnt,
+                state, z, z.copy(), z.copy(), 8)  # fmt: skip
+    K["pairs"](np.zeros(1, dtype=i64), indptr.copy(), indices.copy(), t_indptr, t_indices, np.ones(1, dtype=i64), 2, 1,
+               np.zeros(1, dtype=i64), np.zeros(1, dtype=i64), np.zeros(4, dtype=i64), np.zeros(4, dtype=i64))  # fmt: skip
+    lists = np.zeros((2, 2), dtype=i64)
+    K["clique"](1, np.zeros(1, dtype=i64), np.array([0, 0], dtype=i64), np.zeros(0, dtype=i64), np.zeros(1, dtype=i64),
+                t_indptr, t_indices, code, cnt, np.array([0, -1, 0], dtype=i64), z, lists, z.copy(), z.copy(),
+                z.copy(), np.zeros(0, dtype=i64), np.zeros(0, dtype=i64), np.zeros(0, dtype=np.int32),
+                np.zeros(1, dtype=i64), code.copy(), np.zeros(8, dtype=i64), 8)  # fmt: skip
+    mark_warm()
+    try:
+        path = _marker()
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w"):
+            pass
+    except OSError:
+        pass
+
+
+def kernels(jit: bool) -> dict[str, Any]:
+    """The four kernels, compiled (``jit``; loaded from numba's disk cache on first call) or plain Python."""
+    if jit and compiled() is not _search:
+        return {"search": _compiled, "pairs": _compiled_pairs, "clique": _compiled_clique, "levels": _compiled_levels}
+    return {"search": _search, "pairs": _pairs, "clique": _clique, "levels": _row_levels}
