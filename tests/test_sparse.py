@@ -190,3 +190,19 @@ def test_distinct_rows_are_exact_under_hash_collisions(monkeypatch):
     T = SparseTable.from_cells(5, 3, [0, 1, 2, 3, 3, 4, 4], [0, 1, 0, 0, 2, 0, 2])
     first, inverse = T.distinct_rows()
     assert first.tolist() == [0, 1, 3] and inverse.tolist() == [0, 1, 0, 2, 2]
+
+
+def test_check_on_a_big_sparse_class_bounds_what_it_cannot_search():
+    from dimcalc.reports.check import check_class
+
+    n = 12_000
+    rows = np.concatenate([np.arange(n), np.arange(n - 1)])
+    cols = np.concatenate([np.arange(n), np.arange(1, n)])
+    H = HypothesisClass(SparseTable.from_cells(n, n, rows, cols), num_labels=2)  # intervals {i, i+1}: VC 2
+    report = check_class(H, ["vc", "graph", "littlestone", "multiclass_littlestone", "psi_littlestone"])
+    d = report.dimensions
+    assert d["vc"].value == 2 and d["graph"].value == 2
+    assert (d["littlestone"].lower, d["littlestone"].upper) == (2, H.log2_size())
+    assert (d["multiclass_littlestone"].lower, d["multiclass_littlestone"].upper) == (2, H.log2_size())
+    assert d["psi_littlestone"].reason.startswith("not computed")
+    assert report.verify()

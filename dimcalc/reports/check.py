@@ -23,6 +23,7 @@ from ..psi import psi_family
 from ..results import DimensionResult
 from ..validation import check_jobs, check_time_limit
 from ..vc import binary_twin
+from ..vc.sparse_check import sparse_solvers
 
 __all__ = ["check_class", "CheckReport", "DIMENSION_KEYS", "PSI_FAMILIES"]
 
@@ -176,7 +177,7 @@ class CheckReport:
 def _solve_one(H: HypothesisClass, key: str, family: Any, time_limit: float | None) -> tuple[str, Any, float]:
     """Run one dimension of :func:`check_class` (in a worker process when ``jobs > 1``)."""
     start = Deadline(None)
-    value = _solvers(family)[key](H, time_limit=time_limit, progress=False)
+    value = sparse_solvers(H, _solvers(family))[key](H, time_limit=time_limit, progress=False)
     return key, value, start.elapsed()
 
 
@@ -241,7 +242,7 @@ def check_class(
             )
     if family is not None:
         family = psi_family(family, H.num_labels)
-    solvers = _solvers(family)
+    solvers = sparse_solvers(H, _solvers(family))  # a big sparse class: what it can bound (dimcalc.vc.sparse_check)
     deadline = Deadline(time_limit)
     report = CheckReport(H)
     log = Progress(progress, "check")
