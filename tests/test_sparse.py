@@ -61,6 +61,14 @@ def test_sparse_vc_of_graphs_matches_the_brute_force(G, closed, trial):
     _check(H, brute_set_vc(closed_neighbourhoods(adjacency, closed), G.nodes), trial)
 
 
+@TRIALS
+@given(sets=st.lists(st.frozensets(st.integers(0, 9), min_size=2, max_size=10), min_size=16, max_size=48))
+def test_sparse_vc_of_larger_set_systems_matches_the_brute_force(sets, trial):
+    # 16+ sets: targets 4 and 5 run the pair-graph search with its triple filter
+    H = HypothesisClass.from_sets(sets, domain=range(10), storage="sparse")
+    _check(H, brute_set_vc(sets, range(10)), trial)
+
+
 @given(sets=set_systems, seed=st.integers(0, 2**32 - 1))
 def test_sparse_vc_is_invariant_under_relabelling(sets, seed):
     rng = random.Random(seed)
@@ -89,8 +97,10 @@ def test_sparse_storage_reads_like_the_dense_table(sets):
     assert all(S.label(r, p) == D.label(r, p) for r in range(S.n_hypotheses) for p in range(8))
 
 
-@pytest.mark.parametrize("seed", range(4))
-def test_dense_and_sparse_agree_on_random_graphs(seed):
+@TRIALS
+@pytest.mark.parametrize("seed", range(3))
+def test_dense_and_sparse_agree_on_random_graphs(seed, trial, monkeypatch):
+    monkeypatch.setattr(sparse_vc, "TRIAL_NODES", trial)
     rng = np.random.default_rng(seed)
     graphs_ = [
         nx.random_geometric_graph(600, 0.07, seed=seed),
@@ -180,3 +190,19 @@ def test_distinct_rows_are_exact_under_hash_collisions(monkeypatch):
     T = SparseTable.from_cells(5, 3, [0, 1, 2, 3, 3, 4, 4], [0, 1, 0, 0, 2, 0, 2])
     first, inverse = T.distinct_rows()
     assert first.tolist() == [0, 1, 3] and inverse.tolist() == [0, 1, 0, 2, 2]
+
+
+def test_check_on_a_big_sparse_class_bounds_what_it_cannot_search():
+    from dimcalc.reports.check import check_class
+
+    n = 12_000
+    rows = np.concatenate([np.arange(n), np.arange(n - 1)])
+    cols = np.concatenate([np.arange(n), np.arange(1, n)])
+    H = HypothesisClass(SparseTable.from_cells(n, n, rows, cols), num_labels=2)  # intervals {i, i+1}: VC 2
+    report = check_class(H, ["vc", "graph", "littlestone", "multiclass_littlestone", "psi_littlestone"])
+    d = report.dimensions
+    assert d["vc"].value == 2 and d["graph"].value == 2
+    assert (d["littlestone"].lower, d["littlestone"].upper) == (2, H.log2_size())
+    assert (d["multiclass_littlestone"].lower, d["multiclass_littlestone"].upper) == (2, H.log2_size())
+    assert d["psi_littlestone"].reason.startswith("not computed")
+    assert report.verify()

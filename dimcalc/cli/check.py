@@ -77,6 +77,12 @@ def register(sub: Any) -> None:
         default=None,
         help="compute on the workers of this Dask cluster instead (refused at once when none answers)",
     )
+    p.add_argument(
+        "--graph",
+        action="store_true",
+        help="FILE is an edge list (two vertex ids per line, #/%% comments, .gz allowed): check the set system "
+        "of its closed neighbourhoods N[v] (SEA 2024's graph VC dimension), stored sparse",
+    )
     add_time_limit_option(p, default=DEFAULT_TIME_LIMIT)
     add_quiet_option(p)
     p.set_defaults(func=run)
@@ -141,7 +147,7 @@ def run(args: argparse.Namespace) -> int:
     dims = parameter_list(args.dims, (*ALL_KEYS, "all"), "--dims") if args.dims is not None else None
     if dims is not None and "all" in dims:
         dims = list(ALL_KEYS)
-    H = load_class_arg(args.file, args, deadline)
+    H = load_class_arg(args.file, args, deadline, graph=args.graph)
     family = None
     if args.family is not None:
         family = load_psi_family(args.family, H.num_labels)
@@ -181,6 +187,10 @@ def _print(report: Any, args: argparse.Namespace, H: Any, verified: bool, fmt: s
         out["time_limit"] = limit
         if report.interrupted is not None:
             out["interrupted"] = report.interrupted
+        if getattr(args, "graph", False):  # witnesses also by the vertex ids as written in the edge list
+            from ..io.graph_files import name_witnesses
+
+            name_witnesses(out, H)
         emit_json(out)
         return
     if fmt in TABLE_FORMATS:

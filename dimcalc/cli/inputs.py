@@ -20,7 +20,9 @@ __all__ = ["load_class_arg", "PROGRESS_BYTES"]
 PROGRESS_BYTES = 4 << 20
 
 
-def load_class_arg(path: str, args: argparse.Namespace | None = None, deadline: Any = None) -> HypothesisClass:
+def load_class_arg(
+    path: str, args: argparse.Namespace | None = None, deadline: Any = None, *, graph: bool = False
+) -> HypothesisClass:
     """Load the class file named on the command line (errors become exit 2).
 
     Commands create their :class:`~dimcalc.search.budget.Deadline` before calling
@@ -36,6 +38,9 @@ def load_class_arg(path: str, args: argparse.Namespace | None = None, deadline: 
         The parsed command line, for its progress options.
     deadline : Deadline, optional
         The command's deadline, already running.
+    graph : bool
+        Read ``path`` as an edge list (``dimcalc check --graph``; see
+        :func:`dimcalc.io.graph_files.read_edge_list`).
 
     Returns
     -------
@@ -63,7 +68,12 @@ def load_class_arg(path: str, args: argparse.Namespace | None = None, deadline: 
         size = 0
     log = Progress(args is not None and size >= PROGRESS_BYTES and wants_progress(args), "load")
     log.update(f"reading {path} ({size / (1 << 20):.1f} MB) ...", force=True)
-    H = load(path)
+    if graph:  # an edge list: its closed-neighbourhood set system (dimcalc.io.graph_files)
+        from ..io.graph_files import read_edge_list
+
+        H = read_edge_list(path)
+    else:
+        H = load(path)
     log.update(
         f"loaded {H.n_hypotheses} hypotheses x {H.n_points} points in {time.monotonic() - start:.1f} s", force=True
     )

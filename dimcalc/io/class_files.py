@@ -59,6 +59,10 @@ def load(path: str | os.PathLike) -> HypothesisClass:
     3
     """
     path = Path(path)
+    if path.name.lower().endswith((".sets", ".sets.gz", ".mtx", ".mtx.gz")):  # set systems: stored sparse
+        from .graph_files import load_set_system
+
+        return load_set_system(path)
     if path.suffix.lower() in _NUMPY_LOADERS:
         return _NUMPY_LOADERS[path.suffix.lower()](path)
     text = read_text_file(path)

@@ -25,6 +25,7 @@ from ..search import pool
 from ..search.budget import Deadline, Progress
 from ..validation import check_jobs, check_time_limit
 from ..vc import binary_twin
+from ..vc.sparse_check import sparse_solvers
 
 __all__ = ["check_class", "CheckReport", "CheckInterrupted", "DIMENSION_KEYS", "EXTRA_KEYS", "ALL_KEYS", "PSI_FAMILIES"]
 
@@ -438,7 +439,7 @@ class CheckInterrupted(KeyboardInterrupt):
 def _solve_one(H: HypothesisClass, key: str, family: Any, time_limit: float | None) -> tuple[str, Any, float]:
     """Run one dimension of :func:`check_class` (in a worker process when ``jobs > 1``)."""
     start = Deadline(None, memory_limit=None)
-    value = _solvers(family)[key](H, time_limit=time_limit, progress=False)
+    value = sparse_solvers(H, _solvers(family))[key](H, time_limit=time_limit, progress=False)
     return key, value, start.elapsed()
 
 
@@ -519,7 +520,7 @@ def check_class(
             )
     if family is not None:
         family = psi_family(family, H.num_labels)
-    solvers = _solvers(family)
+    solvers = sparse_solvers(H, _solvers(family))  # a big sparse class: what it can bound (dimcalc.vc.sparse_check)
     deadline = Deadline(time_limit)
     report = CheckReport(H)
     log = Progress(progress, "check")

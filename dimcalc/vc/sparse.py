@@ -74,6 +74,12 @@ FIRST_STEP_NODES = 1 << 14
 TRIAL_NODES = 1 << 16
 #: The pair graph (fact 4) is built when it reads at most this many cells (else the anchor search alone).
 PAIR_WORK = 400_000_000
+#: Third elements kept by the triple filter of the pair-graph search (int32 each; beyond, pairs go unfiltered).
+TRIPLE_POOL = 1 << 24
+#: The compiled kernels are loaded (when not yet in this process) only with this many seconds left.
+JIT_MIN_SECONDS = 2.0
+#: ... and compiled afresh (nothing in the disk cache) only with this many.
+JIT_COMPILE_SECONDS = 30.0
 #: Wall-clock seconds aimed at per compiled step: the time limit is read between steps.
 STEP_SECONDS = 0.02
 
@@ -119,17 +125,22 @@ def element_levels(degrees: np.ndarray, n_sets: int) -> np.ndarray:
     return out
 
 
-def set_levels(table: SparseTable, degrees: np.ndarray) -> np.ndarray:
+def set_levels(table: SparseTable, degrees: np.ndarray, levels_kernel: Any = None) -> np.ndarray:
     """``h[r]``: the largest ``d`` such that set ``r`` holds ``d`` candidates of ``C_d``: ``r`` anchors every
-    ``d <= h[r]`` (fact 2)."""
+    ``d <= h[r]`` (fact 2).  With ``levels_kernel`` (compiled) in one pass, else one numpy pass per ``d``."""
     level = element_levels(degrees, table.n_rows)
     top = int(level.max()) + 2 if len(level) else 2
     out = np.zeros(table.n_rows, dtype=np.int64)
-    sparse_kernel.row_levels(table.indptr, table.indices, level, np.zeros(top, dtype=np.int64), out)
+    if levels_kernel is not None:
+        levels_kernel(table.indptr, table.indices, level, np.zeros(top, dtype=np.int64), out)
+        return out
+    for d in range(1, top):
+        counts = anchor_counts(table, level >= d)
+        out[counts >= d] = d
     return out
 
 
-def static_upper_bound(table: SparseTable, degrees: np.ndarray) -> int:
+def static_upper_bound(table: SparseTable, degrees: np.ndarray, levels_kernel: Any = None) -> int:
     """The largest ``d`` with ``2^d <= |R|`` and a set holding ``d`` candidates of ``C_d`` (facts 1-2).
 
     >>> T = SparseTable.from_cells(4, 2, [1, 2, 3, 3], [0, 1, 0, 1])  # all four subsets of {0, 1}
@@ -137,14 +148,17 @@ def static_upper_bound(table: SparseTable, degrees: np.ndarray) -> int:
     2
     """
     n = table.n_rows
-    h = set_levels(table, degrees)
+    h = set_levels(table, degrees, levels_kernel)
     return min(int(h.max()) if len(h) else 0, max(n, 1).bit_length() - 1)
 
 
 class _Search:
     """The anchor search for one target ``d`` (facts 1-3): arrays the compiled step resumes from."""
 
-    def __init__(self, table: SparseTable, transpose: tuple[np.ndarray, np.ndarray], degrees: np.ndarray, d: int):
+    def __init__(
+        self, table: SparseTable, transpose: tuple[np.ndarray, np.ndarray], degrees: np.ndarray, d: int, K: dict
+    ):
+        self.kernel = K["search"]
         n = table.n_rows
         cand = candidates(degrees, n, d)
         counts = anchor_counts(table, cand)
@@ -161,7 +175,7 @@ class _Search:
         self.out = np.zeros(d, dtype=np.int64)
 
     def step(self, budget: int) -> int:
-        return sparse_kernel.search(*self.args, self.state, self.pos, self.local, self.out, budget)
+        return int(self.kernel(*self.args, self.state, self.pos, self.local, self.out, budget))
 
     @property
     def nodes(self) -> int:
@@ -180,9 +194,11 @@ def pair_graph(
     degrees: np.ndarray,
     d: int,
     deadline: Deadline,
-) -> tuple[np.ndarray, np.ndarray] | None:
-    """Fact 4: the pairs ``x < y`` of candidates whose four traces each hold ``>= 2^(d-2)`` sets, as CSR
-    of upper neighbours (``None`` when the deadline expires while building it).
+    K: dict,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """Fact 4: the pairs of candidates whose four traces each hold ``>= 2^(d-2)`` sets, as
+    ``(p_indptr, p_indices, elem)``: CSR of the higher-ranked neighbours of each rank, ranks ordered by
+    pair degree, ``elem[rank]`` the element (``None`` when the deadline expires while building it).
 
     Every pair inside a shattered ``d``-set is such a pair (each of its traces
     extends to the ``2^(d-2)`` traces on the other elements), so a shattered
@@ -201,14 +217,14 @@ def pair_graph(
     found_x, found_y = [], []
     cap = 1 << 16
     out_x, out_y = np.zeros(cap, dtype=np.int64), np.zeros(cap, dtype=np.int64)
-    step = 256
+    step = 256 if K["pairs"] is not sparse_kernel._pairs else 4  # plain Python: small first steps
     start = 0
     while start < len(xs_all):
         if deadline.expired():
             return None
         xs = xs_all[start : start + step]
         t0 = time.monotonic()
-        got = sparse_kernel.pairs(
+        got = K["pairs"](
             xs, c_indptr, c_indices, transpose[0], transpose[1], degrees, n, need, counter, touched, out_x, out_y
         )
         if got < 0:
@@ -219,47 +235,74 @@ def pair_graph(
         found_y.append(out_y[:got].copy())
         start += len(xs)
         spent = time.monotonic() - t0
-        step = int(min(max(step * STEP_SECONDS / max(spent, 1e-6), 16), step * 4))
+        step = int(min(max(step * STEP_SECONDS / max(spent, 1e-6), 1), step * 4))
     px = np.concatenate(found_x) if found_x else np.zeros(0, dtype=np.int64)
     py = np.concatenate(found_y) if found_y else np.zeros(0, dtype=np.int64)
-    order = np.lexsort((py, px))
-    p_indptr = np.zeros(table.n_cols + 1, dtype=np.int64)
-    np.cumsum(np.bincount(px, minlength=table.n_cols), out=p_indptr[1:])
-    return p_indptr, py[order]
+    # Orient every pair from the lower to the higher pair degree (ties: element index), on ranks: each root
+    # then has few higher neighbours (the degeneracy order of clique enumeration).
+    nodes = np.unique(np.concatenate([px, py]))
+    pdeg = np.bincount(px, minlength=table.n_cols) + np.bincount(py, minlength=table.n_cols)
+    elem = nodes[np.lexsort((nodes, pdeg[nodes]))]
+    rank = np.zeros(table.n_cols, dtype=np.int64)
+    rank[elem] = np.arange(len(elem))
+    rx, ry = rank[px], rank[py]
+    lo, hi = np.minimum(rx, ry), np.maximum(rx, ry)
+    order = np.lexsort((hi, lo))
+    p_indptr = np.zeros(len(elem) + 1, dtype=np.int64)
+    np.cumsum(np.bincount(lo, minlength=len(elem)), out=p_indptr[1:])
+    return p_indptr, hi[order], elem
 
 
 class _CliqueSearch:
     """The pair-graph search for one target ``d`` (a shattered ``d``-set is a ``d``-clique of the pair graph)."""
 
-    def __init__(self, n: int, transpose: tuple[np.ndarray, np.ndarray], pairs: tuple[np.ndarray, np.ndarray], d: int):
-        p_indptr, p_indices = pairs
+    def __init__(
+        self,
+        n: int,
+        transpose: tuple[np.ndarray, np.ndarray],
+        pairs: tuple[np.ndarray, np.ndarray, np.ndarray],
+        d: int,
+        K: dict,
+    ):
+        self.kernel = K["clique"]
+        p_indptr, p_indices, elem = pairs
         up = np.diff(p_indptr)
         roots = np.flatnonzero(up >= d - 1)
         self.roots = roots[np.argsort(-up[roots], kind="stable")].astype(np.int64)
         cnt = np.zeros(1 << d, dtype=np.int64)
         cnt[0] = n
         code = np.zeros(n, dtype=np.int32)
-        self.args = (d, self.roots, p_indptr, p_indices, transpose[0], transpose[1], code, cnt)
+        self.args = (d, self.roots, p_indptr, p_indices, elem, transpose[0], transpose[1], code, cnt)
         self.state = np.array([0, -1, 0], dtype=np.int64)
         self.pos = np.zeros(d + 1, dtype=np.int64)
         self.lists = np.zeros((d + 1, max(int(up.max()) if len(up) else 1, 1)), dtype=np.int64)
         self.lens = np.zeros(d + 1, dtype=np.int64)
         self.chosen = np.zeros(d, dtype=np.int64)
         self.out = np.zeros(d, dtype=np.int64)
+        edges = len(p_indices)
+        self.tri = (
+            np.full(edges, -1, dtype=np.int64),  # tri_ptr
+            np.zeros(edges, dtype=np.int64),  # tri_len
+            np.zeros(TRIPLE_POOL if d >= 4 else 0, dtype=np.int32),  # pool of passing third elements
+            np.zeros(1, dtype=np.int64),  # pool_used
+            np.zeros(n, dtype=np.int32),  # code2
+            np.array([n] + [0] * 7, dtype=np.int64),  # cnt2
+        )
 
     def step(self, budget: int) -> int:
-        return sparse_kernel.clique(
-            *self.args, self.state, self.pos, self.lists, self.lens, self.chosen, self.out, budget
-        )
+        args = (self.state, self.pos, self.lists, self.lens, self.chosen, self.out, *self.tri, budget)
+        return int(self.kernel(*self.args, *args))
 
     @property
     def nodes(self) -> int:
         return int(self.state[2])
 
 
-def _run(search: _Search | _CliqueSearch, deadline: Deadline, max_nodes: int | None) -> tuple[int, bool]:
+def _run(
+    search: _Search | _CliqueSearch, deadline: Deadline, max_nodes: int | None, first: int = FIRST_STEP_NODES
+) -> tuple[int, bool]:
     """Step ``search`` until FOUND / DONE, ``max_nodes`` more nodes (PAUSED) or the deadline (stopped: True)."""
-    budget = FIRST_STEP_NODES
+    budget = first
     start = search.nodes
     while True:
         if max_nodes is not None:
@@ -304,7 +347,16 @@ def sparse_vc_dimension(
     n = table.n_rows
     transpose = table.transpose()
     degrees = np.diff(transpose[0])
-    upper = static_upper_bound(table, degrees)
+    # The compiled kernels, unless loading them (numba's disk cache: about a second) would not fit the time left;
+    # the plain-Python kernels search in small steps, so a short limit still holds.
+    left = deadline.remaining()
+    need = JIT_MIN_SECONDS if sparse_kernel.cached() else JIT_COMPILE_SECONDS
+    jit = sparse_kernel.available() and (sparse_kernel.warm() or left is None or left >= need)
+    if jit and not sparse_kernel.warm():
+        sparse_kernel.warm_up()
+    K = sparse_kernel.kernels(jit)
+    first = FIRST_STEP_NODES if jit else 64
+    upper = static_upper_bound(table, degrees, K["levels"] if jit else None)
     stats: dict[str, Any] = {"method": "sparse: degree pruning, anchors, trace counting [CCDV24]"}
     stats["static_upper"] = upper
     lower, witness = 0, []
@@ -317,21 +369,21 @@ def sparse_vc_dimension(
             break
         # The anchor search first, for TRIAL_NODES nodes (a count, not a time: the witness never depends on
         # speed); unfinished, the pair-graph search from d = 3 when the pair graph is cheap to build.
-        search: _Search | _CliqueSearch = _Search(table, transpose, degrees, d)
-        status, stopped = _run(search, deadline, TRIAL_NODES if d >= 3 else None)
+        search: _Search | _CliqueSearch = _Search(table, transpose, degrees, d, K)
+        status, stopped = _run(search, deadline, TRIAL_NODES if d >= 3 else None, first)
         if status == sparse_kernel.PAUSED and not stopped:
             nodes += search.nodes
             if pair_work(table, candidates(degrees, n, d)) <= PAIR_WORK:
-                built = pair_graph(table, transpose, degrees, d, deadline)
+                built = pair_graph(table, transpose, degrees, d, deadline, K)
                 if built is None:
                     stopped = True
                     break
-                search = _CliqueSearch(n, transpose, built, d)
+                search = _CliqueSearch(n, transpose, built, d, K)
                 stats[f"pair_graph_edges_{d}"] = len(built[1])
-                status, stopped = _run(search, deadline, None)
+                status, stopped = _run(search, deadline, None, first)
             else:
                 nodes -= search.nodes
-                status, stopped = _run(search, deadline, None)
+                status, stopped = _run(search, deadline, None, first)
         nodes += search.nodes
         if stopped:
             break
@@ -343,6 +395,7 @@ def sparse_vc_dimension(
             upper = d - 1
             break
     stats["nodes"] = nodes
+    stats["compiled"] = jit
     if stopped:
         stats["stopped"] = deadline.stop_label
     stats["seconds"] = deadline.elapsed()

@@ -21,7 +21,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
-__all__ = ["search", "pairs", "clique", "row_levels", "compiled"]
+__all__ = ["kernels", "available", "warm", "warm_up", "cached", "mark_warm", "compiled"]
 
 FOUND, DONE, PAUSED = 1, 0, 2
 
@@ -202,6 +202,7 @@ def _clique(
     roots: Any,
     p_indptr: Any,
     p_indices: Any,
+    elem: Any,
     t_indptr: Any,
     t_indices: Any,
     code: Any,
@@ -212,13 +213,29 @@ def _clique(
     lens: Any,
     chosen: Any,
     out: Any,
+    tri_ptr: Any,
+    tri_len: Any,
+    pool: Any,
+    pool_used: Any,
+    code2: Any,
+    cnt2: Any,
     budget: int,
 ) -> int:
     """Search the ``k``-cliques of the pair graph (upper neighbours ``p_*``) for a shattered set, roots first.
 
-    State ``[root, depth, nodes]``; ``lists[d, :lens[d]]`` are the common
+    The pair graph is given on *ranks* (``elem[rank]`` is the element):
+    ``p_indices[p_indptr[r]:p_indptr[r + 1]]`` are the higher ranks joined
+    to rank ``r``, ascending, so each clique is enumerated once, from its
+    lowest rank.  State ``[root, depth, nodes]``; ``lists[d, :lens[d]]`` are the common
     upper neighbours of the elements chosen below level ``d``.  FOUND (in
     ``out``), DONE or PAUSED, as :func:`_search`.
+
+    From ``k = 4`` a *triple filter* cuts the lists: a candidate ``z`` after
+    ``a < b`` must make a triple ``{a, b, z}`` whose eight traces each hold
+    ``>= 2^(k-3)`` sets (fact 3 for three elements); the passing ``z`` of a
+    pair are computed once, on first use, in scratch arrays ``code2, cnt2``,
+    and kept in ``pool`` (``tri_ptr[e], tri_len[e]`` for pair-graph edge
+    ``e``; ``tri_ptr[e] = -2``: not kept, the pool being full).
     """
     r_i = state[0]
     d = state[1]
@@ -238,15 +255,15 @@ def _clique(
                 return DONE
             x = roots[r_i]
             r_i += 1
-            _apply(x, 1, t_indptr, t_indices, code, cnt)
+            _apply(elem[x], 1, t_indptr, t_indices, code, cnt)
             nodes += 1
             if not _ok(0, k, cnt):
-                _undo(x, 1, t_indptr, t_indices, code, cnt)
+                _undo(elem[x], 1, t_indptr, t_indices, code, cnt)
                 continue
             chosen[0] = x
             if k == 1:
-                out[0] = x
-                _undo(x, 1, t_indptr, t_indices, code, cnt)
+                out[0] = elem[x]
+                _undo(elem[x], 1, t_indptr, t_indices, code, cnt)
                 state[0] = r_i
                 state[1] = -1
                 state[2] = nodes
@@ -262,23 +279,23 @@ def _clique(
         p = pos[d] + 1
         if lens[d] - p < k - d:
             d -= 1
-            _undo(chosen[d], 1 << d, t_indptr, t_indices, code, cnt)
+            _undo(elem[chosen[d]], 1 << d, t_indptr, t_indices, code, cnt)
             if d == 0:
                 d = -1
             continue
         pos[d] = p
         y = lists[d, p]
-        _apply(y, 1 << d, t_indptr, t_indices, code, cnt)
+        _apply(elem[y], 1 << d, t_indptr, t_indices, code, cnt)
         nodes += 1
         if not _ok(d, k, cnt):
-            _undo(y, 1 << d, t_indptr, t_indices, code, cnt)
+            _undo(elem[y], 1 << d, t_indptr, t_indices, code, cnt)
             continue
         chosen[d] = y
         if d + 1 == k:
             for e in range(k):
-                out[e] = chosen[e]
+                out[e] = elem[chosen[e]]
             for e in range(d, -1, -1):
-                _undo(chosen[e], 1 << e, t_indptr, t_indices, code, cnt)
+                _undo(elem[chosen[e]], 1 << e, t_indptr, t_indices, code, cnt)
             state[0] = r_i
             state[1] = -1
             state[2] = nodes
@@ -300,12 +317,108 @@ def _clique(
                 a += 1
             else:
                 b += 1
+        if k >= 4:
+            for i in range(d):
+                e = _tri(chosen[i], y, k, p_indptr, p_indices, elem, t_indptr, t_indices, tri_ptr, tri_len, pool,
+                         pool_used, code2, cnt2)  # fmt: skip
+                if e < 0 or m < k - d - 1:
+                    continue
+                start = tri_ptr[e]
+                end = start + tri_len[e]
+                w = 0
+                a = 0
+                while a < m and start < end:
+                    u = lists[d + 1, a]
+                    v = pool[start]
+                    if u == v:
+                        lists[d + 1, w] = u
+                        w += 1
+                        a += 1
+                        start += 1
+                    elif u < v:
+                        a += 1
+                    else:
+                        start += 1
+                m = w
         if m < k - d - 1:
-            _undo(y, 1 << d, t_indptr, t_indices, code, cnt)
+            _undo(elem[y], 1 << d, t_indptr, t_indices, code, cnt)
             continue
         lens[d + 1] = m
         pos[d + 1] = -1
         d += 1
+
+
+def _tri(
+    a: int,
+    b: int,
+    k: int,
+    p_indptr: Any,
+    p_indices: Any,
+    elem: Any,
+    t_indptr: Any,
+    t_indices: Any,
+    tri_ptr: Any,
+    tri_len: Any,
+    pool: Any,
+    pool_used: Any,
+    code2: Any,
+    cnt2: Any,
+) -> int:
+    """The pair-graph edge ``e`` of ranks ``a < b`` with its passing third elements in ``pool`` (see
+    :func:`_clique`), computed on first use; ``-1`` when not kept (pool full)."""
+    lo = p_indptr[a]
+    hi = p_indptr[a + 1]
+    while lo < hi:
+        mid = (lo + hi) >> 1
+        if p_indices[mid] < b:
+            lo = mid + 1
+        else:
+            hi = mid
+    e = lo
+    if tri_ptr[e] >= 0:
+        return e
+    if tri_ptr[e] == -2:
+        return -1
+    need = 1 << (k - 3)
+    _apply(elem[a], 1, t_indptr, t_indices, code2, cnt2)
+    _apply(elem[b], 2, t_indptr, t_indices, code2, cnt2)
+    start = pool_used[0]
+    m = start
+    full = False
+    i = e + 1  # a's higher neighbours after b
+    j = p_indptr[b]
+    while i < p_indptr[a + 1] and j < p_indptr[b + 1]:
+        u = p_indices[i]
+        v = p_indices[j]
+        if u < v:
+            i += 1
+        elif v < u:
+            j += 1
+        else:
+            i += 1
+            j += 1
+            _apply(elem[u], 4, t_indptr, t_indices, code2, cnt2)
+            ok = True
+            for c in range(8):
+                if cnt2[c] < need:
+                    ok = False
+                    break
+            _undo(elem[u], 4, t_indptr, t_indices, code2, cnt2)
+            if ok:
+                if m >= len(pool):
+                    full = True
+                    break
+                pool[m] = u
+                m += 1
+    _undo(elem[b], 2, t_indptr, t_indices, code2, cnt2)
+    _undo(elem[a], 1, t_indptr, t_indices, code2, cnt2)
+    if full:
+        tri_ptr[e] = -2
+        return -1
+    tri_ptr[e] = start
+    tri_len[e] = m - start
+    pool_used[0] = m
+    return e
 
 
 def _row_levels(indptr: Any, indices: Any, level: Any, hist: Any, out: Any) -> None:
@@ -346,6 +459,8 @@ def compiled() -> Any:
     _apply = numba.njit(cache=True, nogil=True)(_apply)
     _undo = numba.njit(cache=True, nogil=True)(_undo)
     _ok = numba.njit(cache=True, nogil=True)(_ok)
+    global _tri
+    _tri = numba.njit(cache=True, nogil=True)(_tri)
     _compiled_pairs = numba.njit(cache=True, nogil=True)(_pairs)
     _compiled_levels = numba.njit(cache=True, nogil=True)(_row_levels)
     _compiled_clique = numba.njit(cache=True, nogil=True)(_clique)
@@ -353,24 +468,85 @@ def compiled() -> Any:
     return _compiled
 
 
-def search(*args: Any) -> int:
-    """Run the anchor search (see :func:`_search`), compiled when possible."""
-    return int(compiled()(*args))
+def available() -> bool:
+    """Whether the compiled kernels may be used (numba installed, ``DIMCALC_JIT`` not ``0``)."""
+    if os.environ.get("DIMCALC_JIT", "1") == "0":
+        return False
+    import importlib.util
+
+    return importlib.util.find_spec("numba") is not None
 
 
-def row_levels(*args: Any) -> None:
-    """Run :func:`_row_levels`, compiled when possible."""
-    compiled()
-    (_compiled_levels or _row_levels)(*args)
+_warm = False
 
 
-def pairs(*args: Any) -> int:
-    """Run :func:`_pairs`, compiled when possible."""
-    compiled()
-    return int((_compiled_pairs or _pairs)(*args))
+def warm() -> bool:
+    """Whether the compiled kernels have run in this process (loading them again costs nothing)."""
+    return _warm
 
 
-def clique(*args: Any) -> int:
-    """Run the pair-graph search (see :func:`_clique`), compiled when possible."""
-    compiled()
-    return int((_compiled_clique or _clique)(*args))
+def mark_warm() -> None:
+    global _warm
+    _warm = True
+
+
+def _marker() -> str:
+    """The file saying that the kernels of this source and numba version are in numba's disk cache."""
+    import importlib.metadata
+
+    st = os.stat(__file__)
+    stamp = f"{int(st.st_mtime_ns)}-{st.st_size}-{importlib.metadata.version('numba')}"
+    return os.path.join(os.path.dirname(__file__), "__pycache__", f"dimcalc-sparse-kernel-{stamp}.ok")
+
+
+def cached() -> bool:
+    """Whether the compiled kernels of this source are in the disk cache (loading them takes about a second)."""
+    try:
+        return os.path.exists(_marker())
+    except Exception:  # noqa: BLE001 - a missing numba or odd install: not cached
+        return False
+
+
+def warm_up() -> None:
+    """Compile (or load from the disk cache) every kernel by running it once on a tiny set system."""
+    import numpy as np
+
+    K = kernels(True)
+    if K["search"] is _search:
+        return
+    i64 = np.int64
+    indptr = np.array([0, 1, 2], dtype=i64)
+    indices = np.array([0, 0], dtype=np.int32)
+    t_indptr = np.array([0, 2], dtype=i64)
+    t_indices = np.array([0, 1], dtype=np.int32)
+    for arr in (indptr, indices, t_indptr, t_indices):  # read-only, as the class's arrays: the same signatures
+        arr.setflags(write=False)
+    code = np.zeros(2, dtype=np.int32)
+    cnt = np.array([2, 0], dtype=i64)
+    z = np.zeros(4, dtype=i64)
+    K["levels"](indptr, indices, np.ones(1, dtype=i64), np.zeros(3, dtype=i64), np.zeros(2, dtype=i64))
+    state = np.array([0, -1, 0, 0], dtype=i64)
+    K["search"](1, np.zeros(1, dtype=i64), indptr, indices, t_indptr, t_indices, np.ones(1, dtype=np.bool_), code, cnt,
+                state, z, z.copy(), z.copy(), 8)  # fmt: skip
+    K["pairs"](np.zeros(1, dtype=i64), indptr.copy(), indices.copy(), t_indptr, t_indices, np.ones(1, dtype=i64), 2, 1,
+               np.zeros(1, dtype=i64), np.zeros(1, dtype=i64), np.zeros(4, dtype=i64), np.zeros(4, dtype=i64))  # fmt: skip
+    lists = np.zeros((2, 2), dtype=i64)
+    K["clique"](1, np.zeros(1, dtype=i64), np.array([0, 0], dtype=i64), np.zeros(0, dtype=i64), np.zeros(1, dtype=i64),
+                t_indptr, t_indices, code, cnt, np.array([0, -1, 0], dtype=i64), z, lists, z.copy(), z.copy(),
+                z.copy(), np.zeros(0, dtype=i64), np.zeros(0, dtype=i64), np.zeros(0, dtype=np.int32),
+                np.zeros(1, dtype=i64), code.copy(), np.zeros(8, dtype=i64), 8)  # fmt: skip
+    mark_warm()
+    try:
+        path = _marker()
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w"):
+            pass
+    except OSError:
+        pass
+
+
+def kernels(jit: bool) -> dict[str, Any]:
+    """The four kernels, compiled (``jit``; loaded from numba's disk cache on first call) or plain Python."""
+    if jit and compiled() is not _search:
+        return {"search": _compiled, "pairs": _compiled_pairs, "clique": _compiled_clique, "levels": _compiled_levels}
+    return {"search": _search, "pairs": _pairs, "clique": _clique, "levels": _row_levels}

@@ -1,0 +1,120 @@
+"""Edge lists, .sets and .mtx files read into sparse storage; ``dimcalc check --graph``."""
+
+from __future__ import annotations
+
+import gzip
+import json
+from pathlib import Path
+
+import networkx as nx
+import numpy as np
+import pytest
+import scipy.io
+import scipy.sparse as sp
+
+from brute_sparse import brute_set_vc, closed_neighbourhoods
+from dimcalc import HypothesisClass, load, vc_dimension
+from dimcalc.cli import main
+from dimcalc.errors import ClassFileError
+from dimcalc.io.graph_files import read_edge_list
+
+DATA = Path(__file__).resolve().parents[1] / "data"
+
+
+def test_edge_list_with_names_comments_blank_lines_and_gzip(tmp_path):
+    text = "# SNAP header\n% KONECT header\nalice bob\n\nbob carol\n  carol   alice  \ncarol dave\n"
+    p = tmp_path / "g.txt"
+    p.write_text(text)
+    gz = tmp_path / "g.txt.gz"
+    gz.write_bytes(gzip.compress(text.encode()))
+    for path in (p, gz):
+        H = read_edge_list(path)
+        assert H.point_names == ("alice", "bob", "carol", "dave")
+        G = nx.Graph([("alice", "bob"), ("bob", "carol"), ("carol", "alice"), ("carol", "dave")])
+        assert H == HypothesisClass.from_networkx(nx.relabel_nodes(G, {v: v for v in sorted(G)}).subgraph(sorted(G)))
+        sets = closed_neighbourhoods({v: set(G[v]) for v in sorted(G)})
+        assert vc_dimension(H).value == brute_set_vc(sets)
+
+
+def test_integer_ids_sort_numerically_and_keep_their_spelling(tmp_path):
+    p = tmp_path / "g.txt"
+    p.write_text("10 2\n2 -3\n")
+    assert read_edge_list(p).point_names == ("-3", "2", "10")
+    p.write_text("010 2\n")  # a leading zero: the ids are names, kept as written
+    assert read_edge_list(p).point_names == ("010", "2")
+
+
+def test_open_neighbourhoods_and_self_loops(tmp_path):
+    p = tmp_path / "g.txt"
+    p.write_text("0 1\n1 2\n2 2\n")
+    H = read_edge_list(p, closed=False)
+    assert H.table.tolist() == [[0, 1, 0], [1, 0, 1], [0, 1, 1]]
+
+
+@pytest.mark.parametrize(
+    ("text", "fragment"),
+    [
+        ("0 1\n1 2 3\n", ":2: an edge-list line has two vertex ids; this one has 3"),
+        ("# only comments\n", "no edge"),
+        ("0\n", ":1: an edge-list line has two vertex ids; this one has 1"),
+    ],
+)
+def test_bad_edge_lists_are_refused_in_one_line_naming_the_line(tmp_path, text, fragment):
+    p = tmp_path / "bad.txt"
+    p.write_text(text)
+    with pytest.raises(ClassFileError, match=fragment) as info:
+        read_edge_list(p)
+    assert "\n" not in str(info.value) and str(p) in str(info.value)
+
+
+def test_size_limits_are_checked_before_building(tmp_path, monkeypatch):
+    import dimcalc.io.graph_files as gf
+
+    p = tmp_path / "g.txt"
+    p.write_text("0 1\n1 2\n")
+    monkeypatch.setattr(gf, "MAX_INCIDENCES", 5)
+    with pytest.raises(ClassFileError, match="7 incidences, over dimcalc's limit of 5"):
+        read_edge_list(p)
+    monkeypatch.setattr(gf, "MAX_GRAPH_FILE_BYTES", 3)
+    with pytest.raises(ClassFileError, match="over dimcalc's limit of 3"):
+        read_edge_list(p)
+
+
+def test_sets_file(tmp_path):
+    p = tmp_path / "s.sets"
+    p.write_text("# three sets\n1 2\n\n2 3 3\n")
+    H = load(p)
+    assert H.point_names == ("1", "2", "3")
+    assert H.table.tolist() == [[1, 1, 0], [0, 0, 0], [0, 1, 1]]
+
+
+def test_mtx_file(tmp_path):
+    M = sp.random(30, 12, density=0.2, random_state=1, format="coo")
+    M.data[:] = 1
+    p = tmp_path / "m.mtx"
+    scipy.io.mmwrite(p, M)
+    H = load(p)
+    assert H.table.tolist() == (M.toarray() != 0).astype(int).tolist()
+    M.data[0] = 3
+    scipy.io.mmwrite(p, M)
+    with pytest.raises(ClassFileError, match="m.mtx: M has the entry"):
+        load(p)
+    q = tmp_path / "d.mtx"
+    scipy.io.mmwrite(q, np.eye(3))
+    with pytest.raises(ClassFileError, match="coordinate"):
+        load(q)
+
+
+def test_cli_check_graph_on_facebook_combined(capsys):
+    status = main(["check", str(DATA / "graphs" / "facebook_combined.txt.gz"), "--graph", "--dims", "vc", "--json"])
+    out = json.loads(capsys.readouterr().out)
+    assert status == 0 and out["dimensions"]["vc"]["value"] == 6
+    assert out["dimensions"]["vc"]["witness_names"] == [str(i) for i in out["dimensions"]["vc"]["witness"]]
+
+
+def test_cli_check_graph_refuses_a_bad_line_with_exit_2(tmp_path, capsys):
+    p = tmp_path / "bad.txt"
+    p.write_text("0 1\nx\n")
+    assert main(["check", str(p), "--graph"]) == 2
+    err = capsys.readouterr().err
+    assert "bad.txt:2:" in err and err.count("\n") == 1
