@@ -50,20 +50,23 @@ def live_and_chosen(cnt, by_column, live, n, need):  # type: ignore[no-untyped-d
     """Columns of ``live`` not constant on ``V`` (``0 < |V_1| < n``), and those of them whose smaller side has ``need``.
 
     ``cnt[live[i]]`` (``by_column``) or ``cnt[i]`` is ``|V_1|`` of ``live[i]``.  Returns ``(new_live, chosen, ones)``:
-    ``chosen`` positions in ``new_live``, ``ones`` their ``|V_1|``, in live order.
+    ``chosen`` positions in ``new_live``, ``ones`` their ``|V_1|``, in live order; and the largest
+    ``min(|V_1|, n - |V_1|)`` over ``live``.
     """
     new_live = np.empty(len(live), dtype=np.int64)
     chosen = np.empty(len(live), dtype=np.int64)
     ones = np.empty(len(live), dtype=np.int64)
     m = 0
     k = 0
+    best = 0
     for i in range(len(live)):
         c = cnt[live[i]] if by_column else cnt[i]
         if 0 < c < n:
             new_live[m] = live[i]
+            best = max(best, min(c, n - c))
             if c >= need and n - c >= need:
                 chosen[k] = m
                 ones[k] = c
                 k += 1
             m += 1
-    return new_live[:m], chosen[:k], ones[:k]
+    return new_live[:m], chosen[:k], ones[:k], best

@@ -98,8 +98,13 @@ def solve_family(
             kind, lower, upper, witness, nodes=0, seconds=round(deadline.elapsed(), 6), stopped=deadline.stop_label
         )
     engine = Engine(H, splitter, deadline=deadline, progress=log)
+    if greedy_tree is not None:  # deepening starts above the greedy tree (kept as the witness at its depth)
+        engine.known_lower(H.full_mask, greedy_depth)
     lower, upper, stopped = _solve_root(engine, family, maps, jobs)
-    witness = engine.tree(H.full_mask, lower)
+    if greedy_tree is not None and lower <= greedy_depth:
+        witness = greedy_tree
+    else:
+        witness = engine.tree(H.full_mask, lower)
     if lower == 0 and upper >= 1:
         one = depth_one_tree(H, family, maps)
         if one is not None:

@@ -161,24 +161,27 @@ def row_counts(
 
 def live_and_chosen(
     cnt: np.ndarray, by_column: bool, live: np.ndarray, n: int, need: int
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """``(new_live, chosen, ones)``: the columns of ``live`` not constant on a version space of ``n`` hypotheses,
-    the positions in ``new_live`` of those whose two sides have at least ``need`` hypotheses, and their ``|V_1|``.
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
+    """``(new_live, chosen, ones, best)``: the columns of ``live`` not constant on a version space of ``n``
+    hypotheses, the positions in ``new_live`` of those whose two sides have at least ``need`` hypotheses, their
+    ``|V_1|``, and the largest smaller side ``min(|V_1|, n - |V_1|)`` of any column (0 if none splits).
 
     ``cnt`` holds ``|V_1|`` per column (``by_column``: indexed by column, else aligned with ``live``).
 
     Examples
     --------
     >>> import numpy as np
-    >>> new, chosen, ones = live_and_chosen(np.array([0, 2, 1, 4]), True, np.array([0, 1, 2, 3]), 4, 2)
-    >>> new.tolist(), chosen.tolist(), ones.tolist()
-    ([1, 2], [0], [2])
+    >>> new, chosen, ones, best = live_and_chosen(np.array([0, 2, 1, 4]), True, np.array([0, 1, 2, 3]), 4, 2)
+    >>> new.tolist(), chosen.tolist(), ones.tolist(), best
+    ([1, 2], [0], [2], 2)
     """
     kernels = _use_compiled(len(live) * 64)
     if kernels is not None:
-        return kernels.live_and_chosen(cnt, by_column, live, n, need)
+        new_live, chosen, ones, best = kernels.live_and_chosen(cnt, by_column, live, n, need)
+        return new_live, chosen, ones, int(best)
     c = cnt[live] if by_column else cnt
     keep = (c > 0) & (c < n)
     new_live, c = live[keep], c[keep]
     chosen = np.flatnonzero((c >= need) & (n - c >= need))
-    return new_live, chosen, c[chosen]
+    best = int(np.minimum(c, n - c).max()) if len(c) else 0
+    return new_live, chosen, c[chosen], best

@@ -21,7 +21,7 @@ from typing import Any
 
 from .._budget import Deadline, Progress, SearchStopped
 from ..hypothesis_class import HypothesisClass
-from .splitters import VECTOR_MIN_LIVE, Candidate, Split, Splitter
+from .splitters import VECTOR_MIN_LIVE, ColumnCandidates, NodeSplits, Split, Splitter
 
 __all__ = ["Engine", "MemoEntry", "sat_module"]
 
@@ -117,6 +117,17 @@ class Engine:
             e = self.memo[V] = MemoEntry(0, size_bound(V))
         return e
 
+    def known_lower(self, V: int, depth: int) -> None:
+        """Record ``D(V) >= depth`` proven elsewhere (a verified tree the caller keeps as the witness).
+
+        The entry gets no split: :meth:`tree` cannot rebuild that tree, so the
+        caller returns its own tree whenever the search ends at ``depth``; the
+        search itself starts iterative deepening at ``depth + 1``.
+        """
+        e = self._entry(V)
+        if depth > e.lower:
+            e.lower = min(depth, e.upper)
+
     # -- decision
     def at_least(self, V: int, t: int, live: Sequence[int]) -> bool:
         """Decide ``D(V) >= t``; raises SearchStopped when the deadline or node budget is spent.
@@ -144,10 +155,12 @@ class Engine:
             raise SearchStopped
         if not self.nodes & 0x3FFF:
             self.progress.update(f"t={self.target} nodes={self.nodes} memo={len(memo)}")
-        new_live, cand = self._candidates(V, t, live)
+        new_live, cand, upper = self._candidates(V, t, live)
+        if upper is not None and upper < e.upper:  # the balance bound, kept for later queries on V
+            e.upper = upper
         t1 = t - 1
-        # Quick pass: a split both of whose children are already proven deep enough.
-        for c in cand:
+        # Quick pass: a split both of whose children are already proven deep enough (of the candidates built).
+        for c in cand.built() if isinstance(cand, ColumnCandidates) else cand:
             s = memo.get(c.small)
             if s is not None and s.lower >= t1:
                 g = memo.get(c.big)
@@ -170,21 +183,26 @@ class Engine:
             e.upper = t1
         return False
 
-    def _candidates(self, V: int, t: int, live: Sequence[int]) -> tuple[list[int], list[Candidate]]:
-        """(columns live below ``V``, the splits of ``V`` passing the size test for ``t``) in search order.
+    def _candidates(self, V: int, t: int, live: Sequence[int]) -> NodeSplits:
+        """The splitter's :class:`~.splitters.NodeSplits` of ``V`` for ``t``, candidates in search order.
 
         Search order: most balanced first (stable among ties) -- the
         splitter's order -- except that the split which proved ``D(V) >= t - 1``
         in an earlier round of iterative deepening (kept by the memo) is tried first.
         """
-        new_live, cand = self.splitter.candidates(V, t, live)
+        node = self.splitter.candidates(V, t, live)
+        cand = node.candidates
         e = self.memo.get(V)
-        if e is not None and e.split is not None and len(cand) > 1 and cand[0].split != e.split:
+        if e is None or e.split is None:
+            return node
+        if isinstance(cand, ColumnCandidates):
+            cand.move_to_front(e.split.desc)
+        elif len(cand) > 1 and cand[0].split != e.split:
             for i, c in enumerate(cand):
                 if c.split == e.split:
                     cand.insert(0, cand.pop(i))
                     break
-        return new_live, cand
+        return node
 
     # -- witness
     def tree(self, V: int, t: int) -> dict:
@@ -311,7 +329,7 @@ class Engine:
         if e.upper < t:
             return False
         self.nodes += 1
-        new_live, cand = self._candidates(V, t, live)
+        new_live, cand, _ = self._candidates(V, t, live)
         assert self.pool is not None
         outcome = self.pool.first_success([(c.small, c.big) for c in cand], t - 1, new_live, self.deadline.remaining())
         self.nodes += outcome.nodes
@@ -344,7 +362,7 @@ class Engine:
         V0, V1 = split.V0, split.V1
         fresh = Engine(self.H, self.splitter, deadline=self.deadline)
         fresh.use_sat = False
-        live, _ = self.splitter.candidates(V, t, self.splitter.columns)
+        live = self.splitter.candidates(V, t, self.splitter.columns).live
         try:
             if fresh.at_least(V0, t - 1, live) and fresh.at_least(V1, t - 1, live):
                 self.subtrees[(V0, t - 1)] = fresh.tree(V0, t - 1)

@@ -15,7 +15,7 @@ Littlestone (1987); BGS Defs 2.10-2.13, 4.1-4.4, §4.2 (Lemma 4.5).
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, NamedTuple, Protocol
 
 import numpy as np
@@ -29,6 +29,10 @@ from .nodes import bin_node, binary_node, bipartition_node, multiclass_node, pai
 __all__ = [
     "Split",
     "Candidate",
+    "ColumnCandidates",
+    "NodeSplits",
+    "balance_bound",
+    "candidates_of_splits",
     "Splitter",
     "ColumnSplitter",
     "PairSplitter",
@@ -66,6 +70,85 @@ class Candidate(NamedTuple):
     split: Split
 
 
+class ColumnCandidates:
+    """The candidates of a :class:`ColumnSplitter` node, each built (two big-integer children) when first read.
+
+    A node of a class with many columns has hundreds of candidates, and a
+    search that succeeds reads the first one or two; building every child
+    pair up front cost most of a node.  Same candidates, same order as
+    :func:`candidates_of_splits` over the splits, except that two columns
+    giving the same split of ``V`` are both kept (the second is answered by
+    the memo: its children are the first one's).
+    """
+
+    __slots__ = ("V", "n", "columns", "ones_counts", "balances", "ones", "_built")
+
+    def __init__(
+        self, V: int, n: int, columns: list[int], ones_counts: list[int], balances: list[int], ones: list[int]
+    ) -> None:
+        self.V, self.n, self.columns = V, n, columns
+        self.ones_counts, self.balances, self.ones = ones_counts, balances, ones
+        self._built: dict[int, Candidate] = {}
+
+    def __len__(self) -> int:
+        return len(self.columns)
+
+    def __getitem__(self, i: int) -> Candidate:
+        c = self._built.get(i)
+        if c is None:
+            column, k, one = self.columns[i], self.balances[i], self.ones_counts[i]
+            a = self.V & self.ones[column]
+            b = self.V ^ a
+            split = Split(column, b, a)
+            c = self._built[i] = Candidate(k, b, a, split) if self.n - one <= one else Candidate(k, a, b, split)
+        return c
+
+    def __iter__(self) -> Iterator[Candidate]:
+        return (self[i] for i in range(len(self.columns)))
+
+    def built(self) -> list[Candidate]:
+        """The candidates read so far (the quick pass of the engine looks at these only)."""
+        return list(self._built.values())
+
+    def move_to_front(self, desc: Any) -> None:
+        """Put the candidate of column ``desc`` first (kept order otherwise); nothing if it is not a candidate."""
+        if desc in self.columns:
+            i = self.columns.index(desc)
+            for seq in (self.columns, self.ones_counts, self.balances):
+                seq.insert(0, seq.pop(i))
+            self._built = {}
+
+
+class NodeSplits(NamedTuple):
+    """What a splitter says about one node ``D(V) >= t?`` of the search.
+
+    ``live``: the columns still live below ``V`` (those constant on ``V`` dropped,
+    reduction 3); ``candidates``: the splits whose two children have at least
+    ``2^(t-1)`` hypotheses (reduction 5), in search order; ``upper``: the
+    *balance bound* ``D(V) <= 1 + floor(log2 max_split min(|V0|, |V1|))``
+    (0 when ``V`` has no split), or None when the splitter did not count every split.
+    """
+
+    live: Any
+    candidates: list[Candidate] | ColumnCandidates
+    upper: int | None
+
+
+def balance_bound(max_balance: int) -> int:
+    """``1 + floor(log2 b)`` for the largest smaller side ``b`` of a split of ``V``, 0 when there is none.
+
+    Proof: a tree of depth ``s`` for ``V`` has a root split whose two children
+    carry trees of depth ``s - 1``, hence (size bound, reduction 5) at least
+    ``2^(s-1)`` hypotheses each, so ``2^(s-1) <= b``.
+
+    Examples
+    --------
+    >>> balance_bound(0), balance_bound(1), balance_bound(5), balance_bound(8)
+    (0, 1, 3, 4)
+    """
+    return max_balance.bit_length() if max_balance > 0 else 0
+
+
 class Splitter(Protocol):
     """What the engine needs of a family: its columns, its splits of a version space, its tree nodes.
 
@@ -74,7 +157,8 @@ class Splitter(Protocol):
     child pair; reductions 1-4 of :mod:`dimcalc.littlestone`) and the columns
     still live below ``V``.  ``candidates(V, t, live)`` returns the same
     ``new_live`` and, as :class:`Candidate`, the splits whose two children
-    have at least ``2^(t-1)`` hypotheses (reduction 5), most balanced first.
+    have at least ``2^(t-1)`` hypotheses (reduction 5), most balanced first,
+    with the balance bound of ``V`` (a :class:`NodeSplits`).
     ``node(desc, T0, T1)`` builds a spec §3 tree node.
     """
 
@@ -85,30 +169,33 @@ class Splitter(Protocol):
 
     def splits(self, V: int, live: Sequence[int]) -> tuple[list[int], list[RawSplit]]: ...
 
-    def candidates(self, V: int, t: int, live: Sequence[int]) -> tuple[list[int], list[Candidate]]: ...
+    def candidates(self, V: int, t: int, live: Sequence[int]) -> NodeSplits: ...
 
 
-def candidates_of_splits(splits: Sequence[RawSplit], t: int, deadline: Deadline | None = None) -> list[Candidate]:
+def candidates_of_splits(live: Any, splits: Sequence[RawSplit], t: int, deadline: Deadline | None = None) -> NodeSplits:
     """The splits whose children both have ``2^(t-1)`` hypotheses (reduction 5), most balanced first (stable).
 
     Examples
     --------
-    >>> [c.split.desc for c in candidates_of_splits([(0b1, 0b1110, "a"), (0b11, 0b1100, "b")], 2)]
-    ['b']
+    >>> node = candidates_of_splits([0, 1], [(0b1, 0b1110, "a"), (0b11, 0b1100, "b")], 2)
+    >>> [c.split.desc for c in node.candidates], node.upper
+    (['b'], 2)
     """
     need = 1 << (t - 1)
     cand = []
+    best = 0
     for i, (V0, V1, desc) in enumerate(splits):
         if deadline is not None and not i & 0xFFFF:  # millions of splits at the root of a wide class
             deadline.check()
         n0 = V0.bit_count()
         n1 = V1.bit_count()
+        best = max(best, min(n0, n1))
         if n0 < need or n1 < need:
             continue
         split = Split(desc, V0, V1)
         cand.append(Candidate(n0, V0, V1, split) if n0 <= n1 else Candidate(n1, V1, V0, split))
     cand.sort(key=lambda c: -c.balance)
-    return cand
+    return NodeSplits(live, cand, balance_bound(best))
 
 
 class _SplitListCandidates:
@@ -119,9 +206,9 @@ class _SplitListCandidates:
     def splits(self, V: int, live: Sequence[int]) -> tuple[list[int], list[RawSplit]]:
         raise NotImplementedError
 
-    def candidates(self, V: int, t: int, live: Sequence[int]) -> tuple[list[int], list[Candidate]]:
+    def candidates(self, V: int, t: int, live: Sequence[int]) -> NodeSplits:
         new_live, splits = self.splits(V, live)
-        return new_live, candidates_of_splits(splits, t, self.deadline)
+        return candidates_of_splits(new_live, splits, t, self.deadline)
 
 
 #: Live columns from which a node's splits are computed with numpy words instead of a Python loop.
@@ -225,21 +312,19 @@ class ColumnSplitter:
             self._rows = rows_of_columns(self.words, self.n_rows, self.deadline)
         return self._rows
 
-    def candidates(self, V: int, t: int, live: Sequence[int]) -> tuple[list[int], list[Candidate]]:
-        """``(new_live, candidates)`` of the :class:`Splitter` protocol, counted on ``uint64`` words.
+    def candidates(self, V: int, t: int, live: Sequence[int]) -> NodeSplits:
+        """The :class:`NodeSplits` of the :class:`Splitter` protocol, counted on ``uint64`` words.
 
         One pass of :func:`~dimcalc.littlestone.counts.column_counts` gives
         ``|V_1|`` for every live column; columns constant on ``V``
         (``|V_1| ∈ {0, |V|}``) leave the live list (reduction 3), and the
-        children of a column are built (as Python ints) only when it passes the
-        size test ``min(|V_0|, |V_1|) >= 2^(t-1)`` (reduction 5); a column
-        whose split equals an earlier one's, up to swapping the sides, is
-        dropped (reduction 2).  Same candidates, in the same order, as
-        :func:`candidates_of_splits` over :meth:`splits`.
+        columns passing the size test ``min(|V_0|, |V_1|) >= 2^(t-1)``
+        (reduction 5) become :class:`ColumnCandidates`, whose children are
+        built (as Python ints) when the search reads them.
         """
         if len(live) * self.n_words <= PYTHON_MAX_WORK:
             new, splits = self.splits(V, live.tolist() if isinstance(live, np.ndarray) else live)
-            return new, candidates_of_splits(splits, t)
+            return candidates_of_splits(new, splits, t)
         if self.deadline is not None:
             self.deadline.check()
         idx = np.asarray(live, dtype=np.int64)
@@ -251,22 +336,13 @@ class ColumnSplitter:
             cnt, by_column = row_counts(indptr, indices, v, len(self.ones), column_work), True
         else:
             cnt, by_column = column_counts(self.words, idx, v), False
-        idx, chosen, ones_counts = live_and_chosen(cnt, by_column, idx, n, 1 << (t - 1))
+        idx, chosen, ones_counts, best = live_and_chosen(cnt, by_column, idx, n, 1 << (t - 1))
         balance = np.minimum(ones_counts, n - ones_counts)
         order = np.argsort(-balance, kind="stable")
-        ones = self.ones
-        seen: set[int] = set()
-        cand: list[Candidate] = []
-        for c, k, one in zip(idx[chosen[order]].tolist(), balance[order].tolist(), ones_counts[order].tolist()):
-            a = V & ones[c]
-            b = V ^ a
-            key = a if a < b else b
-            if key in seen:
-                continue
-            seen.add(key)
-            split = Split(c, b, a)
-            cand.append(Candidate(k, b, a, split) if n - one <= one else Candidate(k, a, b, split))
-        return idx, cand  # type: ignore[return-value]  # live columns stay a numpy array down the search
+        cand = ColumnCandidates(
+            V, n, idx[chosen[order]].tolist(), ones_counts[order].tolist(), balance[order].tolist(), self.ones
+        )
+        return NodeSplits(idx, cand, balance_bound(int(best)))  # live columns stay a numpy array down the search
 
     def _splits_numpy(self, V: int, live: Sequence[int]) -> tuple[list[int], list[RawSplit]]:
         """The same as the loop in :meth:`splits` (same splits, same order), over numpy words.
