@@ -88,6 +88,7 @@ def force(monkeypatch):
     def apply(mode: str) -> None:
         if mode == "loop":
             monkeypatch.setattr(splitters, "PYTHON_MAX_WORK", 10**12)
+            monkeypatch.setattr(counts, "FORCE", False)
             return
         by, how = mode.split("-")
         monkeypatch.setattr(splitters, "PYTHON_MAX_WORK", -1)

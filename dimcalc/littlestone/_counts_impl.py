@@ -70,3 +70,20 @@ def live_and_chosen(cnt, by_column, live, n, need):  # type: ignore[no-untyped-d
                 k += 1
             m += 1
     return new_live[:m], chosen[:k], ones[:k], best
+
+
+@numba.njit(cache=True, boundscheck=False, nogil=True)
+def node_candidates(words, live, v, n, need, indptr, indices, by_rows):  # type: ignore[no-untyped-def]
+    """One node in one call: counts (by rows or by columns), live columns, candidates most balanced first.
+
+    Returns ``(new_live, columns, ones, balances, best)``: the candidates' columns, their ``|V_1|`` and
+    ``min(|V_1|, n - |V_1|)`` sorted by decreasing balance (stable), and the largest balance of any column.
+    """
+    if by_rows:
+        cnt = row_counts(indptr, indices, v, words.shape[0])
+    else:
+        cnt = column_counts(words, live, v, np.flatnonzero(v))
+    new_live, chosen, ones, best = live_and_chosen(cnt, by_rows, live, n, need)
+    balances = np.minimum(ones, n - ones)
+    order = np.argsort(-balances, kind="mergesort")
+    return new_live, new_live[chosen[order]], ones[order], balances[order], best

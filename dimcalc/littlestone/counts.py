@@ -15,10 +15,11 @@ the size test (reduction 5 of :mod:`dimcalc.littlestone`) iff both
   through a point of Z_p^2: 101 lines of 101 points each, against 10 201
   columns of 160 words).
 
-No Python integer is touched per column.  Big nodes (at least
-:data:`COMPILED_MIN_WORK` operations) run compiled numba loops
-(:mod:`._counts_impl`, loaded on first use, cached on disk); small ones, or
-any node when numba is missing or ``DIMCALC_JIT=0``, run numpy.
+No Python integer is touched per column.  The first big node (at least
+:data:`COMPILED_MIN_WORK` operations) loads compiled numba loops
+(:mod:`._counts_impl`, cached on disk), and from then on every node uses
+them; before that, or when numba is missing or ``DIMCALC_JIT=0``, numpy
+(so a small class never imports numba).
 """
 
 from __future__ import annotations
@@ -55,8 +56,19 @@ def _kernels() -> Any:
 
 
 def _use_compiled(work: int) -> Any:
-    use = FORCE if FORCE is not None else work >= COMPILED_MIN_WORK
+    """The compiled loops when forced, already loaded (then every node uses them), or worth loading for ``work``."""
+    use = FORCE if FORCE is not None else (_compiled is not None or work >= COMPILED_MIN_WORK)
     return _kernels() if use else None
+
+
+def compiled_kernels() -> Any:
+    """The compiled module when its loops are loaded and not switched off (:data:`FORCE` False), else None."""
+    return _compiled if compiled_loaded() else None
+
+
+def compiled_loaded() -> bool:
+    """Whether the compiled loops are loaded in this process (then even small nodes use them)."""
+    return _compiled is not None and FORCE is not False
 
 
 def words_of_int(V: int, n_words: int) -> np.ndarray:

@@ -23,7 +23,15 @@ import numpy as np
 from .._budget import Deadline, SearchStopped
 from ..hypothesis_class import HypothesisClass, label_bits, words_to_ints
 from ..psi import MapSequence
-from .counts import column_counts, live_and_chosen, row_counts, rows_of_columns, words_of_int
+from .counts import (
+    column_counts,
+    compiled_kernels,
+    compiled_loaded,
+    live_and_chosen,
+    row_counts,
+    rows_of_columns,
+    words_of_int,
+)
 from .nodes import bin_node, binary_node, bipartition_node, multiclass_node, pair_map_node, user_node
 
 __all__ = [
@@ -216,8 +224,10 @@ VECTOR_MIN_LIVE = 512
 #: Largest number of 64-bit words per column (labels x hypotheses / 64) for the numpy path.
 _VECTOR_MAX_WORDS = 64
 #: Nodes with at most this many ``live columns x words`` get their candidates from the Python loop of ``splits``
-#: (Python's big-integer operations beat numpy's per-call overhead on small nodes; ``dimcalc bench``).
+#: while the compiled loops are not loaded (Python's big-integer operations beat numpy's per-call overhead on
+#: small nodes; once numba is loaded, its loops beat both).
 PYTHON_MAX_WORK = 1 << 14
+_NO_ROWS = (np.zeros(1, dtype=np.int64), np.zeros(0, dtype=np.int32))
 #: ``"rows"``/``"columns"`` forces how the word path counts (tests); ``None``: the cheaper one per node.
 COUNT_BY: str | None = None
 #: Live columns handled per step of a numpy split enumeration (the deadline is read between steps).
@@ -322,7 +332,7 @@ class ColumnSplitter:
         (reduction 5) become :class:`ColumnCandidates`, whose children are
         built (as Python ints) when the search reads them.
         """
-        if len(live) * self.n_words <= PYTHON_MAX_WORK:
+        if len(live) * self.n_words <= PYTHON_MAX_WORK and not compiled_loaded():
             new, splits = self.splits(V, live.tolist() if isinstance(live, np.ndarray) else live)
             return candidates_of_splits(new, splits, t)
         if self.deadline is not None:
@@ -331,7 +341,16 @@ class ColumnSplitter:
         v = words_of_int(V, self.n_words)
         n = V.bit_count()
         column_work = len(idx) * int(np.count_nonzero(v))
-        if (n * self.mean_ones * 2 < column_work) if COUNT_BY is None else COUNT_BY == "rows":
+        by_rows = (n * self.mean_ones * 2 < column_work) if COUNT_BY is None else COUNT_BY == "rows"
+        kernels = compiled_kernels()
+        if kernels is not None:  # the whole node in one compiled call (same integers as below)
+            indptr, indices = self.rows if by_rows else _NO_ROWS
+            new_live, columns, ones_counts, balances, best = kernels.node_candidates(
+                self.words, idx, v, n, 1 << (t - 1), indptr, indices, by_rows
+            )
+            cand = ColumnCandidates(V, n, columns.tolist(), ones_counts.tolist(), balances.tolist(), self.ones)
+            return NodeSplits(new_live, cand, balance_bound(int(best)))
+        if by_rows:
             indptr, indices = self.rows
             cnt, by_column = row_counts(indptr, indices, v, len(self.ones), column_work), True
         else:
