@@ -21,8 +21,8 @@ from brute_littlestone import brute_dimension
 from dimcalc import HypothesisClass
 from dimcalc.classes.hypothesis_class import label_bits
 from dimcalc.littlestone import psi_littlestone_dimension
-from dimcalc.littlestone.api import _run
-from dimcalc.littlestone.uniform import _uniform
+from dimcalc.littlestone.api import solve_family
+from dimcalc.littlestone.uniform import uniform_dimension
 from dimcalc.psi import MapSequence, bipartition_seed_tree, present_labels, psi_family, restricted_maps, uniform_maps
 from dimcalc.witnesses.tree_checks import is_psi_tree
 
@@ -147,9 +147,9 @@ def test_psi_B_search_over_twenty_labels_stops_with_bounds(uniform):
     """The exponential Ψ^B search itself (no seed tree) polls its deadline while it enumerates splits."""
     H = _random_many_labels()
     if uniform:
-        r = _uniform(H, "B", None, "psi_littlestone_uniform:B", 0.2, False, "test")
+        r = uniform_dimension(H, "B", None, "psi_littlestone_uniform:B", 0.2, False, "test")
     else:
-        r = _run(H, "psi_littlestone:B", "B", None, 0.2, False, "test")
+        r = solve_family(H, "psi_littlestone:B", "B", None, 0.2, False, "test")
     assert r.stats["stopped"] == "time limit"
     assert not r.exact and 0 <= r.lower <= r.upper <= H.log2_size() and r.verify(H)
 

@@ -169,12 +169,12 @@ def test_numpy_split_enumeration_matches_the_loop(monkeypatch):
         m, n, labels = int(rng.integers(2, 150)), int(rng.integers(1, 400)), int(rng.integers(2, 4))
         H = HypothesisClass(rng.integers(0, labels, (m, n)))
         for family in (["LD"] if labels == 2 else []) + ["MLD", "N", "B", "bin"]:
-            splitter = ls._splitter_for(H, family)
+            splitter = ls.splitter_for(H, family)
             for _ in range(4):
                 V = (int(rng.integers(1, 2**62)) & H.full_mask) or H.full_mask
-                monkeypatch.setattr(ls, "_VECTOR_MIN_LIVE", 10**9)
+                monkeypatch.setattr(ls, "VECTOR_MIN_LIVE", 10**9)
                 loop = splitter.splits(V, splitter.columns)
-                monkeypatch.setattr(ls, "_VECTOR_MIN_LIVE", 0)
+                monkeypatch.setattr(ls, "VECTOR_MIN_LIVE", 0)
                 assert splitter.splits(V, splitter.columns) == loop, family
                 monkeypatch.setattr(ls, "_SPLIT_CHUNK", 7)  # chunks read the deadline; same splits, same order
                 assert splitter.splits(V, splitter.columns) == loop, family

@@ -17,7 +17,7 @@ under the same time limit in several SAT modes:
     SAT on every query with ``t >= 2`` whose encoding fits, with no cost model
     (how much SAT costs where the model would not let it run);
 ``no-probe``
-    ``off`` without the budgeted upper-bound probes (``_Engine._upper_probes``),
+    ``off`` without the budgeted upper-bound probes (``Engine._upper_probes``),
     on the stopped cases: what the probes add to the upper-bound side.
 
 The row reports the answer and seconds of the default mode, ``off`` as the
@@ -33,7 +33,7 @@ import time
 from ..classes.hypothesis_class import HypothesisClass
 from ..generators import boxes
 from ..littlestone import engine as ls
-from ..littlestone.splitters import _splitter_for
+from ..littlestone.splitters import splitter_for
 from ..search.budget import Deadline
 from . import BenchOptions, BenchRow, register_suite
 from .littlestone import boxes_class, intervals_class, lines_class, random_class
@@ -48,7 +48,7 @@ def _solve(H: HypothesisClass, family: str, mode: str, limit: float) -> dict:
     """Run the engine once in ``mode``; return its bounds, seconds, nodes and SAT figures."""
     t = time.perf_counter()
     deadline = Deadline(limit)
-    engine = ls._Engine(H, _splitter_for(H, family, None, deadline), deadline=deadline)
+    engine = ls.Engine(H, splitter_for(H, family, None, deadline), deadline=deadline)
     engine.use_sat = mode not in ("off", "no-probe")
     if mode == "no-probe":
         engine.upper_probe_nodes = 0

@@ -96,7 +96,12 @@ from .api import (
     multiclass_littlestone_dimension,
     psi_littlestone_dimension,
 )
-from .version_space import littlestone_dimension_of, multiclass_littlestone_dimension_of, shattered_tree_exists
+from .version_space import (
+    VersionSpaceDimension,
+    littlestone_dimension_of,
+    multiclass_littlestone_dimension_of,
+    shattered_tree_exists,
+)
 
 __all__ = [
     "littlestone_dimension",
@@ -106,4 +111,5 @@ __all__ = [
     "littlestone_dimension_of",
     "multiclass_littlestone_dimension_of",
     "shattered_tree_exists",
+    "VersionSpaceDimension",
 ]

@@ -20,12 +20,12 @@ from ..results import DimensionResult
 from ..search.budget import Deadline, Progress, SearchStopped
 from ..validation import check_time_limit
 from ..witnesses import PsiTree
-from .engine import _Engine
+from .engine import Engine
 from .greedy import greedy_lower_bound
-from .nodes import _depth_one_tree
+from .nodes import depth_one_tree
 from .parallel import _solve_root
-from .splitters import _FAMILY_NAMES, _splitter_for
-from .uniform import _uniform
+from .splitters import FAMILY_NAMES, splitter_for
+from .uniform import uniform_dimension
 
 #: A binary class of at least this many cells (distinct rows x points) gets a greedy mistake tree first.
 GREEDY_MIN_CELLS = 1 << 20
@@ -38,7 +38,7 @@ def _io_labelled(tree: dict[str, Any]) -> dict[str, Any]:
     return {"point": tree["point"], "labels": [0, 1], "children": [_io_labelled(c) for c in tree["children"]]}
 
 
-def _check_class(H: Any, owner: str) -> HypothesisClass:
+def check_class(H: Any, owner: str) -> HypothesisClass:
     if not isinstance(H, HypothesisClass):
         raise parameter_error("H", owner, "a dimcalc.HypothesisClass", type(H).__name__)
     return H
@@ -50,7 +50,7 @@ def _check_jobs(jobs: Any, owner: str) -> int:
     return jobs
 
 
-def _run(
+def solve_family(
     H: HypothesisClass,
     kind: str,
     family: str,
@@ -89,20 +89,25 @@ def _run(
                 seconds=round(deadline.elapsed(), 6),
             )
     try:
-        splitter = _splitter_for(H, family, maps, deadline)
+        splitter = splitter_for(H, family, maps, deadline)
     except SearchStopped:
-        one = _depth_one_tree(H, family, maps)
+        one = depth_one_tree(H, family, maps)
         lower, witness = (0, leaf) if one is None else (1, one)
         if greedy_depth > lower:
             lower, witness = greedy_depth, greedy_tree
         return DimensionResult.bounds(
             kind, lower, upper, witness, nodes=0, seconds=round(deadline.elapsed(), 6), stopped=deadline.stop_label
         )
-    engine = _Engine(H, splitter, deadline=deadline, progress=log)
+    engine = Engine(H, splitter, deadline=deadline, progress=log)
+    if greedy_tree is not None:  # deepening starts above the greedy tree (kept as the witness at its depth)
+        engine.known_lower(H.full_mask, greedy_depth)
     lower, upper, stopped = _solve_root(engine, family, maps, jobs)
-    witness = engine.tree(H.full_mask, lower)
+    if greedy_tree is not None and lower <= greedy_depth:
+        witness = greedy_tree
+    else:
+        witness = engine.tree(H.full_mask, lower)
     if lower == 0 and upper >= 1:
-        one = _depth_one_tree(H, family, maps)
+        one = depth_one_tree(H, family, maps)
         if one is not None:
             lower, witness = 1, one
     if greedy_depth > lower:  # the engine stopped below the greedy tree
@@ -164,7 +169,7 @@ def littlestone_dimension(
     >>> littlestone_dimension(HypothesisClass.from_table([[0], [1]])).value  # {constant 0, constant 1}
     1
     """
-    H = _check_class(H, "littlestone_dimension")
+    H = check_class(H, "littlestone_dimension")
     time_limit = check_time_limit(time_limit, "littlestone_dimension")
     jobs = _check_jobs(jobs, "littlestone_dimension")
     if not H.is_binary:
@@ -173,7 +178,7 @@ def littlestone_dimension(
             f"the Littlestone dimension is defined for binary classes; this class has "
             f"{H.num_labels} labels (use multiclass_littlestone_dimension)",
         )
-    return _run(H, "littlestone", "LD", None, time_limit, progress, "littlestone", jobs)
+    return solve_family(H, "littlestone", "LD", None, time_limit, progress, "littlestone", jobs)
 
 
 @validate_params(H=CLASS, time_limit=TIME_LIMIT, progress=PROGRESS, jobs=JOBS)
@@ -210,16 +215,16 @@ def multiclass_littlestone_dimension(
     >>> r.value, r.witness["labels"]
     (1, [0, 1])
     """
-    H = _check_class(H, "multiclass_littlestone_dimension")
+    H = check_class(H, "multiclass_littlestone_dimension")
     time_limit = check_time_limit(time_limit, "multiclass_littlestone_dimension")
     jobs = _check_jobs(jobs, "multiclass_littlestone_dimension")
-    return _run(H, "multiclass_littlestone", "MLD", None, time_limit, progress, "multiclass_littlestone", jobs)
+    return solve_family(H, "multiclass_littlestone", "MLD", None, time_limit, progress, "multiclass_littlestone", jobs)
 
 
-def _resolve_family(H: HypothesisClass, family: Any) -> tuple[str, list[tuple] | None, str]:
+def resolve_family(H: HypothesisClass, family: Any) -> tuple[str, list[tuple] | None, str]:
     """Return (family name, the maps of a user family or None, kind suffix) via :func:`dimcalc.psi.psi_family`."""
     fam = psi_family(family, H.num_labels)
-    if fam.name in _FAMILY_NAMES:
+    if fam.name in FAMILY_NAMES:
         return fam.name, None, fam.kind_suffix
     # one map per distinct restriction to the labels present in H (dimcalc.psi: same trees, same value)
     return "user", restricted_maps(fam, present_labels(H)), fam.kind_suffix
@@ -275,20 +280,20 @@ def psi_littlestone_dimension(
     ('psi_littlestone_uniform:bin', 2, [0, 1, 0, 1])
     """
     owner = "psi_littlestone_dimension"
-    H = _check_class(H, owner)
+    H = check_class(H, owner)
     time_limit = check_time_limit(time_limit, owner)
     if not isinstance(uniform, bool):
         raise parameter_error("uniform", owner, "a bool", uniform)
     jobs = _check_jobs(jobs, owner)
-    name, maps, suffix = _resolve_family(H, family)
+    name, maps, suffix = resolve_family(H, family)
     kind = ("psi_littlestone_uniform:" if uniform else "psi_littlestone:") + suffix
     label = kind.split(":", 1)[0] + ":" + name
     if name == "B" and H.num_labels > 2:
         return _seeded_bipartition(H, kind, uniform, time_limit, progress, label, jobs)
     if uniform:
-        r = _uniform(H, name, maps, kind, time_limit, progress, label, jobs)
+        r = uniform_dimension(H, name, maps, kind, time_limit, progress, label, jobs)
     else:
-        r = _run(H, kind, name, maps, time_limit, progress, label, jobs)
+        r = solve_family(H, kind, name, maps, time_limit, progress, label, jobs)
     if name == "user" and r.witness is not None:  # the tree checks itself against the user's maps
         r = dataclasses.replace(r, witness=PsiTree(r.witness, family=psi_family(family, H.num_labels), uniform=uniform))
     return r
@@ -330,9 +335,9 @@ def _seeded_bipartition(
         )
     left = deadline.left()
     if uniform:
-        r = _uniform(H, "B", None, kind, left, progress, label, jobs)
+        r = uniform_dimension(H, "B", None, kind, left, progress, label, jobs)
     else:
-        r = _run(H, kind, "B", None, left, progress, label, jobs)
+        r = solve_family(H, kind, "B", None, left, progress, label, jobs)
     if r.lower is not None and r.lower >= depth:
         return r
     return DimensionResult.bounds(
@@ -374,7 +379,7 @@ def binary_restriction_littlestone(H: HypothesisClass, *, time_limit: float | No
     [('littlestone_restriction:1', 1), ('littlestone_restriction:2', 1)]
     """
     owner = "binary_restriction_littlestone"
-    H = _check_class(H, owner)
+    H = check_class(H, owner)
     time_limit = check_time_limit(time_limit, owner)
     deadline = Deadline(time_limit)
     bits = label_bits(H.num_labels)
@@ -383,7 +388,6 @@ def binary_restriction_littlestone(H: HypothesisClass, *, time_limit: float | No
         Hi = binary_restriction(H, i)
         share = deadline.share(bits - i + 1)
         kind = f"littlestone_restriction:{i}"
-        r = _run(Hi, kind, "LD", None, share, False, f"littlestone H|_{i}")
-        r.stats["restriction"] = i
-        out.append(r)
+        r = solve_family(Hi, kind, "LD", None, share, False, f"littlestone H|_{i}")
+        out.append(dataclasses.replace(r, stats={**r.stats, "restriction": i}))  # results are frozen: a new one
     return out

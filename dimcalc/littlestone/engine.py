@@ -16,18 +16,51 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from ..classes.hypothesis_class import HypothesisClass
-from ..search.budget import Deadline, Progress
-from .splitters import _VECTOR_MIN_LIVE, _Stop
+from ..search.budget import Deadline, Progress, SearchStopped
+from .splitters import VECTOR_MIN_LIVE, ColumnCandidates, NodeSplits, Split, Splitter
+
+__all__ = ["Engine", "MemoEntry", "sat_module"]
 
 
-class _Engine:
-    """Decision search ``D(V) >= t`` with a memo of proven bounds (see the module docstring)."""
+@dataclass(slots=True)
+class MemoEntry:
+    """What is proven about ``D(V)`` for one version space ``V``: ``lower <= D(V) <= upper``.
+
+    ``split`` is the split of ``V`` whose two children were proven to reach
+    ``lower - 1`` (it builds the witness tree), or None while ``lower == 0``.
+    """
+
+    lower: int
+    upper: int
+    split: Split | None = None
+
+
+def size_bound(V: int) -> int:
+    """``floor(log2 |V|)``: a tree of depth ``t`` has ``2^t`` leaves realised by distinct hypotheses (reduction 5)."""
+    return V.bit_count().bit_length() - 1
+
+
+class Engine:
+    """Decision search ``D(V) >= t`` with a memo of proven bounds (see the module docstring).
+
+    Pruning rules live in two places only: the splitter's
+    :meth:`~dimcalc.littlestone.splitters.Splitter.candidates` (which splits
+    of ``V`` can give depth ``t`` at all, in search order) and
+    :meth:`at_least` (what the memo already proves).  ``docs/littlestone.md``
+    says where a new rule goes.
+    """
 
     def __init__(
-        self, H: HypothesisClass, splitter: Any, *, deadline: Deadline | None = None, progress: Progress | None = None
+        self,
+        H: HypothesisClass,
+        splitter: Splitter,
+        *,
+        deadline: Deadline | None = None,
+        progress: Progress | None = None,
     ) -> None:
         self.H = H
         self.splitter = splitter
@@ -35,8 +68,7 @@ class _Engine:
         if getattr(splitter, "deadline", False) is None:  # a splitter whose enumeration can be long polls it too
             splitter.deadline = self.deadline
         self.progress = progress or Progress(False)
-        # V -> [lower, upper, (desc, V0, V1) proving lower or None]
-        self.memo: dict[int, list] = {}
+        self.memo: dict[int, MemoEntry] = {}
         self.nodes = 0
         self.target = 0
         self.node_budget: int | None = None
@@ -61,12 +93,13 @@ class _Engine:
     SPLIT_CACHE_BYTES = 128 << 20
 
     def _splits(self, V: int, live: Sequence[int]) -> tuple[list[int], list]:
+        """All canonical splits of ``V`` (for SAT), cached for version spaces with many live columns."""
         hit = self._split_cache.get(V)
         if hit is not None:
             return hit
         result = self.splitter.splits(V, live)
         cost = len(result[1]) * (V.bit_length() // 4 + 120)
-        if len(live) >= _VECTOR_MIN_LIVE and self._split_cache_size + cost <= self.SPLIT_CACHE_BYTES:
+        if len(live) >= VECTOR_MIN_LIVE and self._split_cache_size + cost <= self.SPLIT_CACHE_BYTES:
             self._split_cache[V] = result
             self._split_cache_size += cost
         return result
@@ -75,89 +108,101 @@ class _Engine:
     def bounds(self, V: int) -> tuple[int, int]:
         e = self.memo.get(V)
         if e is not None:
-            return e[0], e[1]
-        return 0, V.bit_count().bit_length() - 1
+            return e.lower, e.upper
+        return 0, size_bound(V)
 
-    def _entry(self, V: int) -> list:
+    def _entry(self, V: int) -> MemoEntry:
         e = self.memo.get(V)
         if e is None:
-            e = self.memo[V] = [0, V.bit_count().bit_length() - 1, None]
+            e = self.memo[V] = MemoEntry(0, size_bound(V))
         return e
+
+    def known_lower(self, V: int, depth: int) -> None:
+        """Record ``D(V) >= depth`` proven elsewhere (a verified tree the caller keeps as the witness).
+
+        The entry gets no split: :meth:`tree` cannot rebuild that tree, so the
+        caller returns its own tree whenever the search ends at ``depth``; the
+        search itself starts iterative deepening at ``depth + 1``.
+        """
+        e = self._entry(V)
+        if depth > e.lower:
+            e.lower = min(depth, e.upper)
 
     # -- decision
     def at_least(self, V: int, t: int, live: Sequence[int]) -> bool:
-        """Decide ``D(V) >= t``; raises _Stop when the deadline or node budget is spent."""
+        """Decide ``D(V) >= t``; raises SearchStopped when the deadline or node budget is spent.
+
+        ``live``: columns that may split ``V`` (those constant on an ancestor dropped).
+        """
         if t <= 0:
             return True
-        e = self.memo.get(V)
+        memo = self.memo
+        e = memo.get(V)
         if e is None:
-            hi = V.bit_count().bit_length() - 1
+            hi = size_bound(V)
             if hi < t:
                 return False
-            e = self.memo[V] = [0, hi, None]
+            e = memo[V] = MemoEntry(0, hi)
         else:
-            if e[0] >= t:
+            if e.lower >= t:
                 return True
-            if e[1] < t:
+            if e.upper < t:
                 return False
         self.nodes += 1
         if self.deadline.tick(64):
-            raise _Stop
+            raise SearchStopped
         if self.node_budget is not None and self.nodes > self.node_budget:
-            raise _Stop
+            raise SearchStopped
         if not self.nodes & 0x3FFF:
-            self.progress.update(f"t={self.target} nodes={self.nodes} memo={len(self.memo)}")
-        new_live, splits, cand = self._candidates(V, t, live)
-        memo = self.memo
+            self.progress.update(f"t={self.target} nodes={self.nodes} memo={len(memo)}")
+        new_live, cand, upper = self._candidates(V, t, live)
+        if upper is not None and upper < e.upper:  # the balance bound, kept for later queries on V
+            e.upper = upper
         t1 = t - 1
-        # Quick pass: a split both of whose children are already proven deep enough.
-        for c in cand:
-            s = memo.get(c[1])
-            if s is not None and s[0] >= t1:
-                g = memo.get(c[2])
-                if g is not None and g[0] >= t1:
-                    e[0] = t
-                    e[2] = (c[3], c[4], c[5])
+        # Quick pass: a split both of whose children are already proven deep enough (of the candidates built).
+        for c in cand.built() if isinstance(cand, ColumnCandidates) else cand:
+            s = memo.get(c.small)
+            if s is not None and s.lower >= t1:
+                g = memo.get(c.big)
+                if g is not None and g.lower >= t1:
+                    e.lower, e.split = t, c.split
                     return True
         start = self.nodes
         sat_pending = self.sat_inside and t >= 2
-        for _, small, big, desc, V0, V1 in cand:
+        for c in cand:
             if sat_pending and self.nodes - start >= self.sat_min_nodes:
                 sat_pending = False
-                answer = self._sat_inside(V, t, splits, self.nodes - start)
+                answer = self._sat_inside(V, t, self._splits(V, live)[1], self.nodes - start)
                 if answer is not None:
                     return answer
-            if self.at_least(small, t1, new_live) and self.at_least(big, t1, new_live):
-                if e[0] < t:
-                    e[0] = t
-                    e[2] = (desc, V0, V1)
+            if self.at_least(c.small, t1, new_live) and self.at_least(c.big, t1, new_live):
+                if e.lower < t:
+                    e.lower, e.split = t, c.split
                 return True
-        if e[1] > t1:
-            e[1] = t1
+        if e.upper > t1:
+            e.upper = t1
         return False
 
-    def _candidates(self, V: int, t: int, live: Sequence[int]) -> tuple[list[int], list, list[tuple]]:
-        """(new live columns, splits of ``V``, the splits passing the size test for ``t`` in search order).
+    def _candidates(self, V: int, t: int, live: Sequence[int]) -> NodeSplits:
+        """The splitter's :class:`~.splitters.NodeSplits` of ``V`` for ``t``, candidates in search order.
 
-        A candidate is ``(size of the smaller child, smaller, bigger, desc, V0, V1)``;
-        most balanced first (stable order among ties).
+        Search order: most balanced first (stable among ties) -- the
+        splitter's order -- except that the split which proved ``D(V) >= t - 1``
+        in an earlier round of iterative deepening (kept by the memo) is tried first.
         """
-        new_live, splits = self._splits(V, live)
-        need = 1 << (t - 1)
-        cand = []
-        for i, (V0, V1, desc) in enumerate(splits):
-            if not i & 0xFFFF:  # millions of splits at the root of a wide class: read the clock between chunks
-                self.deadline.check()
-            n0 = V0.bit_count()
-            n1 = V1.bit_count()
-            if n0 < need or n1 < need:
-                continue
-            if n0 <= n1:
-                cand.append((n0, V0, V1, desc, V0, V1))
-            else:
-                cand.append((n1, V1, V0, desc, V0, V1))
-        cand.sort(key=lambda c: -c[0])
-        return new_live, splits, cand
+        node = self.splitter.candidates(V, t, live)
+        cand = node.candidates
+        e = self.memo.get(V)
+        if e is None or e.split is None:
+            return node
+        if isinstance(cand, ColumnCandidates):
+            cand.move_to_front(e.split.desc)
+        elif len(cand) > 1 and cand[0].split != e.split:
+            for i, c in enumerate(cand):
+                if c.split == e.split:
+                    cand.insert(0, cand.pop(i))
+                    break
+        return node
 
     # -- witness
     def tree(self, V: int, t: int) -> dict:
@@ -168,8 +213,9 @@ class _Engine:
         given = self.subtrees.get((V, t))
         if given is not None:
             return given
-        desc, V0, V1 = self.memo[V][2]
-        return self.splitter.node(desc, self.tree(V0, t - 1), self.tree(V1, t - 1))
+        split = self.memo[V].split
+        assert split is not None  # lower(V) >= t >= 1 was proven by a split
+        return self.splitter.node(split.desc, self.tree(split.V0, t - 1), self.tree(split.V1, t - 1))
 
     # -- optimisation
     def solve(self, V: int, *, upper: int | None = None) -> tuple[int, int, bool]:
@@ -179,8 +225,8 @@ class _Engine:
         """
         live = self.splitter.columns
         e = self._entry(V)
-        if upper is not None and upper < e[1]:
-            e[1] = upper
+        if upper is not None and upper < e.upper:
+            e.upper = upper
         stopped = False
         try:
             # Without a time limit, top-down probes first: the size bound is often tight or off
@@ -190,20 +236,20 @@ class _Engine:
             if probes == 0 and self.upper_probe_nodes:
                 self._upper_probes(V, live)
             for _ in range(probes):
-                if e[0] >= e[1]:
+                if e.lower >= e.upper:
                     break
-                self.target = e[1]
-                self.progress.update(f"t={e[1]} nodes={self.nodes} memo={len(self.memo)}", force=True)
-                self._decide(V, e[1], live)
-            while e[0] < e[1]:
-                t = e[0] + 1
+                self.target = e.upper
+                self.progress.update(f"t={e.upper} nodes={self.nodes} memo={len(self.memo)}", force=True)
+                self._decide(V, e.upper, live)
+            while e.lower < e.upper:
+                t = e.lower + 1
                 self.target = t
                 self.progress.update(f"t={t} nodes={self.nodes} memo={len(self.memo)}", force=True)
                 if not self._decide(V, t, live):
                     break
-        except _Stop:
+        except SearchStopped:
             stopped = True
-        return e[0], e[1], stopped
+        return e.lower, e.upper, stopped
 
     def _upper_probes(self, V: int, live: Sequence[int]) -> None:
         """Under a time limit: refute ``D(V) >= upper`` on a small node budget, level by level.
@@ -217,14 +263,14 @@ class _Engine:
         value exact; a spent budget ends the probes (the memo keeps what was proven).
         """
         e = self._entry(V)
-        while e[0] < e[1]:
-            t = e[1]
+        while e.lower < e.upper:
+            t = e.upper
             self.target = t
             self.node_budget = self.nodes + self.upper_probe_nodes
             try:
                 if self.at_least(V, t, live):
                     return
-            except _Stop:
+            except SearchStopped:
                 if self.deadline.expired():
                     raise
                 return
@@ -242,7 +288,7 @@ class _Engine:
         """
         if self.pool is not None:
             return self._parallel_at_least(V, t, live)
-        sat = _sat_module() if self.use_sat else None
+        sat = sat_module() if self.use_sat else None
         if sat is None:
             return self.at_least(V, t, live)
         budget = conflicts = _INITIAL_NODE_BUDGET
@@ -250,7 +296,7 @@ class _Engine:
             self.node_budget = self.nodes + budget
             try:
                 return self.at_least(V, t, live)
-            except _Stop:
+            except SearchStopped:
                 if self.deadline.expired():
                     raise
             finally:
@@ -275,30 +321,28 @@ class _Engine:
         and for every number of workers; the workers' subtrees are kept in
         ``self.subtrees`` for the witness.  All candidates failing proves
         ``D(V) <= t - 1``.  Workers run under the remaining time; a stopped
-        worker stops the search (``_Stop``).
+        worker stops the search (``SearchStopped``).
         """
         e = self._entry(V)
-        if e[0] >= t:
+        if e.lower >= t:
             return True
-        if e[1] < t:
+        if e.upper < t:
             return False
         self.nodes += 1
-        new_live, _, cand = self._candidates(V, t, live)
+        new_live, cand, _ = self._candidates(V, t, live)
         assert self.pool is not None
-        outcome = self.pool.first_success(
-            [(small, big) for _, small, big, *_ in cand], t - 1, new_live, self.deadline.remaining()
-        )
+        outcome = self.pool.first_success([(c.small, c.big) for c in cand], t - 1, new_live, self.deadline.remaining())
         self.nodes += outcome.nodes
         if outcome.stopped:
-            raise _Stop
+            raise SearchStopped
         if outcome.found is None:
-            e[1] = min(e[1], t - 1)
+            e.upper = min(e.upper, t - 1)
             return False
-        _, small, big, desc, V0, V1 = cand[outcome.found]
+        c = cand[outcome.found]
         assert outcome.trees is not None
-        self.subtrees[(small, t - 1)], self.subtrees[(big, t - 1)] = outcome.trees
+        self.subtrees[(c.small, t - 1)], self.subtrees[(c.big, t - 1)] = outcome.trees
         self._parallel_roots.add((V, t))
-        e[0], e[2] = t, (desc, V0, V1)
+        e.lower, e.split = t, c.split
         return True
 
     def settle_subtrees(self, V: int, t: int) -> None:
@@ -313,15 +357,17 @@ class _Engine:
         """
         if t <= 0 or (V, t) not in self._parallel_roots:
             return
-        _, V0, V1 = self.memo[V][2]
-        fresh = _Engine(self.H, self.splitter, deadline=self.deadline)
+        split = self.memo[V].split
+        assert split is not None
+        V0, V1 = split.V0, split.V1
+        fresh = Engine(self.H, self.splitter, deadline=self.deadline)
         fresh.use_sat = False
-        live, _ = self._splits(V, self.splitter.columns)
+        live = self.splitter.candidates(V, t, self.splitter.columns).live
         try:
             if fresh.at_least(V0, t - 1, live) and fresh.at_least(V1, t - 1, live):
                 self.subtrees[(V0, t - 1)] = fresh.tree(V0, t - 1)
                 self.subtrees[(V1, t - 1)] = fresh.tree(V1, t - 1)
-        except _Stop:
+        except SearchStopped:
             pass
         self.nodes += fresh.nodes
 
@@ -335,7 +381,7 @@ class _Engine:
         about that much), and while SAT has taken at most ``_SAT_SHARE`` of the
         time so far.  The conflict budget grows with the nodes spent.
         """
-        sat = _sat_module()
+        sat = sat_module()
         if sat is None:
             return None
         clauses = sat.estimate_clauses(V.bit_count(), len(splits), t)
@@ -358,7 +404,7 @@ class _Engine:
         the memo (each node's version space gets lower bound ``t - level`` and
         its split).  Returns None when the budget (conflicts, deadline) is spent.
         """
-        sat = _sat_module()
+        sat = sat_module()
         began = time.monotonic()
         try:
             answer, choice = sat.solve_tree_depth(
@@ -368,23 +414,23 @@ class _Engine:
             self.sat_calls += 1
             self.sat_seconds += time.monotonic() - began
         if self.deadline.expired():
-            raise _Stop
+            raise SearchStopped
         if answer is None:
             return None
         if not answer:
             self.sat_answers += 1
             e = self._entry(V)
-            e[1] = min(e[1], t - 1)
+            e.upper = min(e.upper, t - 1)
             return False
         assert choice is not None  # given with a True answer
-        steps: list[tuple[int, int, tuple]] = []
+        steps: list[tuple[int, int, Split]] = []
 
         def walk(node: int, W: int, level: int) -> bool:
             if level == t:
                 return W != 0
             V0, V1, desc = splits[choice[node]]
             W0, W1 = W & V0, W & V1
-            steps.append((W, t - level, (desc, W0, W1)))
+            steps.append((W, t - level, Split(desc, W0, W1)))
             return walk(2 * node + 1, W0, level + 1) and walk(2 * node + 2, W1, level + 1)
 
         if not walk(0, V, 0):  # pragma: no cover - a model is a shattered tree; kept as a check
@@ -392,12 +438,12 @@ class _Engine:
         self.sat_answers += 1
         for W, depth, split in steps:
             e = self._entry(W)
-            if e[0] < depth:
-                e[0], e[2] = depth, split
+            if e.lower < depth:
+                e.lower, e.split = depth, split
         return True
 
 
-#: Node budget of each upper-bound probe under a time limit (0: no probes; see ``_Engine._upper_probes``).
+#: Node budget of each upper-bound probe under a time limit (0: no probes; see ``Engine._upper_probes``).
 _UPPER_PROBE_NODES = 8
 #: SAT on failing queries inside the search (default chosen by ``dimcalc bench --suite sat``).
 SAT_INSIDE = False
@@ -416,9 +462,15 @@ _SAT_SHARE = 0.5
 _INITIAL_NODE_BUDGET = 20000
 
 
-def _sat_module() -> Any:
+def sat_module() -> Any:
+    """:mod:`dimcalc.littlestone.sat`, or None when python-sat is missing."""
     try:
         from . import sat  # python-sat: heavy, optional
     except ImportError:  # pragma: no cover - python-sat missing
         return None
     return sat
+
+
+#: Old private names, kept for :mod:`dimcalc.littlestone.parallel` (owned by the search-core work) until it moves.
+_Engine = Engine
+_sat_module = sat_module

@@ -16,14 +16,14 @@ from ..classes.hypothesis_class import HypothesisClass
 # Each builder maps a split's column index ``x`` back to its original point ``points[x]``.
 
 
-def _binary_node(points: Sequence[int]) -> Callable[[int, dict, dict], dict]:
+def binary_node(points: Sequence[int]) -> Callable[[int, dict, dict], dict]:
     def node(desc: int, T0: dict, T1: dict) -> dict:
         return {"point": points[desc], "children": [T0, T1]}
 
     return node
 
 
-def _multiclass_node(points: Sequence[int]) -> Callable[[tuple, dict, dict], dict]:
+def multiclass_node(points: Sequence[int]) -> Callable[[tuple, dict, dict], dict]:
     def node(desc: tuple, T0: dict, T1: dict) -> dict:
         x, a, b = desc
         return {"point": points[x], "labels": [a, b], "children": [T0, T1]}
@@ -31,7 +31,7 @@ def _multiclass_node(points: Sequence[int]) -> Callable[[tuple, dict, dict], dic
     return node
 
 
-def _pair_map_node(num_labels: int, points: Sequence[int]) -> Callable[[tuple, dict, dict], dict]:
+def pair_map_node(num_labels: int, points: Sequence[int]) -> Callable[[tuple, dict, dict], dict]:
     def node(desc: tuple, T0: dict, T1: dict) -> dict:
         x, a, b = desc
         phi: list[int | None] = [None] * num_labels
@@ -41,7 +41,7 @@ def _pair_map_node(num_labels: int, points: Sequence[int]) -> Callable[[tuple, d
     return node
 
 
-def _bin_node(num_labels: int, n_bits: int, points: Sequence[int]) -> Callable[[int, dict, dict], dict]:
+def bin_node(num_labels: int, n_bits: int, points: Sequence[int]) -> Callable[[int, dict, dict], dict]:
     def node(desc: int, T0: dict, T1: dict) -> dict:
         x, bit = divmod(desc, n_bits)
         return {"point": points[x], "map": [(lab >> bit) & 1 for lab in range(num_labels)], "children": [T0, T1]}
@@ -49,7 +49,7 @@ def _bin_node(num_labels: int, n_bits: int, points: Sequence[int]) -> Callable[[
     return node
 
 
-def _bipartition_node(num_labels: int, points: Sequence[int]) -> Callable[[tuple, dict, dict], dict]:
+def bipartition_node(num_labels: int, points: Sequence[int]) -> Callable[[tuple, dict, dict], dict]:
     def node(desc: tuple, T0: dict, T1: dict) -> dict:
         x, subset, present = desc  # bit i of subset: present[i + 1] is on side 1
         phi: list[int | None] = [None] * num_labels
@@ -61,7 +61,7 @@ def _bipartition_node(num_labels: int, points: Sequence[int]) -> Callable[[tuple
     return node
 
 
-def _user_node(maps: Sequence[tuple], points: Sequence[int]) -> Callable[[tuple, dict, dict], dict]:
+def user_node(maps: Sequence[tuple], points: Sequence[int]) -> Callable[[tuple, dict, dict], dict]:
     def node(desc: tuple, T0: dict, T1: dict) -> dict:
         x, j = desc
         return {"point": points[x], "map": list(maps[j]), "children": [T0, T1]}
@@ -69,7 +69,7 @@ def _user_node(maps: Sequence[tuple], points: Sequence[int]) -> Callable[[tuple,
     return node
 
 
-def _depth_one_tree(H: HypothesisClass, family: str, maps: Sequence[tuple] | None) -> dict | None:
+def depth_one_tree(H: HypothesisClass, family: str, maps: Sequence[tuple] | None) -> dict | None:
     """A shattered tree of depth 1 built from the first two distinct rows, when the family allows one.
 
     The rows differ at some point ``x`` (labels ``a != b``); a root at ``x`` whose

@@ -52,7 +52,7 @@ from typing import Any, Protocol
 from ..classes.hypothesis_class import HypothesisClass
 from ..errors import InvalidParameterError, InvalidWitnessError, parameter_error
 from ..witnesses.tree_checks import tree_depth
-from .version_space import littlestone_dimension_of, multiclass_littlestone_dimension_of
+from .version_space import VersionSpaceDimension
 
 __all__ = [
     "StandardOptimalAlgorithm",
@@ -93,6 +93,7 @@ class _SOABase:
         self.H = H
         self._oracle = dimension_oracle
         self._cache: dict[int, int] = {}
+        self._default: DimensionOracle | None = None  # built on first use: an explicit engine cache for H
         self.reset()
 
     # ------------------------------------------------------------------ state
@@ -112,7 +113,11 @@ class _SOABase:
         if mask == 0:
             return -1
         if mask not in self._cache:
-            oracle = self._oracle if self._oracle is not None else self._default_oracle()
+            oracle = self._oracle
+            if oracle is None:
+                if self._default is None:
+                    self._default = self._default_oracle()
+                oracle = self._default
             self._cache[mask] = int(oracle(self.H, mask))
         return self._cache[mask]
 
@@ -191,9 +196,10 @@ class StandardOptimalAlgorithm(_SOABase):
         A binary class (at most two labels).
     dimension_oracle : callable, optional
         ``oracle(H, mask) -> int``, the Littlestone dimension of the version
-        space ``mask`` (bitset over distinct indices).  Default:
-        :func:`dimcalc.littlestone.littlestone_dimension_of`.  Results are
-        cached per version space.
+        space ``mask`` (bitset over distinct indices).  Default: a
+        :class:`dimcalc.littlestone.version_space.VersionSpaceDimension` of
+        ``H`` owned by this learner (its memo of proven bounds is kept between
+        predictions).  Results are cached per version space.
 
     Attributes
     ----------
@@ -242,7 +248,7 @@ class StandardOptimalAlgorithm(_SOABase):
         super().__init__(H, dimension_oracle)
 
     def _default_oracle(self) -> DimensionOracle:
-        return littlestone_dimension_of
+        return VersionSpaceDimension(self.H, "LD")
 
 
 class MulticlassSOA(_SOABase):
@@ -254,8 +260,9 @@ class MulticlassSOA(_SOABase):
         Any class (labels ``0..k``).
     dimension_oracle : callable, optional
         ``oracle(H, mask) -> int``, the multiclass Littlestone dimension of the
-        version space ``mask``.  Default:
-        :func:`dimcalc.littlestone.multiclass_littlestone_dimension_of`.
+        version space ``mask``.  Default: a
+        :class:`dimcalc.littlestone.version_space.VersionSpaceDimension` of
+        ``H`` (family ``"MLD"``) owned by this learner.
 
     Notes
     -----
@@ -285,7 +292,7 @@ class MulticlassSOA(_SOABase):
         super().__init__(H, dimension_oracle)
 
     def _default_oracle(self) -> DimensionOracle:
-        return multiclass_littlestone_dimension_of
+        return VersionSpaceDimension(self.H, "MLD")
 
 
 def adversary_walk(learner: OnlineLearner, tree: Any) -> int:

@@ -5,7 +5,7 @@ the list of live columns into ``(new_live, splits)`` with ``splits = [(V0, V1,
 desc), ...]``, both children non-empty, one entry per unordered child pair
 (reductions 1-4 of :mod:`dimcalc.littlestone`, proved at each class), and
 builds a tree node from a description and two subtrees (:mod:`.nodes`).
-:func:`_splitter_for` picks the splitter of a family over the class's reduced columns.
+:func:`splitter_for` picks the splitter of a family over the class's reduced columns.
 
 References
 ----------
@@ -15,33 +15,221 @@ Littlestone (1987); BGS Defs 2.10-2.13, 4.1-4.4, §4.2 (Lemma 4.5).
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any, NamedTuple, Protocol
 
 import numpy as np
 
 from ..classes.hypothesis_class import HypothesisClass, label_bits, words_to_ints
 from ..psi import MapSequence
 from ..search.budget import Deadline, SearchStopped
-from .nodes import _bin_node, _binary_node, _bipartition_node, _multiclass_node, _pair_map_node, _user_node
+from .counts import (
+    column_counts,
+    compiled_kernels,
+    compiled_loaded,
+    live_and_chosen,
+    row_counts,
+    rows_of_columns,
+    words_of_int,
+)
+from .nodes import bin_node, binary_node, bipartition_node, multiclass_node, pair_map_node, user_node
 
-Split = tuple  # (V0, V1, description)
+__all__ = [
+    "Split",
+    "Candidate",
+    "ColumnCandidates",
+    "NodeSplits",
+    "balance_bound",
+    "candidates_of_splits",
+    "Splitter",
+    "ColumnSplitter",
+    "PairSplitter",
+    "BipartitionSplitter",
+    "MapSplitter",
+    "splitter_for",
+    "reduced_points",
+    "FAMILY_NAMES",
+    "VECTOR_MIN_LIVE",
+]
 
 
-#: Raised inside the search when the time/memory limit (or a node budget) is spent.
-_Stop = SearchStopped
+class Split(NamedTuple):
+    """A split of a version space ``V``: ``V0``/``V1`` the hypotheses sent to side 0/1 by the node ``desc``.
+
+    ``desc`` is the splitter's description of the node (a column, ``(x, a, b)``, ...), turned into a tree
+    node by :attr:`Splitter.node`.
+    """
+
+    desc: Any
+    V0: int
+    V1: int
 
 
-# A splitter turns a version space V (bitset) and the list of live columns into
-# (new_live, splits) with splits = [(V0, V1, desc), ...], both children
-# non-empty, one entry per unordered child pair {V0, V1}; and turns a
-# description plus the two subtrees into a tree node of spec §3.
+#: A split as the splitters enumerate it: ``(V0, V1, desc)``.
+RawSplit = tuple[int, int, Any]
+
+
+class Candidate(NamedTuple):
+    """A split tried by the search for ``D(V) >= t``: its smaller child (searched first) and bigger child."""
+
+    balance: int  # |small|
+    small: int
+    big: int
+    split: Split
+
+
+class ColumnCandidates:
+    """The candidates of a :class:`ColumnSplitter` node, each built (two big-integer children) when first read.
+
+    A node of a class with many columns has hundreds of candidates, and a
+    search that succeeds reads the first one or two; building every child
+    pair up front cost most of a node.  Same candidates, same order as
+    :func:`candidates_of_splits` over the splits, except that two columns
+    giving the same split of ``V`` are both kept (the second is answered by
+    the memo: its children are the first one's).
+    """
+
+    __slots__ = ("V", "n", "columns", "ones_counts", "balances", "ones", "_built")
+
+    def __init__(
+        self, V: int, n: int, columns: list[int], ones_counts: list[int], balances: list[int], ones: list[int]
+    ) -> None:
+        self.V, self.n, self.columns = V, n, columns
+        self.ones_counts, self.balances, self.ones = ones_counts, balances, ones
+        self._built: dict[int, Candidate] = {}
+
+    def __len__(self) -> int:
+        return len(self.columns)
+
+    def __getitem__(self, i: int) -> Candidate:
+        c = self._built.get(i)
+        if c is None:
+            column, k, one = self.columns[i], self.balances[i], self.ones_counts[i]
+            a = self.V & self.ones[column]
+            b = self.V ^ a
+            split = Split(column, b, a)
+            c = self._built[i] = Candidate(k, b, a, split) if self.n - one <= one else Candidate(k, a, b, split)
+        return c
+
+    def __iter__(self) -> Iterator[Candidate]:
+        return (self[i] for i in range(len(self.columns)))
+
+    def built(self) -> list[Candidate]:
+        """The candidates read so far (the quick pass of the engine looks at these only)."""
+        return list(self._built.values())
+
+    def move_to_front(self, desc: Any) -> None:
+        """Put the candidate of column ``desc`` first (kept order otherwise); nothing if it is not a candidate."""
+        if desc in self.columns:
+            i = self.columns.index(desc)
+            for seq in (self.columns, self.ones_counts, self.balances):
+                seq.insert(0, seq.pop(i))
+            self._built = {}
+
+
+class NodeSplits(NamedTuple):
+    """What a splitter says about one node ``D(V) >= t?`` of the search.
+
+    ``live``: the columns still live below ``V`` (those constant on ``V`` dropped,
+    reduction 3); ``candidates``: the splits whose two children have at least
+    ``2^(t-1)`` hypotheses (reduction 5), in search order; ``upper``: the
+    *balance bound* ``D(V) <= 1 + floor(log2 max_split min(|V0|, |V1|))``
+    (0 when ``V`` has no split), or None when the splitter did not count every split.
+    """
+
+    live: Any
+    candidates: list[Candidate] | ColumnCandidates
+    upper: int | None
+
+
+def balance_bound(max_balance: int) -> int:
+    """``1 + floor(log2 b)`` for the largest smaller side ``b`` of a split of ``V``, 0 when there is none.
+
+    Proof: a tree of depth ``s`` for ``V`` has a root split whose two children
+    carry trees of depth ``s - 1``, hence (size bound, reduction 5) at least
+    ``2^(s-1)`` hypotheses each, so ``2^(s-1) <= b``.
+
+    Examples
+    --------
+    >>> balance_bound(0), balance_bound(1), balance_bound(5), balance_bound(8)
+    (0, 1, 3, 4)
+    """
+    return max_balance.bit_length() if max_balance > 0 else 0
+
+
+class Splitter(Protocol):
+    """What the engine needs of a family: its columns, its splits of a version space, its tree nodes.
+
+    ``splits(V, live)`` returns ``(new_live, [(V0, V1, desc), ...])``: every
+    canonical split of ``V`` (both children non-empty, one per unordered
+    child pair; reductions 1-4 of :mod:`dimcalc.littlestone`) and the columns
+    still live below ``V``.  ``candidates(V, t, live)`` returns the same
+    ``new_live`` and, as :class:`Candidate`, the splits whose two children
+    have at least ``2^(t-1)`` hypotheses (reduction 5), most balanced first,
+    with the balance bound of ``V`` (a :class:`NodeSplits`).
+    ``node(desc, T0, T1)`` builds a spec §3 tree node.
+    """
+
+    columns: list[int]
+    node: Callable[[Any, dict, dict], dict]
+    #: Read between chunks of long enumerations (the engine sets it when the splitter has none).
+    deadline: Deadline | None
+
+    def splits(self, V: int, live: Sequence[int]) -> tuple[list[int], list[RawSplit]]: ...
+
+    def candidates(self, V: int, t: int, live: Sequence[int]) -> NodeSplits: ...
+
+
+def candidates_of_splits(live: Any, splits: Sequence[RawSplit], t: int, deadline: Deadline | None = None) -> NodeSplits:
+    """The splits whose children both have ``2^(t-1)`` hypotheses (reduction 5), most balanced first (stable).
+
+    Examples
+    --------
+    >>> node = candidates_of_splits([0, 1], [(0b1, 0b1110, "a"), (0b11, 0b1100, "b")], 2)
+    >>> [c.split.desc for c in node.candidates], node.upper
+    (['b'], 2)
+    """
+    need = 1 << (t - 1)
+    cand = []
+    best = 0
+    for i, (V0, V1, desc) in enumerate(splits):
+        if deadline is not None and not i & 0xFFFF:  # millions of splits at the root of a wide class
+            deadline.check()
+        n0 = V0.bit_count()
+        n1 = V1.bit_count()
+        best = max(best, min(n0, n1))
+        if n0 < need or n1 < need:
+            continue
+        split = Split(desc, V0, V1)
+        cand.append(Candidate(n0, V0, V1, split) if n0 <= n1 else Candidate(n1, V1, V0, split))
+    cand.sort(key=lambda c: -c.balance)
+    return NodeSplits(live, cand, balance_bound(best))
+
+
+class _SplitListCandidates:
+    """``candidates`` from the full list of splits (families whose splits are not single columns)."""
+
+    deadline: Deadline | None
+
+    def splits(self, V: int, live: Sequence[int]) -> tuple[list[int], list[RawSplit]]:
+        raise NotImplementedError
+
+    def candidates(self, V: int, t: int, live: Sequence[int]) -> NodeSplits:
+        new_live, splits = self.splits(V, live)
+        return candidates_of_splits(new_live, splits, t, self.deadline)
 
 
 #: Live columns from which a node's splits are computed with numpy words instead of a Python loop.
-_VECTOR_MIN_LIVE = 512
+VECTOR_MIN_LIVE = 512
 #: Largest number of 64-bit words per column (labels x hypotheses / 64) for the numpy path.
 _VECTOR_MAX_WORDS = 64
+#: Nodes with at most this many ``live columns x words`` get their candidates from the Python loop of ``splits``
+#: while the compiled loops are not loaded (Python's big-integer operations beat numpy's per-call overhead on
+#: small nodes; once numba is loaded, its loops beat both).
+PYTHON_MAX_WORK = 1 << 14
+_NO_ROWS = (np.zeros(1, dtype=np.int64), np.zeros(0, dtype=np.int32))
+#: ``"rows"``/``"columns"`` forces how the word path counts (tests); ``None``: the cheaper one per node.
+COUNT_BY: str | None = None
 #: Live columns handled per step of a numpy split enumeration (the deadline is read between steps).
 _SPLIT_CHUNK = 1 << 16
 
@@ -64,7 +252,7 @@ def _first_unique_rows(keys: np.ndarray) -> np.ndarray:
     return first
 
 
-class _ColumnSplitter:
+class ColumnSplitter:
     """Splits by 0/1-valued (virtual) columns: ``V1 = V & ones[c]``, ``V0 = V - V1``.
 
     Used for binary LDim (``ones[x]`` = hypotheses labelling ``x`` with 1) and
@@ -86,16 +274,19 @@ class _ColumnSplitter:
         self.columns = list(range(len(self.ones)))
         self.n_words = max(1, (n_rows + 63) // 64)
         self._words: np.ndarray | None = words
+        self.n_rows = n_rows
+        self._mean_ones: float | None = None
+        self._rows: tuple[np.ndarray, np.ndarray] | None = None
         #: Set by the engine: long enumerations (millions of live columns) read it between chunks.
         self.deadline: Deadline | None = None
 
-    def splits(self, V: int, live: Sequence[int]) -> tuple[list[int], list[Split]]:
-        if len(live) >= _VECTOR_MIN_LIVE and self.n_words <= _VECTOR_MAX_WORDS:
+    def splits(self, V: int, live: Sequence[int]) -> tuple[list[int], list[RawSplit]]:
+        if len(live) >= VECTOR_MIN_LIVE and self.n_words <= _VECTOR_MAX_WORDS:
             return self._splits_numpy(V, live)
         ones = self.ones
         seen: set[int] = set()
         new_live: list[int] = []
-        out: list[Split] = []
+        out: list[RawSplit] = []
         for c in live:
             a = V & ones[c]
             if not a or a == V:
@@ -109,7 +300,70 @@ class _ColumnSplitter:
             out.append((b, a, c))
         return new_live, out
 
-    def _splits_numpy(self, V: int, live: Sequence[int]) -> tuple[list[int], list[Split]]:
+    @property
+    def words(self) -> np.ndarray:
+        """``(columns, W)`` ``uint64`` words: column ``c``'s ones as a bitset over the distinct hypotheses."""
+        if self._words is None:
+            self._words = _words_of(self.ones, self.n_words)
+        return self._words
+
+    @property
+    def mean_ones(self) -> float:
+        """Mean number of 1s in a hypothesis's row (over the splitter's columns)."""
+        if self._mean_ones is None:
+            total = sum(int(np.bitwise_count(self.words[s : s + 4096]).sum()) for s in range(0, len(self.ones), 4096))
+            self._mean_ones = total / max(1, self.n_rows)
+        return self._mean_ones
+
+    @property
+    def rows(self) -> tuple[np.ndarray, np.ndarray]:
+        """Each hypothesis's ones as CSR ``(indptr, indices)`` over the columns (built on first use)."""
+        if self._rows is None:
+            self._rows = rows_of_columns(self.words, self.n_rows, self.deadline)
+        return self._rows
+
+    def candidates(self, V: int, t: int, live: Sequence[int]) -> NodeSplits:
+        """The :class:`NodeSplits` of the :class:`Splitter` protocol, counted on ``uint64`` words.
+
+        One pass of :func:`~dimcalc.littlestone.counts.column_counts` gives
+        ``|V_1|`` for every live column; columns constant on ``V``
+        (``|V_1| ∈ {0, |V|}``) leave the live list (reduction 3), and the
+        columns passing the size test ``min(|V_0|, |V_1|) >= 2^(t-1)``
+        (reduction 5) become :class:`ColumnCandidates`, whose children are
+        built (as Python ints) when the search reads them.
+        """
+        if len(live) * self.n_words <= PYTHON_MAX_WORK and not compiled_loaded():
+            new, splits = self.splits(V, live.tolist() if isinstance(live, np.ndarray) else live)
+            return candidates_of_splits(new, splits, t)
+        if self.deadline is not None:
+            self.deadline.check()
+        idx = np.asarray(live, dtype=np.int64)
+        v = words_of_int(V, self.n_words)
+        n = V.bit_count()
+        column_work = len(idx) * int(np.count_nonzero(v))
+        by_rows = (n * self.mean_ones * 2 < column_work) if COUNT_BY is None else COUNT_BY == "rows"
+        kernels = compiled_kernels()
+        if kernels is not None:  # the whole node in one compiled call (same integers as below)
+            indptr, indices = self.rows if by_rows else _NO_ROWS
+            new_live, columns, ones_counts, balances, best = kernels.node_candidates(
+                self.words, idx, v, n, 1 << (t - 1), indptr, indices, by_rows
+            )
+            cand = ColumnCandidates(V, n, columns.tolist(), ones_counts.tolist(), balances.tolist(), self.ones)
+            return NodeSplits(new_live, cand, balance_bound(int(best)))
+        if by_rows:
+            indptr, indices = self.rows
+            cnt, by_column = row_counts(indptr, indices, v, len(self.ones), column_work), True
+        else:
+            cnt, by_column = column_counts(self.words, idx, v), False
+        idx, chosen, ones_counts, best = live_and_chosen(cnt, by_column, idx, n, 1 << (t - 1))
+        balance = np.minimum(ones_counts, n - ones_counts)
+        order = np.argsort(-balance, kind="stable")
+        cand = ColumnCandidates(
+            V, n, idx[chosen[order]].tolist(), ones_counts[order].tolist(), balance[order].tolist(), self.ones
+        )
+        return NodeSplits(idx, cand, balance_bound(int(best)))  # live columns stay a numpy array down the search
+
+    def _splits_numpy(self, V: int, live: Sequence[int]) -> tuple[list[int], list[RawSplit]]:
         """The same as the loop in :meth:`splits` (same splits, same order), over numpy words.
 
         Columns are taken in chunks of :data:`_SPLIT_CHUNK` with the deadline
@@ -122,7 +376,7 @@ class _ColumnSplitter:
         chunked = len(all_idx) > _SPLIT_CHUNK
         seen: set[int] = set()
         cols: list[int] = []
-        out: list[Split] = []
+        out: list[RawSplit] = []
         for s in range(0, len(all_idx), _SPLIT_CHUNK):
             if self.deadline is not None:
                 self.deadline.check()
@@ -150,7 +404,7 @@ class _ColumnSplitter:
         return cols, out
 
 
-class _LabelClassSplitter:
+class _LabelClassSplitter(_SplitListCandidates):
     """Base for splitters that look at the label classes ``V & M[x][l]`` of each point.
 
     A point with fewer than two labels present on ``V`` gives no split of ``V``
@@ -228,7 +482,7 @@ class _LabelClassSplitter:
 
     def classes(self, V: int, live: Sequence[int]) -> tuple[list[int], list[tuple[int, list[tuple[int, int]]]]]:
         """Return (new live points, [(x, [(label, class mask), ...]), ...]) for the useful points."""
-        if len(live) >= _VECTOR_MIN_LIVE and self.num_labels * self.n_words <= _VECTOR_MAX_WORDS:
+        if len(live) >= VECTOR_MIN_LIVE and self.num_labels * self.n_words <= _VECTOR_MAX_WORDS:
             return self._classes_numpy(V, live)
         masks = self.masks
         seen: set[tuple] = set()
@@ -251,7 +505,7 @@ class _LabelClassSplitter:
         return new_live, out
 
 
-class _PairSplitter(_LabelClassSplitter):
+class PairSplitter(_LabelClassSplitter):
     """MLD / Ψ^N splits: a pair of labels ``a != b`` present at ``x``; ``V0 = V_a``, ``V1 = V_b``.
 
     A pair with a label absent at ``x`` has an empty child (reduction 1), so
@@ -259,9 +513,9 @@ class _PairSplitter(_LabelClassSplitter):
     (``φ_{a,b}`` and ``φ_{b,a}`` are mirrors, reduction 2).
     """
 
-    def splits(self, V: int, live: Sequence[int]) -> tuple[list[int], list[Split]]:
+    def splits(self, V: int, live: Sequence[int]) -> tuple[list[int], list[RawSplit]]:
         seen: set[tuple[int, int]] = set()
-        out: list[Split] = []
+        out: list[RawSplit] = []
         new_live, classes = self.classes(V, live)
         for x, cls in classes:
             for (la, ca), (lb, cb) in itertools.combinations(cls, 2):
@@ -273,7 +527,7 @@ class _PairSplitter(_LabelClassSplitter):
         return new_live, out
 
 
-class _BipartitionSplitter(_LabelClassSplitter):
+class BipartitionSplitter(_LabelClassSplitter):
     """Ψ^B splits: a bipartition of the labels present at ``x`` into two non-empty sides.
 
     By monotonicity (reduction 4) a map of Ψ^B can be taken to send every
@@ -296,9 +550,9 @@ class _BipartitionSplitter(_LabelClassSplitter):
         super().__init__(H, node, points, deadline)
         self.deadline = deadline
 
-    def splits(self, V: int, live: Sequence[int]) -> tuple[list[int], list[Split]]:
+    def splits(self, V: int, live: Sequence[int]) -> tuple[list[int], list[RawSplit]]:
         seen: set[int] = set()
-        out: list[Split] = []
+        out: list[RawSplit] = []
         new_live, classes = self.classes(V, live)
         deadline = self.deadline
         for x, cls in classes:
@@ -309,7 +563,7 @@ class _BipartitionSplitter(_LabelClassSplitter):
                 i = (k & -k).bit_length() - 1  # Gray code: subset k ^ (k >> 1) differs from the last in bit i
                 a ^= rest[i]
                 if deadline is not None and not k & 0xFFF and deadline.expired():
-                    raise _Stop
+                    raise SearchStopped
                 b = V ^ a
                 key = a if a < b else b
                 if key in seen:
@@ -319,7 +573,7 @@ class _BipartitionSplitter(_LabelClassSplitter):
         return new_live, out
 
 
-class _MapSplitter(_LabelClassSplitter):
+class MapSplitter(_LabelClassSplitter):
     """User-family splits: every map of the family at every live point, as given.
 
     ``V0 = V & Z[x][φ]``, ``V1 = V & O[x][φ]`` with ``Z``/``O`` the hypotheses
@@ -376,24 +630,24 @@ class _MapSplitter(_LabelClassSplitter):
             got = self._cache[j] = (zero, one)
         return got
 
-    def splits(self, V: int, live: Sequence[int]) -> tuple[list[int], list[Split]]:
+    def splits(self, V: int, live: Sequence[int]) -> tuple[list[int], list[RawSplit]]:
         seen: set[tuple[int, int]] = set()
-        out: list[Split] = []
+        out: list[RawSplit] = []
         new_live, classes = self.classes(V, live)
         for x, _ in classes:
             for j in range(self.n_maps):
                 self._add_split(V, x, j, seen, out)
         return new_live, out
 
-    def map_splits(self, V: int, live: Sequence[int], j: int) -> list[Split]:
+    def map_splits(self, V: int, live: Sequence[int], j: int) -> list[RawSplit]:
         """Splits by map ``j`` only (for the uniform search); live is already filtered."""
         seen: set[tuple[int, int]] = set()
-        out: list[Split] = []
+        out: list[RawSplit] = []
         for x in live:
             self._add_split(V, x, j, seen, out)
         return out
 
-    def _add_split(self, V: int, x: int, j: int, seen: set[tuple[int, int]], out: list[Split]) -> None:
+    def _add_split(self, V: int, x: int, j: int, seen: set[tuple[int, int]], out: list[RawSplit]) -> None:
         """Append the split of ``V`` by map ``j`` at point ``x`` if both children are non-empty and it is new."""
         zero, one = self._masks(j)
         a = V & zero[x]
@@ -422,7 +676,7 @@ def _union(masks: Sequence[int], labels: Iterable[int]) -> int:
     return out
 
 
-_FAMILY_NAMES = ("N", "bin", "B")
+FAMILY_NAMES = ("N", "bin", "B")
 
 
 def _bin_ones(
@@ -448,7 +702,7 @@ def _bin_ones(
 _RELABEL_INVARIANT = ("LD", "MLD", "N", "B")
 
 
-def _reduced_points(H: HypothesisClass, family: str, deadline: Deadline | None = None) -> list[int]:
+def reduced_points(H: HypothesisClass, family: str, deadline: Deadline | None = None) -> list[int]:
     """The representative points of :meth:`HypothesisClass.column_reduction` for ``family``."""
     red = H.column_reduction(relabel=family in _RELABEL_INVARIANT, deadline=deadline)
     if deadline is not None:
@@ -466,7 +720,7 @@ def _ints_in_steps(words: np.ndarray, deadline: Deadline | None) -> list[int]:
     return out
 
 
-def _splitter_for(
+def splitter_for(
     H: HypothesisClass, family: str, maps: Sequence[tuple] | None = None, deadline: Deadline | None = None
 ) -> Any:
     """The splitter of a dimension: 'LD', 'MLD', 'N', 'bin', 'B' or 'user' (with maps).
@@ -475,18 +729,22 @@ def _splitter_for(
     duplicate points merged: every Littlestone-type dimension is unchanged,
     see :mod:`dimcalc.reduction`); tree nodes name the representatives' original points.
     """
-    points = _reduced_points(H, family, deadline)
+    points = reduced_points(H, family, deadline)
     if family == "LD":
         words = H.point_label_words(points, deadline)[min(1, H.num_labels - 1)]
-        return _ColumnSplitter(_ints_in_steps(words, deadline), _binary_node(points), H.n_distinct, words)
+        return ColumnSplitter(_ints_in_steps(words, deadline), binary_node(points), H.n_distinct, words)
     if family == "MLD":
-        return _PairSplitter(H, _multiclass_node(points), points, deadline)
+        return PairSplitter(H, multiclass_node(points), points, deadline)
     if family == "N":
-        return _PairSplitter(H, _pair_map_node(H.num_labels, points), points, deadline)
+        return PairSplitter(H, pair_map_node(H.num_labels, points), points, deadline)
     if family == "bin":
         ones, bits, words = _bin_ones(H, points, deadline)
-        return _ColumnSplitter(ones, _bin_node(H.num_labels, bits, points), H.n_distinct, words)
+        return ColumnSplitter(ones, bin_node(H.num_labels, bits, points), H.n_distinct, words)
     if family == "B":
-        return _BipartitionSplitter(H, _bipartition_node(H.num_labels, points), points, deadline)
+        return BipartitionSplitter(H, bipartition_node(H.num_labels, points), points, deadline)
     assert maps is not None
-    return _MapSplitter(H, maps, _user_node(maps, points), points, deadline)
+    return MapSplitter(H, maps, user_node(maps, points), points, deadline)
+
+
+#: Old private name, kept for :mod:`dimcalc.littlestone.parallel` (owned by the search-core work) until it moves.
+_splitter_for = splitter_for

@@ -19,11 +19,11 @@ from typing import Any
 from ..classes.hypothesis_class import HypothesisClass
 from ..psi import PsiFamily, present_labels, psi_family, uniform_maps
 from ..results import DimensionResult
-from ..search.budget import Deadline, Progress
-from .engine import _Engine
-from .nodes import _depth_one_tree, _user_node
+from ..search.budget import Deadline, Progress, SearchStopped
+from .engine import Engine
+from .nodes import depth_one_tree, user_node
 from .parallel import _solve_root
-from .splitters import _MapSplitter, _reduced_points, _splitter_for, _Stop
+from .splitters import MapSplitter, reduced_points, splitter_for
 
 
 def _uniform_maps(H: HypothesisClass, name: str, maps: Sequence[tuple] | None) -> Any:
@@ -57,14 +57,14 @@ class _UniformSearch:
     """
 
     def __init__(
-        self, H: HypothesisClass, maps: Sequence[tuple], engine: _Engine, deadline: Deadline, progress: Progress
+        self, H: HypothesisClass, maps: Sequence[tuple], engine: Engine, deadline: Deadline, progress: Progress
     ) -> None:
         self.H = H
         self.maps = maps
         self.engine = engine
         self.deadline = deadline
         self.progress = progress
-        self.splitter = _MapSplitter(H, maps, _user_node(maps, []), _reduced_points(H, "user", deadline), deadline)
+        self.splitter = MapSplitter(H, maps, user_node(maps, []), reduced_points(H, "user", deadline), deadline)
         self.memo: dict[tuple, bool] = {}
         self.choice: dict[tuple, tuple] = {}
         self.nodes = 0
@@ -83,7 +83,7 @@ class _UniformSearch:
             return hit
         self.nodes += 1
         if self.deadline.tick(64):
-            raise _Stop
+            raise SearchStopped
         new_live, _ = self.splitter.classes(V, live)
         need = 1 << (depth - 1)
         rest = prefix[1:]
@@ -134,7 +134,7 @@ class _UniformSearch:
         }
 
 
-def _uniform(
+def uniform_dimension(
     H: HypothesisClass,
     name: str,
     maps: list[tuple] | None,
@@ -150,16 +150,16 @@ def _uniform(
     best: tuple = ()
     upper = H.log2_size()
     stopped = False
-    engine: _Engine | None = None
+    engine: Engine | None = None
     search: _UniformSearch | None = None
     try:
-        engine = _Engine(H, _splitter_for(H, name, maps, deadline), deadline=deadline, progress=log)
+        engine = Engine(H, splitter_for(H, name, maps, deadline), deadline=deadline, progress=log)
         canon = _uniform_maps(H, name, maps)
         search = _UniformSearch(H, canon, engine, deadline, log)
         # Uniform <= non-uniform (BGS Claim 4.6, second inequality): the engine's bound caps the search.
         _, upper, stopped = _solve_root(engine, name, maps, jobs)
         if stopped:
-            raise _Stop
+            raise SearchStopped
         while len(best) < upper:
             r = len(best) + 1
             log.update(f"uniform r={r} nodes={search.nodes} memo={len(search.memo)}", force=True)
@@ -168,13 +168,13 @@ def _uniform(
                 upper = r - 1
                 break
             best = seq
-    except _Stop:
+    except SearchStopped:
         stopped = True
         if engine is not None:
             upper = min(upper, engine.bounds(full)[1])
     witness = search.tree(full, best) if search is not None else {"hypothesis": H.row_of(0)}
     if not best and upper >= 1:
-        one = _depth_one_tree(H, name, maps)
+        one = depth_one_tree(H, name, maps)
         if one is not None:
             best, witness = (None,), one
     nodes = (engine.nodes if engine else 0) + (search.nodes if search else 0)

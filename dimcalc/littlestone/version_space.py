@@ -1,7 +1,10 @@
 """Queries on one version space: the exact dimension of a bitset (used by SOA), and SAT alone at one depth.
 
-Engines are cached per class, so repeated queries (as the Standard Optimal
-Algorithm makes) reuse the memo.  References: :mod:`dimcalc.littlestone`.
+No state is kept between calls unless the caller asks for it: a
+:class:`VersionSpaceDimension` is an explicit cache (one engine, its memo of
+proven bounds) owned by whoever makes repeated queries on one class -- the
+Standard Optimal Algorithm keeps one per learner.  References:
+:mod:`dimcalc.littlestone`.
 """
 
 from __future__ import annotations
@@ -10,23 +13,58 @@ from typing import Any
 
 from ..classes.hypothesis_class import HypothesisClass
 from ..errors import parameter_error
-from .api import _check_class, _resolve_family
-from .engine import _Engine, _sat_module
-from .splitters import _splitter_for
+from .api import check_class, resolve_family
+from .engine import Engine, sat_module
+from .splitters import splitter_for
 
-_ENGINE_CACHE: dict[tuple[int, str], tuple[HypothesisClass, _Engine]] = {}
+__all__ = [
+    "VersionSpaceDimension",
+    "littlestone_dimension_of",
+    "multiclass_littlestone_dimension_of",
+    "shattered_tree_exists",
+]
 
 
-def _cached_engine(H: HypothesisClass, family: str) -> _Engine:
-    key = (id(H), family)
-    hit = _ENGINE_CACHE.get(key)
-    if hit is not None and hit[0] is H:
-        return hit[1]
-    if len(_ENGINE_CACHE) >= 8:
-        _ENGINE_CACHE.pop(next(iter(_ENGINE_CACHE)))
-    engine = _Engine(H, _splitter_for(H, family))
-    _ENGINE_CACHE[key] = (H, engine)
-    return engine
+class VersionSpaceDimension:
+    """The exact dimension of version spaces of ONE class, with the engine's memo kept between queries.
+
+    An explicit cache: the memo holds proven bounds ``lower <= D(V) <= upper``
+    of version spaces of ``H`` only (facts about ``H``, true whatever is asked
+    later), so a later query's answer never depends on the earlier ones, only
+    its cost.  Call it as ``oracle(H, mask)`` (the SOA oracle signature) with
+    the same ``H``.
+
+    Parameters
+    ----------
+    H : HypothesisClass
+    family : {"LD", "MLD"}
+        Binary Littlestone dimension or multiclass Littlestone dimension.
+
+    Examples
+    --------
+    >>> from dimcalc import HypothesisClass
+    >>> H = HypothesisClass.from_table([[0, 0], [0, 1], [1, 1]])
+    >>> oracle = VersionSpaceDimension(H)
+    >>> oracle(H, 0b111), oracle(H, 0b011), len(oracle.engine.memo) > 0
+    (1, 1, True)
+    """
+
+    def __init__(self, H: HypothesisClass, family: str = "LD") -> None:
+        owner = "VersionSpaceDimension"
+        self.H = check_class(H, owner)
+        if family not in ("LD", "MLD"):
+            raise parameter_error("family", owner, "'LD' or 'MLD'", family)
+        if family == "LD" and not H.is_binary:
+            raise parameter_error("H", owner, "a binary class (at most 2 labels)", f"{H.num_labels} labels")
+        self.family = family
+        self.engine = Engine(H, splitter_for(H, family))
+
+    def __call__(self, H: HypothesisClass, mask: int) -> int:
+        owner = "VersionSpaceDimension"
+        if H is not self.H:
+            raise parameter_error("H", owner, "the class this cache was built for", "another class")
+        lower, _, _ = self.engine.solve(_check_mask(H, mask, owner))
+        return lower
 
 
 def _check_mask(H: HypothesisClass, mask: Any, owner: str) -> int:
@@ -40,8 +78,8 @@ def _check_mask(H: HypothesisClass, mask: Any, owner: str) -> int:
 def littlestone_dimension_of(H: HypothesisClass, mask: int) -> int:
     """Exact Littlestone dimension of the version space ``mask`` (bitset over distinct rows) of a binary class.
 
-    The memo is kept between calls on the same class, so repeated queries (as
-    the Standard Optimal Algorithm makes) are cheap.
+    Each call searches afresh; for repeated queries on one class (as the
+    Standard Optimal Algorithm makes) keep a :class:`VersionSpaceDimension`.
 
     Examples
     --------
@@ -51,10 +89,10 @@ def littlestone_dimension_of(H: HypothesisClass, mask: int) -> int:
     (1, 1, 0)
     """
     owner = "littlestone_dimension_of"
-    H = _check_class(H, owner)
+    H = check_class(H, owner)
     if not H.is_binary:
         raise parameter_error("H", owner, "a binary class (at most 2 labels)", f"{H.num_labels} labels")
-    lower, _, _ = _cached_engine(H, "LD").solve(_check_mask(H, mask, owner))
+    lower, _, _ = Engine(H, splitter_for(H, "LD")).solve(_check_mask(H, mask, owner))
     return lower
 
 
@@ -69,8 +107,8 @@ def multiclass_littlestone_dimension_of(H: HypothesisClass, mask: int) -> int:
     (1, 0)
     """
     owner = "multiclass_littlestone_dimension_of"
-    H = _check_class(H, owner)
-    lower, _, _ = _cached_engine(H, "MLD").solve(_check_mask(H, mask, owner))
+    H = check_class(H, owner)
+    lower, _, _ = Engine(H, splitter_for(H, "MLD")).solve(_check_mask(H, mask, owner))
     return lower
 
 
@@ -112,19 +150,19 @@ def shattered_tree_exists(
     (True, False)
     """
     owner = "shattered_tree_exists"
-    H = _check_class(H, owner)
+    H = check_class(H, owner)
     if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
         raise parameter_error("depth", owner, "an int >= 0", depth)
     V = H.full_mask if mask is None else _check_mask(H, mask, owner)
     if isinstance(family, str) and family in ("LD", "MLD", "N", "bin", "B"):
-        splitter = _splitter_for(H, family)
+        splitter = splitter_for(H, family)
     else:
-        name, maps, _ = _resolve_family(H, family)
-        splitter = _splitter_for(H, name, maps)
-    engine = _Engine(H, splitter)
+        name, maps, _ = resolve_family(H, family)
+        splitter = splitter_for(H, name, maps)
+    engine = Engine(H, splitter)
     if depth == 0:
         return True, engine.tree(V, 0)
-    if _sat_module() is None:  # pragma: no cover - python-sat missing
+    if sat_module() is None:  # pragma: no cover - python-sat missing
         return None, None
     _, splits = splitter.splits(V, splitter.columns)
     if not splits:

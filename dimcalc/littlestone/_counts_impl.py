@@ -1,0 +1,89 @@
+"""The compiled loop of :mod:`dimcalc.littlestone.counts` (imported only when a node is big enough: numba loads here)."""
+
+from __future__ import annotations
+
+import numba
+import numpy as np
+
+__all__ = ["column_counts"]
+
+
+@numba.njit(cache=True, boundscheck=False, inline="always")
+def _popcount(x):  # type: ignore[no-untyped-def]
+    x = x - ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
+    x = (x & np.uint64(0x3333333333333333)) + ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
+    x = (x + (x >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
+    return np.int64((x * np.uint64(0x0101010101010101)) >> np.uint64(56))
+
+
+@numba.njit(cache=True, boundscheck=False, nogil=True)
+def column_counts(words, live, v, nz):  # type: ignore[no-untyped-def]
+    """``out[i] = |V ∩ ones[live[i]]|``: popcounts of ``words[live[i]] & v`` over the non-zero words ``nz`` of ``v``."""
+    out = np.empty(len(live), dtype=np.int64)
+    vz = v[nz]
+    for i in range(len(live)):
+        row = words[live[i]]
+        n = 0
+        for k in range(len(nz)):
+            n += _popcount(row[nz[k]] & vz[k])
+        out[i] = n
+    return out
+
+
+@numba.njit(cache=True, boundscheck=False, nogil=True)
+def row_counts(indptr, indices, v, n_cols):  # type: ignore[no-untyped-def]
+    """``out[x] = |V ∩ ones[x]|`` for every column ``x``, summed over the hypotheses of ``v`` (their ones lists)."""
+    out = np.zeros(n_cols, dtype=np.int64)
+    for w in range(len(v)):
+        x = v[w]
+        while x:
+            low = x & (~x + np.uint64(1))
+            h = w * 64 + _popcount(low - np.uint64(1))
+            for k in range(indptr[h], indptr[h + 1]):
+                out[indices[k]] += 1
+            x ^= low
+    return out
+
+
+@numba.njit(cache=True, boundscheck=False, nogil=True)
+def live_and_chosen(cnt, by_column, live, n, need):  # type: ignore[no-untyped-def]
+    """Columns of ``live`` not constant on ``V`` (``0 < |V_1| < n``), and those of them whose smaller side has ``need``.
+
+    ``cnt[live[i]]`` (``by_column``) or ``cnt[i]`` is ``|V_1|`` of ``live[i]``.  Returns ``(new_live, chosen, ones)``:
+    ``chosen`` positions in ``new_live``, ``ones`` their ``|V_1|``, in live order; and the largest
+    ``min(|V_1|, n - |V_1|)`` over ``live``.
+    """
+    new_live = np.empty(len(live), dtype=np.int64)
+    chosen = np.empty(len(live), dtype=np.int64)
+    ones = np.empty(len(live), dtype=np.int64)
+    m = 0
+    k = 0
+    best = 0
+    for i in range(len(live)):
+        c = cnt[live[i]] if by_column else cnt[i]
+        if 0 < c < n:
+            new_live[m] = live[i]
+            best = max(best, min(c, n - c))
+            if c >= need and n - c >= need:
+                chosen[k] = m
+                ones[k] = c
+                k += 1
+            m += 1
+    return new_live[:m], chosen[:k], ones[:k], best
+
+
+@numba.njit(cache=True, boundscheck=False, nogil=True)
+def node_candidates(words, live, v, n, need, indptr, indices, by_rows):  # type: ignore[no-untyped-def]
+    """One node in one call: counts (by rows or by columns), live columns, candidates most balanced first.
+
+    Returns ``(new_live, columns, ones, balances, best)``: the candidates' columns, their ``|V_1|`` and
+    ``min(|V_1|, n - |V_1|)`` sorted by decreasing balance (stable), and the largest balance of any column.
+    """
+    if by_rows:
+        cnt = row_counts(indptr, indices, v, words.shape[0])
+    else:
+        cnt = column_counts(words, live, v, np.flatnonzero(v))
+    new_live, chosen, ones, best = live_and_chosen(cnt, by_rows, live, n, need)
+    balances = np.minimum(ones, n - ones)
+    order = np.argsort(-balances, kind="mergesort")
+    return new_live, new_live[chosen[order]], ones[order], balances[order], best
