@@ -28,6 +28,7 @@ from dimcalc.littlestone import (
     psi_littlestone_dimension,
 )
 from dimcalc.witnesses import tree_checks as trees
+from dimcalc.witnesses.tree_checks import tree_depth
 from soundness import assert_sound
 from strategies import classes
 
@@ -241,8 +242,8 @@ def test_user_family_matches_definition(H, maps):
     u = psi_littlestone_dimension(H, maps, uniform=True)
     assert u.exact and u.value == ref_uniform(rows_of(H), maps)
     assert walk_tree(H, u.witness, lambda phi: None, uniform=True) == u.value
-    assert trees.is_psi_tree(H, r.witness, maps) == r.value
-    assert trees.is_psi_tree(H, u.witness, maps, uniform=True) == u.value
+    assert trees.is_psi_tree(H, r.witness, maps) and tree_depth(r.witness) == r.value
+    assert trees.is_psi_tree(H, u.witness, maps, uniform=True) and tree_depth(u.witness) == u.value
 
 
 @given(classes(max_labels=4, max_points=3, max_rows=9))
@@ -391,7 +392,7 @@ def test_sat_agrees_with_recursion_binary(H, depth):
     assert answer == (d >= depth)
     if answer:
         assert walk_tree(H, tree, "binary") == depth
-        assert trees.is_mistake_tree(H, tree) == depth
+        assert trees.is_mistake_tree(H, tree) and tree_depth(tree) == depth
 
 
 @pytest.mark.parametrize("family", ["MLD", "bin", "B"])
