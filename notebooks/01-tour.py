@@ -95,7 +95,7 @@ ld_T = littlestone_dimension(T)
 tree = ld_T.witness
 print(
     f"{T.name}: Littlestone dimension {ld_T.value} (exact: {ld_T.exact}); "
-    f"checker certifies depth {is_mistake_tree(T, tree)}"
+    f"checker certifies depth {tree_depth(tree) if is_mistake_tree(T, tree) else None}"
 )
 
 

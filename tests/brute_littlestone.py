@@ -26,15 +26,20 @@ largest ``t`` with a shattered tree; ``t <= floor(log2 |H|)`` because the
 leaves of a shattered tree are pairwise different functions.
 
 Feasible for about 4 points, 8 hypotheses and depth 3.
+
+Imports nothing from dimcalc: the class is read through its documented attributes
+(``n_points``, ``num_labels``, ``n_distinct``, ``distinct_rows``, ``row_of``), and the
+families Ψ^N, Ψ^bin, Ψ^B are written here from BGS §4.2.
 """
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable
 from typing import Any
 
-from dimcalc import HypothesisClass
-from dimcalc.psi import psi_family
+#: A finite class, read through its attributes only (dimcalc.HypothesisClass satisfies it).
+HypothesisClass = Any
 
 __all__ = [
     "shattered_tree",
@@ -55,6 +60,26 @@ def _rows(H: HypothesisClass, mask: int | None) -> list[tuple[int, tuple[int, ..
     return out
 
 
+def family_maps(family: Any, num_labels: int) -> list[tuple]:
+    """The maps of a family over labels ``0 .. num_labels-1`` (``None`` for ``*``), from BGS §4.2.
+
+    Ψ^N: ``φ(w) = 0, φ(w') = 1``, ``*`` elsewhere, for every ordered pair ``w != w'``;
+    Ψ^bin: ``φ_i(l) = (l >> (i-1)) & 1`` for ``i = 1 .. ceil(log2 num_labels)`` (at least 1);
+    Ψ^B: every map to ``{0, 1, *}``; otherwise an iterable of maps (``"*"`` read as ``None``).
+    """
+    L = num_labels
+    if family == "N":
+        return [
+            tuple(0 if v == w else 1 if v == w2 else None for v in range(L))
+            for w, w2 in itertools.permutations(range(L), 2)
+        ]
+    if family == "bin":
+        return [tuple((v >> (i - 1)) & 1 for v in range(L)) for i in range(1, max(1, (L - 1).bit_length()) + 1)]
+    if family == "B":
+        return list(itertools.product((0, 1, None), repeat=L))
+    return [tuple(None if v in (None, "*") else int(v) for v in phi) for phi in family]
+
+
 def _options(H: HypothesisClass, kind: str, family: Any) -> list[tuple]:
     """Node options: (point, labels accepted by edge 0, labels accepted by edge 1, JSON extras)."""
     opts = []
@@ -66,7 +91,7 @@ def _options(H: HypothesisClass, kind: str, family: Any) -> list[tuple]:
                 for b in range(a + 1, H.num_labels):
                     opts.append((x, frozenset({a}), frozenset({b}), {"labels": [a, b]}))
         else:
-            for phi in psi_family(family, H.num_labels).maps():
+            for phi in family_maps(family, H.num_labels):
                 acc0 = frozenset(lab for lab, v in enumerate(phi) if v == 0)
                 acc1 = frozenset(lab for lab, v in enumerate(phi) if v == 1)
                 opts.append((x, acc0, acc1, {"map": list(phi)}))

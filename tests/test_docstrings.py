@@ -27,6 +27,7 @@ CHECKS = ("GL08", "PR01", "RT01", "EX01")
 MODULES = (
     "dimcalc._json",
     "dimcalc.validation",
+    "dimcalc.param_validation",
     "dimcalc.representation.communication",
     "dimcalc.classes.operations",
     "dimcalc.reports.covers",

@@ -139,7 +139,14 @@ def test_readme_examples_run(scratch):
             _check([_quick(text)], scratch)
 
 
-@pytest.mark.parametrize("command", [name for name, _ in _help_examples()])
+#: Commands whose --help examples take over a minute (bench runs its suites): make test only.
+SLOW_EXAMPLES = frozenset({"bench"})
+
+
+@pytest.mark.parametrize(
+    "command",
+    [pytest.param(name, marks=pytest.mark.slow) if name in SLOW_EXAMPLES else name for name, _ in _help_examples()],
+)
 def test_help_examples_run(command, scratch):
     _check([_quick(ln) for ln in dict(_help_examples())[command]], scratch)
 

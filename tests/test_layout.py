@@ -75,3 +75,15 @@ def test_the_class_model_modules_are_short() -> None:
     root = Path(dimcalc.__file__).parent
     long = {p.name: n for p in (root / "classes").glob("*.py") if (n := len(p.read_text().splitlines())) > 500}
     assert long == {}
+
+
+@pytest.mark.parametrize("path", sorted((Path(__file__).parent).glob("brute_*.py")), ids=lambda p: p.name)
+def test_brute_force_references_import_nothing_from_dimcalc(path: Path) -> None:
+    """The definition-level references must stay independent of what they check (house rule 1)."""
+    imported = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom):
+            imported.add((node.module or "").split(".")[0])
+        elif isinstance(node, ast.Import):
+            imported |= {a.name.split(".")[0] for a in node.names}
+    assert "dimcalc" not in imported

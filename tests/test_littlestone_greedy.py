@@ -12,7 +12,7 @@ from brute_littlestone import brute_littlestone
 from dimcalc import HypothesisClass, generators, littlestone_dimension, multiclass_littlestone_dimension
 from dimcalc.littlestone.greedy import greedy_lower_bound, greedy_mistake_tree
 from dimcalc.search.budget import Deadline
-from dimcalc.witnesses.tree_checks import is_mistake_tree
+from dimcalc.witnesses.tree_checks import is_mistake_tree, tree_depth
 from strategies import classes
 
 BINARY = classes(min_labels=2, max_labels=2, min_points=1, max_points=7, max_rows=24, biased=True)
@@ -25,12 +25,12 @@ def test_greedy_tree_is_shattered_and_below_the_dimension(H, depth, storage):
         H = HypothesisClass(H.table, storage="bits")
     tree = greedy_mistake_tree(H, depth, Deadline(None))
     if tree is not None:
-        assert is_mistake_tree(H, tree) == depth
+        assert is_mistake_tree(H, tree) and tree_depth(tree) == depth
         assert depth <= brute_littlestone(H)
     got, best = greedy_lower_bound(H, H.log2_size(), Deadline(None))
     assert (got == 0) == (best is None)
     if best is not None:
-        assert is_mistake_tree(H, best) == got <= brute_littlestone(H)
+        assert is_mistake_tree(H, best) and tree_depth(best) == got <= brute_littlestone(H)
 
 
 @pytest.mark.parametrize("n", [1, 2, 6, 7, 100, 1023, 3000])
@@ -39,7 +39,7 @@ def test_thresholds_by_halving(n):
     H = generators.thresholds(n)
     depth, tree = greedy_lower_bound(H, H.log2_size(), Deadline(None))
     assert depth == int(np.log2(n + 1)) == H.log2_size()
-    assert is_mistake_tree(H, tree) == depth
+    assert is_mistake_tree(H, tree) and tree_depth(tree) == depth
 
 
 def test_a_big_class_is_settled_by_the_greedy_tree(monkeypatch):
@@ -58,7 +58,7 @@ def test_a_stopped_search_keeps_the_greedy_lower_bound(monkeypatch):
     depth, _ = greedy_lower_bound(H, H.log2_size(), Deadline(None))
     r = littlestone_dimension(H, time_limit=5)
     assert depth >= 2 and not r.exact and r.lower == depth
-    assert r.verify(H) and is_mistake_tree(H, r.witness.to_json()) == depth
+    assert r.verify(H) and is_mistake_tree(H, r.witness.to_json()) and tree_depth(r.witness.to_json()) == depth
 
 
 def test_greedy_stops_at_the_deadline():

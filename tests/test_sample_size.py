@@ -40,6 +40,7 @@ from dimcalc.sample_size import (
     composition_sample_size,
     exponential_mechanism_sample_size,
     generic_k_learner_sample_size,
+    generic_learner_mwem_sample_size,
     generic_learner_sample_size,
     ggkm_sample_size,
     line_learner_sample_size,
@@ -112,7 +113,8 @@ def adv_eps0(total, k, delta_prime):
 
 def generic_k(d, k, a, b, e, delta, X, L, c=1.0):
     # BNS Thm 31 as the minimum of Cor 34 (Obs 32 + Thm 27, k runs at beta/k) and
-    # Lemma 36 (Alg 3: sanitizer of Thm 24 / Thm 25 with eps/2, k exponential mechanisms with eps0).
+    # Lemma 36 (Alg 3: sanitizer of Thm 24 -- pure, so under approximate DP too -- or, approximate DP,
+    # Thm 25 with eps/2; k exponential mechanisms with eps0): three branches under approximate DP.
     pure = delta == 0
 
     def per_run(total):  # BNS Thm 17.2 only where its per-run epsilon_0 < 1, else basic composition
@@ -121,14 +123,12 @@ def generic_k(d, k, a, b, e, delta, X, L, c=1.0):
 
     e_each = e / k if pure else per_run(e)
     direct = (L + ln(k / b)) * (1 / (a * e_each) + 1 / a**2)
-    if pure:
-        e0 = e / (2 * k)
-        san = d * ln(X) * ln(1 / a) / (a**3 * e / 2) + ln(1 / b) / (a * e / 2)
-    else:
-        e0 = per_run(e / 2)
-        san = (L + ln(1 / b)) * math.sqrt(ln(X) * ln(2 / delta)) / (a**2 * e / 2)
-    alg3 = san + d / (a**3 * e0) * ln(1 / a) + ln(k / b) / (a * e0) + d / a**2 * ln(k / (a * b))
-    return c * min(direct, alg3)
+    e0 = e / (2 * k) if pure else per_run(e / 2)
+    sanitizers = [d * ln(X) * ln(1 / a) / (a**3 * e / 2) + ln(1 / b) / (a * e / 2)]  # Thm 24
+    if not pure:
+        sanitizers.append((L + ln(1 / b)) * math.sqrt(ln(X) * ln(2 / delta)) / (a**2 * e / 2))  # Thm 25
+    alg3 = [san + d / (a**3 * e0) * ln(1 / a) + ln(k / b) / (a * e0) + d / a**2 * ln(k / (a * b)) for san in sanitizers]
+    return c * min(direct, *alg3)
 
 
 def ggkm(d, a, b, e, delta, c=1.0):
@@ -859,12 +859,13 @@ def test_table_rows_for_single_k_and_public_settings():
     assert {"asspp_private_explicit", "asspp_public_explicit", "asspp_private", "asspp_public"} == {
         r.name for r in pub_rows
     }
-    # ABM's public lower bound needs alpha <= 1/100 and epsilon <= 1/10: omitted here, with the reason ...
-    assert [o["name"] for o in public.omitted] == ["public_sample_lower_bound"]
-    assert any(f.startswith("alpha <= 1/100") for f in public.omitted[0]["failed"])
-    # ... and present where the theorem applies.
-    small = sample_size_table(H, alpha=0.005, beta=0.05, epsilon="1/10", public=True)  # exactly 1/10
-    assert "public_sample_lower_bound" in names(small) and not small.omitted
+    # ABM Thms 4.1-4.2 (public examples needed) concern classes of unbounded Littlestone dimension; a finite
+    # class needs no public data (BNS Thm 27): never a row, always listed as omitted with that reason,
+    # even inside the theorem's parameter range.
+    for table in (public, sample_size_table(H, alpha=0.005, beta=0.05, epsilon="1/10", public=True)):
+        assert "public_sample_lower_bound" not in names(table)
+        assert [o["name"] for o in table.omitted] == ["public_sample_lower_bound"]
+        assert "BNS Thm 27" in table.omitted[0]["failed"][0]
     assert public.parameters == {
         "alpha": 0.1,
         "beta": 0.05,
@@ -899,11 +900,10 @@ def test_table_family_rows_points_parities_and_multiclass():
     )
 
 
-def test_table_multiclass_lower_bound_uses_natarajan_not_graph_dimension():
-    """Omega(d/alpha) needs a set shattered by two label vectors (Natarajan), not the graph dimension.
+def test_table_binary_lower_bounds_not_printed_for_multiclass_classes():
+    """BNS's Omega(d/alpha) (§2.2), Thm 52, Thm 47 / Cor 50 are stated for binary classes: no row for a multiclass one.
 
-    h_A(x) = label(A) on A, 0 elsewhere, for A subset of 3 points: graph dimension 3 (f = 0), Natarajan 1;
-    a label names A, so the class is learnable far below 3/alpha examples.
+    h_A(x) = label(A) on A, 0 elsewhere, for A subset of 3 points: graph dimension 3 (f = 0), Natarajan 1.
     """
     rows = [
         [lab if x in A else 0 for x in range(3)]
@@ -912,8 +912,45 @@ def test_table_multiclass_lower_bound_uses_natarajan_not_graph_dimension():
     H = HypothesisClass(rows, num_labels=8)
     table = sample_size_table(H, alpha=0.1, beta=0.1, epsilon=1.0)
     assert table.dimensions["graph"]["value"] == 3 and table.dimensions["natarajan"]["value"] == 1
-    lowers = [r for r in table if r.name.startswith("vc_lower")]
-    assert len(lowers) == 2 and all(r.values["d"] == 1 for r in lowers)
+    assert not [r for r in table if r.name.startswith("vc_lower")]
+    for delta in (0, 1e-6):
+        many = sample_size_table(H, alpha=0.1, beta=0.1, epsilon=1.0, delta=delta, concepts=3)
+        assert not {"pure_k_lower", "agnostic_k_lower", "threshold_k_lower", "vc_lower"} & set(names(many))
+    binary = sample_size_table(dimcalc.load(DATA / "thresholds-15.json"), alpha=0.1, beta=0.1, epsilon=1.0, concepts=3)
+    assert {"pure_k_lower", "vc_lower"} <= set(names(binary))
+
+
+def test_thm31_approximate_is_the_minimum_of_three_branches():
+    """BNS Thm 31 (approximate DP): min{Cor 34, Lemma 36 with Thm 24's sanitizer, Lemma 36 with Thm 25's}."""
+    args = dict(vc=2, k=4, alpha=0.1, beta=0.1, epsilon=1.0, domain_size=10**6, log_size=40.0)
+    pure = generic_k_learner_sample_size(**args)
+    approx = generic_k_learner_sample_size(**args, delta=1e-9)
+    (pure_min,) = pure.expression.atoms(sp.Min)
+    (approx_min,) = approx.expression.atoms(sp.Min)
+    assert len(pure_min.args) == 2 and len(approx_min.args) == 3
+    values = [float(b.subs({x: approx.values[x.name] for x in b.free_symbols})) for b in approx_min.args]
+    assert approx.value == pytest.approx(min(values))
+
+
+def test_generic_learner_with_basic_composition_is_pure():
+    """GenericLearner = MWEM (pure) + k exponential mechanisms: with basic composition it is (epsilon, 0)-DP."""
+    common = dict(log_size=math.log(17), n_queries=137, domain_size=16, k=3, alpha=0.25, beta=0.1, epsilon=4)
+    basic = generic_learner_mwem_sample_size(**common, delta=1e-6, composition="basic")
+    assert basic.setting["privacy"] == "pure" and "delta" not in basic.values
+    advanced = generic_learner_mwem_sample_size(**common, delta=1e-6, composition="advanced")
+    assert "advanced" in advanced.notes[0] and advanced.setting["privacy"] == "approximate"
+
+
+def test_multi_doc_quotes_the_numbers_the_code_gives():
+    """docs/multi.md's GenericLearner paragraph: Thm 31's O(.) with c = 1 and the composition row, at alpha = 0.25."""
+    H = dimcalc.generators.thresholds(16)
+    table = {r.name: r for r in sample_size_table(H, alpha=0.25, beta=0.1, epsilon=4, concepts=3)}
+    thm31 = table["generic_k_learner"].samples
+    composition = table["composition[exponential_mechanism_agnostic]"].samples
+    mwem = table["generic_learner_mwem"].samples
+    assert (thm31, composition, mwem) == (119, 976, 990348)
+    text = " ".join((Path(__file__).parents[1] / "docs" / "multi.md").read_text(encoding="utf-8").split())
+    assert f"reads {thm31} and" in text and f"{composition:,}".replace(",", " ") in text
 
 
 def test_table_theorem_ranges_of_epsilon():
@@ -966,9 +1003,10 @@ def test_table_upper_bounds_at_least_matching_lower_bounds(path, delta, concepts
     )
     uppers = [r for r in table if r.kind == "upper" and r.constants_explicit]
     lowers = [r for r in table if r.kind == "lower"]
-    assert uppers and lowers
+    binary = table.class_summary["labels"] == 2
+    assert uppers and (lowers or not binary)  # the BNS lower bounds are stated for binary classes
     pairs = [(lo, up) for lo in lowers for up in uppers if _applies(lo, up)]
-    assert pairs
+    assert pairs or not binary
     for lo, up in pairs:
         assert up.value >= lo.value, (lo.name, lo.value, up.name, up.value)
 
@@ -1363,15 +1401,14 @@ def test_table_issue_example_rows_outside_their_ranges_are_omitted(capsys):
     rows = {r["name"] for r in report["rows"]}
     assert not rows & {"public_sample_lower_bound", "threshold_k_lower", "agnostic_k_lower"}
     omitted = {o["name"]: o["failed"] for o in report["omitted"]}
-    assert any(f.startswith("alpha <= 1/100") for f in omitted["public_sample_lower_bound"])
-    assert any(f.startswith("epsilon <= 1/10") for f in omitted["public_sample_lower_bound"])
+    assert "BNS Thm 27" in omitted["public_sample_lower_bound"][0]  # a finite class needs no public data
     for name in ("threshold_k_lower", "agnostic_k_lower"):
         assert any(f.startswith("epsilon <= 1") for f in omitted[name])
         assert any(f.startswith("alpha <= 1/3") for f in omitted[name])
     assert all(c["holds"] for r in report["rows"] for c in r["conditions"])
     assert main(argv) == 0
     out = capsys.readouterr().out
-    assert "omitted: outside the range their theorem is stated for" in out and "alpha <= 1/100" in out
+    assert "omitted: outside the range their theorem is stated for" in out and "BNS Thm 27" in out
 
 
 def test_exact_epsilon_as_fraction_or_text():

@@ -75,36 +75,36 @@ def internal_paths(tree, path=()):
 
 # ---------------------------------------------------------------------- hand-made trees
 def test_mistake_tree_accepts_threshold_tree():
-    assert is_mistake_tree(THRESH, THRESH_TREE) == 2
-    assert is_mistake_tree(THRESH, leaf(3)) == 0
+    assert is_mistake_tree(THRESH, THRESH_TREE) and tree_depth(THRESH_TREE) == 2
+    assert is_mistake_tree(THRESH, leaf(3)) and tree_depth(leaf(3)) == 0
     assert explain_tree(THRESH, THRESH_TREE, "binary") is None
 
 
 def test_mistake_tree_rejects_wrong_leaf_hypothesis():
     bad = copy.deepcopy(THRESH_TREE)
     bad["children"][1]["children"][0] = leaf(1)  # h1 gives 0 to x1, but this leaf is under x1 -> 1
-    assert is_mistake_tree(THRESH, bad) is None
+    assert is_mistake_tree(THRESH, bad) is False
     assert "hypothesis 1 gives label 0 to point 1" in explain_tree(THRESH, bad, "binary")
 
 
 def test_mistake_tree_rejects_swapped_edges():
     bad = copy.deepcopy(THRESH_TREE)
     bad["children"].reverse()
-    assert is_mistake_tree(THRESH, bad) is None
+    assert is_mistake_tree(THRESH, bad) is False
 
 
 def test_leaf_must_realise_every_edge_not_only_the_last():
     # Leaf under (x1 -> 0, x2 -> 1) given h3, which realises x2 -> 1 but not x1 -> 0.
     bad = copy.deepcopy(THRESH_TREE)
     bad["children"][0]["children"][1] = leaf(3)
-    assert is_mistake_tree(THRESH, bad) is None
+    assert is_mistake_tree(THRESH, bad) is False
     assert "at depth 0" in explain_tree(THRESH, bad, "binary")
 
 
 def test_mistake_tree_rejects_incomplete_tree():
     bad = copy.deepcopy(THRESH_TREE)
     bad["children"][1] = leaf(3)  # depth 1 on the right, 2 on the left; each path is realised
-    assert is_mistake_tree(THRESH, bad) is None
+    assert is_mistake_tree(THRESH, bad) is False
     assert "complete" in explain_tree(THRESH, bad, "binary")
     with pytest.raises(InvalidWitnessError, match="complete"):
         tree_depth(bad)
@@ -129,20 +129,20 @@ def test_mistake_tree_rejects_incomplete_tree():
 def test_mistake_tree_rejects_malformed(mutate, fragment):
     bad = copy.deepcopy(THRESH_TREE)
     mutate(bad)
-    assert is_mistake_tree(THRESH, bad) is None
+    assert is_mistake_tree(THRESH, bad) is False
     assert fragment in explain_tree(THRESH, bad, "binary")
 
 
 def test_mistake_tree_needs_binary_class():
     H = HypothesisClass([[0], [1], [2]])
-    assert is_mistake_tree(H, bnode(0, leaf(0), leaf(1))) is None
+    assert is_mistake_tree(H, bnode(0, leaf(0), leaf(1))) is False
     assert "binary" in explain_tree(H, bnode(0, leaf(0), leaf(1)), "binary")
 
 
 def test_duplicate_rows_any_file_row_is_accepted():
     H = HypothesisClass([[0, 1], [1, 0], [0, 1]])
-    assert is_mistake_tree(H, bnode(0, leaf(2), leaf(1))) == 1
-    assert is_mistake_tree(H, bnode(0, leaf(0), leaf(1))) == 1
+    assert is_mistake_tree(H, bnode(0, leaf(2), leaf(1))) and tree_depth(bnode(0, leaf(2), leaf(1))) == 1
+    assert is_mistake_tree(H, bnode(0, leaf(0), leaf(1))) and tree_depth(bnode(0, leaf(0), leaf(1))) == 1
 
 
 def test_tree_deeper_than_log2_size_is_refused_fast():
@@ -151,7 +151,7 @@ def test_tree_deeper_than_log2_size_is_refused_fast():
     assert "floor(log2" in explain_tree(H, deep, "binary")
     cyclic = {"point": 0, "children": []}
     cyclic["children"] += [cyclic, cyclic]
-    assert is_mistake_tree(H, cyclic) is None
+    assert is_mistake_tree(H, cyclic) is False
     with pytest.raises(InvalidWitnessError):
         tree_depth(cyclic)
 
@@ -166,13 +166,13 @@ MC_TREE = {
 
 
 def test_multiclass_tree():
-    assert is_multiclass_tree(MC, MC_TREE) is None  # incomplete
+    assert is_multiclass_tree(MC, MC_TREE) is False  # incomplete
     good = {
         "point": 0,
         "labels": [0, 2],
         "children": [{"point": 1, "labels": [0, 1], "children": [leaf(0), leaf(0)]}, MC_TREE["children"][1]],
     }
-    assert is_multiclass_tree(MC, good) is None  # leaf 0 under x1 -> 1
+    assert is_multiclass_tree(MC, good) is False  # leaf 0 under x1 -> 1
     good = {
         "point": 1,
         "labels": [1, 2],
@@ -181,15 +181,15 @@ def test_multiclass_tree():
             {"point": 0, "labels": [0, 2], "children": [leaf(0), leaf(3)]},
         ],
     }
-    assert is_multiclass_tree(MC, good) is None  # h0 gives x1 label 0, not 2
+    assert is_multiclass_tree(MC, good) is False  # h0 gives x1 label 0, not 2
     good = {
         "point": 1,
         "labels": [1, 2],
         "children": [{"point": 0, "labels": [2, 1], "children": [leaf(2), leaf(1)]}, leaf(3)],
     }
-    assert is_multiclass_tree(MC, good) is None  # incomplete
+    assert is_multiclass_tree(MC, good) is False  # incomplete
     one = {"point": 1, "labels": [2, 1], "children": [leaf(3), leaf(2)]}
-    assert is_multiclass_tree(MC, one) == 1
+    assert is_multiclass_tree(MC, one) and tree_depth(one) == 1
 
 
 @pytest.mark.parametrize(
@@ -204,13 +204,13 @@ def test_multiclass_tree():
 )
 def test_multiclass_tree_rejects_bad_labels(labels, fragment):
     bad = {"point": 1, "labels": labels, "children": [leaf(3), leaf(2)]}
-    assert is_multiclass_tree(MC, bad) is None
+    assert is_multiclass_tree(MC, bad) is False
     assert fragment in explain_tree(MC, bad, "multiclass")
 
 
 def test_multiclass_tree_wrong_edge_label():
     bad = {"point": 1, "labels": [2, 0], "children": [leaf(3), leaf(2)]}  # h2 gives x1 label 1, edge says 0
-    assert is_multiclass_tree(MC, bad) is None
+    assert is_multiclass_tree(MC, bad) is False
 
 
 # ---------------------------------------------------------------------- Ψ-trees
@@ -221,16 +221,16 @@ def test_psi_tree_family_membership():
     t_bin = {"point": 0, "map": [0, 1, 0, 1], "children": [leaf(0), leaf(1)]}  # φ_1 (least significant bit)
     t_n = {"point": 0, "map": [0, 1, None, None], "children": [leaf(0), leaf(1)]}
     t_b = {"point": 0, "map": [0, 1, 1, None], "children": [leaf(0), leaf(2)]}
-    assert [is_psi_tree(PSI_H, t_bin, f) for f in ("N", "bin", "B")] == [None, 1, 1]
-    assert [is_psi_tree(PSI_H, t_n, f) for f in ("N", "bin", "B")] == [1, None, 1]
-    assert [is_psi_tree(PSI_H, t_b, f) for f in ("N", "bin", "B")] == [None, None, 1]
-    assert is_psi_tree(PSI_H, t_b, [(0, 1, 1, None)]) == 1
+    assert [is_psi_tree(PSI_H, t_bin, f) for f in ("N", "bin", "B")] == [False, True, True]
+    assert [is_psi_tree(PSI_H, t_n, f) for f in ("N", "bin", "B")] == [True, False, True]
+    assert [is_psi_tree(PSI_H, t_b, f) for f in ("N", "bin", "B")] == [False, False, True]
+    assert is_psi_tree(PSI_H, t_b, [(0, 1, 1, None)]) and tree_depth(t_b) == 1
     assert "not in the family" in explain_tree(PSI_H, t_b, "psi", "bin")
 
 
 def test_psi_tree_star_realises_no_edge():
     t = {"point": 0, "map": [0, 1, None, None], "children": [leaf(0), leaf(2)]}  # h2(x0) = 2 -> *
-    assert is_psi_tree(PSI_H, t, "N") is None
+    assert is_psi_tree(PSI_H, t, "N") is False
     assert "does not realise" in explain_tree(PSI_H, t, "psi", "N")
 
 
@@ -244,11 +244,11 @@ def test_psi_tree_bit_convention():
             {"point": 1, "map": [0, 1, 0, 1], "children": [leaf(3), leaf(2)]},
         ],
     }
-    assert is_psi_tree(PSI_H, t, "bin") == 2
-    assert is_psi_tree(PSI_H, t, "bin", uniform=True) == 2
+    assert is_psi_tree(PSI_H, t, "bin") and tree_depth(t) == 2
+    assert is_psi_tree(PSI_H, t, "bin", uniform=True) and tree_depth(t) == 2
     swapped = copy.deepcopy(t)
     swapped["map"] = [1, 1, 0, 0]  # complement of φ_2: not in Ψ^bin, and edges now wrong
-    assert is_psi_tree(PSI_H, swapped, "bin") is None
+    assert is_psi_tree(PSI_H, swapped, "bin") is False
 
 
 def test_psi_tree_uniform_levels():
@@ -260,8 +260,8 @@ def test_psi_tree_uniform_levels():
             {"point": 1, "map": [0, 1, None, None], "children": [leaf(3), leaf(2)]},
         ],
     }
-    assert is_psi_tree(PSI_H, t, "B") == 2
-    assert is_psi_tree(PSI_H, t, "B", uniform=True) is None
+    assert is_psi_tree(PSI_H, t, "B") and tree_depth(t) == 2
+    assert is_psi_tree(PSI_H, t, "B", uniform=True) is False
     assert "uniform" in explain_tree(PSI_H, t, "psi", "B", uniform=True)
 
 
@@ -277,7 +277,7 @@ def test_psi_tree_uniform_levels():
 )
 def test_psi_tree_rejects_bad_maps(phi, fragment):
     t = {"point": 0, "map": phi, "children": [leaf(0), leaf(1)]}
-    assert is_psi_tree(PSI_H, t, "B") is None
+    assert is_psi_tree(PSI_H, t, "B") is False
     assert fragment in explain_tree(PSI_H, t, "psi", "B")
 
 
@@ -325,12 +325,12 @@ def test_brute_binary_trees_accepted_and_corruptions_rejected(H):
         tree = shattered_tree(H, t, "binary")
         if tree is None:
             break
-        assert is_mistake_tree(H, tree) == t
+        assert is_mistake_tree(H, tree) and tree_depth(tree) == t
         assert validate_tree_json(json.loads(json.dumps(tree)), "littlestone", H=H) == t
         for name, bad in _corruptions(H, tree, "binary"):
             if t == 0 and name != "bad row":
                 continue
-            assert is_mistake_tree(H, bad) is None, name
+            assert is_mistake_tree(H, bad) is False, name
 
 
 @given(classes(max_labels=4, max_rows=8))
@@ -340,15 +340,15 @@ def test_brute_multiclass_trees_accepted_and_corruptions_rejected(H):
         if tree is None:
             break
         event(f"depth {t}")
-        assert is_multiclass_tree(H, tree) == t
+        assert is_multiclass_tree(H, tree) and tree_depth(tree) == t
         for name, bad in _corruptions(H, tree, "multiclass"):
-            assert is_multiclass_tree(H, bad) is None, name
+            assert is_multiclass_tree(H, bad) is False, name
         for p in internal_paths(tree):
             bad = copy.deepcopy(tree)
             a, b = node_at(bad, p)["labels"]
             c = next(lab for lab in range(H.num_labels) if lab not in (a, b)) if H.num_labels > 2 else a
             node_at(bad, p)["labels"] = [a, c]  # wrong label on edge 1 (or equal labels)
-            assert is_multiclass_tree(H, bad) is None
+            assert is_multiclass_tree(H, bad) is False
 
 
 @given(classes(max_labels=4, max_rows=7), st.sampled_from(["N", "bin", "B"]))
@@ -357,19 +357,19 @@ def test_brute_psi_trees_accepted_and_corruptions_rejected(H, family):
         tree = shattered_tree(H, t, "psi", family)
         if tree is None:
             break
-        assert is_psi_tree(H, tree, family) == t
-        assert is_psi_tree(H, tree, "B") == t  # every family is a subfamily of Ψ^B
+        assert is_psi_tree(H, tree, family) and tree_depth(tree) == t
+        assert is_psi_tree(H, tree, "B") and tree_depth(tree) == t  # every family is a subfamily of Ψ^B
         for name, bad in _corruptions(H, tree, "psi"):
-            assert is_psi_tree(H, bad, "B") is None, name
+            assert is_psi_tree(H, bad, "B") is False, name
         fam = psi_family(family, H.num_labels)
         for p in internal_paths(tree):
             bad = copy.deepcopy(tree)
             phi = node_at(bad, p)["map"]
             flipped = [None if v is None else 1 - v for v in phi]
             node_at(bad, p)["map"] = flipped  # edges now lead the wrong way
-            assert is_psi_tree(H, bad, "B") is None
+            assert is_psi_tree(H, bad, "B") is False
             if tuple(flipped) not in fam:
-                assert is_psi_tree(H, bad, family) is None
+                assert is_psi_tree(H, bad, family) is False
 
 
 @given(classes(max_labels=3, max_rows=8), st.sampled_from(["N", "bin", "B"]))
@@ -378,8 +378,8 @@ def test_brute_uniform_psi_trees(H, family):
         tree = shattered_tree(H, t, "psi", family, uniform=True)
         if tree is None:
             break
-        assert is_psi_tree(H, tree, family, uniform=True) == t
-        assert is_psi_tree(H, tree, family) == t
+        assert is_psi_tree(H, tree, family, uniform=True) and tree_depth(tree) == t
+        assert is_psi_tree(H, tree, family) and tree_depth(tree) == t
 
 
 # ---------------------------------------------------------------------- witness objects of every tree kind
@@ -552,3 +552,17 @@ def test_json_helpers_and_family_file(tmp_path):
             load_psi_family(good, 3)
     with pytest.raises(InvalidParameterError, match="no such"):
         load_psi_family(tmp_path / "missing.json", 3)
+
+
+def test_checkers_return_bool_and_explain_on_request():
+    """Every is_* tree checker answers True / False; ``explain=True`` raises with the reason instead of False."""
+    bad = bnode(0, leaf(3), leaf(0))
+    assert is_mistake_tree(THRESH, THRESH_TREE) is True and is_mistake_tree(THRESH, bad) is False
+    assert is_mistake_tree(THRESH, leaf(3)) is True  # depth 0 is a valid tree, not a falsy answer
+    with pytest.raises(InvalidWitnessError, match="binary tree: at root"):
+        is_mistake_tree(THRESH, bad, explain=True)
+    assert is_mistake_tree(THRESH, THRESH_TREE, explain=True) is True
+    with pytest.raises(InvalidWitnessError, match="multiclass tree"):
+        is_multiclass_tree(MC, MC_TREE, explain=True)
+    with pytest.raises(InvalidWitnessError, match="psi tree"):
+        is_psi_tree(THRESH, bad, "N", explain=True)

@@ -50,7 +50,8 @@ def generic_k_learner_sample_size(
 ) -> SampleSizeBound:
     """Proper agnostic private k-learner for a general class (BNS Thm 31).
 
-    BNS Thm 31 is the minimum of two constructions; this calculator keeps
+    BNS Thm 31 is the minimum of two constructions (pure DP) or three (approximate DP: GenericLearner
+    with either sanitizer); this calculator keeps
     their ``alpha, beta, epsilon, delta`` dependence from the proofs (the
     theorem itself hides it in ``O_{alpha,beta,epsilon}``):
 
@@ -63,7 +64,8 @@ def generic_k_learner_sample_size(
       otherwise basic composition ``epsilon/k`` (a note says so);
     * GenericLearner (BNS Alg 3, Lemma 36 with the sanitizer of Thm 24 for
       pure DP or Thm 25 for approximate DP; Lemma 35), half the budget for the
-      sanitizer and half for the k exponential mechanisms:
+      sanitizer and half for the k exponential mechanisms (approximate DP: one branch per
+      sanitizer, the pure Thm 24 one being approximate-DP too):
       ``m + d/(alpha^3 epsilon_0) log(1/alpha) + 1/(alpha epsilon_0) log(k/beta)
       + d/alpha^2 log(k/(alpha beta))``, ``m`` the sanitizer's sample size
       (``d log|X| log(1/alpha)/(alpha^3 epsilon) + log(1/beta)/(alpha epsilon)``,
@@ -154,20 +156,22 @@ def generic_k_learner_sample_size(
     if domain_size is not None:
         eps_san = EPSILON / 2
         eps0 = per_run(eps_san, "Lemma 36 branch")
-        if pure:
-            sanitizer = D * sp.log(DOMAIN_SIZE) * sp.log(1 / ALPHA) / (ALPHA**3 * eps_san) + sp.log(1 / BETA) / (
-                ALPHA * eps_san
-            )
-        else:
-            sanitizer = (
+        # Thm 24's sanitizer is pure, so usable under approximate DP too: BNS Thm 31 (approximate) is the
+        # minimum of three branches, Cor 34, Lemma 36 with Thm 24, Lemma 36 with Thm 25.
+        sanitizers = [
+            D * sp.log(DOMAIN_SIZE) * sp.log(1 / ALPHA) / (ALPHA**3 * eps_san) + sp.log(1 / BETA) / (ALPHA * eps_san)
+        ]
+        if not pure:
+            sanitizers.append(
                 (size + sp.log(1 / BETA)) * sp.sqrt(sp.log(DOMAIN_SIZE) * sp.log(2 / DELTA)) / (ALPHA**2 * eps_san)
             )
-        branches.append(
-            sanitizer
-            + D / (ALPHA**3 * eps0) * sp.log(1 / ALPHA)
-            + sp.log(K / BETA) / (ALPHA * eps0)
-            + D / ALPHA**2 * sp.log(K / (ALPHA * BETA))
-        )
+        for sanitizer in sanitizers:
+            branches.append(
+                sanitizer
+                + D / (ALPHA**3 * eps0) * sp.log(1 / ALPHA)
+                + sp.log(K / BETA) / (ALPHA * eps0)
+                + D / ALPHA**2 * sp.log(K / (ALPHA * BETA))
+            )
     body = branches[0] if len(branches) == 1 else sp.Min(*branches)
     return make_bound(
         owner,
@@ -290,7 +294,7 @@ def generic_learner_mwem_sample_size(
     mw_slack = sp.Rational(6, 10) * ALPHA - 2 * sp.sqrt(sp.log(X) / T)
     n_mw = (2 * T * sp.log(16 * T / BETA) + 4 * T * sp.log(8 * T * Q / BETA) + ES) / (ES * mw_slack)
     values.update({"epsilon_0": eps0, "rounds": rounds, "synthetic_size": synthetic})
-    if delta > 0:
+    if delta > 0 and method != "basic":
         values["delta"] = delta
     notes = (
         f"MWEM runs T = {rounds} rounds with epsilon_san = {number_text(eps_san)}; synthetic sample of "
@@ -302,7 +306,9 @@ def generic_learner_mwem_sample_size(
         sp.Max(n_gen, n_sel, n_mw),
         values,
         "BNS Lemma 36 / Alg 3 with MWEM (HLM Thm 2.2; explicit constants of dimcalc's GenericLearner)",
-        learning_setting("agnostic", True, "pure" if method == "basic" and delta == 0 else "approximate", "k"),
+        # MWEM is (epsilon_san, 0)-DP: with basic composition of the selections the learner is (epsilon, 0)-DP
+        # whatever delta was allowed; only advanced composition (BNS Thm 17.2) spends delta.
+        learning_setting("agnostic", True, "pure" if method == "basic" else "approximate", "k"),
         explicit=True,
         notes=notes,
         conditions=(

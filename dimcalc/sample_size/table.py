@@ -47,7 +47,7 @@ from .multiclass import (
     multiclass_reduction_sample_size,
 )
 from .point_and_parity import parity_k_learner_sample_size, point_k_learner_sample_size
-from .public_data import abm_semi_private_sample_size, asspp_sample_size, public_sample_lower_bound
+from .public_data import abm_semi_private_sample_size, asspp_sample_size
 from .representation import repdim_sample_size
 from .single_concept import exponential_mechanism_sample_size, generic_learner_sample_size, vc_sample_size
 
@@ -307,10 +307,9 @@ def sample_size_table(
             rows.append(
                 _with_note(vc_sample_size(vc=vc_hi, alpha=alpha, beta=beta, agnostic=agnostic, erm=erm), vc_note)
             )
-    if vc_lo is not None:
-        note = None if H.is_binary else "Natarajan dimension in place of VC (multiclass)"
+    if vc_lo is not None and H.is_binary:  # BNS §2.2 states Omega(d/alpha) for binary classes only
         for agnostic in (False, True):
-            attempt(vc_lower_bound, lower_note, note, vc=vc_lo, alpha=alpha, agnostic=agnostic)
+            attempt(vc_lower_bound, lower_note, vc=vc_lo, alpha=alpha, agnostic=agnostic)
     if not H.is_binary:
         bits = label_bits(H.num_labels)
         per_bit = []
@@ -398,7 +397,7 @@ def sample_size_table(
                 rows.append(parity_k_learner_sample_size(d=params["d"], k=k, beta=beta, **privacy))
             else:
                 attempt(parity_pure_lower_bound, d=params["d"], k=k, epsilon=epsilon, **accuracy)
-        if H.n_distinct >= 2:
+        if H.n_distinct >= 2 and H.is_binary:  # BNS Thm 52, Thm 47 / Cor 50: binary concept classes
             if pure:
                 attempt(pure_k_learner_lower_bound, k=k, epsilon=epsilon, beta=beta)
             else:
@@ -415,7 +414,19 @@ def sample_size_table(
             rows += [
                 _with_note(b, vc_note) for b in abm_semi_private_sample_size(vc=vc_hi, **accuracy, epsilon=epsilon)
             ]
-        attempt(public_sample_lower_bound, **accuracy, **privacy, num_labels=H.num_labels)
+        # ABM Thms 4.1-4.2 bound the public data of classes of unbounded Littlestone dimension; a finite
+        # class needs none (BNS Thm 27 learns it privately from private data alone): not a requirement here.
+        omitted.append(
+            {
+                "name": "public_sample_lower_bound",
+                "source": "ABM Thms 4.1-4.2",
+                "kind": "lower",
+                "failed": [
+                    "a finite class needs no public examples (BNS Thm 27); ABM Thms 4.1-4.2 concern classes "
+                    "of unbounded Littlestone dimension"
+                ],
+            }
+        )
 
     assert all(r.in_range for r in rows), [r.name for r in rows if not r.in_range]
     parameters = {

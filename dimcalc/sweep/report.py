@@ -24,7 +24,7 @@ from ..errors import InvalidParameterError
 from ..psi import psi_family
 from ..results import DimensionResult
 from ..witnesses import PsiTree
-from ..witnesses.tree_checks import is_mistake_tree
+from ..witnesses.tree_checks import is_mistake_tree, tree_depth
 from .db import SweepDB
 from .expr import SIZE_NAMES, Expression, parse_expression
 
@@ -230,7 +230,7 @@ def verify_result(
         return True
     if dimension.startswith("binary_restrictions."):
         i = int(dimension.split(".", 1)[1])
-        return is_mistake_tree(binary_restriction(H, i), result.witness) == result.lower
+        return is_mistake_tree(binary_restriction(H, i), result.witness) and tree_depth(result.witness) == result.lower
     if dimension.endswith(".user"):
         if user_family is None or not isinstance(result.witness, dict):
             return False

@@ -42,9 +42,11 @@ Examples
 >>> H = HypothesisClass([[0, 0], [0, 1], [1, 1]])          # thresholds on 2 points
 >>> tree = {"point": 0, "children": [{"point": 1, "children": [{"hypothesis": 0}, {"hypothesis": 1}]},
 ...                                  {"point": 1, "children": [{"hypothesis": 2}, {"hypothesis": 2}]}]}
->>> is_mistake_tree(H, tree) is None                          # path (x0=1, x1=0) is not realised
-True
+>>> is_mistake_tree(H, tree)                                  # path (x0=1, x1=0) is not realised
+False
 >>> is_mistake_tree(H, {"point": 0, "children": [{"hypothesis": 0}, {"hypothesis": 2}]})
+True
+>>> check_tree(H, {"point": 0, "children": [{"hypothesis": 0}, {"hypothesis": 2}]}, "binary")  # its depth
 1
 """
 
@@ -327,8 +329,15 @@ def check_tree(H: HypothesisClass, tree: Any, kind: str, family: Any = None, *, 
     return depth
 
 
-def is_mistake_tree(H: HypothesisClass, tree: Any) -> int | None:
-    """Depth of ``tree`` if it is a complete binary mistake tree shattered by ``H``, else ``None``.
+def _verdict(depth: int | None, reason: str | None, kind: str, explain: bool) -> bool:
+    """``True`` for a valid tree; ``False``, or with ``explain`` an :class:`InvalidWitnessError` giving the reason."""
+    if depth is None and explain:
+        raise InvalidWitnessError(f"{kind} tree: {reason}")
+    return depth is not None
+
+
+def is_mistake_tree(H: HypothesisClass, tree: Any, *, explain: bool = False) -> bool:
+    """Whether ``tree`` is a complete binary mistake tree shattered by ``H`` (its depth: :func:`tree_depth`).
 
     Format (spec §3): a leaf is ``{"hypothesis": j}`` (file row ``j``); an
     internal node is ``{"point": i, "children": [T0, T1]}`` where ``T_b`` is
@@ -340,13 +349,16 @@ def is_mistake_tree(H: HypothesisClass, tree: Any) -> int | None:
         A binary class (at most two labels).
     tree : object
         The tree (plain dicts, lists and ints).
+    explain : bool, default False
+        Raise :class:`~dimcalc.errors.InvalidWitnessError` with the reason instead of returning ``False``
+        (as OpenDP's ``debug=True``; :func:`explain_tree` returns the reason as text).
 
     Returns
     -------
-    int or None
-        The depth ``d`` (number of internal levels) when every leaf's hypothesis
-        realises its whole root-to-leaf path and all leaves are at depth ``d``;
-        ``None`` otherwise (use :func:`explain_tree` to see why).
+    bool
+        ``True`` when every leaf's hypothesis realises its whole root-to-leaf path and all
+        leaves are at the same depth ``d`` (the depth it certifies, :func:`tree_depth` or
+        :func:`check_tree`).
 
     References
     ----------
@@ -357,17 +369,21 @@ def is_mistake_tree(H: HypothesisClass, tree: Any) -> int | None:
     >>> from dimcalc import HypothesisClass
     >>> H = HypothesisClass([[0, 0], [0, 1], [1, 1]])
     >>> is_mistake_tree(H, {"hypothesis": 2})
-    0
-    >>> is_mistake_tree(H, {"point": 1, "children": [{"hypothesis": 0}, {"hypothesis": 2}]})
-    1
-    >>> is_mistake_tree(H, {"point": 1, "children": [{"hypothesis": 2}, {"hypothesis": 0}]}) is None
     True
+    >>> is_mistake_tree(H, {"point": 1, "children": [{"hypothesis": 0}, {"hypothesis": 2}]})
+    True
+    >>> is_mistake_tree(H, {"point": 1, "children": [{"hypothesis": 2}, {"hypothesis": 0}]})
+    False
+    >>> is_mistake_tree(H, {"point": 1, "children": [{"hypothesis": 2}, {"hypothesis": 0}]}, explain=True)
+    Traceback (most recent call last):
+    ...
+    dimcalc.errors.InvalidWitnessError: binary tree: at root/0: hypothesis 2 gives label 1 to point 1, so it does not realise the edge 'x1 -> 0' at depth 0
     """
-    return _depth_or_reason(H, tree, "binary", None, False, "is_mistake_tree")[0]
+    return _verdict(*_depth_or_reason(H, tree, "binary", None, False, "is_mistake_tree"), "binary", explain)
 
 
-def is_multiclass_tree(H: HypothesisClass, tree: Any) -> int | None:
-    """Depth of ``tree`` if it is a complete io-labelled tree shattered by ``H``, else ``None``.
+def is_multiclass_tree(H: HypothesisClass, tree: Any, *, explain: bool = False) -> bool:
+    """Whether ``tree`` is a complete io-labelled tree shattered by ``H`` (its depth: :func:`tree_depth`).
 
     Format (spec §3): internal nodes ``{"point": i, "labels": [a, b],
     "children": [Ta, Tb]}`` with ``a ≠ b`` labels of ``H``; leaves
@@ -378,12 +394,13 @@ def is_multiclass_tree(H: HypothesisClass, tree: Any) -> int | None:
     H : HypothesisClass
         Any class (binary classes too).
     tree : object
+    explain : bool, default False
+        Raise :class:`~dimcalc.errors.InvalidWitnessError` with the reason instead of returning ``False``.
 
     Returns
     -------
-    int or None
-        The depth the tree certifies for the multiclass Littlestone dimension,
-        or ``None``.
+    bool
+        Whether the tree certifies its depth for the multiclass Littlestone dimension.
 
     References
     ----------
@@ -394,15 +411,16 @@ def is_multiclass_tree(H: HypothesisClass, tree: Any) -> int | None:
     >>> from dimcalc import HypothesisClass
     >>> H = HypothesisClass([[0], [1], [2]])
     >>> is_multiclass_tree(H, {"point": 0, "labels": [2, 0], "children": [{"hypothesis": 2}, {"hypothesis": 0}]})
-    1
-    >>> is_multiclass_tree(H, {"point": 0, "labels": [1, 1], "children": [{"hypothesis": 1}, {"hypothesis": 1}]}) is None
     True
+    >>> is_multiclass_tree(H, {"point": 0, "labels": [1, 1], "children": [{"hypothesis": 1}, {"hypothesis": 1}]})
+    False
     """
-    return _depth_or_reason(H, tree, "multiclass", None, False, "is_multiclass_tree")[0]
+    depth, reason = _depth_or_reason(H, tree, "multiclass", None, False, "is_multiclass_tree")
+    return _verdict(depth, reason, "multiclass", explain)
 
 
-def is_psi_tree(H: HypothesisClass, tree: Any, family: Any, uniform: bool = False) -> int | None:
-    """Depth of ``tree`` if it is a complete Ψ-labelled tree Ψ-shattered by ``H``, else ``None``.
+def is_psi_tree(H: HypothesisClass, tree: Any, family: Any, uniform: bool = False, *, explain: bool = False) -> bool:
+    """Whether ``tree`` is a complete Ψ-labelled tree Ψ-shattered by ``H`` (its depth: :func:`tree_depth`).
 
     Format (spec §3): internal nodes ``{"point": i, "map": [φ(0), ..., φ(k)],
     "children": [T0, T1]}`` with ``φ`` in the family (``null`` for ``*``);
@@ -418,10 +436,12 @@ def is_psi_tree(H: HypothesisClass, tree: Any, family: Any, uniform: bool = Fals
     uniform : bool, default False
         Also require that all nodes at the same depth carry the same map
         (Ψ-uniformly labelled tree).
+    explain : bool, default False
+        Raise :class:`~dimcalc.errors.InvalidWitnessError` with the reason instead of returning ``False``.
 
     Returns
     -------
-    int or None
+    bool
 
     Raises
     ------
@@ -438,9 +458,9 @@ def is_psi_tree(H: HypothesisClass, tree: Any, family: Any, uniform: bool = Fals
     >>> H = HypothesisClass([[0, 3], [1, 2], [2, 1]], num_labels=4)
     >>> tree = {"point": 0, "map": [0, 1, 0, 1], "children": [{"hypothesis": 0}, {"hypothesis": 1}]}
     >>> is_psi_tree(H, tree, "bin"), is_psi_tree(H, tree, "N")
-    (1, None)
+    (True, False)
     """
-    return _depth_or_reason(H, tree, "psi", family, bool(uniform), "is_psi_tree")[0]
+    return _verdict(*_depth_or_reason(H, tree, "psi", family, bool(uniform), "is_psi_tree"), "psi", explain)
 
 
 def tree_depth(tree: Any) -> int:
