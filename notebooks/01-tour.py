@@ -88,7 +88,7 @@ for cls in (H, M):
 # %%
 from dimcalc.littlestone import littlestone_dimension, multiclass_littlestone_dimension
 from dimcalc.vc import vc_dimension
-from dimcalc.witnesses.tree_checks import is_mistake_tree
+from dimcalc.witnesses.tree_checks import is_mistake_tree, tree_depth
 
 T = generators.thresholds(15)
 ld_T = littlestone_dimension(T)

@@ -259,3 +259,18 @@ def test_a_dask_search_stops_with_sound_bounds(cluster):
     r = vc_dimension(H, time_limit=0.5, scheduler=client)
     assert r.verify(H) and r.lower <= 2 <= r.upper
     assert r.exact or r.stats["stopped"] == "time limit"
+
+
+# ---------------------------------------------------------------------------------------------- bench
+def test_bench_jobs_adds_the_speedup_of_each_case(monkeypatch):
+    from dimcalc import bench
+
+    def suite(options):
+        H = HypothesisClass(np.random.default_rng(3).integers(0, 2, (60, 20), dtype=np.uint8))
+        seconds, peak, r = bench.measure(lambda: vc_dimension(_fresh(H), jobs=options.jobs), repeat=1, memory=False)
+        return [bench.BenchRow("t", "random 60x20", r.value, r.exact, seconds, peak, extra={"jobs": options.jobs})]
+
+    monkeypatch.setitem(bench.SUITES, "t-jobs", (suite, "test"))
+    [row] = bench.run_suites(["t-jobs"], bench.BenchOptions(repeat=1), jobs=[1, 2])
+    assert row.extra["jobs"] == 1 and set(row.extra["seconds_by_jobs"]) == {1, 2}
+    assert row.speedup is not None and row.speedup > 0 and "differ" not in row.note

@@ -13,12 +13,13 @@ peak traced memory of one run.
 
 from __future__ import annotations
 
+import dataclasses
 import gc
 import importlib
 import statistics
 import time
 import tracemalloc
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -37,6 +38,7 @@ class BenchOptions:
     baseline_limit : seconds after which a baseline run is abandoned (reported as '>limit').
     only : case-name substrings to keep (empty = all).
     progress : callable(str) for progress lines, or None.
+    jobs : worker processes the cases' solvers get (``jobs=options.jobs``); see :func:`run_suites`.
     """
 
     quick: bool = False
@@ -45,6 +47,7 @@ class BenchOptions:
     solver_limit: float = 60.0
     only: tuple[str, ...] = ()
     progress: Callable[[str], None] | None = None
+    jobs: int = 1
 
     def wants(self, case: str) -> bool:
         return not self.only or any(s in case for s in self.only)
@@ -69,6 +72,7 @@ class BenchRow:
     ratio: float | None = None  # baseline_seconds / seconds (a lower bound when abandoned)
     note: str = ""
     extra: dict = field(default_factory=dict)
+    speedup: float | None = None  # seconds at the first jobs value / seconds at the last (run_suites with jobs)
 
     def to_json(self) -> dict:
         d = asdict(self)
@@ -127,13 +131,37 @@ def load_suites() -> dict[str, tuple[Callable[[BenchOptions], list[BenchRow]], s
     return SUITES
 
 
-def run_suites(names: list[str] | None, options: BenchOptions) -> list[BenchRow]:
-    """Run the named suites (all when ``names`` is empty/None)."""
+def run_suites(names: list[str] | None, options: BenchOptions, jobs: Sequence[int] | None = None) -> list[BenchRow]:
+    """Run the named suites (all when ``names`` is empty/None).
+
+    With ``jobs`` (e.g. ``[1, 2]``) every suite runs once per value (the
+    suites pass ``options.jobs`` to the solvers that take it); each row is the
+    first value's, with ``extra["seconds_by_jobs"]`` and ``speedup`` = its
+    seconds over the last value's.  A case whose answer or exactness differs
+    between the runs says so in its note.
+    """
     suites = load_suites()
     chosen = names or sorted(suites)
-    rows: list[BenchRow] = []
-    for name in chosen:
-        fn, _ = suites[name]
-        options.say(f"suite {name}")
-        rows.extend(fn(options))
-    return rows
+    runs: list[list[BenchRow]] = []
+    for j in jobs or [options.jobs]:
+        rows: list[BenchRow] = []
+        for name in chosen:
+            fn, _ = suites[name]
+            options.say(f"suite {name}" + (f" (jobs={j})" if jobs else ""))
+            rows.extend(fn(dataclasses.replace(options, jobs=j)))
+        runs.append(rows)
+    if not jobs or len(runs) == 1:
+        return runs[0]
+    later = [{(r.suite, r.case): r for r in rows} for rows in runs[1:]]
+    for row in runs[0]:
+        others = [by_case.get((row.suite, row.case)) for by_case in later]
+        row.extra["seconds_by_jobs"] = {
+            jobs[0]: row.seconds,
+            **{j: r.seconds for j, r in zip(jobs[1:], others) if r is not None},
+        }
+        last = others[-1]
+        if last is not None and last.seconds > 0:
+            row.speedup = row.seconds / last.seconds
+        if any(r is not None and (r.answer, r.exact) != (row.answer, row.exact) for r in others):
+            row.note = (row.note + "; " if row.note else "") + "answers differ between jobs values"
+    return runs[0]

@@ -44,6 +44,13 @@ def register(sub: Any) -> None:
         metavar="S",
         help="abandon a baseline run after S seconds (default 120)",
     )
+    p.add_argument(
+        "--jobs",
+        default=None,
+        metavar="A,B",
+        help="run every case with jobs=A, then jobs=B, ... and add the speed-up column (seconds at A / at the "
+        "last value), e.g. --jobs 1,2",
+    )
     p.add_argument("--list", action="store_true", help="list the suites and exit")
     p.add_argument(
         "--markdown",
@@ -91,11 +98,18 @@ def run(args: argparse.Namespace) -> int:
         only=tuple(args.only or ()),
         progress=None if args.json or args.markdown else (lambda m: print(m, file=sys.stderr, flush=True)),
     )
-    rows = run_suites(args.suite, opts)
+    jobs = None
+    if args.jobs is not None:
+        parts = [x.strip() for x in args.jobs.split(",")]
+        if not all(x.isdigit() and int(x) >= 1 for x in parts):
+            raise InvalidParameterError(f"--jobs must be a list of positive ints like 1,2; got {args.jobs!r}")
+        jobs = [int(x) for x in parts]
+    rows = run_suites(args.suite, opts, jobs)
     if args.json:
         emit_json([r.to_json() for r in rows])
         return EXIT_OK
-    header = ("suite", "case", "answer", "exact", "median s", "peak MB", "baseline s", "ratio", "note")
+    speedup = () if jobs is None else (f"jobs={jobs[-1]} speed-up",)
+    header = ("suite", "case", "answer", "exact", "median s", "peak MB", "baseline s", "ratio", *speedup, "note")
     table = [header] + [
         (
             r.suite,
@@ -106,6 +120,7 @@ def run(args: argparse.Namespace) -> int:
             f"{r.peak_mb:.1f}",
             _fmt_seconds(r.baseline_seconds),
             _ratio_text(r, args.baseline_limit),
+            *(() if jobs is None else ("-" if r.speedup is None else f"{r.speedup:.2f}x",)),
             r.note,
         )
         for r in rows

@@ -9,6 +9,7 @@ timing or on the number of workers.  The workers are those of the one pool,
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
@@ -36,8 +37,9 @@ class RootPool:
     is usually among the first candidates; a refutation goes through all of
     them at a few nodes each), which the workers take as they free up.  The
     workers are forked for the query: they inherit the class, the splitter
-    and the caller's memo of proven bounds without copying them; each keeps
-    one engine for the chunks it runs.  The answer is the first succeeding
+    and the caller's engine with its memo of proven bounds (earlier depths of
+    the deepening) without copying them; each keeps its copy of the engine
+    for the chunks it runs.  The answer is the first succeeding
     candidate in order, so it does not depend on timing or on ``jobs``.  Use
     as a context manager (kept for the engine; nothing outlives a query).
     """
@@ -46,9 +48,17 @@ class RootPool:
     MAX_CHUNK = 64
 
     def __init__(
-        self, H: HypothesisClass, family: str, maps: Sequence[tuple] | None, jobs: int, splitter: Any = None
+        self,
+        H: HypothesisClass,
+        family: str,
+        maps: Sequence[tuple] | None,
+        jobs: int,
+        splitter: Any = None,
+        engine: _Engine | None = None,
     ) -> None:
         self.H, self.family, self.maps, self.jobs, self.splitter = H, family, maps, jobs, splitter
+        self.engine = engine  # the caller's engine: a forked worker searches on its copy (memo included)
+        self._pid = os.getpid()
 
     def __enter__(self) -> RootPool:
         return self
@@ -59,6 +69,13 @@ class RootPool:
     def _engine(self, deadline: Deadline, cache: dict[str, _Engine]) -> _Engine:
         """The engine of this worker process for the query (built on its first piece, then kept)."""
         engine = cache.get("engine")
+        if engine is None and self.engine is not None and os.getpid() != self._pid:
+            # A forked worker: its copy of the caller's engine, with every bound the caller has proven
+            # (earlier depths of the deepening); the answers are exact, so they do not depend on it.
+            engine = cache["engine"] = self.engine
+            engine.pool = None
+            engine.use_sat = False
+            engine.node_budget = None
         if engine is None:
             splitter = self.splitter
             if splitter is None:
@@ -117,7 +134,7 @@ def _solve_root(engine: _Engine, family: str, maps: Sequence[tuple] | None, jobs
     """
     if jobs <= 1 or engine.deadline.expired() or not can_fork():
         return engine.solve(engine.H.full_mask)
-    with RootPool(engine.H, family, maps, jobs, engine.splitter) as pool:
+    with RootPool(engine.H, family, maps, jobs, engine.splitter, engine) as pool:
         engine.pool = pool
         try:
             result = engine.solve(engine.H.full_mask)
