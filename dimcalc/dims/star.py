@@ -57,6 +57,7 @@ class _StarSearch:
         return [D for D in fits if not any(E != D and E & D == E for E in fits)]
 
     def run(self, floor: int) -> list[tuple[int, int]]:
+        """The largest star around the centre if larger than ``floor`` (else ``[]``); ``self.best`` as it grows."""
         self.best = []
         self.floor = floor
         self._extend(0, 0, 0, [])
@@ -127,11 +128,11 @@ def star_number(H: Any, *, time_limit: float | None = None, progress: bool = Fal
                 break
             search = _StarSearch(rows, c, deadline)
             try:
-                star = search.run(len(best[1]))
-            finally:
+                search.run(len(best[1]))
+            finally:  # a stopped search keeps the largest star it had reached
                 nodes += search.nodes
-            if len(star) > len(best[1]):
-                best = (c, star)
+                if len(search.best) > len(best[1]):
+                    best = (c, search.best)
         upper = len(best[1])
     except SearchStopped:
         stopped = True
