@@ -137,7 +137,8 @@ def test_constructor_stores_parameters_and_nothing_else(name):
     params = learner.get_params()
     assert params["epsilon"] == -5 and params["random_state"] is gen and params["noise"] == "exact"
     sig = inspect.signature(type(learner).__init__)
-    assert set(params) == {p for p in sig.parameters if p != "self"}
+    # every named parameter; ``*args`` is the deprecated positional class (issue 21: one keyword, H)
+    assert set(params) == {p.name for p in sig.parameters.values() if p.name != "self" and p.kind != p.VAR_POSITIONAL}
     options = [p for p in sig.parameters.values() if p.default is not p.empty]
     assert options and all(p.kind == p.KEYWORD_ONLY for p in options)  # every option is keyword-only
     assert not [k for k in vars(learner) if k.endswith("_") and not k.startswith("_")]  # nothing fitted yet

@@ -412,10 +412,10 @@ def test_bad_samples_raise_dimcalc_errors(name, case):
     bad = {
         "X out of range": (np.array([0, 1, n, 2]), y, "'X'", f"point indices in [0, {n})"),
         "X negative": (np.array([0, -1, 2, 3]), y, "'X'", f"point indices in [0, {n})"),
-        "X float": (X.astype(float), y, "'X'", "integer point indices"),
+        "X float": (X.astype(float) + 0.5, y, "'X'", "whole-number point indices"),  # integral floats are taken
         "X 2-D": (X.reshape(2, 2), y, "'X'", "1-D"),
         "y too short": (X, y[:3], "'y'", "one label per example"),
-        "y float": (X, y.astype(float), "'y'", "integer labels"),
+        "y float": (X, y.astype(float) + 0.25, "'y'", "whole-number labels"),
         "y out of range": (X, np.array([0, 0, H.num_labels, 0]), "'y'", f"labels in [0, {H.num_labels})"),
         "y 2-D": (X, y.reshape(2, 2), "'y'", "1-D"),
     }[case]

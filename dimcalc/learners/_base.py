@@ -39,8 +39,43 @@ from .privacy import Privacy
 __all__ = ["NotFittedError", "PrivateLearner", "PrivateLearnerMixin"]
 
 
-class NotFittedError(InvalidParameterError, AttributeError):
-    """``predict`` (or a fitted attribute) used before ``fit`` (as scikit-learn's, also an AttributeError)."""
+def _sklearn_not_fitted() -> tuple[type, ...]:
+    """scikit-learn's ``NotFittedError`` when scikit-learn is installed (optional extra ``sklearn``)."""
+    try:
+        from sklearn.exceptions import NotFittedError as SklearnNotFittedError
+    except ImportError:  # pragma: no cover - scikit-learn not installed
+        return ()
+    return (SklearnNotFittedError,)
+
+
+class NotFittedError(InvalidParameterError, *_sklearn_not_fitted(), AttributeError):  # type: ignore[misc]
+    """``predict`` (or a fitted attribute) used before ``fit``: scikit-learn's ``NotFittedError`` when
+    scikit-learn is installed (so its ``check_is_fitted`` callers catch it), also an AttributeError."""
+
+
+def _class_argument(owner: str, args: tuple, H: Any, hypothesis_class: Any) -> Any:
+    """The ``H`` a constructor stores: its keyword, or (deprecated) a positional class.
+
+    A positional class gets a ``PendingDeprecationWarning`` (silent by default: it becomes a
+    ``DeprecationWarning`` in a later release); ``hypothesis_class=`` a ``DeprecationWarning``
+    when the constructor is called (it is resolved, with ``H``, by :meth:`PrivateLearner._hclass`).
+    """
+    import warnings
+
+    if len(args) > 1:
+        raise TypeError(f"{owner}() takes the class as its only positional argument; give the others by keyword")
+    if args:
+        if H is not None:
+            raise TypeError(f"{owner}() got the class twice (positionally and as H=)")
+        warnings.warn(
+            f"{owner}: pass the class as H= (a positional class is deprecated)", PendingDeprecationWarning, stacklevel=3
+        )
+        H = args[0]
+    if hypothesis_class is not None:
+        warnings.warn(
+            f"{owner}: hypothesis_class= is deprecated; pass the class as H=", DeprecationWarning, stacklevel=3
+        )
+    return H
 
 
 # ---------------------------------------------------------------------------- the base class
@@ -66,7 +101,11 @@ class PrivateLearner:
     @classmethod
     def _param_names(cls) -> list[str]:
         sig = inspect.signature(cls.__init__)
-        return [p.name for p in sig.parameters.values() if p.name != "self" and p.kind != p.VAR_KEYWORD]
+        return [
+            p.name
+            for p in sig.parameters.values()
+            if p.name != "self" and p.kind not in (p.VAR_KEYWORD, p.VAR_POSITIONAL)
+        ]
 
     def get_params(self, deep: bool = True) -> dict[str, Any]:
         """The constructor's parameters as stored (scikit-learn's ``get_params``)."""
@@ -92,6 +131,15 @@ class PrivateLearner:
                 text = repr(value)
             shown.append(f"{name}={text}")
         return f"{type(self).__name__}({', '.join(shown)})"
+
+    def _hclass(self) -> Any:
+        """The class parameter: ``H``, or its deprecated alias ``hypothesis_class`` (one of them, or the same)."""
+        H, alias = getattr(self, "H", None), getattr(self, "hypothesis_class", None)
+        if H is not None and alias is not None and alias is not H:
+            raise InvalidParameterError(
+                f"{self._owner}: give the class once, as H= (hypothesis_class= is its deprecated former name)"
+            )
+        return H if H is not None else alias
 
     # ---- shared parameter handling
     def _check_common(self, owner: str) -> dict[str, Any]:
@@ -130,6 +178,42 @@ class PrivateLearner:
         """Labels that row ``row`` of ``G`` gives to the points ``X`` (call after the fitted check)."""
         X = check_points(X, G.n_points, f"{self._owner}.predict")
         return G.table[row, X].astype(np.int64)
+
+    # ---- scikit-learn's conventions (used when scikit-learn is installed; nothing here imports it eagerly)
+    def __sklearn_is_fitted__(self) -> bool:
+        """scikit-learn's ``check_is_fitted`` asks this: True once ``fit`` has succeeded."""
+        return hasattr(self, "privacy_")
+
+    def __sklearn_tags__(self) -> Any:
+        """scikit-learn's estimator tags (scikit-learn >= 1.6): a classifier taking 1-D point indices."""
+        from sklearn.utils import ClassifierTags, InputTags, Tags, TargetTags
+
+        return Tags(
+            estimator_type="classifier",
+            target_tags=TargetTags(required=True),
+            classifier_tags=ClassifierTags(multi_class=True),
+            input_tags=InputTags(one_d_array=True, two_d_array=False, categorical=True),
+            non_deterministic=True,
+        )
+
+    def _more_tags(self) -> dict[str, Any]:
+        """The same tags for scikit-learn before 1.6."""
+        return {"X_types": ["1darray", "categorical"], "non_deterministic": True, "requires_y": True}
+
+    #: scikit-learn's ``is_classifier`` before 1.6 reads this.
+    _estimator_type = "classifier"
+
+    def score(self, X: Any, y: Any) -> float:
+        """Accuracy of ``predict(X)`` against ``y`` (scikit-learn's classifier ``score``).
+
+        Labels are checked like ``fit``'s: integers (or booleans, or whole-number floats).
+        """
+        self._check_is_fitted("score")
+        predicted = np.asarray(self.predict(X))  # type: ignore[attr-defined]  # every learner defines it
+        truth = check_points(y, int(predicted.max(initial=0)) + 2**62, f"{self._owner}.score", name="y", what="labels")
+        if truth.shape != predicted.shape:
+            raise parameter_error("y", f"{self._owner}.score", f"one label per example ({len(predicted)})", len(truth))
+        return float(np.mean(predicted == truth)) if len(truth) else 0.0
 
     # ---- fitted state
     def _check_is_fitted(self, method: str = "predict") -> None:

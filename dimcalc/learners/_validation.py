@@ -53,7 +53,7 @@ def check_delta(delta: Any, owner: str, *, allow_zero: bool = True) -> Number:
 
 
 def _check_exact_in(value: Any, name: str, owner: str, requirement: str, upper: float) -> Number:
-    v = exact_number(value, name, owner, requirement)
+    v = exact_number(value, name, owner, requirement, text=True)  # "1/10" is exact, as the CLI reads it
     if not 0 < v < upper:
         raise parameter_error(name, owner, requirement, value)
     return v
@@ -106,23 +106,46 @@ def check_count(value: Any, name: str, owner: str, *, minimum: int = 1, requirem
 def check_points(X: Any, n_points: int, owner: str, name: str = "X", what: str = "point indices") -> np.ndarray:
     """A 1-D int64 array of integers in ``range(n_points)`` (point indices, or labels with ``what="labels"``).
 
+    Booleans are taken as 0/1 (a boolean class file's labels), and floats whose values
+    are whole numbers as those integers (scikit-learn's tools hand over float arrays);
+    any other float is refused with a message about its values.
+
     Examples
     --------
     >>> check_points([2, 0], 3, "f").tolist()
     [2, 0]
+    >>> check_points(np.array([2.0, 0.0]), 3, "f").tolist()
+    [2, 0]
+    >>> check_points([True, False], 2, "f", name="y", what="labels").tolist()
+    [1, 0]
     >>> check_points([0, 3], 3, "f", name="y", what="labels")
     Traceback (most recent call last):
     ...
     dimcalc.errors.InvalidParameterError: The 'y' parameter of f must be labels in [0, 3). Got 3 instead.
+    >>> check_points([0.5], 3, "f")
+    Traceback (most recent call last):
+    ...
+    dimcalc.errors.InvalidParameterError: The 'X' parameter of f must be whole-number point indices. Got 0.5 instead.
     """
     try:
         arr = np.asarray(X)
     except Exception:  # pragma: no cover - defensive
         raise parameter_error(name, owner, f"a 1-D array of {what}", type(X).__name__) from None
+    if arr.ndim == 2 and arr.shape[1] == 1:  # a column, as scikit-learn's tools pass X
+        arr = arr[:, 0]
     if arr.ndim != 1:
         raise parameter_error(name, owner, f"a 1-D array of {what}", f"an array of shape {arr.shape}")
     if arr.size == 0:
         return arr.astype(np.int64)
+    if arr.dtype == np.bool_:
+        arr = arr.astype(np.int64)
+    elif np.issubdtype(arr.dtype, np.floating):
+        finite = np.isfinite(arr)
+        whole = finite & (arr == np.round(np.where(finite, arr, 0)))
+        if not whole.all():
+            bad = arr[~whole][0].item()
+            raise parameter_error(name, owner, f"whole-number {what}", bad)
+        arr = arr.astype(np.int64)
     if not np.issubdtype(arr.dtype, np.integer):
         raise parameter_error(name, owner, f"integer {what}", f"dtype {arr.dtype}")
     if arr.min() < 0 or arr.max() >= n_points:
@@ -137,6 +160,7 @@ def check_sample(X: Any, y: Any, n_points: int, num_labels: int, owner: str) -> 
     labels = check_points(y, num_labels, owner, name="y", what="labels")
     if labels.shape != X.shape:
         raise parameter_error("y", owner, f"one label per example ({X.shape[0]})", f"{labels.shape[0]} labels")
+    check_nonempty(X, owner)  # a learner fitted on nothing would answer from its noise alone
     return X, labels
 
 

@@ -16,7 +16,7 @@ import numpy as np
 
 from ..classes.hypothesis_class import HypothesisClass
 from ..sample_size import SampleSizeBound, exponential_mechanism_sample_size
-from ._base import PrivateLearner
+from ._base import PrivateLearner, _class_argument
 from ._validation import check_class, check_sample
 from .privacy import Privacy
 
@@ -39,7 +39,9 @@ class GenericPrivateLearner(PrivateLearner):
 
     Parameters
     ----------
-    hypothesis_class : HypothesisClass
+    H : HypothesisClass
+        The class (keyword-only).  Given positionally, or as ``hypothesis_class=`` (its former
+        name), it is still taken, with a deprecation warning.
         The finite class (binary or multiclass; 0-1 loss).
     epsilon : number > 0
         Exact as given (a Fraction or text like ``"1/3"`` is that number).
@@ -71,7 +73,7 @@ class GenericPrivateLearner(PrivateLearner):
     >>> from dimcalc import HypothesisClass
     >>> H = HypothesisClass([[int(x >= t) for x in range(8)] for t in range(9)])  # thresholds
     >>> rng = np.random.default_rng(0)
-    >>> learner = GenericPrivateLearner(H, epsilon=1.0, noise="exact", random_state=0)
+    >>> learner = GenericPrivateLearner(H=H, epsilon=1.0, noise="exact", random_state=0)
     >>> n = learner.required_sample_size(alpha=0.1, beta=0.1).samples
     >>> X = rng.integers(0, 8, size=n); y = H.table[3, X]
     >>> learner.fit(X, y).privacy_spent
@@ -82,8 +84,8 @@ class GenericPrivateLearner(PrivateLearner):
 
     def __init__(
         self,
-        hypothesis_class: HypothesisClass,
-        *,
+        *args: HypothesisClass,
+        H: HypothesisClass | None = None,
         epsilon: Any,
         agnostic: bool = False,
         noise: Any = "opendp",
@@ -91,7 +93,9 @@ class GenericPrivateLearner(PrivateLearner):
         noise_multiplier: float = 1.0,
         rng: Any = None,
         backend: Any = None,
+        hypothesis_class: HypothesisClass | None = None,
     ) -> None:
+        self.H = _class_argument(type(self).__name__, args, H, hypothesis_class)
         self.hypothesis_class = hypothesis_class
         self.epsilon = epsilon
         self.agnostic = agnostic
@@ -103,7 +107,7 @@ class GenericPrivateLearner(PrivateLearner):
 
     def _validate(self) -> dict[str, Any]:
         params = self._check_common(self._owner)
-        params["H"] = check_class(self.hypothesis_class, self._owner)
+        params["H"] = check_class(self._hclass(), self._owner)
         params["agnostic"] = bool(self.agnostic)
         return params
 
@@ -124,7 +128,7 @@ class GenericPrivateLearner(PrivateLearner):
     def predict(self, X: Any) -> np.ndarray:
         """Labels the selected hypothesis gives to the points ``X``."""
         self._check_is_fitted()
-        return self._predict_row(self.hypothesis_class, self.hypothesis_, X)
+        return self._predict_row(self._hclass(), self.hypothesis_, X)
 
     def required_sample_size(self, alpha: float, beta: float) -> SampleSizeBound:
         """Explicit sample size for ``(alpha, beta)``-accuracy (BNS Thm 27 / Prop 21, explicit constants)."""

@@ -28,7 +28,7 @@ from .._params import as_fraction
 from ..classes.hypothesis_class import HypothesisClass, label_bits
 from ..errors import parameter_error
 from ..sample_size import SampleSizeBound, multiclass_reduction_sample_size
-from ._base import PrivateLearner
+from ._base import PrivateLearner, _class_argument
 from ._validation import check_class, check_delta, check_points, check_sample
 from .exponential import GenericPrivateLearner
 from .privacy import Privacy
@@ -64,7 +64,9 @@ class BinaryReductionLearner(PrivateLearner):
 
     Parameters
     ----------
-    hypothesis_class : HypothesisClass
+    H : HypothesisClass
+        The class (keyword-only).  Given positionally, or as ``hypothesis_class=`` (its former
+        name), it is still taken, with a deprecation warning.
         Labels ``0..k``.
     epsilon : number > 0
     delta : number in [0, 1)
@@ -99,7 +101,7 @@ class BinaryReductionLearner(PrivateLearner):
     >>> from dimcalc import HypothesisClass
     >>> H = HypothesisClass([[0, 1, 2, 3], [3, 2, 1, 0], [1, 1, 2, 2]], num_labels=4)
     >>> rng = np.random.default_rng(3)
-    >>> learner = BinaryReductionLearner(H, epsilon=1.0, noise="exact", random_state=3)
+    >>> learner = BinaryReductionLearner(H=H, epsilon=1.0, noise="exact", random_state=3)
     >>> n = learner.required_sample_size(alpha=0.2, beta=0.1).samples
     >>> X = rng.integers(0, 4, size=n)
     >>> learner.fit(X, H.table[1, X]).predict([0, 1, 2, 3]).tolist()
@@ -108,8 +110,8 @@ class BinaryReductionLearner(PrivateLearner):
 
     def __init__(
         self,
-        hypothesis_class: HypothesisClass,
-        *,
+        *args: HypothesisClass,
+        H: HypothesisClass | None = None,
         epsilon: Any,
         delta: Any = 0.0,
         binary_learner: Callable[..., Any] | None = None,
@@ -118,7 +120,9 @@ class BinaryReductionLearner(PrivateLearner):
         noise_multiplier: float = 1.0,
         rng: Any = None,
         backend: Any = None,
+        hypothesis_class: HypothesisClass | None = None,
     ) -> None:
+        self.H = _class_argument(type(self).__name__, args, H, hypothesis_class)
         self.hypothesis_class = hypothesis_class
         self.epsilon = epsilon
         self.delta = delta
@@ -131,7 +135,7 @@ class BinaryReductionLearner(PrivateLearner):
 
     def _validate(self) -> dict[str, Any]:
         params = self._check_common(self._owner)
-        H = check_class(self.hypothesis_class, self._owner)
+        H = check_class(self._hclass(), self._owner)
         params["delta"] = check_delta(self.delta, self._owner)
         if self.binary_learner is not None and not callable(self.binary_learner):
             raise parameter_error(
@@ -149,7 +153,7 @@ class BinaryReductionLearner(PrivateLearner):
     @property
     def n_bits(self) -> int:
         """``b = ceil(log2(k+1))``: the number of label bits (binary learners)."""
-        return label_bits(check_class(self.hypothesis_class, self._owner).num_labels)
+        return label_bits(check_class(self._hclass(), self._owner).num_labels)
 
     @property
     def restrictions(self) -> list:
@@ -159,7 +163,7 @@ class BinaryReductionLearner(PrivateLearner):
     def _make(self, G: HypothesisClass, params: dict) -> Any:
         if self.binary_learner is None:
             return GenericPrivateLearner(
-                G,
+                H=G,
                 epsilon=params["epsilon"],
                 noise=params["noise"],
                 random_state=params["generator"],
@@ -206,7 +210,7 @@ class BinaryReductionLearner(PrivateLearner):
     def predict(self, X: Any) -> np.ndarray:
         """``sum_i 2**(i-1) g_i(X)``: the bits predicted by the binary learners, recombined."""
         self._check_is_fitted()
-        X = check_points(X, self.hypothesis_class.n_points, f"{self._owner}.predict")
+        X = check_points(X, self._hclass().n_points, f"{self._owner}.predict")
         out = np.zeros(X.shape[0], dtype=np.int64)
         for i, learner in enumerate(self.learners_, start=1):
             out |= np.asarray(learner.predict(X), dtype=np.int64) << (i - 1)

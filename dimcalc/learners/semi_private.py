@@ -20,7 +20,7 @@ import numpy as np
 
 from ..classes.hypothesis_class import HypothesisClass
 from ..sample_size import SampleSizeBound, asspp_sample_size
-from ._base import PrivateLearner
+from ._base import PrivateLearner, _class_argument
 from ._validation import check_class, check_points, check_sample
 from .privacy import Privacy
 
@@ -65,7 +65,9 @@ class ASSPP(PrivateLearner):
 
     Parameters
     ----------
-    hypothesis_class : HypothesisClass
+    H : HypothesisClass
+        The class (keyword-only).  Given positionally, or as ``hypothesis_class=`` (its former
+        name), it is still taken, with a deprecation warning.
     epsilon : number > 0
     noise : {"opendp", "exact"} or NoiseSource
     random_state : None, int or numpy.random.Generator
@@ -91,7 +93,7 @@ class ASSPP(PrivateLearner):
     >>> from dimcalc import HypothesisClass
     >>> H = HypothesisClass([[int(x >= t) for x in range(8)] for t in range(9)])
     >>> rng = np.random.default_rng(1)
-    >>> learner = ASSPP(H, epsilon=1.0, noise="exact", random_state=1)
+    >>> learner = ASSPP(H=H, epsilon=1.0, noise="exact", random_state=1)
     >>> n_pub = learner.required_public_sample_size(alpha=0.2, beta=0.1).samples
     >>> n = learner.required_sample_size(alpha=0.2, beta=0.1).samples
     >>> X = rng.integers(0, 8, size=n)
@@ -101,15 +103,17 @@ class ASSPP(PrivateLearner):
 
     def __init__(
         self,
-        hypothesis_class: HypothesisClass,
-        *,
+        *args: HypothesisClass,
+        H: HypothesisClass | None = None,
         epsilon: Any,
         noise: Any = "opendp",
         random_state: Any = None,
         noise_multiplier: float = 1.0,
         rng: Any = None,
         backend: Any = None,
+        hypothesis_class: HypothesisClass | None = None,
     ) -> None:
+        self.H = _class_argument(type(self).__name__, args, H, hypothesis_class)
         self.hypothesis_class = hypothesis_class
         self.epsilon = epsilon
         self.noise = noise
@@ -120,7 +124,7 @@ class ASSPP(PrivateLearner):
 
     def _validate(self) -> dict[str, Any]:
         params = self._check_common(self._owner)
-        params["H"] = check_class(self.hypothesis_class, self._owner)
+        params["H"] = check_class(self._hclass(), self._owner)
         return params
 
     def _privacy_claim(self, params: dict[str, Any]) -> Privacy:
@@ -143,7 +147,7 @@ class ASSPP(PrivateLearner):
     def predict(self, X: Any) -> np.ndarray:
         """Labels the selected hypothesis gives to ``X``."""
         self._check_is_fitted()
-        return self._predict_row(self.hypothesis_class, self.hypothesis_, X)
+        return self._predict_row(self._hclass(), self.hypothesis_, X)
 
     def _bounds(self, alpha: float, beta: float) -> tuple[SampleSizeBound, SampleSizeBound]:
         params = self._validate()

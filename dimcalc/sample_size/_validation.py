@@ -34,7 +34,7 @@ __all__ = ["checked_values", "check_unit", "check_positive", "check_nonnegative"
 def check_unit(name: str, owner: str, v: Any, *, closed_low: bool = False) -> Number:
     """``v`` in (0, 1), or in [0, 1) with ``closed_low``."""
     requirement = "a float in [0, 1)" if closed_low else "a float in (0, 1)"
-    v = exact_number(v, name, owner, requirement)
+    v = exact_number(v, name, owner, requirement, text=True)
     if not (0 < v < 1) and not (closed_low and v == 0):
         raise parameter_error(name, owner, requirement, v)
     return v
@@ -42,7 +42,7 @@ def check_unit(name: str, owner: str, v: Any, *, closed_low: bool = False) -> Nu
 
 def check_positive(name: str, owner: str, v: Any) -> Number:
     """``v`` in (0, inf)."""
-    v = exact_number(v, name, owner, "a float in (0, inf)")
+    v = exact_number(v, name, owner, "a float in (0, inf)", text=True)
     if not v > 0:
         raise parameter_error(name, owner, "a float in (0, inf)", v)
     return v
@@ -50,7 +50,7 @@ def check_positive(name: str, owner: str, v: Any) -> Number:
 
 def check_nonnegative(name: str, owner: str, v: Any) -> Number:
     """``v`` in [0, inf)."""
-    v = exact_number(v, name, owner, "a float in [0, inf)")
+    v = exact_number(v, name, owner, "a float in [0, inf)", text=True)
     if not v >= 0:
         raise parameter_error(name, owner, "a float in [0, inf)", v)
     return v
