@@ -43,18 +43,30 @@ BINARY = classes(min_labels=2, max_labels=2, min_points=0, max_points=7, max_row
 MULTICLASS = classes(min_labels=2, max_labels=4, min_points=0, max_points=6, max_rows=40, biased=True)
 
 
+#: The kernel's optional rules, each on alone, all on, all off: ``tri_from`` (triple filter from that target),
+#: ``pair_from`` (pair filter from that target), ``adjacency`` (two levels at once and the core).
+RULES = {
+    "plain": (99, 99, False),
+    "triples": (3, 99, False),
+    "pairs": (99, 3, False),
+    "adjacency": (99, 99, True),
+    "all": (3, 3, True),
+}
+
+
 @contextlib.contextmanager
-def compiled(on: bool = True, tri_from: int = 3) -> Iterator[None]:
-    """The kernel forced on (or off), its triple filter from target ``tri_from``."""
-    saved = kernel.FORCE, kernel.TRI_MIN_TARGET
-    kernel.FORCE, kernel.TRI_MIN_TARGET = on, tri_from
+def compiled(on: bool = True, tri_from: int | str = 3) -> Iterator[None]:
+    """The kernel forced on (or off), its triple filter from target ``tri_from`` -- or the rules ``RULES[name]``."""
+    tri, pair, adjacency = RULES[tri_from] if isinstance(tri_from, str) else (tri_from, 3, True)
+    saved = kernel.FORCE, kernel.TRI_MIN_TARGET, kernel.PAIR_MIN_TARGET, kernel.ADJACENCY
+    kernel.FORCE, kernel.TRI_MIN_TARGET, kernel.PAIR_MIN_TARGET, kernel.ADJACENCY = on, tri, pair, adjacency
     try:
         yield
     finally:
-        kernel.FORCE, kernel.TRI_MIN_TARGET = saved
+        kernel.FORCE, kernel.TRI_MIN_TARGET, kernel.PAIR_MIN_TARGET, kernel.ADJACENCY = saved
 
 
-def _decide_every_target(H: HypothesisClass, kind: str, value: int, tri_from: int) -> int:
+def _decide_every_target(H: HypothesisClass, kind: str, value: int, tri_from: int | str) -> int:
     """Run the compiled search for every target 1 .. log2|H| + 1: found exactly up to ``value``, witnesses check."""
     d = Deadline(None)
     red = H.column_reduction(relabel=True, deadline=d)
@@ -76,17 +88,17 @@ def _decide_every_target(H: HypothesisClass, kind: str, value: int, tri_from: in
     return runs
 
 
-@given(BINARY, st.sampled_from([3, 99]))
+@given(BINARY, st.sampled_from(sorted(RULES)))
 def test_vc_every_target_compiled(H, tri_from):
     _decide_every_target(H, "vc", brute_vc(H.table.tolist(), H.n_points)[0], tri_from)
 
 
-@given(MULTICLASS, st.sampled_from([3, 99]))
+@given(MULTICLASS, st.sampled_from(sorted(RULES)))
 def test_natarajan_every_target_compiled(H, tri_from):
     _decide_every_target(H, "natarajan", brute_natarajan(H.table.tolist(), H.n_points)[0], tri_from)
 
 
-@given(MULTICLASS, st.sampled_from([3, 99]))
+@given(MULTICLASS, st.sampled_from(sorted(RULES)))
 def test_graph_every_target_compiled(H, tri_from):
     _decide_every_target(H, "graph", brute_graph(H.table.tolist(), H.n_points)[0], tri_from)
 
@@ -96,21 +108,21 @@ def _exact(r, H, value):
     assert r.verify(H, debug=True)
 
 
-@given(BINARY, st.sampled_from([3, 99]))
+@given(BINARY, st.sampled_from(sorted(RULES)))
 def test_vc_compiled_matches_brute_force(H, tri_from):
     with compiled(tri_from=tri_from):
         r = vc_dimension(H)
     _exact(r, H, brute_vc(H.table.tolist(), H.n_points)[0])
 
 
-@given(MULTICLASS, st.sampled_from([3, 99]))
+@given(MULTICLASS, st.sampled_from(sorted(RULES)))
 def test_natarajan_compiled_matches_brute_force(H, tri_from):
     with compiled(tri_from=tri_from):
         r = natarajan_dimension(H)
     _exact(r, H, brute_natarajan(H.table.tolist(), H.n_points)[0])
 
 
-@given(MULTICLASS, st.sampled_from([3, 99]))
+@given(MULTICLASS, st.sampled_from(sorted(RULES)))
 def test_graph_compiled_matches_brute_force(H, tri_from):
     with compiled(tri_from=tri_from):
         r = graph_dimension(H)
@@ -134,8 +146,8 @@ def test_compiled_agrees_with_numpy_on_larger_classes(seed, kind):
 
 
 @pytest.mark.parametrize("seed", range(8))
-def test_triple_filter_decides_like_the_plain_kernel(seed):
-    """kernel.find with and without the triple filter: same decision for every target (both modes)."""
+def test_each_rule_decides_like_the_plain_kernel(seed):
+    """kernel.find plain and with each rule alone (triples, pairs, adjacency): same decision, every target, both modes."""
     rng = np.random.default_rng(100 + seed)
     m, n = int(rng.integers(16, 80)), int(rng.integers(6, 14))
     H = HypothesisClass(rng.integers(0, 2, (m, n)))
@@ -150,11 +162,11 @@ def test_triple_filter_decides_like_the_plain_kernel(seed):
             root = np.flatnonzero(size >= need)
             found = [
                 kernel.find(
-                    ones[root], zeros[root], np.arange(len(root)), np.arange(len(root)), target, partial, None, t
+                    ones[root], zeros[root], np.arange(len(root)), np.arange(len(root)), target, partial, None, *rules
                 )
-                for t in (False, True)
+                for rules in ((False, False, False), (True, False, False), (False, True, False), (False, False, True))
             ]
-            assert found[0][0] == found[1][0], (target, partial, found)
+            assert len({f[0] for f in found}) == 1, (target, partial, found)
             sides.append(found[0][0])
         assert sides[0] == sides[1]
         expected = "found" if brute_vc(H.table.tolist(), H.n_points)[0] >= target else "none"

@@ -26,7 +26,7 @@ from typing import Any
 __all__ = ["BenchOptions", "BenchRow", "measure", "register_suite", "load_suites", "SUITES", "run_suites"]
 
 #: Modules in this package that define suites (imported lazily by load_suites).
-SUITE_MODULES = ("vc", "littlestone", "shapes", "sat", "graphs", "hard_littlestone")
+SUITE_MODULES = ("vc", "littlestone", "shapes", "sat", "graphs", "hard", "hard_littlestone")
 
 
 @dataclass

@@ -242,7 +242,8 @@ class Search(NumpyDFS):
         def collect(stats: dict) -> None:
             self.stats["nodes"] += stats["nodes"]
             self.stats["tests"] += stats["tests"]
-            self.stats["triple_rows"] = self.stats.get("triple_rows", 0) + stats["triple_rows"]
+            for key in ("triple_rows", "pair_rows", "core_peeled"):
+                self.stats[key] = self.stats.get(key, 0) + stats[key]
             self.log.update(f"target {target}: {self.stats['nodes']} nodes (compiled)")
 
         self.stats["compiled"] = True

@@ -44,8 +44,6 @@ from typing import Any
 
 import numpy as np
 
-from .columns import pack_rows
-
 __all__ = [
     "available",
     "usable",
@@ -57,6 +55,8 @@ __all__ = [
     "MAX_BYTES",
     "MIN_SECONDS",
     "TRI_BYTES",
+    "PAIR_BYTES",
+    "ADJACENCY",
 ]
 
 #: ``True``/``False`` forces the compiled search on/off (tests); ``None`` lets the search choose.
@@ -146,14 +146,26 @@ MAX_BYTES = 1 << 30
 TRI_MIN_TARGET = 4
 #: ... when its bitsets (``R^2 * ceil(R / 64)`` words for ``R`` root columns) fit in this many bytes.
 TRI_BYTES = 64 << 20
+#: Nodes with at most 64 candidates test them against each other one level down and peel them (default on).
+ADJACENCY = True
+#: The pair filter is used from this target on ...
+PAIR_MIN_TARGET = 3
+#: ... when its bitsets (``R * ceil(R / 64)`` words) fit in this many bytes.
+PAIR_BYTES = 64 << 20
 
 
 def bytes_needed(n_root: int, n_words: int, target: int) -> int:
     """Bytes the compiled search allocates for ``n_root`` columns of ``n_words`` words (at most)."""
     rw = max(1, (n_root + 63) // 64)
     tri = n_root * n_root * rw * 8 if n_root * n_root * rw * 8 <= TRI_BYTES else 0
+    pair = n_root * rw * 8 if n_root * rw * 8 <= PAIR_BYTES else 0
     return (
-        (1 << (target + 1)) * n_words * 8 + 2 * n_root * n_words * 8 + (target + 4) * n_root * 8 + tri + n_root * rw * 8
+        (1 << (target + 1)) * n_words * 8
+        + 2 * n_root * n_words * 8
+        + (target + 4) * n_root * 8
+        + tri
+        + pair
+        + n_root * rw * 8
     )
 
 
@@ -166,6 +178,8 @@ def find(
     partial: bool,
     seconds_left: float | None,
     triples: bool | None = None,
+    pairs: bool | None = None,
+    adjacency: bool | None = None,
 ) -> tuple[str, list[int], dict[str, int]]:
     """Run the compiled search over root columns ``0 .. R-1``; ``(status, chosen, stats)``.
 
@@ -181,14 +195,13 @@ def find(
     rw = max(1, (n_root + 63) // 64)
     if triples is None:
         triples = target >= max(TRI_MIN_TARGET, 3) and n_root * n_root * rw * 8 <= TRI_BYTES
+    if pairs is None:
+        pairs = target >= PAIR_MIN_TARGET and n_root * rw * 8 <= PAIR_BYTES
+    if adjacency is None:
+        adjacency = ADJACENCY
     rank = np.ascontiguousarray(rank, dtype=np.int64)
-    if triples:
-        # later[y]: the root columns on later points than y's (a set is visited in the order of its points)
-        later_words = pack_rows(rank[None, :] > rank[:, None])
-    else:
-        later_words = np.zeros((0, rw), dtype=np.uint64)
     stop_at = math.inf if seconds_left is None else time.monotonic() + seconds_left
-    stats = np.zeros(3, dtype=np.int64)
+    stats = np.zeros(5, dtype=np.int64)
     chosen = np.zeros(max(target, 1), dtype=np.int64)
     try:
         status = fn(
@@ -200,7 +213,9 @@ def find(
             bool(partial),
             float(stop_at),
             bool(triples),
-            np.ascontiguousarray(later_words),
+            bool(pairs),
+            bool(adjacency),
+            bool(len(np.unique(rank)) == n_root),
             stats,
             chosen,
         )
@@ -213,7 +228,17 @@ def find(
         _mark_cached()
     label = {0: "none", 1: "found", 2: "stopped"}[int(status)]
     found = [int(v) for v in chosen[:target]] if status == 1 else []
-    return label, found, {"nodes": int(stats[0]), "tests": int(stats[1]), "triple_rows": int(stats[2])}
+    return (
+        label,
+        found,
+        {
+            "nodes": int(stats[0]),
+            "tests": int(stats[1]),
+            "triple_rows": int(stats[2]),
+            "pair_rows": int(stats[3]),
+            "core_peeled": int(stats[4]),
+        },
+    )
 
 
 def warm() -> None:
@@ -222,4 +247,4 @@ def warm() -> None:
     zeros = np.array([[0b1010], [0b1100], [0b0000]], dtype=np.uint64)
     for partial in (False, True):
         for triples in (False, True):
-            find(ones, zeros, np.arange(3), np.arange(3), 2, partial, None, triples)
+            find(ones, zeros, np.arange(3), np.arange(3), 3, partial, None, triples, triples, triples)

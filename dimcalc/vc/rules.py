@@ -22,7 +22,9 @@ Examples
 
 from __future__ import annotations
 
-__all__ = ["need", "triple_need", "pair_need", "enough"]
+import numpy as np
+
+__all__ = ["need", "triple_need", "pair_need", "enough", "side_sizes", "count_bound"]
 
 
 def need(target: int, size: int) -> int:
@@ -75,3 +77,43 @@ def enough(distinct_points: int, still: int) -> bool:
     (True, False)
     """
     return distinct_points >= still
+
+
+def side_sizes(counts: np.ndarray, kind: str) -> np.ndarray:
+    """The largest smaller side of a virtual column on each point, from its label counts ``counts[point, label]``.
+
+    VC: ``min(#1, #0)``; graph: the indicator ``[h(x) = l]`` of the best label,
+    ``max_l min(#l, m - #l)``; Natarajan: the pair of the two most frequent
+    labels, whose smaller side is the second largest count.
+
+    >>> side_sizes(np.array([[5, 3, 1]]), "natarajan").tolist(), side_sizes(np.array([[5, 3, 1]]), "graph").tolist()
+    ([3], [4])
+    """
+    m = counts.sum(axis=1, keepdims=True)
+    if kind == "vc":
+        return np.minimum(counts[:, 0], counts[:, -1]) if counts.shape[1] >= 2 else np.zeros(len(counts), np.int64)
+    if kind == "graph":
+        return np.minimum(counts, m - counts).max(axis=1)
+    if counts.shape[1] < 2:
+        return np.zeros(len(counts), np.int64)
+    return -np.partition(-counts, 1, axis=1)[:, 1]
+
+
+def count_bound(sides: np.ndarray) -> int:
+    """Largest ``T`` such that ``T`` points have a virtual column with ``need(T, 1) = 2^(T-1)`` on each side.
+
+    Points rule (an upper bound counted before any search): each of the ``T``
+    points of a shattered ``T``-set carries a column of the set, whose sides
+    hold ``2^(T-1)`` hypotheses each (size rule at ``k = 1``); ``sides`` holds
+    the best smaller side of each point (:func:`side_sizes`).
+
+    >>> count_bound(np.array([8, 8, 4, 4, 1]))
+    3
+    >>> count_bound(np.array([0, 0]))
+    0
+    """
+    best = np.sort(np.asarray(sides, dtype=np.int64))[::-1]
+    t = 0
+    while t < len(best) and best[t] >= need(t + 1, 1):  # the (t+1)-th largest side reaches 2^t
+        t += 1
+    return t

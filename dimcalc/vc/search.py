@@ -122,6 +122,11 @@ def largest_shattered_set(
                 ones[s : s + step] = np.bitwise_count(bits.words[points[s : s + step]]).sum(axis=1, dtype=np.int64)
             counts = np.stack([H.n_distinct - ones, ones], axis=1)
 
+        # Points rule: T points each need a column with 2^(T-1) hypotheses on both sides (rules.count_bound).
+        stats["count_bound"] = rules.count_bound(rules.side_sizes(counts, kind))
+        upper = min(upper, stats["count_bound"])
+        if upper <= len(best):
+            return best, upper, False
         if H.is_binary and upper >= 2 and counts.shape[1] == 2 and _is_chain(H, points, counts[:, 1], deadline):
             # The columns' 1-sets are nested: no two points are shattered, and one point is (a live column).
             stats.update(method="nested columns (a chain): no pair is shattered")

@@ -1,0 +1,140 @@
+"""Benchmark suite ``hard``: VC-type refutation (proving that nothing larger exists) on random and structured classes.
+
+Each case runs in a fresh Python process, builds its class from a seeded
+generator, and calls the solver under a time limit (60 s; ``quick``: small
+cases at 10 s).  A row reports the answer (value or ``[lower, upper]``),
+whether it is exact, the wall and CPU seconds from the call to the return,
+the load average beside them (the machine may be shared: CPU seconds and
+node counts are what load does not change), the search's nodes and
+candidate tests, tests per CPU second, and the *bit floor*: the seconds the
+tests would take at one word operation per nanosecond, reading one cell of
+``ceil(m / 64)`` words each (``m`` distinct hypotheses) -- a lower bound on
+the cost of the tests done, so ``cpu / floor`` is the overhead above it.
+
+A row also says whether its answer *needs refutation*: an answer below
+``floor(log2 |H|)`` is only exact once every larger set has been refuted; an
+answer equal to it is settled by the count of hypotheses alone (issue 20: the
+README's random 64 x 50 000 row was seed 1, the one seed of five whose
+answer needs no refutation).  See ``docs/vc.md`` for the search and its rules.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import textwrap
+
+from . import BenchOptions, BenchRow, register_suite
+
+__all__ = ["HARD", "hard_suite"]
+
+_RANDOM = "HypothesisClass(np.random.default_rng({seed}).integers(0, {labels}, ({m}, {n}), dtype=np.uint8))"
+_BOXES_20 = (
+    "HypothesisClass(np.unique(g.boxes(5, 2).table[:, [x * 32 + y for x in range(20) for y in range(20)]], axis=0))"
+)
+
+#: name -> (Python expression building the class from `np`, `HypothesisClass` and `g` = dimcalc.generators,
+#: solvers to run).
+HARD: dict[str, tuple[str, tuple[str, ...]]] = {
+    **{
+        f"random 64x50000 seed {seed}": (
+            _RANDOM.format(seed=seed, labels=2, m=64, n=50000),
+            ("vc", "natarajan", "graph") if seed == 0 else ("vc",),
+        )
+        for seed in range(5)
+    },
+    "random 5000x16, 16 labels, seed 1": (_RANDOM.format(seed=1, labels=16, m=5000, n=16), ("natarajan",)),
+    "intervals over 512 points": ("g.intervals(512)", ("vc",)),
+    "halfspaces over 16x16": ("g.halfspaces(4, 2)", ("vc",)),
+    "boxes over 32x32": ("g.boxes(5, 2)", ("vc",)),
+    "boxes over 20x20": (_BOXES_20, ("vc",)),
+}
+
+#: Small stand-ins for ``quick`` (the test suite's smoke run).
+_QUICK: dict[str, tuple[str, tuple[str, ...]]] = {
+    "random 64x2000 seed 0": (_RANDOM.format(seed=0, labels=2, m=64, n=2000), ("vc",)),
+    "intervals over 32 points": ("g.intervals(32)", ("vc",)),
+}
+
+_CHILD = textwrap.dedent("""
+    import json, os, sys, time
+    import numpy as np
+    import dimcalc
+    from dimcalc import HypothesisClass, generators as g
+    expr, solver, limit = sys.argv[1], sys.argv[2], float(sys.argv[3])
+    H = eval(expr)
+    fn = getattr(dimcalc, solver + "_dimension")
+    load = os.getloadavg()[0]
+    t, c = time.perf_counter(), time.process_time()
+    r = fn(H, time_limit=limit)
+    wall, cpu = time.perf_counter() - t, time.process_time() - c
+    print(json.dumps({"value": r.value, "exact": r.exact, "lower": r.lower, "upper": r.upper, "wall": wall,
+                      "cpu": cpu, "load": max(load, os.getloadavg()[0]), "verified": r.verify(H),
+                      "nodes": r.stats.get("nodes", 0), "tests": r.stats.get("tests", 0),
+                      "log2": H.log2_size(), "m": H.n_distinct}))
+""")
+
+
+def _run_case(expr: str, solver: str, limit: float) -> dict:
+    proc = subprocess.run(
+        [sys.executable, "-c", _CHILD, expr, solver, str(limit)],
+        capture_output=True,
+        text=True,
+        timeout=max(120.0, 4 * limit + 60),
+    )
+    if proc.returncode != 0:
+        return {"error": (proc.stderr.strip().splitlines() or ["failed"])[-1]}
+    return json.loads(proc.stdout)
+
+
+@register_suite("hard", "VC-type refutation on random and structured classes (CPU s, nodes, tests vs the bit floor)")
+def hard_suite(opts: BenchOptions) -> list[BenchRow]:
+    """Run every case of :data:`HARD` (``quick``: two small stand-ins); one row per (class, solver)."""
+    cases = _QUICK if opts.quick else HARD
+    limit = 10.0 if opts.quick else opts.solver_limit
+    rows = []
+    for name, (expr, solvers) in cases.items():
+        for solver in solvers:
+            case = f"{name} / {solver}"
+            if not opts.wants(case):
+                continue
+            opts.say(f"hard: {case} at {limit:g} s")
+            out = _run_case(expr, solver, limit)
+            if "error" in out:
+                rows.append(BenchRow("hard", case, "error", False, float("nan"), 0.0, note=out["error"]))
+                continue
+            answer = out["value"] if out["exact"] else [out["lower"], out["upper"]]
+            floor = out["tests"] * max(1, (out["m"] + 63) // 64) * 1e-9
+            refute = out["lower"] < out["log2"]
+            note = (
+                f"cpu {out['cpu']:.1f} s, load {out['load']:.1f}; {out['nodes']} nodes, {out['tests']} tests"
+                f" ({out['tests'] / max(out['cpu'], 1e-9):.3g}/s; bit floor {floor:.2f} s); "
+                + (
+                    f"needs refutation ({out['lower']} < floor(log2|H|) = {out['log2']})"
+                    if refute
+                    else "settled by the count of hypotheses (no refutation needed)"
+                )
+                + ("" if out["verified"] else "; WITNESS NOT VERIFIED")
+            )
+            rows.append(
+                BenchRow(
+                    "hard",
+                    case,
+                    answer,
+                    out["exact"],
+                    out["wall"],
+                    0.0,
+                    note=note,
+                    extra={
+                        "cpu": out["cpu"],
+                        "load": out["load"],
+                        "nodes": out["nodes"],
+                        "tests": out["tests"],
+                        "bit_floor_seconds": floor,
+                        "needs_refutation": refute,
+                        "limit": limit,
+                    },
+                )
+            )
+    return rows

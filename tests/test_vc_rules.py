@@ -1,0 +1,115 @@
+"""The VC search's pruning rules (dimcalc.vc.rules) are necessary conditions: checked on every shattered set.
+
+Every shattered set of random small classes is enumerated at the level of the
+definition (itertools and Python sets, nothing from dimcalc), and each rule
+the search prunes with must hold on it -- the size rule for every subset and
+added column, the pair and triple thresholds on every pair and triple, the
+downward closure on the candidates; then the search forced through each rule
+(numpy, compiled with each optional rule alone) gives the brute-force value.
+The ``hard`` bench suite runs in its quick form.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+
+from brute_vc import brute_graph, brute_natarajan, brute_vc
+from dimcalc.vc import kernel, rules, vc_dimension
+from strategies import classes
+
+BINARY = classes(min_labels=2, max_labels=2, min_points=1, max_points=6, max_rows=40, biased=True)
+
+
+def _shattered_sets(rows: list[tuple[int, ...]], n: int) -> list[tuple[int, ...]]:
+    """Every shattered set (definition: all 2^|S| patterns realised by the distinct rows)."""
+    out = []
+    for size in range(1, n + 1):
+        for s in itertools.combinations(range(n), size):
+            if len({tuple(r[p] for p in s) for r in rows}) == 2**size:
+                out.append(s)
+    return out
+
+
+def _cell_sides(rows, a: tuple[int, ...], z: int) -> list[tuple[int, int]]:
+    """For every pattern of ``a`` realised by a row: (rows with z = 0, rows with z = 1) in that cell."""
+    cells: dict[tuple[int, ...], list[int]] = {}
+    for r in rows:
+        cells.setdefault(tuple(r[p] for p in a), [0, 0])[r[z]] += 1
+    return [(c[0], c[1]) for c in cells.values()]
+
+
+@settings(max_examples=60, deadline=None)
+@given(BINARY)
+def test_every_rule_holds_on_every_shattered_set(H):
+    rows = sorted({tuple(int(v) for v in r) for r in H.table.tolist()})
+    n = H.n_points
+    for s in _shattered_sets(rows, n):
+        t = len(s)
+        for k in range(t):
+            for a in itertools.combinations(s, k):
+                for z in set(s) - set(a):
+                    # size rule: every cell of A (2^k of them) splits with need(T, k + 1) on each side of z
+                    sides = _cell_sides(rows, a, z)
+                    assert len(sides) == 2**k
+                    assert all(min(c) >= rules.need(t, k + 1) for c in sides), (s, a, z)
+        for pair in itertools.combinations(s, 2):
+            assert min(min(c) for c in _cell_sides(rows, pair[:1], pair[1])) >= rules.pair_need(t)
+        for tri in itertools.combinations(s, 3):
+            assert min(min(c) for c in _cell_sides(rows, tri[:2], tri[2])) >= rules.triple_need(t)
+        # downward closure: the columns still to add are candidates of every prefix, on distinct points
+        for k in range(t):
+            assert rules.enough(len(s) - k, t - k)
+
+
+MULTICLASS = classes(min_labels=2, max_labels=4, min_points=1, max_points=6, max_rows=40, biased=True)
+
+
+@settings(max_examples=80, deadline=None)
+@given(MULTICLASS)
+def test_count_bound_is_an_upper_bound_for_each_kind(H):
+    """Points rule: the bound counted from label counts is at least the brute-force dimension, every kind."""
+    rows = np.array(sorted({tuple(int(v) for v in r) for r in H.table.tolist()}))
+    counts = np.stack([(rows == lab).sum(axis=0) for lab in range(H.num_labels)], axis=1)
+    table = H.table.tolist()
+    brutes = {"natarajan": brute_natarajan, "graph": brute_graph}
+    if H.num_labels == 2:
+        brutes["vc"] = brute_vc
+    for kind, brute in brutes.items():
+        assert rules.count_bound(rules.side_sizes(counts, kind)) >= brute(table, H.n_points)[0], kind
+
+
+@pytest.mark.skipif(not kernel.available(), reason="numba is not importable")
+@pytest.mark.parametrize("rule", ["numpy", "plain", "pairs", "adjacency", "triples", "all"])
+@settings(max_examples=25, deadline=None)
+@given(H=BINARY)
+def test_vc_with_each_rule_alone_matches_brute_force(rule, H):
+    flags = {
+        "numpy": (False, 99, 99, False),
+        "plain": (True, 99, 99, False),
+        "pairs": (True, 99, 3, False),
+        "adjacency": (True, 99, 99, True),
+        "triples": (True, 3, 99, False),
+        "all": (True, 3, 3, True),
+    }[rule]
+    saved = kernel.FORCE, kernel.TRI_MIN_TARGET, kernel.PAIR_MIN_TARGET, kernel.ADJACENCY
+    kernel.FORCE, kernel.TRI_MIN_TARGET, kernel.PAIR_MIN_TARGET, kernel.ADJACENCY = flags
+    try:
+        r = vc_dimension(H)
+    finally:
+        kernel.FORCE, kernel.TRI_MIN_TARGET, kernel.PAIR_MIN_TARGET, kernel.ADJACENCY = saved
+    assert r.exact and r.value == brute_vc(H.table.tolist(), H.n_points)[0]
+    assert r.verify(H)
+
+
+def test_hard_bench_suite_quick():
+    """`dimcalc bench --suite hard --quick`: exact, verified rows that say whether they needed refutation."""
+    from dimcalc.bench import BenchOptions, run_suites
+
+    rows = run_suites(["hard"], BenchOptions(quick=True, repeat=1, only=("intervals",)))
+    assert rows and all(r.exact for r in rows), rows
+    assert all("NOT VERIFIED" not in r.note for r in rows)
+    assert all("refutation" in r.note and r.extra["cpu"] >= 0 for r in rows)
