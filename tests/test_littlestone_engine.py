@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import json
 
 import numpy as np
 import pytest
@@ -252,3 +253,4 @@ def test_hard_littlestone_suite_quick_smoke():
     rows = run_suites(["hard-littlestone"], BenchOptions(quick=True, repeat=1, only=("intervals",)))
     assert len(rows) == 1 and rows[0].exact and rows[0].answer == 8
     assert "NOT VERIFIED" not in rows[0].note and rows[0].extra["nodes"] > 0
+    json.dumps([r.to_json() for r in rows], allow_nan=False)  # `dimcalc bench --json` prints it

@@ -58,7 +58,11 @@ canonical splits that pass the size test, most balanced first, the smaller
 child first (it is the likelier to fail, and cheaper).  A memo keyed by the
 version-space bitset stores proven ``(lower, upper)`` bounds and the split that
 proves ``lower``; it answers repeated sub-questions and makes the witness tree
-a walk over the memo.  The value is found by iterative deepening
+a walk over the memo (typed entries, :class:`~dimcalc.littlestone.engine.MemoEntry`).
+A binary node (LDim, Ψ^bin) is counted on ``uint64`` words, compiled with
+numba once a node is big (:mod:`dimcalc.littlestone.counts`), and also
+yields the *balance bound* ``D(V) <= 1 + floor(log2 max min(|V0|, |V1|))``,
+kept in the memo.  The value is found by iterative deepening
 ``t = 1, 2, ...`` until a query fails (or ``t`` reaches the size bound).
 Under a ``time_limit`` the search stops and reports ``lower`` (certified by a
 tree built from the memo) and ``upper`` (the proven bound of the root).
