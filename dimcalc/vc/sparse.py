@@ -356,7 +356,13 @@ def sparse_vc_dimension(
         sparse_kernel.warm_up()
     K = sparse_kernel.kernels(jit)
     first = FIRST_STEP_NODES if jit else 64
-    upper = static_upper_bound(table, degrees, K["levels"] if jit else None)
+    if jit or left is None:
+        upper = static_upper_bound(table, degrees, K["levels"] if jit else None)
+    else:  # plain Python, little time: the cheap bounds of facts 1-2 (largest set, largest element level)
+        level = element_levels(degrees, n)
+        sizes = table.row_sizes()
+        cheap = min(int(level.max()) if len(level) else 0, int(sizes.max()) if len(sizes) else 0)
+        upper = min(cheap, max(n, 1).bit_length() - 1)
     stats: dict[str, Any] = {"method": "sparse: degree pruning, anchors, trace counting [CCDV24]"}
     stats["static_upper"] = upper
     lower, witness = 0, []
