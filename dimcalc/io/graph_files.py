@@ -143,9 +143,10 @@ class _Tokens:
             unique, index = np.unique(ints, return_inverse=True)
             return index.astype(np.int64), [str(v) for v in unique.tolist()]
         tokens = np.array(self.data.split())
-        unique, index = np.unique(tokens, return_inverse=True)
+        uniq, index = np.unique(tokens, return_inverse=True)
+        raw: list[bytes] = uniq.tolist()
         try:
-            names = [t.decode("utf-8") for t in unique.tolist()]
+            names = [t.decode("utf-8") for t in raw]
         except UnicodeDecodeError:
             raise ClassFileError(f"{self.path}: the ids are not UTF-8 text") from None
         return index.astype(np.int64), names
