@@ -4,8 +4,8 @@ Each case writes (once, cached) an edge list and times what a user runs,
 ``dimcalc check EDGES --graph --dims vc --json`` in a child process: wall
 seconds from the command's start to its end (interpreter start-up, reading
 and parsing the file, building the sparse class, the search and the JSON
-included), CPU seconds and peak resident memory of that process (from
-``os.wait4``).  The load time alone (:func:`dimcalc.io.graph_files.read_edge_list`)
+included), CPU seconds and peak resident memory of that process (its CPU from
+``RUSAGE_CHILDREN``, its peak from its own ``VmHWM``).  The load time alone (:func:`dimcalc.io.graph_files.read_edge_list`)
 is measured in this process.  Load average is recorded beside each row:
 on a shared machine wall times grow with it, CPU times much less.
 
@@ -132,16 +132,39 @@ def _load_average() -> float:
         return float("nan")
 
 
-def _child(cmd: list[str]) -> tuple[bytes, float, float, float]:
-    """Run ``cmd``; (stdout, wall s, CPU s, peak RSS MB) of that child alone (``os.wait4``)."""
+#: Run in the child: dimcalc's CLI, then the child's own peak resident memory (VmHWM: per process image,
+#: unlike ``ru_maxrss``, which a forked child inherits from the parent) on stderr.
+_CHILD = (
+    "import atexit, runpy, sys\n"
+    "def hwm():\n"
+    "    for line in open('/proc/self/status'):\n"
+    "        if line.startswith('VmHWM:'):\n"
+    "            print('VMHWM', int(line.split()[1]), file=sys.stderr)\n"
+    "atexit.register(hwm)\n"
+    "sys.argv = ['dimcalc'] + sys.argv[1:]\n"
+    "runpy.run_module('dimcalc', run_name='__main__')\n"
+)
+
+
+def _child(args: list[str]) -> tuple[bytes, float, float, float]:
+    """Run ``dimcalc ARGS`` in a child; (stdout, wall s, CPU s, peak RSS MB) of that child alone."""
     t0 = time.perf_counter()
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-    assert proc.stdout is not None
-    out = proc.stdout.read()
-    _, _, usage = os.wait4(proc.pid, 0)
-    proc.returncode = 0
+    proc = subprocess.Popen([sys.executable, "-c", _CHILD, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    out, err = proc.communicate()
     wall = time.perf_counter() - t0
-    return out, wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
+    import resource
+
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = usage.ru_utime + usage.ru_stime - _child.cpu_before  # type: ignore[attr-defined]
+    _child.cpu_before = usage.ru_utime + usage.ru_stime  # type: ignore[attr-defined]
+    rss = 0.0
+    for line in err.decode(errors="replace").splitlines():
+        if line.startswith("VMHWM "):
+            rss = int(line.split()[1]) / 1024
+    return out, wall, cpu, rss
+
+
+_child.cpu_before = 0.0  # type: ignore[attr-defined]
 
 
 @register_suite("graphs", "graph VC dimension of 1e4-1e6-vertex graphs and a 1e7-incidence set system, from files")
@@ -167,9 +190,13 @@ def graphs_suite(options: BenchOptions) -> list[BenchRow]:
         t0 = time.perf_counter()
         H = read_edge_list(path) if graph else load_set_system(path)
         load_seconds = time.perf_counter() - t0
-        cmd = [sys.executable, "-m", "dimcalc", "check", str(path), "--dims", "vc", "--json"]
+        cmd = ["check", str(path), "--dims", "vc", "--json"]
         cmd += ["--time-limit", str(options.solver_limit)] + (["--graph"] if graph else [])
         load_avg = _load_average()
+        import resource
+
+        usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+        _child.cpu_before = usage.ru_utime + usage.ru_stime  # type: ignore[attr-defined]
         out, wall, cpu, rss = _child(cmd)
         try:
             vc = json.loads(out)["dimensions"]["vc"]

@@ -204,10 +204,14 @@ class SparseTable:
             nonempty = np.flatnonzero(sizes)
             if len(nonempty):
                 h[k, nonempty] = np.add.reduceat(vals, self.indptr[nonempty])
-        order = np.lexsort((np.arange(m), h[1], h[0], sizes))
+        # One stable sort on the first hash (rows of one group stay in file order); rows sharing it but not the
+        # size or second hash (a collision) send the whole grouping to exact keys.
+        order = np.argsort(h[0], kind="stable")
         s_sizes, s_h0, s_h1 = sizes[order], h[0][order], h[1][order]
         new = np.ones(m, dtype=bool)
-        new[1:] = (s_sizes[1:] != s_sizes[:-1]) | (s_h0[1:] != s_h0[:-1]) | (s_h1[1:] != s_h1[:-1])
+        new[1:] = s_h0[1:] != s_h0[:-1]
+        if bool(((s_sizes[1:] != s_sizes[:-1]) | (s_h1[1:] != s_h1[:-1]))[~new[1:]].any()):
+            return self._distinct_exact()  # two different rows share the first hash: exact keys
         group = np.cumsum(new) - 1
         leader = order[np.flatnonzero(new)][group]  # per sorted position: its group's first (smallest) row
         # Exact check: every row against its group's leader.

@@ -132,12 +132,21 @@ class _Tokens:
         """``(index, names)``: each token's position in the sorted distinct ids, and the ids as written."""
         ints = self._integers()
         if ints is not None:
+            if len(ints) and int(ints.max()) - int(ints.min()) <= 8 * len(ints) + (1 << 20):
+                # compact ids (the usual 0..n-1): ranks by a presence table, linear time
+                low = int(ints.min())
+                present = np.zeros(int(ints.max()) - low + 1, dtype=bool)
+                present[ints - low] = True
+                rank = np.cumsum(present) - 1
+                unique = np.flatnonzero(present) + low
+                return rank[ints - low].astype(np.int64), [str(v) for v in unique.tolist()]
             unique, index = np.unique(ints, return_inverse=True)
             return index.astype(np.int64), [str(v) for v in unique.tolist()]
         tokens = np.array(self.data.split())
-        unique, index = np.unique(tokens, return_inverse=True)
+        uniq, index = np.unique(tokens, return_inverse=True)
+        raw: list[bytes] = uniq.tolist()
         try:
-            names = [t.decode("utf-8") for t in unique.tolist()]
+            names = [t.decode("utf-8") for t in raw]
         except UnicodeDecodeError:
             raise ClassFileError(f"{self.path}: the ids are not UTF-8 text") from None
         return index.astype(np.int64), names
@@ -225,8 +234,7 @@ def read_edge_list(path: str | os.PathLike, *, closed: bool = True, name: str | 
     return HypothesisClass(
         table,
         num_labels=2,
-        point_names=names,
-        hypothesis_names=names,
+        point_names=names,  # hypothesis j is N[vertex j]: rows are not named again (a second million names)
         name=name if name is not None else path.name,
         metadata=metadata,
     )

@@ -148,7 +148,10 @@ def static_upper_bound(table: SparseTable, degrees: np.ndarray, levels_kernel: A
     2
     """
     n = table.n_rows
-    h = set_levels(table, degrees, levels_kernel)
+    return _bound_of_levels(set_levels(table, degrees, levels_kernel), n)
+
+
+def _bound_of_levels(h: np.ndarray, n: int) -> int:
     return min(int(h.max()) if len(h) else 0, max(n, 1).bit_length() - 1)
 
 
@@ -156,15 +159,26 @@ class _Search:
     """The anchor search for one target ``d`` (facts 1-3): arrays the compiled step resumes from."""
 
     def __init__(
-        self, table: SparseTable, transpose: tuple[np.ndarray, np.ndarray], degrees: np.ndarray, d: int, K: dict
+        self,
+        table: SparseTable,
+        transpose: tuple[np.ndarray, np.ndarray],
+        degrees: np.ndarray,
+        d: int,
+        K: dict,
+        h: np.ndarray | None = None,
     ):
         self.kernel = K["search"]
         n = table.n_rows
         cand = candidates(degrees, n, d)
-        counts = anchor_counts(table, cand)
-        anchors = np.flatnonzero(counts >= d)
-        # Largest anchors first: a shattered set, when there is one, is usually found among them at once.
-        self.anchors = anchors[np.argsort(-counts[anchors], kind="stable")].astype(np.int64)
+        if h is not None:  # the sets' levels (fact 2): anchors of d are the sets of level >= d, highest first
+            anchors = np.flatnonzero(h >= d)
+            self.anchors = anchors[np.argsort(-h[anchors], kind="stable")].astype(np.int64)
+            counts = table.row_sizes()
+        else:
+            counts = anchor_counts(table, cand)
+            anchors = np.flatnonzero(counts >= d)
+            # Largest anchors first: a shattered set, when there is one, is usually found among them at once.
+            self.anchors = anchors[np.argsort(-counts[anchors], kind="stable")].astype(np.int64)
         cnt = np.zeros(1 << d, dtype=np.int64)
         cnt[0] = n
         code = np.zeros(n, dtype=np.int32)  # each set's trace on the chosen elements
@@ -356,7 +370,15 @@ def sparse_vc_dimension(
         sparse_kernel.warm_up()
     K = sparse_kernel.kernels(jit)
     first = FIRST_STEP_NODES if jit else 64
-    upper = static_upper_bound(table, degrees, K["levels"] if jit else None)
+    if jit or left is None:
+        h: np.ndarray | None = set_levels(table, degrees, K["levels"] if jit else None)
+        upper = _bound_of_levels(h, n)  # type: ignore[arg-type]
+    else:  # plain Python, little time: the cheap bounds of facts 1-2 (largest set, largest element level)
+        level = element_levels(degrees, n)
+        sizes = table.row_sizes()
+        cheap = min(int(level.max()) if len(level) else 0, int(sizes.max()) if len(sizes) else 0)
+        upper = min(cheap, max(n, 1).bit_length() - 1)
+        h = None
     stats: dict[str, Any] = {"method": "sparse: degree pruning, anchors, trace counting [CCDV24]"}
     stats["static_upper"] = upper
     lower, witness = 0, []
@@ -369,7 +391,7 @@ def sparse_vc_dimension(
             break
         # The anchor search first, for TRIAL_NODES nodes (a count, not a time: the witness never depends on
         # speed); unfinished, the pair-graph search from d = 3 when the pair graph is cheap to build.
-        search: _Search | _CliqueSearch = _Search(table, transpose, degrees, d, K)
+        search: _Search | _CliqueSearch = _Search(table, transpose, degrees, d, K, h)
         status, stopped = _run(search, deadline, TRIAL_NODES if d >= 3 else None, first)
         if status == sparse_kernel.PAUSED and not stopped:
             nodes += search.nodes
