@@ -81,6 +81,8 @@ _LAZY = {
     "learners": ("learners", None),
     "check": ("reports.check", None),
     "check_class": ("reports.check", "check_class"),
+    "display": ("display", None),
+    "plot": ("plot", None),
 }
 
 
@@ -213,4 +215,7 @@ __all__ = [
     "sample_size_table",
     "learners",
     "audit",
+    # notebooks: rich display and plots (matplotlib and pandas are optional extras, imported when used)
+    "display",
+    "plot",
 ]
