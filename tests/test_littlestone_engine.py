@@ -254,3 +254,18 @@ def test_hard_littlestone_suite_quick_smoke():
     assert len(rows) == 1 and rows[0].exact and rows[0].answer == 8
     assert "NOT VERIFIED" not in rows[0].note and rows[0].extra["nodes"] > 0
     json.dumps([r.to_json() for r in rows], allow_nan=False)  # `dimcalc bench --json` prints it
+
+
+def test_a_short_time_limit_never_loads_numba():
+    """Loading the compiled loops (0.5 s cached, seconds to compile) is skipped when the time left is short."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; from dimcalc import generators; from dimcalc.littlestone import littlestone_dimension\n"
+        "H = generators.intervals(300)\n"
+        "r = littlestone_dimension(H, time_limit=1.5)\n"
+        "print('numba' in sys.modules, r.lower >= 1)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True)
+    assert out.stdout.split() == ["False", "True"]

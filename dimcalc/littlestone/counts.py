@@ -17,9 +17,10 @@ the size test (reduction 5 of :mod:`dimcalc.littlestone`) iff both
 
 No Python integer is touched per column.  The first big node (at least
 :data:`COMPILED_MIN_WORK` operations) loads compiled numba loops
-(:mod:`._counts_impl`, cached on disk), and from then on every node uses
-them; before that, or when numba is missing or ``DIMCALC_JIT=0``, numpy
-(so a small class never imports numba).
+(:mod:`._counts_impl`, cached on disk) if the time left allows
+(:func:`load_kernels`), and from then on every node uses them; before
+that, or when numba is missing or ``DIMCALC_JIT=0``, numpy (so a small
+class never imports numba).
 """
 
 from __future__ import annotations
@@ -30,7 +31,15 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["live_and_chosen", "column_counts", "row_counts", "rows_of_columns", "words_of_int", "COMPILED_MIN_WORK"]
+__all__ = [
+    "load_kernels",
+    "live_and_chosen",
+    "column_counts",
+    "row_counts",
+    "rows_of_columns",
+    "words_of_int",
+    "COMPILED_MIN_WORK",
+]
 
 #: Nodes with at least this many (column, word) pairs to count use the compiled loop when numba is there.
 COMPILED_MIN_WORK = 1 << 15
@@ -55,10 +64,41 @@ def _kernels() -> Any:
     return _compiled
 
 
+#: With a time limit the loops are loaded from numba's disk cache only when this many seconds are left ...
+MIN_SECONDS = 2.0
+#: ... and compiled afresh (nothing cached) only when this many are left.
+COMPILE_SECONDS = 30.0
+
+
+def _cached() -> bool:
+    """Whether numba's disk cache holds the compiled loops of this source (its index files exist)."""
+    folder = os.path.join(os.path.dirname(__file__), "__pycache__")
+    try:
+        return any(name.startswith("_counts_impl.node_candidates") for name in os.listdir(folder))
+    except OSError:
+        return False
+
+
+def load_kernels(work: int, seconds_left: float | None) -> None:
+    """Load the compiled loops for a node of ``work`` operations, when worth it and when the time left allows.
+
+    A time limit holds from call to return: loading takes about half a second
+    from the disk cache and several seconds to compile, so with
+    ``seconds_left`` below :data:`MIN_SECONDS` (cached) or
+    :data:`COMPILE_SECONDS` (not cached) the search goes on in numpy.
+    """
+    if _compiled is not None or _unavailable or FORCE is False or work < COMPILED_MIN_WORK:
+        return
+    if seconds_left is not None and seconds_left < (MIN_SECONDS if _cached() else COMPILE_SECONDS):
+        return
+    _kernels()
+
+
 def _use_compiled(work: int) -> Any:
-    """The compiled loops when forced, already loaded (then every node uses them), or worth loading for ``work``."""
-    use = FORCE if FORCE is not None else (_compiled is not None or work >= COMPILED_MIN_WORK)
-    return _kernels() if use else None
+    """The compiled loops when forced or already loaded (:func:`load_kernels` loads them), else None."""
+    if FORCE is None:
+        return _compiled
+    return _kernels() if FORCE else None
 
 
 def compiled_kernels() -> Any:

@@ -28,6 +28,7 @@ from .counts import (
     compiled_kernels,
     compiled_loaded,
     live_and_chosen,
+    load_kernels,
     row_counts,
     rows_of_columns,
     words_of_int,
@@ -341,6 +342,7 @@ class ColumnSplitter:
         v = words_of_int(V, self.n_words)
         n = V.bit_count()
         column_work = len(idx) * int(np.count_nonzero(v))
+        load_kernels(column_work, self.deadline.remaining() if self.deadline is not None else None)
         by_rows = (n * self.mean_ones * 2 < column_work) if COUNT_BY is None else COUNT_BY == "rows"
         kernels = compiled_kernels()
         if kernels is not None:  # the whole node in one compiled call (same integers as below)
