@@ -675,7 +675,7 @@ BAD = [  # (calculator, keyword arguments, the parameter the message must name)
     (vc_sample_size, dict(vc=1, alpha=0.0, beta=0.1), "alpha"),
     (vc_sample_size, dict(vc=1, alpha=1.0, beta=0.1), "alpha"),
     (vc_sample_size, dict(vc=1, alpha=float("nan"), beta=0.1), "alpha"),
-    (vc_sample_size, dict(vc=1, alpha="0.1", beta=0.1), "alpha"),
+    (vc_sample_size, dict(vc=1, alpha="one tenth", beta=0.1), "alpha"),  # text is read exactly (1/10 ok), words are not
     (vc_sample_size, dict(vc=1, alpha=0.1, beta=1.5), "beta"),
     (generic_learner_sample_size, dict(log_size=-1.0, alpha=0.1, beta=0.1, epsilon=1.0), "log_size"),
     (generic_learner_sample_size, dict(log_size=1.0, alpha=0.1, beta=0.1, epsilon=0.0), "epsilon"),

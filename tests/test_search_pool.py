@@ -27,7 +27,7 @@ from dimcalc.generators import intervals
 from dimcalc.reports.check import _payloads
 from dimcalc.search import budget, pool
 from dimcalc.search.budget import Deadline, SearchStats, SearchStopped
-from dimcalc.vc import search
+from dimcalc.vc import dfs as search
 from strategies import classes
 
 forking = pytest.mark.skipif(not pool.can_fork(), reason="worker processes are forked")

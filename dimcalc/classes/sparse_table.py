@@ -8,7 +8,7 @@ sparse rows (``indptr``, ``indices``: the elements of row ``r`` are
 ``indices[indptr[r]:indptr[r + 1]]``, sorted, without repeats) and, built on
 first use, the transpose (the rows containing each element).  Memory is
 proportional to the incidences (4 bytes each way per incidence), against one
-bit per cell for :class:`~dimcalc.bit_table.BitTable`: a 10⁶-vertex graph of
+bit per cell for :class:`~dimcalc.classes.bit_table.BitTable`: a 10⁶-vertex graph of
 average degree 8 takes about 70 MB instead of 125 GB.
 
 The distinct rows are found by hashing each row's elements with two
@@ -125,7 +125,7 @@ class SparseTable:
 
     @classmethod
     def from_bits(cls, bits: Any) -> SparseTable:
-        """The 1 cells of a :class:`~dimcalc.bit_table.BitTable`, column by column."""
+        """The 1 cells of a :class:`~dimcalc.classes.bit_table.BitTable`, column by column."""
         rows, cols = [], []
         step = max(1, (1 << 22) // max(bits.words.shape[1], 1))
         for s in range(0, bits.n_cols, step):
@@ -293,14 +293,14 @@ class SparseTable:
         return out
 
     def to_bits(self) -> Any:
-        """The same table one bit per cell (:class:`~dimcalc.bit_table.BitTable`; callers bound its size)."""
-        from .classes.bit_table import BitTable
+        """The same table one bit per cell (:class:`~dimcalc.classes.bit_table.BitTable`; callers bound its size)."""
+        from .bit_table import BitTable
 
         return BitTable.from_cells(self.n_rows, self.n_cols, self.row_index(), self.indices)
 
     def label_words(self, points: Any) -> np.ndarray:
         """``out[l, u]``: the rows giving label ``l`` to ``points[u]`` as little-endian ``uint64`` words."""
-        from .classes.bit_table import n_words
+        from .bit_table import n_words
 
         points = np.asarray(points, dtype=np.int64).reshape(-1)
         w = n_words(self.n_rows)

@@ -37,6 +37,7 @@ from typing import Any
 
 import numpy as np
 
+from ..param_validation import CLASS, JOBS, PROGRESS, TIME_LIMIT, validate_params
 from ..results import DimensionResult
 from ..search.budget import SearchStopped
 from ..vc import vc_dimension
@@ -109,6 +110,7 @@ def _binary(H: Any, deadline: Any, jobs: int) -> DimensionResult:
     )
 
 
+@validate_params(H=CLASS, time_limit=TIME_LIMIT, progress=PROGRESS, jobs=JOBS)
 def ds_dimension(H: Any, *, time_limit: float | None = None, progress: bool = False, jobs: int = 1) -> DimensionResult:
     """The DS dimension, with a DS-shattered set and its pseudo-cube as witness.
 

@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 
 from ..classes.hypothesis_class import HypothesisClass
+from ..param_validation import CLASS, JOBS, PROGRESS, TIME_LIMIT, validate_params
 from ..results import DimensionResult
 from ..search.budget import SearchStopped
 from ..vc import vc_dimension
@@ -47,6 +48,7 @@ def dual_class(H: HypothesisClass) -> HypothesisClass:
     return HypothesisClass.from_table(np.ascontiguousarray(np.asarray(H.distinct_rows).T))
 
 
+@validate_params(H=CLASS, time_limit=TIME_LIMIT, progress=PROGRESS, jobs=JOBS)
 def dual_vc_dimension(
     H: Any, *, time_limit: float | None = None, progress: bool = False, jobs: int = 1
 ) -> DimensionResult:

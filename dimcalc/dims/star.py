@@ -28,6 +28,7 @@ from typing import Any
 
 import numpy as np
 
+from ..param_validation import CLASS, JOBS, PROGRESS, TIME_LIMIT, validate_params
 from ..results import DimensionResult
 from ..search.budget import SearchStopped
 from ._common import checked, dense_rows, distinct_columns, masks, result
@@ -79,6 +80,7 @@ class _StarSearch:
                 self._extend(S | 1 << x, blocked | D, x + 1, [*chosen, (x, self.owner[D])])
 
 
+@validate_params(H=CLASS, time_limit=TIME_LIMIT, progress=PROGRESS, jobs=JOBS)
 def star_number(H: Any, *, time_limit: float | None = None, progress: bool = False, jobs: int = 1) -> DimensionResult:
     """The star number, with a star (centre, points, one hypothesis per point) as witness.
 

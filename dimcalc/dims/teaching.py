@@ -35,6 +35,7 @@ from typing import Any
 
 import numpy as np
 
+from ..param_validation import CLASS, JOBS, PROGRESS, TIME_LIMIT, validate_params
 from ..results import DimensionResult
 from ..search.budget import Deadline, SearchStopped
 from ._common import bits as _bits
@@ -121,6 +122,7 @@ def _prepared(H: Any, deadline: Deadline) -> tuple[np.ndarray, np.ndarray]:
     return rows[:, cols], cols
 
 
+@validate_params(H=CLASS, time_limit=TIME_LIMIT, progress=PROGRESS, jobs=JOBS)
 def teaching_dimension(
     H: Any, *, time_limit: float | None = None, progress: bool = False, jobs: int = 1
 ) -> DimensionResult:
@@ -192,6 +194,7 @@ def teaching_dimension(
     )
 
 
+@validate_params(H=CLASS, time_limit=TIME_LIMIT, progress=PROGRESS, jobs=JOBS)
 def recursive_teaching_dimension(
     H: Any, *, time_limit: float | None = None, progress: bool = False, jobs: int = 1
 ) -> DimensionResult:

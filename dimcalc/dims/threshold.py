@@ -31,6 +31,7 @@ from typing import Any
 
 import numpy as np
 
+from ..param_validation import CLASS, JOBS, PROGRESS, TIME_LIMIT, validate_params
 from ..results import DimensionResult
 from ..search.budget import SearchStopped
 from ._common import binary_only, checked, dense_rows, distinct_columns, masks, result
@@ -69,6 +70,7 @@ class _Search:
         return None
 
 
+@validate_params(H=CLASS, time_limit=TIME_LIMIT, progress=PROGRESS, jobs=JOBS)
 def threshold_dimension(
     H: Any, *, time_limit: float | None = None, progress: bool = False, jobs: int = 1
 ) -> DimensionResult:

@@ -4,7 +4,7 @@ Every generator returns a :class:`~dimcalc.HypothesisClass` with a name, point
 names, hypothesis names and ``metadata = {"family": ..., "params": {...},
 "source": ...}``, so a generated file says where it came from.  Parameters are
 validated up front; a class that would exceed
-:data:`~dimcalc.hypothesis_class.MAX_CELLS` table cells is refused before
+:data:`~dimcalc.classes.hypothesis_class.MAX_CELLS` table cells is refused before
 anything is built.
 
 Binary families

@@ -39,7 +39,7 @@ REALS: tuple[type, ...] = (int, float, Fraction, np.integer, np.floating)
 
 # ---------------------------------------------------------------------------- numbers
 def check_class(H: Any, owner: str, name: str = "hypothesis_class") -> HypothesisClass:
-    """``H`` if it is a :class:`~dimcalc.hypothesis_class.HypothesisClass` (a learner's parameter name by default)."""
+    """``H`` if it is a :class:`~dimcalc.classes.hypothesis_class.HypothesisClass` (a learner's parameter name by default)."""
     return check_hypothesis_class(H, owner, name)
 
 

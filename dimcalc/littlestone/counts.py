@@ -152,7 +152,7 @@ def column_counts(words: np.ndarray, live: np.ndarray, v: np.ndarray) -> np.ndar
 def rows_of_columns(words: np.ndarray, n_rows: int, deadline: Any = None) -> tuple[np.ndarray, np.ndarray]:
     """The ones of each hypothesis (CSR ``indptr, indices``) from the columns' bitsets ``words`` (C x W).
 
-    Built in steps of about 16 MB, ``deadline`` (a :class:`dimcalc._budget.Deadline`) read between them.
+    Built in steps of about 16 MB, ``deadline`` (a :class:`dimcalc.search.budget.Deadline`) read between them.
 
     Examples
     --------

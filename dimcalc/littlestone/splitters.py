@@ -700,7 +700,7 @@ def _bin_ones(
 
 
 #: Families whose value is unchanged when a point's labels are renamed: their splitters may use the
-#: columns reduced up to relabelling (dimcalc.reduction); Ψ^bin and user maps read label values.
+#: columns reduced up to relabelling (dimcalc.classes.reduction); Ψ^bin and user maps read label values.
 _RELABEL_INVARIANT = ("LD", "MLD", "N", "B")
 
 
@@ -729,7 +729,7 @@ def splitter_for(
 
     Splitters work on the class's reduced columns (constant points dropped,
     duplicate points merged: every Littlestone-type dimension is unchanged,
-    see :mod:`dimcalc.reduction`); tree nodes name the representatives' original points.
+    see :mod:`dimcalc.classes.reduction`); tree nodes name the representatives' original points.
     """
     points = reduced_points(H, family, deadline)
     if family == "LD":

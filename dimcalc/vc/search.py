@@ -22,7 +22,7 @@ costs ``c * p * W`` word operations, done in numpy steps of bounded size
 (:data:`STEP_WORDS`), with the deadline read between steps.  Nothing is
 quadratic in the number of columns beyond the candidate pairs the search
 actually visits, and the columns are first reduced once
-(:mod:`dimcalc.reduction`: constant points dropped, points with the same
+(:mod:`dimcalc.classes.reduction`: constant points dropped, points with the same
 partition merged) -- so a class with few hypotheses over a huge domain costs
 what its distinct columns cost.
 

@@ -1,6 +1,6 @@
 """What ``dimcalc check`` computes on a sparse class too big for a dense view: every dimension it can bound.
 
-A sparse class over :data:`dimcalc.sparse_table.DENSE_VIEW_CELLS` cells has
+A sparse class over :data:`dimcalc.classes.sparse_table.DENSE_VIEW_CELLS` cells has
 no dense or bit table, so the solvers that search one (Littlestone-type
 dimensions) cannot run.  For a binary class the report still gives:
 
@@ -18,7 +18,7 @@ Examples
 --------
 >>> import numpy as np
 >>> from dimcalc import HypothesisClass
->>> from dimcalc.sparse_table import SparseTable
+>>> from dimcalc.classes.sparse_table import SparseTable
 >>> n = 12_000
 >>> H = HypothesisClass(SparseTable.from_cells(n, n, np.arange(n), np.arange(n)), num_labels=2)
 >>> r = sparse_littlestone_bounds(H, "littlestone")
