@@ -675,7 +675,7 @@ BAD = [  # (calculator, keyword arguments, the parameter the message must name)
     (vc_sample_size, dict(vc=1, alpha=0.0, beta=0.1), "alpha"),
     (vc_sample_size, dict(vc=1, alpha=1.0, beta=0.1), "alpha"),
     (vc_sample_size, dict(vc=1, alpha=float("nan"), beta=0.1), "alpha"),
-    (vc_sample_size, dict(vc=1, alpha="one tenth", beta=0.1), "alpha"),  # text is read exactly (1/10 ok), words are not
+    (vc_sample_size, dict(vc=1, alpha="a tenth", beta=0.1), "alpha"),  # text that is a number is read exactly
     (vc_sample_size, dict(vc=1, alpha=0.1, beta=1.5), "beta"),
     (generic_learner_sample_size, dict(log_size=-1.0, alpha=0.1, beta=0.1, epsilon=1.0), "log_size"),
     (generic_learner_sample_size, dict(log_size=1.0, alpha=0.1, beta=0.1, epsilon=0.0), "epsilon"),
@@ -1461,3 +1461,13 @@ def test_cli_reads_epsilon_exactly(capsys):
         == 0
     )
     assert "epsilon=1/3" in capsys.readouterr().out
+
+
+def test_accuracy_parameters_as_text_are_read_exactly_like_epsilon():
+    """Issue 22: ``alpha="1/10"`` is accepted as ``epsilon="1/3"`` is (the CLI reads ``--alpha 1/10`` exactly)."""
+    from fractions import Fraction
+
+    text = vc_sample_size(vc=2, alpha="1/10", beta="1/10")
+    assert text.values["alpha"] == Fraction(1, 10) and text == vc_sample_size(
+        vc=2, alpha=Fraction(1, 10), beta=Fraction(1, 10)
+    )

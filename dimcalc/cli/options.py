@@ -299,6 +299,11 @@ def add_force_option(p: argparse.ArgumentParser) -> None:
     Without it an output that exists and is not of the kind written is refused;
     an output that is one of the command's inputs is refused even with it.
 
+    Parameters
+    ----------
+    p : argparse.ArgumentParser
+        The subcommand's parser.
+
     Examples
     --------
     >>> p = argparse.ArgumentParser()

@@ -80,7 +80,24 @@ def _inputs(args: argparse.Namespace) -> list[str]:
 
 def check_outputs(args: argparse.Namespace, *options: str) -> None:
     """Refuse, before anything is computed, the output paths of ``args`` that :func:`dimcalc.io.writers.check_output`
-    refuses (``options``: attribute names such as ``"witness_file"``)."""
+    refuses.
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed command line (its inputs and ``--force``).
+    *options : str
+        Attribute names of output paths, such as ``"witness_file"``.
+
+    Raises
+    ------
+    InvalidParameterError
+        The first refused path (one line).
+
+    Examples
+    --------
+    >>> check_outputs(argparse.Namespace(witness_file=None, file="c.json"), "witness_file")
+    """
     from ..io.writers import CLASS_FILE, check_output
 
     for key in options:
@@ -121,6 +138,16 @@ def printable(text: object) -> str:
     characters (C0, C1, DEL), format characters (bidirectional overrides, ...)
     and line or paragraph separators are written as ``\\n``, ``\\x1b``,
     ``\\u202e``; a backslash itself stays as it is.  JSON output escapes them already.
+
+    Parameters
+    ----------
+    text : object
+        A name, a file name or a message (``str()`` of it is escaped).
+
+    Returns
+    -------
+    str
+        The text, safe to print.
 
     Examples
     --------

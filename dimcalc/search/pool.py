@@ -419,11 +419,7 @@ def connect(scheduler: str, *, timeout: float = 10.0) -> Any:
     dimcalc.errors.InvalidParameterError: --scheduler dask://: give the scheduler as dask://HOST:PORT (e.g. dask://127.0.0.1:8786)
     """
     host, port = scheduler_address(scheduler)
-    try:
-        from distributed import Client
-    except ImportError:
-        raise InvalidParameterError("--scheduler needs Dask: pip install 'dimcalc[sweep]'") from None
-    try:
+    try:  # probed before Dask is imported (a second or more): a port nobody listens on is refused at once
         socket.create_connection((host, port), timeout=min(timeout, 1.0)).close()
     except OSError as exc:
         reason = exc.strerror or type(exc).__name__
@@ -431,6 +427,10 @@ def connect(scheduler: str, *, timeout: float = 10.0) -> Any:
             f"--scheduler {scheduler}: cannot reach a Dask scheduler ({reason}); start one (dask scheduler) "
             "or give its address"
         ) from None
+    try:
+        from distributed import Client
+    except ImportError:
+        raise InvalidParameterError("--scheduler needs Dask: pip install 'dimcalc[sweep]'") from None
     address = f"tcp://{host}:{port}" if ":" not in host else f"tcp://[{host}]:{port}"
     try:
         return Client(address, timeout=timeout)
