@@ -252,6 +252,7 @@ class HypothesisClass:
         self._sparse = table
         first, inverse = table.distinct_rows()
         self._distinct_sparse = table if len(first) == table.n_rows else table.take_rows(first)
+        self._distinct_sparse.transpose()  # built with the class, so a search's time limit never pays for it
         self._distinct_to_row = _read_only(first)
         self._row_to_distinct = _read_only(inverse)
 

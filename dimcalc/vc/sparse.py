@@ -210,9 +210,10 @@ def pair_graph(
     deadline: Deadline,
     K: dict,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
-    """Fact 4: the pairs of candidates whose four traces each hold ``>= 2^(d-2)`` sets, as
-    ``(p_indptr, p_indices, elem)``: CSR of the higher-ranked neighbours of each rank, ranks ordered by
-    pair degree, ``elem[rank]`` the element (``None`` when the deadline expires while building it).
+    """Fact 4: the pairs ``x < y`` of candidates whose four traces each hold ``>= 2^(d-2)`` sets, as
+    ``(px, py, shared)`` (``None`` when the deadline expires while building them); :func:`orient_pairs`
+    makes them the CSR ``(p_indptr, p_indices, elem)`` of the higher-ranked neighbours of each rank, ranks
+    ordered by pair degree, ``elem[rank]`` the element.
 
     Every pair inside a shattered ``d``-set is such a pair (each of its traces
     extends to the ``2^(d-2)`` traces on the other elements), so a shattered
@@ -251,13 +252,32 @@ def pair_graph(
         spent = time.monotonic() - t0
         step = int(min(max(step * STEP_SECONDS / max(spent, 1e-6), 1), step * 4))
     px = np.concatenate(found_x) if found_x else np.zeros(0, dtype=np.int64)
-    py = np.concatenate(found_y) if found_y else np.zeros(0, dtype=np.int64)
+    packed = np.concatenate(found_y) if found_y else np.zeros(0, dtype=np.int64)
+    return px, packed & 0xFFFFFFFF, packed >> 32
+
+
+def filter_pairs(
+    pairs: tuple[np.ndarray, np.ndarray, np.ndarray], degrees: np.ndarray, n: int, d: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The pairs of target ``d`` among those of target ``d - 1`` (both endpoints candidates of ``C_d``, each
+    trace held by ``>= 2^(d-2)`` sets): a subset, read off the shared-set counts without a new pass."""
+    px, py, both = pairs
+    need = 1 << (d - 2)
+    cand = candidates(degrees, n, d)
+    dx, dy = degrees[px], degrees[py]
+    keep = cand[px] & cand[py] & (both >= need) & (dx - both >= need) & (dy - both >= need)
+    keep &= n - dx - dy + both >= need
+    return px[keep], py[keep], both[keep]
+
+
+def orient_pairs(px: np.ndarray, py: np.ndarray, n_cols: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The pair graph as ``(p_indptr, p_indices, elem)`` on ranks (see :func:`pair_graph`)."""
     # Orient every pair from the lower to the higher pair degree (ties: element index), on ranks: each root
     # then has few higher neighbours (the degeneracy order of clique enumeration).
     nodes = np.unique(np.concatenate([px, py]))
-    pdeg = np.bincount(px, minlength=table.n_cols) + np.bincount(py, minlength=table.n_cols)
+    pdeg = np.bincount(px, minlength=n_cols) + np.bincount(py, minlength=n_cols)
     elem = nodes[np.lexsort((nodes, pdeg[nodes]))]
-    rank = np.zeros(table.n_cols, dtype=np.int64)
+    rank = np.zeros(n_cols, dtype=np.int64)
     rank[elem] = np.arange(len(elem))
     rx, ry = rank[px], rank[py]
     lo, hi = np.minimum(rx, ry), np.maximum(rx, ry)
@@ -384,6 +404,7 @@ def sparse_vc_dimension(
     lower, witness = 0, []
     nodes = 0
     stopped = False
+    last_pairs: tuple[int, tuple] | None = None  # the last pair graph built, by target
     d = 1
     while d <= upper:
         if deadline.expired():
@@ -395,11 +416,18 @@ def sparse_vc_dimension(
         status, stopped = _run(search, deadline, TRIAL_NODES if d >= 3 else None, first)
         if status == sparse_kernel.PAUSED and not stopped:
             nodes += search.nodes
-            if pair_work(table, candidates(degrees, n, d)) <= PAIR_WORK:
-                built = pair_graph(table, transpose, degrees, d, deadline, K)
-                if built is None:
+            if last_pairs is not None and last_pairs[0] == d - 1:  # a subset of the last pair graph
+                raw: tuple | None = filter_pairs(last_pairs[1], degrees, n, d)
+            elif pair_work(table, candidates(degrees, n, d)) <= PAIR_WORK:
+                raw = pair_graph(table, transpose, degrees, d, deadline, K)
+                if raw is None:
                     stopped = True
                     break
+            else:
+                raw = None
+            if raw is not None:
+                last_pairs = (d, raw)
+                built = orient_pairs(raw[0], raw[1], table.n_cols)
                 search = _CliqueSearch(n, transpose, built, d, K)
                 stats[f"pair_graph_edges_{d}"] = len(built[1])
                 status, stopped = _run(search, deadline, None, first)

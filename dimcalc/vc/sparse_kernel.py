@@ -156,7 +156,7 @@ def _pairs(
 
     ``indptr, indices``: each set's candidate elements (ascending); ``t_*``:
     the sets holding each element.
-    Writes them to ``out_x, out_y`` and returns how many; ``-1`` when they do
+    Writes them to ``out_x, out_y`` (``y | shared << 32``: the number of sets holding both) and returns how many; ``-1`` when they do
     not fit (the caller grows the arrays and calls again).  ``counter`` (one
     slot per element, all 0) counts the sets holding both ``x`` and ``y``.
     """
@@ -192,7 +192,7 @@ def _pairs(
             if both >= need and dx - both >= need and dy - both >= need and n - dx - dy + both >= need:
                 if total < cap:
                     out_x[total] = x
-                    out_y[total] = y
+                    out_y[total] = y | (both << 32)  # the shared sets ride in the high half
                 total += 1
     return total if total <= cap else -1
 
