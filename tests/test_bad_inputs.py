@@ -302,9 +302,7 @@ def test_interrupt_in_a_handler_or_the_parser(capsys, monkeypatch):
 #: ``dimcalc check FILE`` whose search never ends: the real ``check_class`` run again and again, after one
 #: "searching" line on stderr, so the interrupt lands inside a real search however fast the engine gets.
 ENDLESS_CHECK = """
-import sys
 import dimcalc.cli.check as command
-from dimcalc.cli import main
 
 real = command.check_class
 
@@ -336,7 +334,7 @@ def test_sigint_during_a_search_is_one_line(tmp_path):
     time.sleep(0.2)
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=60)
-    assert proc.returncode == 130 and err.strip().splitlines()[-1] == "dimcalc: interrupted"
+    assert proc.returncode == 130 and err.strip().splitlines()[-1].startswith("dimcalc: interrupted")
     assert "Traceback" not in err
 
 
