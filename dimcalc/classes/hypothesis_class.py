@@ -48,9 +48,9 @@ from ..errors import InvalidClassError
 from .bit_groups import distinct_dense_rows, reduce_bit_columns
 from .bit_groups import distinct_rows as _distinct_bit_rows
 from .bit_table import BitTable, from_bit_columns, from_packed
-from .bitsets import dense_label_words, mask_bits, words_to_ints
+from .bitsets import mask_bits, words_to_ints
 from .reduction import ColumnReduction, reduce_columns
-from .set_systems import from_networkx, from_sets
+from .set_systems import from_networkx, from_scipy_sparse, from_sets
 from .sparse_table import DENSE_VIEW_CELLS, SparseTable
 from .storage import BITS_MIN_CELLS, DENSE_CACHE_CELLS, SPARSE_MAX_DENSITY, Storage, label_bits
 from .storage import read_only as _read_only
@@ -66,6 +66,7 @@ from .table_input import (
     table_from_array,
     table_from_lists,
 )
+from .views import StorageViews
 
 __all__ = [
     "HypothesisClass",
@@ -80,7 +81,7 @@ __all__ = [
 ]
 
 
-class HypothesisClass:
+class HypothesisClass(StorageViews):
     """An immutable finite hypothesis class over a finite domain.
 
     Parameters
@@ -275,149 +276,9 @@ class HypothesisClass:
     from_sets: classmethod[HypothesisClass, ..., HypothesisClass] = classmethod(from_sets)
     from_networkx: classmethod[HypothesisClass, ..., HypothesisClass] = classmethod(from_networkx)
 
-    @classmethod
-    def from_scipy_sparse(
-        cls, M: Any, *, point_names: Sequence[str] | None = None, storage: Storage = "auto", **kwargs: Any
-    ) -> HypothesisClass:
-        """A binary class from a scipy sparse 0/1 matrix (rows = sets / hypotheses, columns = elements / points).
-
-        The matrix is read as CSR without a dense intermediate; its nonzero
-        entries must be 1 (``True``).  ``storage`` and the other keywords are as
-        for the class.
-
-        Raises
-        ------
-        InvalidClassError
-            If ``M`` is not a 2-D scipy sparse matrix or has an entry other than 0 or 1.
-
-        Examples
-        --------
-        >>> import scipy.sparse as sp
-        >>> H = HypothesisClass.from_scipy_sparse(sp.csr_array([[1, 0, 1], [0, 1, 0]]), storage="sparse")
-        >>> H.storage, H.table.tolist()
-        ('sparse', [[1, 0, 1], [0, 1, 0]])
-        """
-        import scipy.sparse as sp
-
-        if not sp.issparse(M) or len(M.shape) != 2:
-            raise InvalidClassError(f"M must be a 2-D scipy sparse matrix; got {type(M).__name__}")
-        csr = sp.csr_array(M)
-        csr.eliminate_zeros()
-        data = csr.data
-        if data.size and not bool(np.all(data == 1)):
-            bad = data[np.flatnonzero(data != 1)[0]]
-            raise InvalidClassError(f"M has the entry {bad!r}; a set system's incidence matrix has entries 0 and 1")
-        table = SparseTable.from_csr(csr.indptr, csr.indices, int(csr.shape[1]))
-        return cls(table, num_labels=2, point_names=point_names, storage=storage, **kwargs)
-
-    # ------------------------------------------------------------------ storage
-    @property
-    def storage(self) -> str:
-        """``"bits"`` (one bit per cell), ``"dense"`` (one byte per cell; two beyond 256 labels) or ``"sparse"``."""
-        return "sparse" if self._sparse is not None else "bits" if self._bits is not None else "dense"
-
-    @property
-    def sparse_table(self) -> SparseTable | None:
-        """The 1 cells of every row (:class:`~dimcalc.classes.sparse_table.SparseTable`), or ``None`` unless sparse."""
-        return self._sparse
-
-    @property
-    def distinct_sparse_table(self) -> SparseTable | None:
-        """The 1 cells of the distinct rows, or ``None`` unless sparse."""
-        return self._distinct_sparse
-
-    def _refuse_dense(self, what: str) -> None:
-        """Refuse, in one line, a dense view of a sparse class over :data:`DENSE_VIEW_CELLS` cells."""
-        cells = self._shape[0] * self._shape[1]
-        if cells > DENSE_VIEW_CELLS:
-            raise InvalidClassError(
-                f"{what} of this sparse class would have {self._shape[0]}x{self._shape[1]} cells, over dimcalc's "
-                f"limit of {DENSE_VIEW_CELLS} for a dense view; use a solver that reads the sparse storage "
-                "(vc_dimension) or a smaller class"
-            )
-
-    def _sparse_bits(self, key: str, table: SparseTable) -> BitTable:
-        cached = self.__dict__.get(key)
-        if cached is None:
-            self._refuse_dense("the bit table")
-            cached = self.__dict__[key] = table.to_bits()
-        return cached
-
-    @property
-    def bit_table(self) -> BitTable | None:
-        """The one-bit-per-cell table (every row), or ``None`` for dense storage.
-
-        A sparse class builds it on access (kept), up to :data:`DENSE_VIEW_CELLS` cells; beyond, it refuses.
-        """
-        if self._sparse is not None:
-            return self._sparse_bits("_sparse_bits_all", self._sparse)
-        return self._bits
-
-    @property
-    def distinct_bit_table(self) -> BitTable | None:
-        """The one-bit-per-cell table of the distinct rows, or ``None`` for dense storage (sparse: as :attr:`bit_table`)."""
-        if self._distinct_sparse is not None:
-            return self._sparse_bits("_sparse_bits_distinct", self._distinct_sparse)
-        return self._distinct_bits
-
-    @property
-    def nbytes(self) -> int:
-        """Bytes held by the class's tables (storage, distinct rows, row maps and the dense views kept).
-
-        Examples
-        --------
-        >>> import numpy as np
-        >>> t = np.eye(64, dtype=np.uint8)
-        >>> HypothesisClass(t).nbytes - HypothesisClass(t, storage="bits").nbytes  # 4096 cells: 4096 vs 512 bytes
-        3584
-        """
-        arrays = [self._table, self._distinct, self._distinct_to_row, self._row_to_distinct]
-        arrays += [self.__dict__.get("_dense_table"), self.__dict__.get("_dense_distinct")]
-        total = sum(a.nbytes for a in {id(a): a for a in arrays if a is not None}.values())
-        if self._sparse is not None:
-            total += self._sparse.nbytes
-            if self._distinct_sparse is not self._sparse:
-                total += self._distinct_sparse.nbytes  # type: ignore[union-attr]
-        if self._bits is not None:
-            total += self._bits.nbytes
-            if self._distinct_bits is not self._bits:
-                total += self._distinct_bits.nbytes  # type: ignore[union-attr]
-        return int(total)
-
-    def _dense(self, key: str, bits: BitTable) -> np.ndarray:
-        cached = self.__dict__.get(key)
-        if cached is not None:
-            return cached
-        dense = _read_only(bits.dense())
-        if dense.size <= DENSE_CACHE_CELLS:
-            self.__dict__[key] = dense
-        return dense
+    from_scipy_sparse: classmethod[HypothesisClass, ..., HypothesisClass] = classmethod(from_scipy_sparse)
 
     # ------------------------------------------------------------------ basic facts
-    @property
-    def table(self) -> np.ndarray:
-        """The full table as given (read-only, duplicates kept; ``uint8``, or ``uint16`` beyond 256 labels).
-
-        With bit storage it is built on access (kept when at most
-        :data:`DENSE_CACHE_CELLS` cells): prefer :attr:`bit_table` on big classes.
-        """
-        if self._table is not None:
-            return self._table
-        if self._sparse is not None:
-            return self._sparse_dense("_dense_table", self._sparse, "the dense table")
-        assert self._bits is not None
-        return self._dense("_dense_table", self._bits)
-
-    def _sparse_dense(self, key: str, table: SparseTable, what: str) -> np.ndarray:
-        cached = self.__dict__.get(key)
-        if cached is not None:
-            return cached
-        self._refuse_dense(what)
-        dense = _read_only(table.dense())
-        if dense.size <= DENSE_CACHE_CELLS:
-            self.__dict__[key] = dense
-        return dense
-
     @property
     def num_labels(self) -> int:
         """Number of labels ``k + 1``."""
@@ -447,44 +308,6 @@ class HypothesisClass:
     def n_distinct(self) -> int:
         """Number of distinct hypotheses (rows)."""
         return int(self._distinct_to_row.shape[0])
-
-    @property
-    def distinct_rows(self) -> np.ndarray:
-        """The distinct rows in order of first occurrence (read-only; built on access with bit storage)."""
-        if self._distinct is not None:
-            return self._distinct
-        if self._distinct_sparse is not None:
-            return self._sparse_dense("_dense_distinct", self._distinct_sparse, "the distinct rows")
-        assert self._distinct_bits is not None
-        return self._dense("_dense_distinct", self._distinct_bits)
-
-    def columns(self, points: Any) -> np.ndarray:
-        """The dense columns ``points`` of the full table, shape ``(n_hypotheses, len(points))``, whatever the storage.
-
-        Reads only those columns: what a witness checker needs of a big class.
-
-        >>> HypothesisClass([[0, 1, 2], [1, 1, 0]]).columns([2, 0]).tolist()
-        [[2, 0], [0, 1]]
-        """
-        points = np.asarray(points, dtype=np.int64).reshape(-1)
-        if self._sparse is not None:
-            return self._sparse.columns(points)
-        if self._bits is not None:
-            return self._bits.columns(points)
-        return self.table[:, points]
-
-    def distinct_row(self, j: int) -> np.ndarray:
-        """Distinct row ``j`` (a dense 1-D array; reads one row, whatever the storage).
-
-        >>> HypothesisClass([[0, 1], [0, 1], [1, 1]], storage="bits").distinct_row(1).tolist()
-        [1, 1]
-        """
-        if self._distinct is not None:
-            return self._distinct[j]
-        if self._distinct_sparse is not None:
-            return self._distinct_sparse.rows([j])[0]
-        assert self._distinct_bits is not None
-        return self._distinct_bits.rows([j])[0]
 
     @property
     def distinct_to_row(self) -> np.ndarray:
@@ -549,34 +372,6 @@ class HypothesisClass:
         over the reduced columns of :meth:`column_reduction` on wide classes.
         """
         return self.point_label_masks(np.arange(self.n_points))
-
-    def point_label_words(self, points: Any, deadline: Any = None) -> np.ndarray:
-        """``out[l, u]``: the distinct rows giving label ``l`` to ``points[u]``, as little-endian ``uint64`` words.
-
-        Shape ``(num_labels, len(points), ceil(n_distinct / 64))``; bit ``j`` of
-        the words is distinct row ``j``.  With a ``deadline``
-        (:class:`dimcalc.search.budget.Deadline`) it is polled between chunks of
-        points (:class:`~dimcalc.search.budget.SearchStopped` once expired).
-        """
-        if self._distinct_sparse is not None:
-            if self.shape_cells() <= DENSE_VIEW_CELLS:
-                return self.distinct_bit_table.label_words(points, deadline)  # type: ignore[union-attr]
-            n = len(np.asarray(points).reshape(-1))
-            if n * self.n_distinct > DENSE_VIEW_CELLS:
-                self._refuse_dense(f"the bitsets of {n} points")
-            return self._distinct_sparse.label_words(points)
-        if self._distinct_bits is not None:  # the storage itself: label 1 = the stored bits, label 0 = the rest
-            return self._distinct_bits.label_words(points, deadline)
-        return dense_label_words(self.distinct_rows, points, self._num_labels, deadline)
-
-    def point_label_masks(self, points: Any, deadline: Any = None) -> tuple[tuple[int, ...], ...]:
-        """``out[u][l]``: bitset (Python int) of distinct rows giving label ``l`` to point ``points[u]``.
-
-        See :meth:`point_label_words` for ``deadline``.
-        """
-        words = self.point_label_words(points, deadline)
-        per_label = [words_to_ints(words[lab]) for lab in range(self._num_labels)]
-        return tuple(zip(*per_label)) if per_label and len(per_label[0]) else tuple(() for _ in range(words.shape[1]))
 
     def column_reduction(self, *, relabel: bool = True, deadline: Any = None) -> ColumnReduction:
         """The class's constant columns dropped and duplicate columns merged (cached).

@@ -26,7 +26,14 @@ from .table_input import describe as _describe
 #: The class a constructor builds (``HypothesisClass``, bound as its classmethod; not imported here).
 C = TypeVar("C")
 
-__all__ = ["Incidence", "set_system_incidence", "neighbourhood_incidence", "from_sets", "from_networkx"]
+__all__ = [
+    "Incidence",
+    "set_system_incidence",
+    "neighbourhood_incidence",
+    "from_sets",
+    "from_networkx",
+    "from_scipy_sparse",
+]
 
 
 @dataclass(frozen=True)
@@ -381,3 +388,39 @@ def from_networkx(
     return _from_incidence(
         cls, inc, hypothesis_names=inc.hypothesis_names, name=name, metadata=metadata, storage=storage
     )
+
+
+def from_scipy_sparse(
+    cls: Callable[..., C], M: Any, *, point_names: Sequence[str] | None = None, storage: str = "auto", **kwargs: Any
+) -> C:
+    """A binary class from a scipy sparse 0/1 matrix (rows = sets / hypotheses, columns = elements / points).
+
+    The matrix is read as CSR without a dense intermediate; its nonzero
+    entries must be 1 (``True``).  ``storage`` and the other keywords are as
+    for the class.
+
+    Raises
+    ------
+    InvalidClassError
+        If ``M`` is not a 2-D scipy sparse matrix or has an entry other than 0 or 1.
+
+    Examples
+    --------
+    >>> import scipy.sparse as sp
+    >>> from dimcalc import HypothesisClass
+    >>> H = HypothesisClass.from_scipy_sparse(sp.csr_array([[1, 0, 1], [0, 1, 0]]), storage="sparse")
+    >>> H.storage, H.table.tolist()
+    ('sparse', [[1, 0, 1], [0, 1, 0]])
+    """
+    import scipy.sparse as sp
+
+    if not sp.issparse(M) or len(M.shape) != 2:
+        raise InvalidClassError(f"M must be a 2-D scipy sparse matrix; got {type(M).__name__}")
+    csr = sp.csr_array(M)
+    csr.eliminate_zeros()
+    data = csr.data
+    if data.size and not bool(np.all(data == 1)):
+        bad = data[np.flatnonzero(data != 1)[0]]
+        raise InvalidClassError(f"M has the entry {bad!r}; a set system's incidence matrix has entries 0 and 1")
+    table = SparseTable.from_csr(csr.indptr, csr.indices, int(csr.shape[1]))
+    return cls(table, num_labels=2, point_names=point_names, storage=storage, **kwargs)
