@@ -302,7 +302,10 @@ def test_interrupt_in_a_handler_or_the_parser(capsys, monkeypatch):
 #: ``dimcalc check FILE`` whose search never ends: the real ``check_class`` run again and again, after one
 #: "searching" line on stderr, so the interrupt lands inside a real search however fast the engine gets.
 ENDLESS_CHECK = """
+import sys
+
 import dimcalc.cli.check as command
+from dimcalc.cli import main
 
 real = command.check_class
 

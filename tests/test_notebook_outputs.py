@@ -23,10 +23,14 @@ CHECKED = ("01-tour", "06-sweeps")
 #: Timings: "10.0 s", "398 classes/s", and a table's last column when its header says "seconds".
 _TIMING = re.compile(r"\d+(?:\.\d+)?(?= ?s\b)|\d+(?:\.\d+)?(?= classes/s)")
 _SECONDS_COLUMN = re.compile(r"\| \d+(?:\.\d+)? \|$", re.M)
+#: Timings inside a result's repr: ``'seconds': 0.0088`` in its stats, a report's ``seconds={...}``.
+_STATS_SECONDS = re.compile(r"('seconds': )[0-9.e+-]+")
+_SECONDS_DICT = re.compile(r"seconds=\{[^}]*\}")
 
 
 def _mask(text: str) -> str:
     text = _TIMING.sub("T", text)
+    text = _SECONDS_DICT.sub("seconds={T}", _STATS_SECONDS.sub(r"\1T", text))
     if "| seconds |" in text:
         text = _SECONDS_COLUMN.sub("| T |", text)
     return text

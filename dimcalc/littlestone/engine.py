@@ -362,8 +362,8 @@ class Engine:
         V0, V1 = split.V0, split.V1
         fresh = Engine(self.H, self.splitter, deadline=self.deadline)
         fresh.use_sat = False
-        live = self.splitter.candidates(V, t, self.splitter.columns).live
         try:
+            live = self.splitter.candidates(V, t, self.splitter.columns).live  # reads the deadline too
             if fresh.at_least(V0, t - 1, live) and fresh.at_least(V1, t - 1, live):
                 self.subtrees[(V0, t - 1)] = fresh.tree(V0, t - 1)
                 self.subtrees[(V1, t - 1)] = fresh.tree(V1, t - 1)
