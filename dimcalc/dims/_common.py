@@ -9,16 +9,14 @@ import numpy as np
 from ..classes.hypothesis_class import HypothesisClass
 from ..results import DimensionResult
 from ..search.budget import Deadline, SearchStopped
-from ..validation import check_hypothesis_class, check_jobs, check_time_limit
 
 __all__ = ["checked", "binary_only", "result", "distinct_columns", "bits", "dense_rows", "masks"]
 
 
 def checked(H: Any, time_limit: Any, jobs: Any, owner: str) -> tuple[HypothesisClass, Deadline, int]:
-    """Validate the public arguments once and start the clock (set-up is inside the limit)."""
-    H = check_hypothesis_class(H, owner)
-    seconds = check_time_limit(time_limit, owner)
-    return H, Deadline(seconds), check_jobs(jobs, owner)
+    """Start the clock (set-up is inside the limit).  The arguments were validated once, at the boundary, by
+    each solver's :func:`~dimcalc.param_validation.validate_params` rules; ``owner`` is kept for callers."""
+    return H, Deadline(None if time_limit is None else float(time_limit)), int(jobs)
 
 
 def binary_only(H: HypothesisClass, kind: str, what: str) -> DimensionResult | None:
