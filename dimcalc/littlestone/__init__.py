@@ -75,7 +75,8 @@ model is decoded into a tree (see :mod:`dimcalc.littlestone.sat` for the encodin
 The uniform variant (one map per level, BGS Def 4.1) is a search over map
 sequences: a prefix ``(φ_0, ..., φ_{j-1})`` is kept only if a tree whose first
 ``j`` levels use these maps and whose remaining levels are free exists (a
-relaxation decided with the non-uniform engine), and a full sequence only if
+relaxation decided by the same engine, given the prefix as a constraint on
+its first levels), and a full sequence only if
 the uniform tree exists.  Mirror maps are merged (swapping the children at
 every node of one level keeps a uniform tree uniform), and for Ψ^B only total
 maps (no ``*``) are needed, by the monotonicity argument above applied to a

@@ -15,15 +15,15 @@ Littlestone (1987); BGS Defs 2.10-2.13 and 4.1-4.4.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from ..classes.hypothesis_class import HypothesisClass
 from ..search.budget import Deadline, Progress, SearchStopped
 from .splitters import VECTOR_MIN_LIVE, ColumnCandidates, NodeSplits, Split, Splitter
 
-__all__ = ["Engine", "MemoEntry", "sat_module"]
+__all__ = ["Engine", "MemoEntry", "MemoKey", "LevelSplitter", "sat_module"]
 
 
 @dataclass(slots=True)
@@ -37,6 +37,26 @@ class MemoEntry:
     lower: int
     upper: int
     split: Split | None = None
+
+
+#: A memo key: a version space, or ``(V, prefix)`` for a node whose first levels use the maps of ``prefix``.
+MemoKey = int | tuple[int, tuple[int, ...]]
+
+
+class LevelSplitter(Protocol):
+    """The splits of one map at a time, for nodes whose level is given a map (the uniform variant).
+
+    ``map_candidates(V, t, live, j)`` is :meth:`Splitter.candidates <.splitters.Splitter.candidates>`
+    restricted to the splits by map ``j``; ``columns`` and ``node`` as in the
+    :class:`~.splitters.Splitter` protocol (``desc = (x, j)``).
+    """
+
+    columns: list[int]
+    node: Callable[[Any, dict, dict], dict]
+    #: Number of maps (``j`` in ``range(n_maps)``).
+    n_maps: int
+
+    def map_candidates(self, V: int, t: int, live: Sequence[int], j: int) -> NodeSplits: ...
 
 
 def size_bound(V: int) -> int:
@@ -61,14 +81,17 @@ class Engine:
         *,
         deadline: Deadline | None = None,
         progress: Progress | None = None,
+        levels: LevelSplitter | None = None,
     ) -> None:
         self.H = H
         self.splitter = splitter
+        #: Splits by one map at a time, for nodes with a prefix of maps (see :meth:`at_least`); None: plain search.
+        self.levels = levels
         self.deadline = deadline or Deadline(None)
         if getattr(splitter, "deadline", False) is None:  # a splitter whose enumeration can be long polls it too
             splitter.deadline = self.deadline
         self.progress = progress or Progress(False)
-        self.memo: dict[int, MemoEntry] = {}
+        self.memo: dict[MemoKey, MemoEntry] = {}
         self.nodes = 0
         self.target = 0
         self.node_budget: int | None = None
@@ -129,20 +152,30 @@ class Engine:
             e.lower = min(depth, e.upper)
 
     # -- decision
-    def at_least(self, V: int, t: int, live: Sequence[int]) -> bool:
+    def at_least(self, V: int, t: int, live: Sequence[int], prefix: tuple[int, ...] = ()) -> bool:
         """Decide ``D(V) >= t``; raises SearchStopped when the deadline or node budget is spent.
 
         ``live``: columns that may split ``V`` (those constant on an ancestor dropped).
+        ``prefix``: maps ``(j_0, j_1, ...)`` of the :attr:`levels` splitter that
+        the first levels of the tree must use, one map per level (the uniform
+        variant, :mod:`.uniform`); the levels below the prefix are free.  With a
+        prefix the node is ``(V, prefix)`` in the memo, its splits are those of
+        map ``j_0`` and ``live`` are columns of :attr:`levels`; below the prefix
+        the search goes on with the family's splitter.  The same recursion,
+        bounds and memo serve both: a tree of depth ``t`` whose first levels use
+        the prefix's maps is a split by map ``j_0`` whose two children have such
+        trees of depth ``t - 1`` for the rest of the prefix.
         """
         if t <= 0:
             return True
         memo = self.memo
-        e = memo.get(V)
+        key: MemoKey = (V, prefix) if prefix else V
+        e = memo.get(key)
         if e is None:
             hi = size_bound(V)
             if hi < t:
                 return False
-            e = memo[V] = MemoEntry(0, hi)
+            e = memo[key] = MemoEntry(0, hi)
         else:
             if e.lower >= t:
                 return True
@@ -155,27 +188,35 @@ class Engine:
             raise SearchStopped
         if not self.nodes & 0x3FFF:
             self.progress.update(f"t={self.target} nodes={self.nodes} memo={len(memo)}")
-        new_live, cand, upper = self._candidates(V, t, live)
+        if prefix:
+            assert self.levels is not None  # a prefix is a sequence of the levels splitter's maps
+            new_live, cand, upper = self._candidates(V, t, live, prefix[0])
+            rest = prefix[1:]
+            if not rest:  # below the prefix: the family's splitter and its columns
+                new_live = self.splitter.columns
+        else:
+            new_live, cand, upper = self._candidates(V, t, live)
+            rest = ()
         if upper is not None and upper < e.upper:  # the balance bound, kept for later queries on V
             e.upper = upper
         t1 = t - 1
         # Quick pass: a split both of whose children are already proven deep enough (of the candidates built).
         for c in cand.built() if isinstance(cand, ColumnCandidates) else cand:
-            s = memo.get(c.small)
+            s = memo.get((c.small, rest) if rest else c.small)
             if s is not None and s.lower >= t1:
-                g = memo.get(c.big)
+                g = memo.get((c.big, rest) if rest else c.big)
                 if g is not None and g.lower >= t1:
                     e.lower, e.split = t, c.split
                     return True
         start = self.nodes
-        sat_pending = self.sat_inside and t >= 2
+        sat_pending = self.sat_inside and t >= 2 and not prefix
         for c in cand:
             if sat_pending and self.nodes - start >= self.sat_min_nodes:
                 sat_pending = False
                 answer = self._sat_inside(V, t, self._splits(V, live)[1], self.nodes - start)
                 if answer is not None:
                     return answer
-            if self.at_least(c.small, t1, new_live) and self.at_least(c.big, t1, new_live):
+            if self.at_least(c.small, t1, new_live, rest) and self.at_least(c.big, t1, new_live, rest):
                 if e.lower < t:
                     e.lower, e.split = t, c.split
                 return True
@@ -183,16 +224,22 @@ class Engine:
             e.upper = t1
         return False
 
-    def _candidates(self, V: int, t: int, live: Sequence[int]) -> NodeSplits:
+    def _candidates(self, V: int, t: int, live: Sequence[int], level_map: int | None = None) -> NodeSplits:
         """The splitter's :class:`~.splitters.NodeSplits` of ``V`` for ``t``, candidates in search order.
 
+        With ``level_map``: the splits of ``V`` by that map of :attr:`levels` only.
         Search order: most balanced first (stable among ties) -- the
         splitter's order -- except that the split which proved ``D(V) >= t - 1``
         in an earlier round of iterative deepening (kept by the memo) is tried first.
         """
-        node = self.splitter.candidates(V, t, live)
+        if level_map is None:
+            node = self.splitter.candidates(V, t, live)
+            e = self.memo.get(V)
+        else:
+            assert self.levels is not None
+            node = self.levels.map_candidates(V, t, live, level_map)
+            e = None  # prefixed nodes keep the splitter's order
         cand = node.candidates
-        e = self.memo.get(V)
         if e is None or e.split is None:
             return node
         if isinstance(cand, ColumnCandidates):
@@ -205,11 +252,16 @@ class Engine:
         return node
 
     # -- witness
-    def tree(self, V: int, t: int) -> dict:
-        """The tree of depth ``t <= lower(V)`` recorded in the memo (spec §3 format)."""
+    def tree(self, V: int, t: int, prefix: tuple[int, ...] = ()) -> dict:
+        """The tree of depth ``t <= lower(V)`` recorded in the memo (spec §3 format); see :meth:`at_least` for ``prefix``."""
         if t <= 0:
             low = V & -V
             return {"hypothesis": self.H.row_of(low.bit_length() - 1)}
+        if prefix:
+            split = self.memo[(V, prefix)].split
+            assert split is not None and self.levels is not None
+            rest = prefix[1:]
+            return self.levels.node(split.desc, self.tree(split.V0, t - 1, rest), self.tree(split.V1, t - 1, rest))
         given = self.subtrees.get((V, t))
         if given is not None:
             return given

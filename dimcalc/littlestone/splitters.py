@@ -641,13 +641,18 @@ class MapSplitter(_LabelClassSplitter):
                 self._add_split(V, x, j, seen, out)
         return new_live, out
 
-    def map_splits(self, V: int, live: Sequence[int], j: int) -> list[RawSplit]:
-        """Splits by map ``j`` only (for the uniform search); live is already filtered."""
+    def map_candidates(self, V: int, t: int, live: Sequence[int], j: int) -> NodeSplits:
+        """The :class:`NodeSplits` of ``V`` for ``t`` among the splits by map ``j`` only (the uniform variant).
+
+        The balance bound is that of the splits by map ``j``: it bounds the
+        depth of the trees whose root carries map ``j``.
+        """
+        new_live, classes = self.classes(V, live)
         seen: set[tuple[int, int]] = set()
         out: list[RawSplit] = []
-        for x in live:
+        for x, _ in classes:
             self._add_split(V, x, j, seen, out)
-        return out
+        return candidates_of_splits(new_live, out, t)
 
     def _add_split(self, V: int, x: int, j: int, seen: set[tuple[int, int]], out: list[RawSplit]) -> None:
         """Append the split of ``V`` by map ``j`` at point ``x`` if both children are non-empty and it is new."""
