@@ -11,7 +11,9 @@ points (``d = floor(log2 (n + 1))`` by halving) or a few random hypotheses
 over a huge domain are answered this way in seconds, where the exact engine
 would first have to build its splitters over every column.
 
-The version space is a bitset over the distinct hypotheses, each point's
+The tree is :func:`dimcalc.search.greedy.greedy_tree` (the one greedy tree,
+also behind the Ψ^B seed trees of :mod:`dimcalc.psi.seed_trees`) over the
+binary family's :class:`_MistakeTreeSpace`.  The version space is a bitset over the distinct hypotheses, each point's
 column a bitset too (``uint64`` words, straight from bit storage); a node
 costs one popcount pass over the columns still splitting its parent's
 version space, and a small version space is compacted to its own words.
@@ -29,6 +31,7 @@ import numpy as np
 
 from ..classes.hypothesis_class import HypothesisClass
 from ..search.budget import Deadline, SearchStopped
+from ..search.greedy import GreedyChoice, deepest_greedy_tree, greedy_tree
 from ..vc.columns import STEP_WORDS, pack_columns
 
 __all__ = ["greedy_mistake_tree", "greedy_lower_bound"]
@@ -129,6 +132,53 @@ def _restrict(cols: np.ndarray, idx: np.ndarray, mask: np.ndarray, ids: np.ndarr
     return packed, where, new_mask, new_ids
 
 
+class _MistakeTreeSpace:
+    """The binary family as a :class:`GreedySpace`: states ``(idx, points, mask, ids, cols)`` over numpy words.
+
+    ``cols[idx]`` are the columns still splitting the parent's version space,
+    ``points[idx]`` their points, ``mask`` the version space as bits over
+    ``ids`` (bit position -> distinct hypothesis); ``cols`` is shared down the
+    tree until a version space is compacted to its own words (:func:`_restrict`).
+    """
+
+    def __init__(self, H: HypothesisClass, deadline: Deadline) -> None:
+        self.H, self.deadline = H, deadline
+
+    def root(self, columns: tuple[np.ndarray, np.ndarray]) -> tuple:
+        cols, points = columns
+        m = self.H.n_distinct
+        ids = np.full(cols.shape[1] * 64, -1, dtype=np.int64)
+        ids[:m] = np.arange(m)
+        mask = pack_columns(np.ones((m, 1), dtype=bool), max(1, (m + 63) // 64))[0]
+        return np.arange(len(points)), points, mask, ids, cols
+
+    def size(self, state: tuple) -> int:
+        return int(np.bitwise_count(state[2]).sum())
+
+    def leaf(self, state: tuple) -> dict[str, Any]:
+        _, _, mask, ids, _ = state
+        first = int(np.flatnonzero(np.unpackbits(mask.view(np.uint8), bitorder="little"))[0])
+        return {"hypothesis": self.H.row_of(int(ids[first]))}
+
+    def node(self, desc: Any, T0: dict[str, Any], T1: dict[str, Any]) -> dict[str, Any]:
+        return {"point": int(desc), "children": [T0, T1]}
+
+    def best(self, state: tuple, v: int) -> GreedyChoice[tuple] | None:
+        idx, points, mask, ids, cols = state
+        if mask.shape[0] > 1 and (
+            np.count_nonzero(mask) * 2 <= mask.shape[0] or v * COMPACT_RATIO <= mask.shape[0] * 64
+        ):
+            cols, kept, mask, ids = _restrict(cols, idx, mask, ids, self.deadline)
+            points, idx = points[idx[kept]], np.arange(len(kept))
+        best, balance, live = _most_balanced(cols, idx, mask, v, self.deadline)
+        if balance <= 0:
+            return None
+        column = cols[best]
+        return GreedyChoice(
+            balance, points[best], (live, points, mask & ~column, ids, cols), (live, points, mask & column, ids, cols)
+        )
+
+
 def greedy_mistake_tree(H: HypothesisClass, depth: int, deadline: Deadline) -> dict[str, Any] | None:
     """A complete shattered mistake tree of ``depth`` built by most-balanced splits, or ``None``.
 
@@ -151,69 +201,18 @@ def greedy_mistake_tree(H: HypothesisClass, depth: int, deadline: Deadline) -> d
         return {"hypothesis": H.row_of(0)}
     if H.n_distinct < 1 << depth:
         return None
-    return _tree(H, _columns(H, deadline), depth, deadline)
-
-
-def _tree(H: HypothesisClass, columns: tuple[np.ndarray, np.ndarray], depth: int, deadline: Deadline) -> Any:
-    """:func:`greedy_mistake_tree` on columns built once (:func:`_columns`)."""
-    cols, points = columns
-    m = H.n_distinct
-    ids = np.full(cols.shape[1] * 64, -1, dtype=np.int64)  # bit position -> distinct hypothesis
-    ids[:m] = np.arange(m)
-    mask = pack_columns(np.ones((m, 1), dtype=bool), max(1, (m + 63) // 64))[0]
-    return _node(H, cols, np.arange(len(points)), points, mask, ids, depth, deadline)
-
-
-def _node(
-    H: HypothesisClass,
-    cols: np.ndarray,
-    idx: np.ndarray,
-    points: np.ndarray,
-    mask: np.ndarray,
-    ids: np.ndarray,
-    k: int,
-    deadline: Deadline,
-) -> dict[str, Any] | None:
-    """The greedy subtree of ``k`` levels over the version space ``mask`` (bits over ``ids``).
-
-    ``cols[idx]`` are the columns still splitting the parent's version space,
-    ``points[idx]`` their points; ``cols`` is shared down the tree until a
-    version space is compacted to its own words.
-    """
-    deadline.check()
-    v = int(np.bitwise_count(mask).sum())
-    if k == 0:
-        first = int(np.flatnonzero(np.unpackbits(mask.view(np.uint8), bitorder="little"))[0])
-        return {"hypothesis": H.row_of(int(ids[first]))}
-    if v < 1 << k:
-        return None
-    if mask.shape[0] > 1 and (np.count_nonzero(mask) * 2 <= mask.shape[0] or v * COMPACT_RATIO <= mask.shape[0] * 64):
-        cols, kept, mask, ids = _restrict(cols, idx, mask, ids, deadline)
-        points, idx = points[idx[kept]], np.arange(len(kept))
-    best, balance, live = _most_balanced(cols, idx, mask, v, deadline)
-    if balance < 1 << (k - 1):
-        return None
-    column = cols[best]
-    children = []
-    for side in (mask & ~column, mask & column):
-        child = _node(H, cols, live, points, side, ids, k - 1, deadline)
-        if child is None:
-            return None
-        children.append(child)
-    return {"point": int(points[best]), "children": children}
+    space = _MistakeTreeSpace(H, deadline)
+    return greedy_tree(space, space.root(_columns(H, deadline)), depth, deadline)
 
 
 def greedy_lower_bound(H: HypothesisClass, upper: int, deadline: Deadline) -> tuple[int, dict[str, Any] | None]:
-    """The deepest greedy tree found trying ``upper, upper - 1, ...`` before ``deadline``: ``(depth, tree)``.
+    """The deepest greedy mistake tree found trying ``upper, upper - 1, ...`` before ``deadline``: ``(depth, tree)``.
 
     ``(0, None)`` when none was completed (every try failed or the deadline expired first).
     """
+    space = _MistakeTreeSpace(H, deadline)
     try:
-        columns = _columns(H, deadline)
-        for depth in range(min(upper, H.log2_size()), 0, -1):
-            tree = _tree(H, columns, depth, deadline)
-            if tree is not None:
-                return depth, tree
+        root = space.root(_columns(H, deadline))
     except SearchStopped:
-        pass
-    return 0, None
+        return 0, None
+    return deepest_greedy_tree(space, root, min(upper, H.log2_size()), deadline)

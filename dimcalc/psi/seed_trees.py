@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..search.budget import SearchStopped
+from ..search.greedy import GreedyChoice, deepest_greedy_tree
 
 __all__ = ["bipartition_seed_tree"]
 
@@ -20,9 +20,10 @@ def bipartition_seed_tree(H: Any, *, uniform: bool = False, deadline: Any = None
       halves.  The label sets of the nodes of one level are disjoint, so one
       map per level serves them all: a *uniform* Ψ^B tree of depth
       ``floor(log2 m)`` (BGS Defs 4.1-4.4; maps of Ψ^B are arbitrary, §4.2).
-    * **greedy** (plain Ψ^B only) -- at each version space the point whose
-      label classes split it most evenly (largest class first onto the
-      lighter side), recursing on both sides; depth ``1 + min`` of the two.
+    * **greedy** (plain Ψ^B only) -- the one greedy tree of dimcalc
+      (:func:`dimcalc.search.greedy.greedy_tree`): at each version space the
+      point whose label classes split it most evenly (largest class first onto
+      the lighter side), both sides recursed into; the deepest complete tree.
 
     Both trees are checked by dimcalc's independent checker wherever they are
     returned as witnesses.  When they reach ``floor(log2 |H|)`` (the size
@@ -47,9 +48,11 @@ def bipartition_seed_tree(H: Any, *, uniform: bool = False, deadline: Any = None
     tree = _one_point_tree(H, best_x, classes[best_x], depth, L)
     if uniform or depth >= H.log2_size():
         return depth, tree
-    found = _GreedyBipartition(H, classes, deadline).run()
-    if found is not None and found[0] > depth:
-        return found
+    found, greedy = deepest_greedy_tree(
+        _BipartitionSpace(H, classes), H.full_mask, H.log2_size(), deadline, lowest=depth + 1
+    )
+    if greedy is not None and found > depth:
+        return found, greedy
     return depth, tree
 
 
@@ -79,29 +82,44 @@ def _one_point_tree(H: Any, x: int, cls: list, depth: int, L: int) -> dict:
     return build(0, 0)
 
 
-class _GreedyBipartition:
-    """The greedy plain Ψ^B tree of :func:`bipartition_seed_tree`."""
+class _BipartitionSpace:
+    """Ψ^B as a :class:`~dimcalc.search.greedy.GreedySpace` over Python-int version spaces.
 
-    def __init__(self, H: Any, classes: list, deadline: Any) -> None:
+    The most balanced split of ``V``: at each point, the label classes on ``V``
+    put largest first onto the lighter side; the point whose lighter side is
+    heaviest (the first such point).  The node's map sends the labels of side
+    ``b`` to ``b`` and the others to ``*``.
+    """
+
+    def __init__(self, H: Any, classes: list) -> None:
         self.H = H
         self.classes = classes
-        self.deadline = deadline
         self.L = H.num_labels
+        self._best: dict[int, GreedyChoice[int] | None] = {}  # the tries of deepest_greedy_tree revisit nodes
 
-    def run(self) -> tuple[int, dict] | None:
-        try:
-            depth, node = self.grow(self.H.full_mask, self.H.log2_size())
-        except SearchStopped:
-            return None
-        return depth, self.emit(node, depth)
+    def size(self, V: int) -> int:
+        return V.bit_count()
 
-    def grow(self, V: int, cap: int) -> tuple[int, Any]:
-        """(depth, node) of the greedy tree for ``V``, at most ``cap`` deep; node = (x, ones, zeros, V, kids)."""
-        if cap <= 0:
-            return 0, V
-        if self.deadline is not None and self.deadline.expired():
-            raise SearchStopped
-        best: tuple[int, int, list[int], list[int], list[list[int]]] | None = None
+    def leaf(self, V: int) -> dict:
+        return {"hypothesis": self.H.row_of((V & -V).bit_length() - 1)}
+
+    def node(self, desc: Any, T0: dict, T1: dict) -> dict:
+        x, zeros, ones = desc
+        phi: list[int | None] = [None] * self.L
+        for lab in zeros:
+            phi[lab] = 0
+        for lab in ones:
+            phi[lab] = 1
+        return {"point": x, "map": phi, "children": [T0, T1]}
+
+    def best(self, V: int, size: int) -> GreedyChoice[int] | None:
+        if V in self._best:
+            return self._best[V]
+        choice = self._best[V] = self._most_balanced(V)
+        return choice
+
+    def _most_balanced(self, V: int) -> GreedyChoice[int] | None:
+        best: tuple[int, int, list[int], list[list[int]]] | None = None
         for x, cls in enumerate(self.classes):
             parts = [(c.bit_count(), lab, c) for lab, m in cls if (c := V & m)]
             if len(parts) < 2:
@@ -116,23 +134,8 @@ class _GreedyBipartition:
                 labels[side].append(lab)
             score = min(sizes)
             if best is None or score > best[0]:
-                best = (score, x, sizes, masks, labels)
+                best = (score, x, masks, labels)
         if best is None:
-            return 0, V
-        _, x, sizes, masks, labels = best
-        d0, n0 = self.grow(masks[0], min(cap - 1, sizes[0].bit_length() - 1))
-        d1, n1 = self.grow(masks[1], min(cap - 1, sizes[1].bit_length() - 1))
-        return 1 + min(d0, d1), (x, labels[0], labels[1], V, n0, n1)
-
-    def emit(self, node: Any, depth: int) -> dict:
-        """The tree of exactly ``depth`` levels below ``node`` (deeper subtrees cut; leaves any hypothesis left)."""
-        if depth == 0 or isinstance(node, int):
-            V = node if isinstance(node, int) else node[3]
-            return {"hypothesis": self.H.row_of((V & -V).bit_length() - 1)}
-        x, zeros, ones, _, n0, n1 = node
-        phi: list[int | None] = [None] * self.L
-        for lab in zeros:
-            phi[lab] = 0
-        for lab in ones:
-            phi[lab] = 1
-        return {"point": x, "map": phi, "children": [self.emit(n0, depth - 1), self.emit(n1, depth - 1)]}
+            return None
+        score, x, masks, labels = best
+        return GreedyChoice(score, (x, labels[0], labels[1]), masks[0], masks[1])
