@@ -5,7 +5,7 @@ pool of worker processes).  The value and exactness must equal those of
 ``jobs=1``, the witness must pass the independent checker, and two runs with
 ``jobs=2`` must give the same witness (the answer is the first succeeding
 candidate in search order, and the root's subtrees are re-found in the
-calling process: see ``dimcalc.littlestone.engine._Engine.settle_subtrees``).
+calling process: see ``dimcalc.littlestone.engine.Engine.settle_subtrees``).
 """
 
 from __future__ import annotations

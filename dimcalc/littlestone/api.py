@@ -23,7 +23,7 @@ from ..witnesses import PsiTree
 from .engine import Engine
 from .greedy import greedy_lower_bound
 from .nodes import depth_one_tree
-from .parallel import _solve_root
+from .parallel import solve_root
 from .splitters import FAMILY_NAMES, splitter_for
 from .uniform import uniform_dimension
 
@@ -101,7 +101,7 @@ def solve_family(
     engine = Engine(H, splitter, deadline=deadline, progress=log)
     if greedy_tree is not None:  # deepening starts above the greedy tree (kept as the witness at its depth)
         engine.known_lower(H.full_mask, greedy_depth)
-    lower, upper, stopped = _solve_root(engine, family, maps, jobs)
+    lower, upper, stopped = solve_root(engine, family, maps, jobs)
     if greedy_tree is not None and lower <= greedy_depth:
         witness = greedy_tree
     else:

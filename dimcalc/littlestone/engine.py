@@ -334,7 +334,7 @@ class Engine:
 
         The recursion runs under a node budget; when the budget is spent
         without an answer and the SAT encoding of the query is small enough,
-        :meth:`_sat_query` gets a conflict budget; both
+        :meth:`sat_query` gets a conflict budget; both
         budgets double each round.  The memo survives every interruption, so
         no proven fact is lost.
         """
@@ -355,7 +355,7 @@ class Engine:
                 self.node_budget = None
             _, splits = self._splits(V, live)
             if sat.estimate_clauses(V.bit_count(), len(splits), t) <= sat.MAX_CLAUSES:
-                answer = self._sat_query(V, t, splits, conflicts)
+                answer = self.sat_query(V, t, splits, conflicts)
                 if answer is not None:
                     return answer
             budget *= 2
@@ -443,9 +443,9 @@ class Engine:
             return None
         if self.sat_min_nodes and self.sat_seconds > _SAT_SHARE * self.deadline.elapsed() + 0.01:
             return None
-        return self._sat_query(V, t, splits, max(1000, _SAT_CONFLICTS_PER_NODE * spent))
+        return self.sat_query(V, t, splits, max(1000, _SAT_CONFLICTS_PER_NODE * spent))
 
-    def _sat_query(self, V: int, t: int, splits: list, conflicts: int | None) -> bool | None:
+    def sat_query(self, V: int, t: int, splits: list, conflicts: int | None) -> bool | None:
         """Decide ``D(V) >= t`` by :func:`dimcalc.sat.solve_tree_depth` over the canonical ``splits`` of ``V``.
 
         UNSAT proves ``D(V) <= t - 1`` (every tree of depth ``t`` for ``V``
@@ -521,8 +521,3 @@ def sat_module() -> Any:
     except ImportError:  # pragma: no cover - python-sat missing
         return None
     return sat
-
-
-#: Old private names, kept for :mod:`dimcalc.littlestone.parallel` (owned by the search-core work) until it moves.
-_Engine = Engine
-_sat_module = sat_module

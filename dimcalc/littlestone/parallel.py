@@ -1,6 +1,6 @@
 """``jobs=``: the candidate splits at the root of the search in worker processes.
 
-See :class:`RootPool` and :meth:`.engine._Engine._parallel_at_least`: the
+See :class:`RootPool` and :meth:`.engine.Engine.at_least` (its root query with a pool): the
 answer is the first succeeding candidate in search order, the root's subtrees
 are re-found in the calling process, so value and witness do not depend on
 timing or on the number of workers.  The workers are those of the one pool,
@@ -16,8 +16,10 @@ from typing import Any, NamedTuple
 from ..classes.hypothesis_class import HypothesisClass
 from ..search.budget import Deadline, SearchStats, SearchStopped
 from ..search.pool import can_fork, first_answer
-from .engine import _Engine
-from .splitters import _splitter_for
+from .engine import Engine
+from .splitters import splitter_for
+
+__all__ = ["RootPool", "solve_root"]
 
 
 class _Outcome(NamedTuple):
@@ -54,7 +56,7 @@ class RootPool:
         maps: Sequence[tuple] | None,
         jobs: int,
         splitter: Any = None,
-        engine: _Engine | None = None,
+        engine: Engine | None = None,
     ) -> None:
         self.H, self.family, self.maps, self.jobs, self.splitter = H, family, maps, jobs, splitter
         self.engine = engine  # the caller's engine: a forked worker searches on its copy (memo included)
@@ -66,7 +68,7 @@ class RootPool:
     def __exit__(self, *exc: object) -> None:
         return None
 
-    def _engine(self, deadline: Deadline, cache: dict[str, _Engine]) -> _Engine:
+    def _engine(self, deadline: Deadline, cache: dict[str, Engine]) -> Engine:
         """The engine of this worker process for the query (built on its first piece, then kept)."""
         engine = cache.get("engine")
         if engine is None and self.engine is not None and os.getpid() != self._pid:
@@ -79,8 +81,8 @@ class RootPool:
         if engine is None:
             splitter = self.splitter
             if splitter is None:
-                splitter = _splitter_for(self.H, self.family, self.maps, deadline)
-            engine = cache["engine"] = _Engine(self.H, splitter, deadline=deadline)
+                splitter = splitter_for(self.H, self.family, self.maps, deadline)
+            engine = cache["engine"] = Engine(self.H, splitter, deadline=deadline)
             engine.use_sat = False
         engine.deadline = deadline
         for attr in ("deadline", "_deadline"):  # splitters whose enumeration polls the deadline
@@ -99,7 +101,7 @@ class RootPool:
             bounds.append(min(len(cands), bounds[-1] + size))
             if len(bounds) > 2:
                 size = min(2 * size, self.MAX_CHUNK)
-        cache: dict[str, _Engine] = {}  # one per worker process (each has its copy)
+        cache: dict[str, Engine] = {}  # one per worker process (each has its copy)
         nodes = [0]
 
         def piece(j: int) -> tuple[Any, int]:
@@ -126,7 +128,7 @@ class RootPool:
         return _Outcome(bounds[decided - 1] + k, trees, nodes[0], False)
 
 
-def _solve_root(engine: _Engine, family: str, maps: Sequence[tuple] | None, jobs: int) -> tuple[int, int, bool]:
+def solve_root(engine: Engine, family: str, maps: Sequence[tuple] | None, jobs: int) -> tuple[int, int, bool]:
     """``engine.solve`` of the whole class, with the root's candidate splits in ``jobs`` worker processes.
 
     In a daemonic process (e.g. a ``multiprocessing.Pool`` worker), which may not start processes,

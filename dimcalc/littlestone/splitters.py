@@ -751,7 +751,3 @@ def splitter_for(
         return BipartitionSplitter(H, bipartition_node(H.num_labels, points), points, deadline)
     assert maps is not None
     return MapSplitter(H, maps, user_node(maps, points), points, deadline)
-
-
-#: Old private name, kept for :mod:`dimcalc.littlestone.parallel` (owned by the search-core work) until it moves.
-_splitter_for = splitter_for

@@ -23,7 +23,7 @@ from ..results import DimensionResult
 from ..search.budget import Deadline, Progress, SearchStopped
 from .engine import Engine
 from .nodes import depth_one_tree, user_node
-from .parallel import _solve_root
+from .parallel import solve_root
 from .splitters import MapSplitter, reduced_points, splitter_for
 
 
@@ -98,7 +98,7 @@ def uniform_dimension(
         levels = MapSplitter(H, canon, user_node(canon, points), points, deadline)
         engine = Engine(H, splitter_for(H, name, maps, deadline), deadline=deadline, progress=log, levels=levels)
         # Uniform <= non-uniform (BGS Claim 4.6, second inequality): the engine's bound caps the search.
-        _, upper, stopped = _solve_root(engine, name, maps, jobs)
+        _, upper, stopped = solve_root(engine, name, maps, jobs)
         if stopped:
             raise SearchStopped
         while len(best) < upper:

@@ -167,7 +167,7 @@ def shattered_tree_exists(
     _, splits = splitter.splits(V, splitter.columns)
     if not splits:
         return False, None
-    answer = engine._sat_query(V, depth, splits, conflict_budget)
+    answer = engine.sat_query(V, depth, splits, conflict_budget)
     if not answer:
         return answer, None
     return True, engine.tree(V, depth)
