@@ -84,16 +84,16 @@ def textbook_uniform_bin(rows: list[tuple[int, ...]]) -> int:
 @pytest.fixture
 def force(monkeypatch):
     """``force(mode)``: make every node of the binary engine count the way ``mode`` says."""
-    from dimcalc.littlestone import counts, splitters
+    from dimcalc.littlestone import counts, splits
 
     def apply(mode: str) -> None:
         if mode == "loop":
-            monkeypatch.setattr(splitters, "PYTHON_MAX_WORK", 10**12)
+            monkeypatch.setattr(splits, "PYTHON_MAX_WORK", 10**12)
             monkeypatch.setattr(counts, "FORCE", False)
             return
         by, how = mode.split("-")
-        monkeypatch.setattr(splitters, "PYTHON_MAX_WORK", -1)
-        monkeypatch.setattr(splitters, "COUNT_BY", by)
+        monkeypatch.setattr(splits, "PYTHON_MAX_WORK", -1)
+        monkeypatch.setattr(splits, "COUNT_BY", by)
         monkeypatch.setattr(counts, "FORCE", how == "compiled")
 
     return apply

@@ -162,6 +162,7 @@ def test_second_run_keeps_the_tighter_proven_bounds():
 
 def test_numpy_split_enumeration_matches_the_loop(monkeypatch):
     """The vectorised splitters (many live columns) give the loop's splits, in the loop's order."""
+    from dimcalc.littlestone import splits
     from dimcalc.littlestone import splitters as ls
 
     rng = np.random.default_rng(0)
@@ -172,13 +173,13 @@ def test_numpy_split_enumeration_matches_the_loop(monkeypatch):
             splitter = ls.splitter_for(H, family)
             for _ in range(4):
                 V = (int(rng.integers(1, 2**62)) & H.full_mask) or H.full_mask
-                monkeypatch.setattr(ls, "VECTOR_MIN_LIVE", 10**9)
+                monkeypatch.setattr(splits, "VECTOR_MIN_LIVE", 10**9)
                 loop = splitter.splits(V, splitter.columns)
-                monkeypatch.setattr(ls, "VECTOR_MIN_LIVE", 0)
+                monkeypatch.setattr(splits, "VECTOR_MIN_LIVE", 0)
                 assert splitter.splits(V, splitter.columns) == loop, family
-                monkeypatch.setattr(ls, "_SPLIT_CHUNK", 7)  # chunks read the deadline; same splits, same order
+                monkeypatch.setattr(splits, "SPLIT_CHUNK", 7)  # chunks read the deadline; same splits, same order
                 assert splitter.splits(V, splitter.columns) == loop, family
-                monkeypatch.setattr(ls, "_SPLIT_CHUNK", 1 << 16)
+                monkeypatch.setattr(splits, "SPLIT_CHUNK", 1 << 16)
 
 
 def test_shapes_and_sat_bench_suites_quick_smoke():

@@ -21,7 +21,7 @@ from typing import Any, Protocol
 
 from ..classes.hypothesis_class import HypothesisClass
 from ..search.budget import Deadline, Progress, SearchStopped
-from .splitters import VECTOR_MIN_LIVE, ColumnCandidates, NodeSplits, Split, Splitter
+from .splits import VECTOR_MIN_LIVE, ColumnCandidates, NodeSplits, Split, Splitter
 
 __all__ = ["Engine", "MemoEntry", "MemoKey", "LevelSplitter", "sat_module"]
 
