@@ -54,7 +54,9 @@ def test_a_stopped_search_keeps_the_greedy_lower_bound(monkeypatch):
     """When the exact search stops below it, the greedy tree is the lower bound (and the witness)."""
     H = generators.boxes(3, 2)  # greedy 8 below floor(log2 1297) = 10
     monkeypatch.setattr(api, "GREEDY_MIN_CELLS", 0)
-    monkeypatch.setattr(api, "solve_root", lambda engine, family, maps, jobs: (0, engine.H.log2_size(), True))
+    monkeypatch.setattr(
+        api, "solve_root", lambda engine, family, maps, jobs, scheduler=None: (0, engine.H.log2_size(), True)
+    )
     depth, _ = greedy_lower_bound(H, H.log2_size(), Deadline(None))
     r = littlestone_dimension(H, time_limit=5)
     assert depth >= 2 and not r.exact and r.lower == depth

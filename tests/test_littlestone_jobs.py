@@ -77,3 +77,59 @@ def test_jobs_inside_a_daemonic_worker_runs_in_that_process():
     with context.Pool(1) as pool:
         value = pool.apply(_value_with_jobs, (4,))
     assert value == littlestone_dimension(_random(4, 20, 6, 2)).value
+
+
+# ---------------------------------------------------------------- Dask: the root's pieces on a cluster
+@pytest.fixture(scope="module", params=[True, False], ids=["processes", "threads"])
+def dask_client(request):
+    distributed = pytest.importorskip("distributed")
+    with (
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=request.param, dashboard_address=None, silence_logs=50
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        yield client
+
+
+DASK_SOLVERS = {
+    "LD": lambda H, **kw: littlestone_dimension(H, **kw),
+    "MLD": lambda H, **kw: multiclass_littlestone_dimension(H, **kw),
+    "bin": lambda H, **kw: psi_littlestone_dimension(H, "bin", **kw),
+    "uniform N": lambda H, **kw: psi_littlestone_dimension(H, "N", uniform=True, **kw),
+}
+
+
+@pytest.mark.parametrize("name", sorted(DASK_SOLVERS))
+def test_dask_scheduler_gives_the_answers_of_one_process(dask_client, name):
+    """The root's candidate splits on two Dask workers: the value of one process, a verified witness, and the
+    witness of ``jobs=2`` (first succeeding root split in order, its subtrees re-found in this process)."""
+    labels = 2 if name == "LD" else 4
+    for seed in (0, 1):
+        H = _random(seed, 14 + 9 * seed, 5 + seed, labels)
+        one = DASK_SOLVERS[name](H)
+        dask = DASK_SOLVERS[name](H, scheduler=dask_client)
+        assert (dask.value, dask.exact, dask.kind) == (one.value, one.exact, one.kind)
+        assert dask.verify(H, debug=True)
+        assert dask.witness == DASK_SOLVERS[name](H, jobs=2).witness
+
+
+def test_dask_scheduler_by_address_refutes_every_root_split(dask_client):
+    H = lines_class(5)  # LDim 2: the query t = 3 refutes every root split on the workers
+    if not dask_client.scheduler.address.startswith("tcp://"):
+        pytest.skip("the threads cluster is in this process: it has no TCP address (the processes one has)")
+    address = dask_client.scheduler.address.replace("tcp://", "dask://")
+    r = littlestone_dimension(H, scheduler=address)
+    assert (r.value, r.exact) == (2, True) and r.verify(H, debug=True)
+
+
+def test_dask_scheduler_under_a_time_limit_stops_with_bounds(dask_client):
+    H = lines_class(31)
+    r = littlestone_dimension(H, scheduler=dask_client, time_limit=0.3)
+    assert not r.exact and r.stats["stopped"] == "time limit"
+    assert r.lower is not None and r.upper is not None and r.lower <= 2 <= r.upper and r.verify(H, debug=True)
+
+
+def test_scheduler_must_be_a_client_or_an_address():
+    with pytest.raises(InvalidParameterError, match="scheduler"):
+        littlestone_dimension(lines_class(2), scheduler=3)

@@ -24,6 +24,7 @@ from dimcalc.littlestone import psi_littlestone_dimension
 from dimcalc.littlestone.api import solve_family
 from dimcalc.littlestone.uniform import uniform_dimension
 from dimcalc.psi import MapSequence, bipartition_seed_tree, present_labels, psi_family, restricted_maps, uniform_maps
+from dimcalc.search.budget import Deadline
 from dimcalc.witnesses.tree_checks import is_psi_tree, tree_depth
 from soundness import assert_sound
 
@@ -148,9 +149,9 @@ def test_psi_B_search_over_twenty_labels_stops_with_bounds(uniform):
     """The exponential Ψ^B search itself (no seed tree) polls its deadline while it enumerates splits."""
     H = _random_many_labels()
     if uniform:
-        r = uniform_dimension(H, "B", None, "psi_littlestone_uniform:B", 0.2, False, "test")
+        r = uniform_dimension(H, "B", None, "psi_littlestone_uniform:B", Deadline(0.2), False, "test")
     else:
-        r = solve_family(H, "psi_littlestone:B", "B", None, 0.2, False, "test")
+        r = solve_family(H, "psi_littlestone:B", "B", None, Deadline(0.2), False, "test")
     assert_sound(r, H, high=H.log2_size())
 
 

@@ -17,6 +17,7 @@ from ..errors import parameter_error
 from ..param_validation import CLASS, FLAG, JOBS, PROGRESS, TIME_LIMIT, validate_params
 from ..psi import bipartition_seed_tree, present_labels, psi_family, restricted_maps
 from ..results import DimensionResult
+from ..search import pool
 from ..search.budget import Deadline, Progress, SearchStopped
 from ..validation import check_time_limit
 from ..witnesses import PsiTree
@@ -55,13 +56,14 @@ def solve_family(
     kind: str,
     family: str,
     maps: Sequence[tuple] | None,
-    time_limit: float | None,
+    deadline: Deadline,
     progress: bool,
     label: str,
     jobs: int = 1,
+    scheduler: Any = None,
 ) -> DimensionResult:
-    """Solve one Littlestone-type dimension under one deadline, set-up (reduction, masks) included."""
-    deadline = Deadline(time_limit)
+    """Solve one Littlestone-type dimension under ``deadline`` (the caller's, made when its call began:
+    set-up -- reduction, masks -- included)."""
     log = Progress(progress, label)
     upper = H.log2_size()
     leaf = {"hypothesis": H.row_of(0)}
@@ -75,7 +77,7 @@ def solve_family(
         # A big binary class: a most-balanced-split tree first, within a third of the budget (on a binary
         # class MLD = LDim, and a mistake tree is an io-labelled tree with labels [0, 1] at every node).
         log.update("greedy mistake tree", force=True)
-        greedy_depth, greedy_tree = greedy_lower_bound(H, upper, Deadline(deadline.share(3)))
+        greedy_depth, greedy_tree = greedy_lower_bound(H, upper, deadline.part(3))
         if family == "MLD" and greedy_tree is not None:
             greedy_tree = _io_labelled(greedy_tree)
         if greedy_depth == upper:  # it meets floor(log2 |H|): settled without the exact search
@@ -101,7 +103,7 @@ def solve_family(
     engine = Engine(H, splitter, deadline=deadline, progress=log)
     if greedy_tree is not None:  # deepening starts above the greedy tree (kept as the witness at its depth)
         engine.known_lower(H.full_mask, greedy_depth)
-    lower, upper, stopped = solve_root(engine, family, maps, jobs)
+    lower, upper, stopped = solve_root(engine, family, maps, jobs, scheduler)
     if greedy_tree is not None and lower <= greedy_depth:
         witness = greedy_tree
     else:
@@ -129,7 +131,12 @@ def solve_family(
 
 @validate_params(H=CLASS, time_limit=TIME_LIMIT, progress=PROGRESS, jobs=JOBS)
 def littlestone_dimension(
-    H: HypothesisClass, *, time_limit: float | None = None, progress: bool = False, jobs: int = 1
+    H: HypothesisClass,
+    *,
+    time_limit: float | None = None,
+    progress: bool = False,
+    jobs: int = 1,
+    scheduler: Any = None,
 ) -> DimensionResult:
     """The Littlestone dimension of a binary class, with a shattered mistake tree.
 
@@ -147,6 +154,10 @@ def littlestone_dimension(
         (default 1: everything in this process).  Same value, and a witness
         that does not depend on timing, for every ``jobs``; workers stop at
         the same deadline.
+    scheduler : distributed.Client or str, optional
+        Run the root's candidate splits on the workers of a Dask cluster (a
+        client, or ``"dask://HOST:PORT"``, connected for the call) instead of
+        local processes; same value, a verified witness, the same time limit.
 
     Returns
     -------
@@ -172,18 +183,24 @@ def littlestone_dimension(
     H = check_class(H, "littlestone_dimension")
     time_limit = check_time_limit(time_limit, "littlestone_dimension")
     jobs = _check_jobs(jobs, "littlestone_dimension")
+    scheduler = pool.check_scheduler(scheduler, "littlestone_dimension")
     if not H.is_binary:
         return DimensionResult.undefined(
             "littlestone",
             f"the Littlestone dimension is defined for binary classes; this class has "
             f"{H.num_labels} labels (use multiclass_littlestone_dimension)",
         )
-    return solve_family(H, "littlestone", "LD", None, time_limit, progress, "littlestone", jobs)
+    return solve_family(H, "littlestone", "LD", None, Deadline(time_limit), progress, "littlestone", jobs, scheduler)
 
 
 @validate_params(H=CLASS, time_limit=TIME_LIMIT, progress=PROGRESS, jobs=JOBS)
 def multiclass_littlestone_dimension(
-    H: HypothesisClass, *, time_limit: float | None = None, progress: bool = False, jobs: int = 1
+    H: HypothesisClass,
+    *,
+    time_limit: float | None = None,
+    progress: bool = False,
+    jobs: int = 1,
+    scheduler: Any = None,
 ) -> DimensionResult:
     """The multiclass Littlestone dimension MLD, with a shattered io-labelled tree.
 
@@ -196,6 +213,8 @@ def multiclass_littlestone_dimension(
         Progress lines on stderr.
     jobs : int
         Worker processes for the root's candidate splits; see :func:`littlestone_dimension`.
+    scheduler : distributed.Client or str, optional
+        The root's candidate splits on a Dask cluster; see :func:`littlestone_dimension`.
 
     Returns
     -------
@@ -218,7 +237,18 @@ def multiclass_littlestone_dimension(
     H = check_class(H, "multiclass_littlestone_dimension")
     time_limit = check_time_limit(time_limit, "multiclass_littlestone_dimension")
     jobs = _check_jobs(jobs, "multiclass_littlestone_dimension")
-    return solve_family(H, "multiclass_littlestone", "MLD", None, time_limit, progress, "multiclass_littlestone", jobs)
+    scheduler = pool.check_scheduler(scheduler, "multiclass_littlestone_dimension")
+    return solve_family(
+        H,
+        "multiclass_littlestone",
+        "MLD",
+        None,
+        Deadline(time_limit),
+        progress,
+        "multiclass_littlestone",
+        jobs,
+        scheduler,
+    )
 
 
 def resolve_family(H: HypothesisClass, family: Any) -> tuple[str, list[tuple] | None, str]:
@@ -239,6 +269,7 @@ def psi_littlestone_dimension(
     time_limit: float | None = None,
     progress: bool = False,
     jobs: int = 1,
+    scheduler: Any = None,
 ) -> DimensionResult:
     """The Ψ-Littlestone dimension (or its uniform variant) with a Ψ-shattered tree.
 
@@ -257,6 +288,8 @@ def psi_littlestone_dimension(
         Progress lines on stderr.
     jobs : int
         Worker processes for the root's candidate splits; see :func:`littlestone_dimension`.
+    scheduler : distributed.Client or str, optional
+        The root's candidate splits on a Dask cluster; see :func:`littlestone_dimension`.
 
     Returns
     -------
@@ -285,22 +318,31 @@ def psi_littlestone_dimension(
     if not isinstance(uniform, bool):
         raise parameter_error("uniform", owner, "a bool", uniform)
     jobs = _check_jobs(jobs, owner)
+    scheduler = pool.check_scheduler(scheduler, owner)
+    deadline = Deadline(time_limit)
     name, maps, suffix = resolve_family(H, family)
     kind = ("psi_littlestone_uniform:" if uniform else "psi_littlestone:") + suffix
     label = kind.split(":", 1)[0] + ":" + name
     if name == "B" and H.num_labels > 2:
-        return _seeded_bipartition(H, kind, uniform, time_limit, progress, label, jobs)
+        return _seeded_bipartition(H, kind, uniform, deadline, progress, label, jobs, scheduler)
     if uniform:
-        r = uniform_dimension(H, name, maps, kind, time_limit, progress, label, jobs)
+        r = uniform_dimension(H, name, maps, kind, deadline, progress, label, jobs, scheduler)
     else:
-        r = solve_family(H, kind, name, maps, time_limit, progress, label, jobs)
+        r = solve_family(H, kind, name, maps, deadline, progress, label, jobs, scheduler)
     if name == "user" and r.witness is not None:  # the tree checks itself against the user's maps
         r = dataclasses.replace(r, witness=PsiTree(r.witness, family=psi_family(family, H.num_labels), uniform=uniform))
     return r
 
 
 def _seeded_bipartition(
-    H: HypothesisClass, kind: str, uniform: bool, time_limit: float | None, progress: bool, label: str, jobs: int = 1
+    H: HypothesisClass,
+    kind: str,
+    uniform: bool,
+    deadline: Deadline,
+    progress: bool,
+    label: str,
+    jobs: int = 1,
+    scheduler: Any = None,
 ) -> DimensionResult:
     """Ψ^B (plain or uniform), starting from trees found without the exponential search.
 
@@ -313,13 +355,16 @@ def _seeded_bipartition(
     ``floor(log2 |H|)`` the value is exact without searching Ψ^B at all,
     otherwise it stands whenever the Ψ^B search is stopped before getting as deep.
     """
-    deadline = Deadline(time_limit)
     depth, tree = bipartition_seed_tree(H, uniform=uniform, deadline=deadline)
     how = "direct Ψ^B tree"
     cap = H.log2_size()
     if depth < cap and not deadline.expired():
-        share = deadline.share(4)  # a quarter of what is left for the Ψ^bin tree
-        rb = psi_littlestone_dimension(H, "bin", uniform=uniform, time_limit=share, jobs=jobs)
+        part = deadline.part(4)  # a quarter of what is left for the Ψ^bin tree
+        bin_kind = ("psi_littlestone_uniform:" if uniform else "psi_littlestone:") + "bin"
+        if uniform:
+            rb = uniform_dimension(H, "bin", None, bin_kind, part, False, bin_kind, jobs, scheduler)
+        else:
+            rb = solve_family(H, bin_kind, "bin", None, part, False, bin_kind, jobs, scheduler)
         if rb.lower is not None and rb.lower > depth:
             depth, tree, how = rb.lower, rb.witness, "Ψ^bin tree (Ψ^bin ⊆ Ψ^B)"
     if depth >= cap:
@@ -333,11 +378,10 @@ def _seeded_bipartition(
             stopped=False,
             method=f"{how} of depth floor(log2 |H|)",
         )
-    left = deadline.left()
     if uniform:
-        r = uniform_dimension(H, "B", None, kind, left, progress, label, jobs)
+        r = uniform_dimension(H, "B", None, kind, deadline, progress, label, jobs, scheduler)
     else:
-        r = solve_family(H, kind, "B", None, left, progress, label, jobs)
+        r = solve_family(H, kind, "B", None, deadline, progress, label, jobs, scheduler)
     if r.lower is not None and r.lower >= depth:
         return r
     return DimensionResult.bounds(
@@ -386,8 +430,7 @@ def binary_restriction_littlestone(H: HypothesisClass, *, time_limit: float | No
     out = []
     for i in range(1, bits + 1):
         Hi = binary_restriction(H, i)
-        share = deadline.share(bits - i + 1)
         kind = f"littlestone_restriction:{i}"
-        r = solve_family(Hi, kind, "LD", None, share, False, f"littlestone H|_{i}")
+        r = solve_family(Hi, kind, "LD", None, deadline.part(bits - i + 1), False, f"littlestone H|_{i}")
         out.append(dataclasses.replace(r, stats={**r.stats, "restriction": i}))  # results are frozen: a new one
     return out

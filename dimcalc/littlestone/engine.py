@@ -383,7 +383,7 @@ class Engine:
         self.nodes += 1
         new_live, cand, _ = self._candidates(V, t, live)
         assert self.pool is not None
-        outcome = self.pool.first_success([(c.small, c.big) for c in cand], t - 1, new_live, self.deadline.remaining())
+        outcome = self.pool.first_success([(c.small, c.big) for c in cand], t - 1, new_live, self.deadline)
         self.nodes += outcome.nodes
         if outcome.stopped:
             raise SearchStopped

@@ -80,12 +80,13 @@ def uniform_dimension(
     name: str,
     maps: list[tuple] | None,
     kind: str,
-    time_limit: float | None,
+    deadline: Deadline,
     progress: bool,
     label: str,
     jobs: int = 1,
+    scheduler: Any = None,
 ) -> DimensionResult:
-    deadline = Deadline(time_limit)
+    """The uniform variant of a family under ``deadline`` (the caller's, made when its call began)."""
     log = Progress(progress, label)
     full = H.full_mask
     best: tuple = ()
@@ -98,7 +99,7 @@ def uniform_dimension(
         levels = MapSplitter(H, canon, user_node(canon, points), points, deadline)
         engine = Engine(H, splitter_for(H, name, maps, deadline), deadline=deadline, progress=log, levels=levels)
         # Uniform <= non-uniform (BGS Claim 4.6, second inequality): the engine's bound caps the search.
-        _, upper, stopped = solve_root(engine, name, maps, jobs)
+        _, upper, stopped = solve_root(engine, name, maps, jobs, scheduler)
         if stopped:
             raise SearchStopped
         while len(best) < upper:

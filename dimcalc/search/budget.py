@@ -396,6 +396,24 @@ class Deadline:
         remaining = self.remaining()
         return default if remaining is None else max(remaining / max(parts_left, 1), 1e-3)
 
+    def part(self, parts_left: int) -> Deadline:
+        """The deadline of the next of ``parts_left`` parts: :meth:`share` of the time, this memory budget.
+
+        For a solver that hands a part of its budget to a sub-solver: the part
+        ends at its share of what is left (or with this deadline, whichever is
+        first: a share is never longer than what is left) and stops on the
+        same memory cap, measured from when this deadline was made.
+
+        Examples
+        --------
+        >>> d = Deadline(9.0)
+        >>> 0 < d.part(3).remaining() <= 3.0, Deadline(None).part(2).remaining() is None
+        (True, True)
+        """
+        part = Deadline(self.share(parts_left), memory_limit=None)
+        part._memory_limit, part._memory_cap, part.reason = self._memory_limit, self._memory_cap, self.reason
+        return part
+
     def elapsed(self) -> float:
         """Seconds since the deadline was created."""
         return time.monotonic() - self._start
