@@ -31,12 +31,12 @@ from typing import Any
 import numpy as np
 
 from ..search.budget import Deadline, Progress, SearchStopped
-from ..search.pool import first_answer
+from ..search.pool import can_fork, first_answer
 from . import kernel, rules
 from .columns import STEP_WORDS, Columns, pack_rows
 from .numpy_dfs import NumpyDFS
 
-__all__ = ["KERNEL_MIN_WORDS", "MIN_PIECE", "ROOT_PIECES", "Search", "TRIAL_TESTS"]
+__all__ = ["FILL_WORDS", "KERNEL_MIN_WORDS", "MIN_PIECE", "ROOT_PIECES", "Search", "TRIAL_TESTS"]
 
 #: A target's search runs compiled when its first level tests at least this many words (or when forced).
 KERNEL_MIN_WORDS = 1 << 24
@@ -47,6 +47,8 @@ TRIAL_TESTS = 1 << 23
 ROOT_PIECES = 16
 #: ... of at least this many candidates each (a small class is one piece).
 MIN_PIECE = 32
+#: With forked workers, the pair rows are built before the fork when they cost at most this many words of tests.
+FILL_WORDS = 1 << 29
 
 
 class Search(NumpyDFS):
@@ -238,9 +240,20 @@ class Search(NumpyDFS):
         size = n if jobs <= 1 else max(MIN_PIECE, -(-n // ROOT_PIECES))
         pieces = [np.arange(s, min(n, s + size)) for s in range(0, n, size)]
 
+        # The pair and triple rows of this target, kept for every piece run in a process (kernel.Filters); with
+        # forked workers the pair rows are built here first, so that both share them instead of building them.
+        filters = kernel.filters_for(n, target)
+        scheduler = self._scheduler(jobs)
+        if jobs > 1 and len(pieces) > 1 and scheduler is None and can_fork():
+            left = self.deadline.remaining()
+            if 2 * n * n * ones.shape[1] <= FILL_WORDS and (left is None or left >= 1.0):
+                kernel.warm()
+                self.deadline.check()
+                filters.fill_pairs(ones, zeros, rank, target, cols.partial)
+
         def piece(i: int) -> tuple[list[int] | None, dict]:
             status, found, stats = kernel.find(
-                ones, zeros, rank, pieces[i], target, cols.partial, self.deadline.remaining()
+                ones, zeros, rank, pieces[i], target, cols.partial, self.deadline.remaining(), filters=filters
             )
             if status == "stopped":
                 self.deadline.expired()  # records the reason
@@ -263,7 +276,7 @@ class Search(NumpyDFS):
             piece,
             len(pieces),
             jobs=jobs,
-            scheduler=self._scheduler(jobs),
+            scheduler=scheduler,
             deadline=self.deadline,
             collect=collect,
             prepare=kernel.warm,
