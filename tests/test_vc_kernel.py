@@ -248,3 +248,32 @@ def test_trial_hands_over_to_the_compiled_search(monkeypatch):
     r = vc_dimension(HypothesisClass(H.table))
     assert r.exact and r.value == plain.value and r.verify(H)
     assert r.stats.get("compiled")
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_filters_kept_across_pieces_decide_like_brute_force(seed):
+    """Pair and triple rows built by earlier pieces (and every pair row built before the pieces, as before a
+    fork) serve the later pieces: the first piece in order with a set decides as the brute force does."""
+    rng = np.random.default_rng(300 + seed)
+    m, n = int(rng.integers(16, 80)), int(rng.integers(6, 14))
+    H = HypothesisClass(rng.integers(0, 2, (m, n)))
+    best = brute_vc(H.table.tolist(), H.n_points)[0]
+    table = H.distinct_rows
+    ones, zeros = columns.pack_rows(table.T == 1), columns.pack_rows(table.T == 0)
+    for target in range(3, 7):
+        size = np.minimum(np.bitwise_count(ones).sum(1), np.bitwise_count(zeros).sum(1))
+        root = np.flatnonzero(size >= 1 << (target - 1))
+        rank = np.arange(len(root))
+        for prefill in (False, True):
+            filters = kernel.filters_for(len(root), target, triples=True, pairs=True)
+            if prefill:
+                filters.fill_pairs(ones[root], zeros[root], rank, target, False)
+            status = "none"
+            for heads in np.array_split(np.arange(len(root)), 3):
+                status, found, _ = kernel.find(
+                    ones[root], zeros[root], rank, heads, target, False, None, filters=filters
+                )
+                if status == "found":
+                    assert is_shattered(H, [int(root[p]) for p in found])
+                    break
+            assert status == ("found" if best >= target else "none"), (target, prefill)

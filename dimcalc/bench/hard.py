@@ -4,7 +4,8 @@ Each case runs in a fresh Python process, builds its class from a seeded
 generator, and calls the solver under a time limit (60 s; ``quick``: small
 cases at 10 s).  A row reports the answer (value or ``[lower, upper]``),
 whether it is exact, the wall and CPU seconds from the call to the return,
-the load average beside them (the machine may be shared: CPU seconds and
+the load average beside them (the CPU seconds count the worker processes of
+``jobs``; the machine may be shared: CPU seconds and
 node counts are what load does not change), the search's nodes and
 candidate tests, tests per CPU second, and the *bit floor*: the seconds the
 tests would take at one word operation per nanosecond, reading one cell of
@@ -61,17 +62,19 @@ _QUICK: dict[str, tuple[str, tuple[str, ...]]] = {
 }
 
 _CHILD = textwrap.dedent("""
-    import json, os, sys, time
+    import json, os, resource, sys, time
     import numpy as np
     import dimcalc
     from dimcalc import HypothesisClass, generators as g
-    expr, solver, limit = sys.argv[1], sys.argv[2], float(sys.argv[3])
+    expr, solver, limit, jobs = sys.argv[1], sys.argv[2], float(sys.argv[3]), int(sys.argv[4])
     H = eval(expr)
     fn = getattr(dimcalc, solver + "_dimension")
     load = os.getloadavg()[0]
     t, c = time.perf_counter(), time.process_time()
-    r = fn(H, time_limit=limit)
+    r = fn(H, time_limit=limit, jobs=jobs)
     wall, cpu = time.perf_counter() - t, time.process_time() - c
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)  # the workers' CPU with jobs > 1
+    cpu += kids.ru_utime + kids.ru_stime
     print(json.dumps({"value": r.value, "exact": r.exact, "lower": r.lower, "upper": r.upper, "wall": wall,
                       "cpu": cpu, "load": max(load, os.getloadavg()[0]), "verified": r.verify(H),
                       "nodes": r.stats.get("nodes", 0), "tests": r.stats.get("tests", 0),
@@ -79,10 +82,10 @@ _CHILD = textwrap.dedent("""
 """)
 
 
-def _run_case(expr: str, solver: str, limit: float) -> dict:
+def _run_case(expr: str, solver: str, limit: float, jobs: int = 1) -> dict:
     try:
         proc = subprocess.run(
-            [sys.executable, "-c", _CHILD, expr, solver, str(limit)],
+            [sys.executable, "-c", _CHILD, expr, solver, str(limit), str(jobs)],
             capture_output=True,
             text=True,
             timeout=max(300.0, 6 * limit + 60),
@@ -96,7 +99,11 @@ def _run_case(expr: str, solver: str, limit: float) -> dict:
 
 @register_suite("hard", "VC-type refutation on random and structured classes (CPU s, nodes, tests vs the bit floor)")
 def hard_suite(opts: BenchOptions) -> list[BenchRow]:
-    """Run every case of :data:`HARD` (``quick``: two small stand-ins); one row per (class, solver)."""
+    """Run every case of :data:`HARD` (``quick``: two small stand-ins); one row per (class, solver).
+
+    The solvers get ``jobs=opts.jobs`` (``dimcalc bench --suite hard --jobs 1,2`` runs both and reports the
+    speed-up); the CPU seconds of a row are the search process's and its workers'.
+    """
     cases = _QUICK if opts.quick else HARD
     limit = 10.0 if opts.quick else opts.solver_limit
     rows = []
@@ -106,7 +113,7 @@ def hard_suite(opts: BenchOptions) -> list[BenchRow]:
             if not opts.wants(case):
                 continue
             opts.say(f"hard: {case} at {limit:g} s")
-            out = _run_case(expr, solver, limit)
+            out = _run_case(expr, solver, limit, opts.jobs)
             if "error" in out:
                 rows.append(BenchRow("hard", case, "error", False, float("nan"), 0.0, note=out["error"]))
                 continue
@@ -140,6 +147,7 @@ def hard_suite(opts: BenchOptions) -> list[BenchRow]:
                         "bit_floor_seconds": floor,
                         "needs_refutation": refute,
                         "limit": limit,
+                        "jobs": opts.jobs,
                     },
                 )
             )

@@ -17,7 +17,7 @@ import numpy as np
 
 from . import rules
 
-__all__ = ["COMPILED", "search"]
+__all__ = ["COMPILED", "fill_pairs", "search"]
 
 # The pruning rules, compiled from their one definition in dimcalc.vc.rules (the numpy search calls them as Python).
 _need = numba.njit(cache=True, inline="always")(rules.need)
@@ -116,7 +116,23 @@ def _triples(tri, tri_done, ones, zeros, rank, everyone, s, y, partial, need, n_
 
 @numba.njit(cache=True, boundscheck=False)
 def search(
-    ones, zeros, rank, heads, target, partial, stop_at, use_tri, use_pairs, use_adj, unique_ranks, stats, chosen
+    ones,
+    zeros,
+    rank,
+    heads,
+    target,
+    partial,
+    stop_at,
+    use_tri,
+    use_pairs,
+    use_adj,
+    unique_ranks,
+    stats,
+    chosen,
+    tri,
+    tri_done,
+    pair,
+    pair_done,
 ):  # type: ignore[no-untyped-def]
     """Depth-first search for ``target`` columns shattered together; 1 found (``chosen``), 0 none, 2 stopped.
 
@@ -138,7 +154,11 @@ def search(
     before its cells are tested.  With ``use_tri`` candidates are first filtered
     by the triples they form with the set (every triple of a shattered set
     passes at ``2^(target - 3)``), and a candidate without enough partners
-    among the others is dropped before its cells are tested.
+    among the others is dropped before its cells are tested.  The pair and
+    triple rows (``pair``/``pair_done``, ``tri``/``tri_done``) are given by the
+    caller, so that the rows built for one piece serve the next ones
+    (:class:`dimcalc.vc.kernel.Filters`); a row is a function of its columns
+    only, so rows built earlier never change an answer.
     """
     n_root, n_words = ones.shape
     rw = (n_root + 63) >> 6
@@ -156,12 +176,8 @@ def search(
     seen = np.zeros(n_ranks + 1, dtype=np.int64)
     pre = np.empty(rw, dtype=np.uint64)
     look = np.empty(rw, dtype=np.uint64)
-    tri = np.zeros((n_root * n_root if use_tri else 0, rw), dtype=np.uint64)
-    tri_done = np.zeros(n_root * n_root if use_tri else 0, dtype=np.uint8)
     need3 = np.int64(_need(target, 3)) if target >= 3 else np.int64(1)  # rules.triple_need
     need2 = np.int64(_need(target, 2)) if target >= 2 else np.int64(1)  # rules.pair_need
-    pair = np.zeros((n_root if use_pairs else 0, rw), dtype=np.uint64)
-    pair_done = np.zeros(n_root if use_pairs else 0, dtype=np.uint8)
     loc = np.zeros(64, dtype=np.uint64)
     where = np.zeros(64, dtype=np.int64)
     adj = np.zeros((target + 1, 64), dtype=np.uint64)
@@ -430,5 +446,20 @@ def search(
     return 0
 
 
+@numba.njit(cache=True, boundscheck=False)
+def fill_pairs(pair, pair_done, ones, zeros, rank, partial, need):  # type: ignore[no-untyped-def]
+    """Build every pair row not yet built (:func:`_pairs`, all of ``y``); the words of tests done."""
+    n_root, n_words = ones.shape
+    everyone = np.zeros(n_words, dtype=np.uint64)
+    for j in range(n_root):
+        for w in range(n_words):
+            everyone[w] |= ones[j, w] | zeros[j, w]
+    work = 0
+    for y in range(n_root):
+        if pair_done[y] == 0:
+            work += _pairs(pair, pair_done, ones, zeros, rank, everyone, y, partial, need)
+    return work
+
+
 #: Every compiled function of this module (their disk cache is flushed when the rules change: kernel._build).
-COMPILED: tuple[Any, ...] = (_need, _enough, _now, _popcount, _test, _pairs, _triples, search)
+COMPILED: tuple[Any, ...] = (_need, _enough, _now, _popcount, _test, _pairs, _triples, search, fill_pairs)

@@ -31,12 +31,12 @@ from typing import Any
 import numpy as np
 
 from ..search.budget import Deadline, Progress, SearchStopped
-from ..search.pool import first_answer
+from ..search.pool import can_fork, first_answer
 from . import kernel, rules
 from .columns import STEP_WORDS, Columns, pack_rows
-from .numpy_dfs import NumpyDFS, TrialOver
+from .numpy_dfs import NumpyDFS
 
-__all__ = ["KERNEL_MIN_WORDS", "MIN_PIECE", "ROOT_PIECES", "Search", "TRIAL_TESTS"]
+__all__ = ["FILL_WORDS", "KERNEL_MIN_WORDS", "MIN_PIECE", "ROOT_PIECES", "Search", "TRIAL_TESTS"]
 
 #: A target's search runs compiled when its first level tests at least this many words (or when forced).
 KERNEL_MIN_WORDS = 1 << 24
@@ -47,26 +47,41 @@ TRIAL_TESTS = 1 << 23
 ROOT_PIECES = 16
 #: ... of at least this many candidates each (a small class is one piece).
 MIN_PIECE = 32
+#: With forked workers, the pair rows are built before the fork when they cost at most this many words of tests.
+FILL_WORDS = 1 << 29
 
 
 class Search(NumpyDFS):
-    """Depth-first search for a shattered set of a target size (see the module docstring)."""
+    """Depth-first search for a shattered set of a target size (see the module docstring).
 
-    #: A connected Dask client for the pieces of :meth:`find` (:func:`dimcalc.search.pool.first_answer`).
-    scheduler: Any = None
+    ``scheduler`` is a connected Dask client the pieces of :meth:`find` go to
+    (:func:`dimcalc.search.pool.first_answer`), or ``None`` for this machine.
+    """
 
     def __getstate__(self) -> dict:
         # Sent to Dask workers with a piece: without the client (pieces run where they are sent).
         return {k: v for k, v in self.__dict__.items() if k != "scheduler"}
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state, scheduler=None)
 
     def _scheduler(self, jobs: int) -> Any:
         """The Dask client the pieces go to: only when the search is split (``jobs > 1``; not for the trial)."""
         return self.scheduler if jobs > 1 else None
 
     def __init__(
-        self, cols: Columns, m: int, deadline: Deadline, log: Progress, stats: dict, trial: dict | None = None
+        self,
+        cols: Columns,
+        m: int,
+        deadline: Deadline,
+        log: Progress,
+        stats: dict,
+        trial: dict | None = None,
+        *,
+        scheduler: Any = None,
     ) -> None:
         self.cols = cols
+        self.scheduler = scheduler
         self.m = m
         self.deadline = deadline
         self.log = log
@@ -158,8 +173,9 @@ class Search(NumpyDFS):
         # it), then compiled -- or numpy on, in `jobs` processes, where the kernel cannot run.
         try:
             return self._find_numpy(alive, root, target, 1, {"left": TRIAL_TESTS})
-        except TrialOver:
-            pass
+        except SearchStopped as stop:
+            if stop.reason != "trial":
+                raise
         if self._kernel_fits(root, target, alive.shape[1]):
             return self._find_compiled(root, target, jobs)
         return self._find_numpy(alive, root, target, jobs)
@@ -177,12 +193,8 @@ class Search(NumpyDFS):
             sub = Search(cols, self.m, self.deadline, Progress(False), {"nodes": 0, "tests": 0}, trial)
             try:
                 return sub._explore([], alive, root, target, first=pieces[i]), sub.stats
-            except TrialOver:
-                self.stats["nodes"] += sub.stats["nodes"]
-                self.stats["tests"] += sub.stats["tests"]
-                raise
-            except SearchStopped as stop:
-                stop.info = sub.stats  # the work done before the stop counts too
+            except SearchStopped as stop:  # a time or memory stop, or the end of a trial: its work counts too
+                stop.info = sub.stats
                 raise
 
         def collect(stats: dict) -> None:
@@ -228,9 +240,20 @@ class Search(NumpyDFS):
         size = n if jobs <= 1 else max(MIN_PIECE, -(-n // ROOT_PIECES))
         pieces = [np.arange(s, min(n, s + size)) for s in range(0, n, size)]
 
+        # The pair and triple rows of this target, kept for every piece run in a process (kernel.Filters); with
+        # forked workers the pair rows are built here first, so that both share them instead of building them.
+        filters = kernel.filters_for(n, target)
+        scheduler = self._scheduler(jobs)
+        if jobs > 1 and len(pieces) > 1 and scheduler is None and can_fork():
+            left = self.deadline.remaining()
+            if 2 * n * n * ones.shape[1] <= FILL_WORDS and (left is None or left >= 1.0):
+                kernel.warm()
+                self.deadline.check()
+                filters.fill_pairs(ones, zeros, rank, target, cols.partial)
+
         def piece(i: int) -> tuple[list[int] | None, dict]:
             status, found, stats = kernel.find(
-                ones, zeros, rank, pieces[i], target, cols.partial, self.deadline.remaining()
+                ones, zeros, rank, pieces[i], target, cols.partial, self.deadline.remaining(), filters=filters
             )
             if status == "stopped":
                 self.deadline.expired()  # records the reason
@@ -253,7 +276,7 @@ class Search(NumpyDFS):
             piece,
             len(pieces),
             jobs=jobs,
-            scheduler=self._scheduler(jobs),
+            scheduler=scheduler,
             deadline=self.deadline,
             collect=collect,
             prepare=kernel.warm,

@@ -44,6 +44,8 @@ from typing import Any
 
 import numpy as np
 
+from . import rules
+
 __all__ = [
     "available",
     "usable",
@@ -57,6 +59,8 @@ __all__ = [
     "TRI_BYTES",
     "PAIR_BYTES",
     "ADJACENCY",
+    "Filters",
+    "filters_for",
 ]
 
 #: ``True``/``False`` forces the compiled search on/off (tests); ``None`` lets the search choose.
@@ -169,6 +173,81 @@ def bytes_needed(n_root: int, n_words: int, target: int) -> int:
     )
 
 
+class Filters:
+    """The pair and triple rows of one target's root columns, kept for every piece run in one process.
+
+    A row (``pair[y]``: the columns ``z`` with ``{y, z}`` passing at
+    ``2^(T-2)``; ``tri[s, y]``: with ``{s, y, z}`` passing at ``2^(T-3)``) is a
+    function of the root columns and the target only, so the rows one piece
+    builds serve the pieces after it, and a row built earlier never changes an
+    answer.  The arrays are allocated on first use (zeroed pages cost nothing
+    until written); forked workers inherit them and keep their own rows
+    (copy-on-write); pickled (a Dask worker), they are dropped and rebuilt
+    there.  :meth:`fill_pairs` builds every pair row at once, before the
+    workers fork, so that they share them instead of each building them.
+
+    Examples
+    --------
+    >>> f = Filters(3, pairs=True, triples=False)
+    >>> [a.shape for a in f.arrays()]
+    [(0, 1), (0,), (3, 1), (3,)]
+    """
+
+    def __init__(self, n_root: int, *, pairs: bool, triples: bool) -> None:
+        self.n_root = n_root
+        self.pairs = pairs
+        self.triples = triples
+        self._arrays: tuple[np.ndarray, ...] | None = None
+
+    def arrays(self) -> tuple[np.ndarray, ...]:
+        """``(tri, tri_done, pair, pair_done)``, allocated (zero) on first use; empty when a filter is off."""
+        if self._arrays is None:
+            n, rw = self.n_root, max(1, (self.n_root + 63) // 64)
+            t = n * n if self.triples else 0
+            p = n if self.pairs else 0
+            self._arrays = (
+                np.zeros((t, rw), dtype=np.uint64),
+                np.zeros(t, dtype=np.uint8),
+                np.zeros((p, rw), dtype=np.uint64),
+                np.zeros(p, dtype=np.uint8),
+            )
+        return self._arrays
+
+    def __getstate__(self) -> dict:
+        return {**self.__dict__, "_arrays": None}  # sent to a Dask worker: rows built there
+
+    def fill_pairs(self, ones: np.ndarray, zeros: np.ndarray, rank: np.ndarray, target: int, partial: bool) -> int:
+        """Build every pair row not built yet (``R * 2R * W`` words of tests at most); the words tested."""
+        if not self.pairs:
+            return 0
+        _build()
+        from . import _kernel_impl
+
+        _, _, pair, pair_done = self.arrays()
+        need = rules.pair_need(target) if target >= 2 else 1
+        return int(
+            _kernel_impl.fill_pairs(
+                pair,
+                pair_done,
+                np.ascontiguousarray(ones),
+                np.ascontiguousarray(zeros),
+                np.ascontiguousarray(rank, dtype=np.int64),
+                bool(partial),
+                need,
+            )
+        )
+
+
+def filters_for(n_root: int, target: int, triples: bool | None = None, pairs: bool | None = None) -> Filters:
+    """The :class:`Filters` :func:`find` uses for ``n_root`` columns at ``target`` (same defaults as :func:`find`)."""
+    rw = max(1, (n_root + 63) // 64)
+    if triples is None:
+        triples = target >= max(TRI_MIN_TARGET, 3) and n_root * n_root * rw * 8 <= TRI_BYTES
+    if pairs is None:
+        pairs = target >= PAIR_MIN_TARGET and n_root * rw * 8 <= PAIR_BYTES
+    return Filters(n_root, pairs=bool(pairs), triples=bool(triples))
+
+
 def find(
     ones: np.ndarray,
     zeros: np.ndarray,
@@ -180,6 +259,7 @@ def find(
     triples: bool | None = None,
     pairs: bool | None = None,
     adjacency: bool | None = None,
+    filters: Filters | None = None,
 ) -> tuple[str, list[int], dict[str, int]]:
     """Run the compiled search over root columns ``0 .. R-1``; ``(status, chosen, stats)``.
 
@@ -189,14 +269,15 @@ def find(
     ``"found"`` (``chosen`` lists root positions), ``"none"`` or ``"stopped"``.
     ``triples`` forces the triple filter on or off (default: on when
     ``target >= TRI_MIN_TARGET`` and its bitsets fit :data:`TRI_BYTES`).
+    ``filters``: the rows of earlier pieces of the same target and root
+    (:class:`Filters`, which then decides ``triples`` and ``pairs``); default fresh.
     """
     fn = _build()
     n_root = len(rank)
-    rw = max(1, (n_root + 63) // 64)
-    if triples is None:
-        triples = target >= max(TRI_MIN_TARGET, 3) and n_root * n_root * rw * 8 <= TRI_BYTES
-    if pairs is None:
-        pairs = target >= PAIR_MIN_TARGET and n_root * rw * 8 <= PAIR_BYTES
+    if filters is None:
+        filters = filters_for(n_root, target, triples, pairs)
+    triples, pairs = filters.triples, filters.pairs
+    tri, tri_done, pair, pair_done = filters.arrays()
     if adjacency is None:
         adjacency = ADJACENCY
     rank = np.ascontiguousarray(rank, dtype=np.int64)
@@ -218,6 +299,10 @@ def find(
             bool(len(np.unique(rank)) == n_root),
             stats,
             chosen,
+            tri,
+            tri_done,
+            pair,
+            pair_done,
         )
     except SystemError as error:
         # An interrupt (Ctrl-C) raised while the compiled loop reads the clock reaches here wrapped.

@@ -18,18 +18,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..search.budget import Deadline, Progress
+from ..search.budget import Deadline, Progress, SearchStopped
 from . import rules
 from .columns import STEP_WORDS, Columns, compact
 
-__all__ = ["BATCH_WORDS", "NumpyDFS", "TrialOver"]
+__all__ = ["BATCH_WORDS", "NumpyDFS"]
 
 #: Pair-test work (pairs x cells x words) of the nodes expanded together in one batch.
 BATCH_WORDS = 1 << 21
-
-
-class TrialOver(Exception):
-    """The numpy trial of a target's search used up its tests (:data:`dimcalc.vc.dfs.TRIAL_TESTS`)."""
 
 
 class NumpyDFS:
@@ -43,12 +39,13 @@ class NumpyDFS:
     trial: dict | None
 
     def _spend(self, tests: int) -> None:
-        """Count ``tests`` cell tests; a trial that has used up its tests ends (:class:`_TrialOver`)."""
+        """Count ``tests`` cell tests; a trial that has used up its tests ends: the one stop exception,
+        :class:`~dimcalc.search.budget.SearchStopped`, with the reason ``"trial"``."""
         self.stats["tests"] += tests
         if self.trial is not None:
             self.trial["left"] -= tests
             if self.trial["left"] < 0:
-                raise TrialOver
+                raise SearchStopped("trial")
 
     def counts(self, cells: np.ndarray, idx: np.ndarray, cols: Columns | None = None) -> tuple[np.ndarray, np.ndarray]:
         """``(ones, zeros)``: sizes of ``cell & side`` for every cell (rows) and column ``idx`` (columns)."""

@@ -152,8 +152,7 @@ def largest_shattered_set(
             log.update(f"searching for a shattered set of size {target} (upper bound {upper})", force=True)
             deadline.check()
             cols = columns(rules.need(target, 1))
-            searcher = Search(cols, H.n_distinct, deadline, log, stats)
-            searcher.scheduler = scheduler
+            searcher = Search(cols, H.n_distinct, deadline, log, stats, scheduler=scheduler)
             found = searcher.find(target, jobs)
             if found is None:
                 upper = target - 1
