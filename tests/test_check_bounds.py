@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 from dimcalc import HypothesisClass
 from dimcalc.cli import main
 from dimcalc.reports import check as check_module
+from dimcalc.reports import relations
 from dimcalc.reports.check import _results, _tighten_by_relations, check_class
 from dimcalc.results import DimensionResult
 from strategies import classes
@@ -131,7 +132,7 @@ def test_every_relation_used_holds_on_exact_values():
         k, n, r = int(rng.integers(2, 5)), int(rng.integers(2, 5)), int(rng.integers(3, 9))
         H = HypothesisClass(rng.integers(0, k, (r, n)), num_labels=k)
         dims = check_class(H).dimensions
-        for small, big, source in check_module.RELATIONS:
+        for small, big, source in relations.RELATIONS:
             a, b = _value(dims, small), _value(dims, big)
             if a is None or b is None:
                 continue
@@ -139,7 +140,7 @@ def test_every_relation_used_holds_on_exact_values():
             if a < b:
                 strict.add((small, big))
         if H.is_binary:
-            for group in check_module.BINARY_EQUAL:
+            for group in relations.BINARY_EQUAL:
                 values = {_value(dims, name) for name in group} - {None}
                 assert len(values) == 1, (group, values)
     assert ("natarajan", "graph") in strict and ("natarajan", "multiclass_littlestone") in strict
@@ -184,7 +185,7 @@ def test_psi_b_takes_psi_bin_lower_bound_bgs_claim_4_7():
 
 
 def test_relations_cite_their_source():
-    for small, big, source in check_module.RELATIONS:
+    for small, big, source in relations.RELATIONS:
         assert source and small != big
 
 
