@@ -11,13 +11,15 @@ import functools
 import math
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NoReturn
 
 from .. import littlestone, vc
 from .._json import to_jsonable
 from ..classes.hypothesis_class import HypothesisClass
 from ..dims import SOLVERS as MORE_SOLVERS
 from ..errors import InvalidParameterError
+from ..littlestone.api import GREEDY_MIN_CELLS
+from ..littlestone.greedy import greedy_lower_bound
 from ..param_validation import CLASS, JOBS, PROGRESS, TIME_LIMIT, validate_params
 from ..psi import psi_family
 from ..results import DimensionResult
@@ -25,8 +27,8 @@ from ..search import pool
 from ..search.budget import Deadline, Progress
 from ..validation import check_jobs, check_time_limit
 from ..vc import binary_twin
-from ..vc.sparse_check import sparse_solvers
-from .relations import PSI_FAMILIES
+from ..vc.sparse_check import needs_sparse_reports, sparse_solvers
+from .relations import PSI_FAMILIES, TREE_PATHS, raise_lower
 from .relations import results_of as _results
 from .relations import tighten_by_relations as _tighten_by_relations
 
@@ -85,6 +87,42 @@ def _solvers(user_family: Any = None) -> dict[str, Callable[..., Any]]:
         "binary_restrictions": restrictions,
         **MORE_SOLVERS,
     }
+
+
+#: The share of a check's budget the greedy mistake tree may take before the searches (it returns as
+#: soon as it completes one tree, from ``floor(log2 |H|)`` down).
+GREEDY_SHARE = 3
+
+
+def _greedy_first(H: HypothesisClass, ordered: Sequence[str], deadline: Deadline, log: Progress) -> Any:
+    """Cheap witnesses before the expensive searches: on a big binary class with a Littlestone-type
+    dimension asked, the greedy mistake tree (:func:`dimcalc.littlestone.greedy.greedy_lower_bound`)
+    under ``1 / GREEDY_SHARE`` of the time left.
+
+    Returns ``(depth, tree)`` (``(0, None)`` when not run or no tree was completed): a complete
+    shattered mistake tree certifies ``LDim >= depth``, and on a binary class the same tree, re-tagged,
+    certifies it for MLD and every Ψ-Littlestone dimension (:data:`~dimcalc.reports.relations.BINARY_EQUAL`).
+    """
+    asked = any(path.partition(".")[0] in ordered for path in TREE_PATHS)
+    if not asked or not H.is_binary or needs_sparse_reports(H) or H.log2_size() < 2:
+        return 0, None
+    if H.n_distinct * H.n_points < GREEDY_MIN_CELLS:  # small: the exact search settles it sooner
+        return 0, None
+    log.update("greedy mistake tree ...", force=True)
+    depth, tree = greedy_lower_bound(H, H.log2_size(), Deadline(deadline.share(GREEDY_SHARE)))
+    log.update(f"greedy mistake tree: depth {depth}", force=True)
+    return depth, tree
+
+
+def _seed_greedy(report: CheckReport, greedy: Any) -> None:
+    """Raise the first stopped Littlestone-type result below the greedy tree to its depth (the tree
+    re-tagged for it and certified by its own checker); the relations carry it to the others."""
+    depth, tree = greedy
+    if tree is None:
+        return
+    for path in TREE_PATHS:
+        if raise_lower(report.dimensions, path, depth, tree, report.hclass, "greedy mistake tree", "Littlestone 1987"):
+            return
 
 
 def _tighter(old: Any, new: Any) -> Any:
@@ -307,9 +345,21 @@ def check_class(
     # On a binary class VC, Natarajan and graph are one search: run the first asked, copy it to the others.
     twins = [d for d in SHATTERING if d in ordered][1:] if H.is_binary else []
     ordered = [d for d in ordered if d not in twins]
+    greedy: Any = (0, None)
+    try:
+        greedy = _greedy_first(H, ordered, deadline, log)
+    except KeyboardInterrupt:
+        report.interrupted = "greedy mistake tree"
+        raise CheckInterrupted(report) from None
     if (jobs > 1 or scheduler is not None) and len(ordered) > 1:
-        _run_parallel(H, ordered, family, deadline, jobs, scheduler, report, log)
-        _finish(report, twins)
+        try:
+            _run_parallel(H, ordered, family, deadline, jobs, scheduler, report, log)
+        except KeyboardInterrupt:
+            # Ctrl-C: the dimensions the workers finished are kept (first-pass results stay until replaced
+            # by the tighter of two runs), the ones still running are named
+            report.interrupted = ", ".join(k for k in ordered if k not in report.dimensions) or "the second pass"
+            _interrupted(report, ordered, twins, greedy)
+        _finish(report, twins, greedy)
         return report
     # One dimension (or one process): the solvers that take `jobs` get it.
     many = {"jobs": jobs} if jobs > 1 else {}
@@ -337,19 +387,26 @@ def check_class(
     except KeyboardInterrupt:
         # Ctrl-C: what was proven so far is kept (a dimension's own run, interrupted, is not)
         report.interrupted = key
-        report.dimensions = {k: v for k, v in report.dimensions.items() if k in ordered}
-        _finish(report, [t for t in twins if any(d in report.dimensions for d in SHATTERING)])
-        raise CheckInterrupted(report) from None
-    _finish(report, twins)
+        _interrupted(report, ordered, twins, greedy)
+    _finish(report, twins, greedy)
     return report
 
 
-def _finish(report: CheckReport, twins: list[str]) -> None:
-    """Fill the twins of a binary class's shattering search, in report order; tighten by :data:`RELATIONS`."""
+def _interrupted(report: CheckReport, ordered: list[str], twins: list[str], greedy: Any) -> NoReturn:
+    """Ctrl-C: keep what was proven (in report order, shared along the relations), raise :class:`CheckInterrupted`."""
+    report.dimensions = {k: report.dimensions[k] for k in ordered if k in report.dimensions}
+    _finish(report, [t for t in twins if any(d in report.dimensions for d in SHATTERING)], greedy)
+    raise CheckInterrupted(report) from None
+
+
+def _finish(report: CheckReport, twins: list[str], greedy: Any = (0, None)) -> None:
+    """Fill the twins of a binary class's shattering search, in report order; raise the Littlestone-type
+    results to the ``greedy`` tree (:func:`_greedy_first`); tighten by :data:`RELATIONS`."""
     if twins:
         first = next(d for d in SHATTERING if d in report.dimensions)
         for key in twins:
             report.dimensions[key] = binary_twin(report.dimensions[first], key)
             report.seconds[key] = 0.0
         report.dimensions = {k: report.dimensions[k] for k in ALL_KEYS if k in report.dimensions}
+    _seed_greedy(report, greedy)
     _tighten_by_relations(report.dimensions, binary=report.hclass.is_binary, H=report.hclass)

@@ -16,7 +16,16 @@ from ..classes.hypothesis_class import HypothesisClass
 from ..errors import InvalidWitnessError
 from ..results import DimensionResult
 
-__all__ = ["RELATIONS", "BINARY_EQUAL", "PSI_FAMILIES", "results_of", "retag_tree", "tighten_by_relations"]
+__all__ = [
+    "RELATIONS",
+    "TREE_PATHS",
+    "BINARY_EQUAL",
+    "PSI_FAMILIES",
+    "raise_lower",
+    "results_of",
+    "retag_tree",
+    "tighten_by_relations",
+]
 
 PSI_FAMILIES = ("N", "bin", "B")
 
@@ -135,7 +144,7 @@ def retag_tree(tree: Any, kind: str, num_labels: int) -> dict | None:
     Lemma 4.5), a collapsing map that sends one label to 0, one to 1 and the rest to ``*`` is the
     io-labelled node ``(w, w')``, a map stays a map (BGS Claim 4.7: Ψ^bin ⊆ Ψ^B; Claim 4.6: a
     uniform tree is a tree).  Whether the rewritten tree proves anything is the target checker's
-    decision: :func:`_carry_lowers` certifies it before using it.
+    decision: :func:`raise_lower` certifies it before using it.
     """
     if not isinstance(tree, dict):
         return None
@@ -181,36 +190,46 @@ def _witness_as(tree: Any, name: str, num_labels: int) -> Any:
 
 
 #: Report paths whose witnesses are trees :func:`retag_tree` can rewrite.
-_TREE_PATHS = ("littlestone", "multiclass_littlestone") + tuple(
+TREE_PATHS = ("littlestone", "multiclass_littlestone") + tuple(
     f"{key}.{family}" for key in ("psi_littlestone", "psi_littlestone_uniform") for family in PSI_FAMILIES
 )
 
 
+def raise_lower(
+    dimensions: dict[str, Any], big: str, lower: int, tree: Any, H: HypothesisClass, lower_from: str, source: str
+) -> bool:
+    """Raise the lower bound of a stopped ``big`` to ``lower``, with ``tree`` rewritten as ``big``'s witness
+    (:func:`retag_tree`) and certified by ``big``'s own checker first (never an unwitnessed bound).
+
+    ``True`` when the result behind ``big`` was replaced (stats ``lower_from``, ``lower_relation``).
+    """
+    b = _paths(dimensions, big) if big in TREE_PATHS else []
+    if not b:
+        return False
+    target = b[0][1]
+    if target.lower is None or target.exact or lower <= target.lower:
+        return False
+    witness = _witness_as(tree, big, H.num_labels)
+    try:
+        if witness is None or witness.certify(H) != lower:
+            return False
+    except InvalidWitnessError:
+        return False
+    upper = target.upper if target.upper is None else max(target.upper, lower)
+    stats = dict(target.stats, lower_from=lower_from, lower_relation=source)
+    new = DimensionResult.bounds(target.kind, lower, upper, witness, **stats)
+    key, _, sub = big.partition(".")
+    dimensions[key] = {**dimensions[key], sub: new} if sub else new
+    return True
+
+
 def _carry_lowers(dimensions: dict[str, Any], pairs: list[tuple[str, str, str]], H: HypothesisClass) -> bool:
-    """Raise the lower bound of a stopped ``big`` to a ``small``'s, with the ``small``'s tree rewritten as
-    ``big``'s witness and certified by ``big``'s own checker first (never an unwitnessed bound)."""
+    """Raise the lower bound of a stopped ``big`` to a ``small``'s larger one (:func:`raise_lower`)."""
     changed = False
     for small, big, source in pairs:
-        if small not in _TREE_PATHS or big not in _TREE_PATHS:
-            continue
-        a, b = _paths(dimensions, small), _paths(dimensions, big)
-        if not a or not b:
-            continue
-        r, target = a[0][1], b[0][1]
-        if r.lower is None or target.lower is None or target.exact or r.lower <= target.lower:
-            continue
-        witness = _witness_as(r.witness, big, H.num_labels)
-        try:
-            if witness is None or witness.certify(H) != r.lower:
-                continue
-        except InvalidWitnessError:
-            continue
-        upper = target.upper if target.upper is None else max(target.upper, r.lower)
-        stats = dict(target.stats, lower_from=small, lower_relation=source)
-        new = DimensionResult.bounds(target.kind, r.lower, upper, witness, **stats)
-        key, _, sub = big.partition(".")
-        dimensions[key] = {**dimensions[key], sub: new} if sub else new
-        changed = True
+        a = _paths(dimensions, small) if small in TREE_PATHS else []
+        if a and a[0][1].lower is not None:
+            changed |= raise_lower(dimensions, big, a[0][1].lower, a[0][1].witness, H, small, source)
     return changed
 
 
