@@ -8,6 +8,7 @@ the object of interface spec §2.
 from __future__ import annotations
 
 import functools
+import inspect
 import math
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -49,8 +50,20 @@ DIMENSION_KEYS = (
 EXTRA_KEYS = ("threshold", "ds", "dual_vc", "star", "teaching", "recursive_teaching")
 #: Every key ``check_class`` knows, in report order.
 ALL_KEYS = DIMENSION_KEYS + EXTRA_KEYS
-#: The solvers that take ``jobs`` (one search on many cores).
-TAKE_JOBS = ("vc", "natarajan", "graph", "littlestone", "multiclass_littlestone")
+
+
+def _spread(solver: Callable[..., Any], jobs: int, scheduler: Any) -> dict[str, Any]:
+    """The keywords of one search on many cores that ``solver`` takes: ``jobs`` (when > 1) and ``scheduler``
+    (when given), each passed only when the solver's signature names it (the VC-type solvers take both;
+    the others as they gain them)."""
+    try:
+        names = inspect.signature(solver).parameters
+    except (TypeError, ValueError):  # a callable without a signature: nothing extra
+        return {}
+    wanted = {"jobs": jobs if jobs > 1 else None, "scheduler": scheduler}
+    return {k: v for k, v in wanted.items() if v is not None and k in names}
+
+
 #: The three notions of shattering: one search on a binary class (:func:`dimcalc.vc.binary_twin`).
 SHATTERING = ("vc", "natarajan", "graph")
 
@@ -307,7 +320,11 @@ def check_class(
         Run the dimensions on a Dask cluster (``"dask://HOST:PORT"`` or a
         client) instead of local processes, the same way; an address where no
         scheduler answers is refused at once
-        (:class:`~dimcalc.errors.InvalidParameterError`).
+        (:class:`~dimcalc.errors.InvalidParameterError`).  A single
+        dimension (or the one search of VC, Natarajan and graph on a binary
+        class) is sent to the cluster as the pieces of its search when its
+        solver takes ``scheduler`` (the VC-type solvers do); one that does
+        not runs here.
 
     Returns
     -------
@@ -361,8 +378,7 @@ def check_class(
             _interrupted(report, ordered, twins, greedy)
         _finish(report, twins, greedy)
         return report
-    # One dimension (or one process): the solvers that take `jobs` get it.
-    many = {"jobs": jobs} if jobs > 1 else {}
+    # One dimension (or one process): the solvers that take `jobs` or `scheduler` get them.
     key = ordered[0] if ordered else ""
     try:
         for i, key in enumerate(ordered):
@@ -370,7 +386,7 @@ def check_class(
             share = deadline.share(len(ordered) - i)
             start = Deadline(None, memory_limit=None)
             report.dimensions[key] = solvers[key](
-                H, time_limit=share, progress=progress, **(many if key in TAKE_JOBS else {})
+                H, time_limit=share, progress=progress, **_spread(solvers[key], jobs, scheduler)
             )
             report.seconds[key] = start.elapsed()
         # Second pass: what is left of the budget goes to the dimensions that were stopped.
@@ -381,7 +397,7 @@ def check_class(
                 break
             log.update(f"{key}: again with the time left ...", force=True)
             start = Deadline(None, memory_limit=None)
-            again = solvers[key](H, time_limit=share, progress=progress, **(many if key in TAKE_JOBS else {}))
+            again = solvers[key](H, time_limit=share, progress=progress, **_spread(solvers[key], jobs, scheduler))
             report.dimensions[key] = _tighter(report.dimensions[key], again)
             report.seconds[key] += start.elapsed()
     except KeyboardInterrupt:
