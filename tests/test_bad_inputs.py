@@ -316,16 +316,20 @@ def endless(*args, **kwargs):
         real(*args, **kwargs)
 
 command.check_class = endless
-sys.exit(main(["check", sys.argv[1]]))
+sys.exit(main(["check", sys.argv[1], "--jobs", sys.argv[2]]))
 """
 
 
-def test_sigint_during_a_search_is_one_line(tmp_path):
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_sigint_during_a_search_is_one_line(tmp_path, jobs):
+    """Ctrl-C in a real search, one process or a pool of two: the bounds proven so far (the dimensions the
+    interrupted round finished) are printed, one line on stderr, exit 130 (issue 22: ``--jobs 2`` printed
+    only the interruption)."""
     rng = __import__("numpy").random.default_rng(0)
     big = tmp_path / "big.json"
     big.write_text(json.dumps({"hypotheses": rng.integers(0, 2, size=(200, 30)).tolist()}))
     proc = subprocess.Popen(
-        [sys.executable, "-c", ENDLESS_CHECK, str(big)],
+        [sys.executable, "-c", ENDLESS_CHECK, str(big), jobs],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -337,8 +341,9 @@ def test_sigint_during_a_search_is_one_line(tmp_path):
     time.sleep(0.2)
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=60)
-    assert proc.returncode == 130 and err.strip().splitlines()[-1].startswith("dimcalc: interrupted")
+    assert proc.returncode == 130 and err.strip().splitlines()[-1].startswith("dimcalc: interrupted during")
     assert "Traceback" not in err
+    assert "interrupted (Ctrl-C) during" in out  # the report of what was finished, printed
 
 
 # ------------------------------------------------------------------------------------------------ zero points

@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 from dimcalc import HypothesisClass
 from dimcalc.cli import main
 from dimcalc.reports import check as check_module
+from dimcalc.reports import relations
 from dimcalc.reports.check import _results, _tighten_by_relations, check_class
 from dimcalc.results import DimensionResult
 from strategies import classes
@@ -131,7 +132,7 @@ def test_every_relation_used_holds_on_exact_values():
         k, n, r = int(rng.integers(2, 5)), int(rng.integers(2, 5)), int(rng.integers(3, 9))
         H = HypothesisClass(rng.integers(0, k, (r, n)), num_labels=k)
         dims = check_class(H).dimensions
-        for small, big, source in check_module.RELATIONS:
+        for small, big, source in relations.RELATIONS:
             a, b = _value(dims, small), _value(dims, big)
             if a is None or b is None:
                 continue
@@ -139,7 +140,7 @@ def test_every_relation_used_holds_on_exact_values():
             if a < b:
                 strict.add((small, big))
         if H.is_binary:
-            for group in check_module.BINARY_EQUAL:
+            for group in relations.BINARY_EQUAL:
                 values = {_value(dims, name) for name in group} - {None}
                 assert len(values) == 1, (group, values)
     assert ("natarajan", "graph") in strict and ("natarajan", "multiclass_littlestone") in strict
@@ -184,7 +185,7 @@ def test_psi_b_takes_psi_bin_lower_bound_bgs_claim_4_7():
 
 
 def test_relations_cite_their_source():
-    for small, big, source in check_module.RELATIONS:
+    for small, big, source in relations.RELATIONS:
         assert source and small != big
 
 
@@ -248,3 +249,78 @@ def test_json_interrupted_key(dims, monkeypatch, capsys):
     out = json.loads(capsys.readouterr().out)
     assert status == 130 and out["interrupted"] == "multiclass_littlestone"
     assert out["dimensions"]["littlestone"]["value"] == 4
+
+
+# ------------------------------------------------------------------ cheap witnesses first (issue 22 item 5)
+def _hurried(real):
+    """The real solver with almost no time: a stopped search, as a big class gets under the default limit."""
+
+    def run(H, **kw):
+        return real(H, **{**kw, "time_limit": 1e-3})
+
+    return run
+
+
+@pytest.mark.parametrize("dims", [["littlestone", "multiclass_littlestone", "psi_littlestone"], ["psi_littlestone"]])
+def test_greedy_tree_runs_before_the_searches_spend_the_budget(dims, monkeypatch):
+    """On a big binary class the greedy mistake tree (depth 12 on boxes over 16 x 16, under a second) runs
+    first: the stopped Littlestone-type searches report it as their lower bound, certified by the tree
+    checker of each dimension (re-tagged for MLD and Ψ), instead of the few levels their own share reached."""
+    from dimcalc import generators
+
+    real = check_module._solvers
+
+    def solvers(family=None):
+        out = real(family)
+        return {**out, **{k: _hurried(out[k]) for k in dims}}
+
+    monkeypatch.setattr(check_module, "_solvers", solvers)
+    H = generators.boxes(4, 2)  # 18 497 hypotheses x 256 points: over GREEDY_MIN_CELLS
+    report = check_class(H, dims, time_limit=60)
+    results = _results(report.dimensions)
+    assert len(results) >= 3
+    for r in results:
+        assert r.lower == 12 and not r.exact and r.verify(H, debug=True)
+    first = report.dimensions[dims[0]]
+    first = first if isinstance(first, DimensionResult) else first["N"]
+    assert first.stats["lower_from"] == "greedy mistake tree"
+    assert report.verify()
+
+
+def test_greedy_tree_not_run_on_small_or_multiclass_classes(monkeypatch):
+    calls = []
+    monkeypatch.setattr(check_module, "greedy_lower_bound", lambda *a: calls.append(a) or (0, None))
+    check_class(HypothesisClass.from_table([[0, 1], [1, 0], [1, 1]]), ["littlestone"])
+    check_class(HypothesisClass.from_table([[0, 2], [1, 0]]), ["multiclass_littlestone"])
+    assert calls == []
+
+
+# ------------------------------------------------------------------ Ctrl-C with jobs > 1 (issue 22 item 5)
+def test_ctrl_c_with_jobs_prints_the_bounds_proven_so_far(monkeypatch, capsys):
+    """As with one process: Ctrl-C while the workers run keeps what they finished (exit 130)."""
+    from dimcalc.search import pool
+
+    real = pool.run_tasks
+    finished: list[str] = []
+
+    def interrupted_after_two(run, payloads, **kw):
+        for i, item in enumerate(real(run, payloads, **kw)):
+            finished.append(item[2][0])
+            yield item
+            if i == 1:
+                raise KeyboardInterrupt
+
+    monkeypatch.setattr(pool, "run_tasks", interrupted_after_two)
+    status = main(["check", str(DATA / "thresholds-15.json"), "--time-limit", "20", "--jobs", "2", "--json"])
+    captured = capsys.readouterr()
+    import json
+
+    out = json.loads(captured.out)
+    assert status == 130 and "Traceback" not in captured.err and "interrupted during" in captured.err
+    exact = {"vc": 1, "natarajan": 1, "graph": 1, "littlestone": 4, "multiclass_littlestone": 4}
+    assert len(finished) == 2
+    for key in finished:  # what the workers finished is printed, exact
+        assert key in out["dimensions"] and key not in out["interrupted"]
+        if key in exact:
+            assert out["dimensions"][key]["value"] == exact[key]
+    assert "psi_littlestone_uniform" in out["interrupted"]

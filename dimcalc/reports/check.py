@@ -8,16 +8,19 @@ the object of interface spec §2.
 from __future__ import annotations
 
 import functools
+import inspect
 import math
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NoReturn
 
 from .. import littlestone, vc
 from .._json import to_jsonable
 from ..classes.hypothesis_class import HypothesisClass
 from ..dims import SOLVERS as MORE_SOLVERS
-from ..errors import InvalidParameterError, InvalidWitnessError
+from ..errors import InvalidParameterError
+from ..littlestone.api import GREEDY_MIN_CELLS
+from ..littlestone.greedy import greedy_lower_bound
 from ..param_validation import CLASS, JOBS, PROGRESS, TIME_LIMIT, validate_params
 from ..psi import psi_family
 from ..results import DimensionResult
@@ -25,7 +28,10 @@ from ..search import pool
 from ..search.budget import Deadline, Progress
 from ..validation import check_jobs, check_time_limit
 from ..vc import binary_twin
-from ..vc.sparse_check import sparse_solvers
+from ..vc.sparse_check import needs_sparse_reports, sparse_solvers
+from .relations import PSI_FAMILIES, TREE_PATHS, raise_lower
+from .relations import results_of as _results
+from .relations import tighten_by_relations as _tighten_by_relations
 
 __all__ = ["check_class", "CheckReport", "CheckInterrupted", "DIMENSION_KEYS", "EXTRA_KEYS", "ALL_KEYS", "PSI_FAMILIES"]
 
@@ -44,9 +50,20 @@ DIMENSION_KEYS = (
 EXTRA_KEYS = ("threshold", "ds", "dual_vc", "star", "teaching", "recursive_teaching")
 #: Every key ``check_class`` knows, in report order.
 ALL_KEYS = DIMENSION_KEYS + EXTRA_KEYS
-PSI_FAMILIES = ("N", "bin", "B")
-#: The solvers that take ``jobs`` (one search on many cores).
-TAKE_JOBS = ("vc", "natarajan", "graph", "littlestone", "multiclass_littlestone")
+
+
+def _spread(solver: Callable[..., Any], jobs: int, scheduler: Any) -> dict[str, Any]:
+    """The keywords of one search on many cores that ``solver`` takes: ``jobs`` (when > 1) and ``scheduler``
+    (when given), each passed only when the solver's signature names it (the VC-type solvers take both;
+    the others as they gain them)."""
+    try:
+        names = inspect.signature(solver).parameters
+    except (TypeError, ValueError):  # a callable without a signature: nothing extra
+        return {}
+    wanted = {"jobs": jobs if jobs > 1 else None, "scheduler": scheduler}
+    return {k: v for k, v in wanted.items() if v is not None and k in names}
+
+
 #: The three notions of shattering: one search on a binary class (:func:`dimcalc.vc.binary_twin`).
 SHATTERING = ("vc", "natarajan", "graph")
 
@@ -83,6 +100,42 @@ def _solvers(user_family: Any = None) -> dict[str, Callable[..., Any]]:
         "binary_restrictions": restrictions,
         **MORE_SOLVERS,
     }
+
+
+#: The share of a check's budget the greedy mistake tree may take before the searches (it returns as
+#: soon as it completes one tree, from ``floor(log2 |H|)`` down).
+GREEDY_SHARE = 3
+
+
+def _greedy_first(H: HypothesisClass, ordered: Sequence[str], deadline: Deadline, log: Progress) -> Any:
+    """Cheap witnesses before the expensive searches: on a big binary class with a Littlestone-type
+    dimension asked, the greedy mistake tree (:func:`dimcalc.littlestone.greedy.greedy_lower_bound`)
+    under ``1 / GREEDY_SHARE`` of the time left.
+
+    Returns ``(depth, tree)`` (``(0, None)`` when not run or no tree was completed): a complete
+    shattered mistake tree certifies ``LDim >= depth``, and on a binary class the same tree, re-tagged,
+    certifies it for MLD and every Ψ-Littlestone dimension (:data:`~dimcalc.reports.relations.BINARY_EQUAL`).
+    """
+    asked = any(path.partition(".")[0] in ordered for path in TREE_PATHS)
+    if not asked or not H.is_binary or needs_sparse_reports(H) or H.log2_size() < 2:
+        return 0, None
+    if H.n_distinct * H.n_points < GREEDY_MIN_CELLS:  # small: the exact search settles it sooner
+        return 0, None
+    log.update("greedy mistake tree ...", force=True)
+    depth, tree = greedy_lower_bound(H, H.log2_size(), Deadline(deadline.share(GREEDY_SHARE)))
+    log.update(f"greedy mistake tree: depth {depth}", force=True)
+    return depth, tree
+
+
+def _seed_greedy(report: CheckReport, greedy: Any) -> None:
+    """Raise the first stopped Littlestone-type result below the greedy tree to its depth (the tree
+    re-tagged for it and certified by its own checker); the relations carry it to the others."""
+    depth, tree = greedy
+    if tree is None:
+        return
+    for path in TREE_PATHS:
+        if raise_lower(report.dimensions, path, depth, tree, report.hclass, "greedy mistake tree", "Littlestone 1987"):
+            return
 
 
 def _tighter(old: Any, new: Any) -> Any:
@@ -150,229 +203,6 @@ def _solve_task(H: HypothesisClass, family: Any, payload: tuple[str, float | Non
     """One dimension of :func:`check_class` in a worker: ``payload`` is ``(key, time limit)``."""
     key, time_limit = payload
     return _solve_one(H, key, family, time_limit)
-
-
-#: Proven inequalities ``small <= big`` between dimensions of every class, with their source: a
-#: stopped search for ``small`` takes ``big``'s proven upper bound.  Names are report paths
-#: (``psi_littlestone.bin``: the ``bin`` entry of ``psi_littlestone``; ``binary_restrictions.max``:
-#: every entry of ``binary_restrictions``).
-RELATIONS: tuple[tuple[str, str, str], ...] = (
-    # Ben-David, Cesa-Bianchi, Haussler, Long 1995, recalled in BGS §1.2: a Natarajan-shattered set with
-    # f0, f1 is graph-shattered with f = f1
-    ("natarajan", "graph", "BDCHL95 (BGS §1.2)"),
-    # Littlestone 1987: a shattered set, queried in any order, is a mistake tree
-    ("vc", "littlestone", "Littlestone 1987"),
-    # the same tree with edge labels f0(x), f1(x) (BGS Defs 2.10-2.13)
-    ("natarajan", "multiclass_littlestone", "BGS Defs 2.10-2.13"),
-    # BGS Lemma 4.5: MLD = Ψ^N-LD (both directions)
-    ("multiclass_littlestone", "psi_littlestone.N", "BGS Lemma 4.5"),
-    ("psi_littlestone.N", "multiclass_littlestone", "BGS Lemma 4.5"),
-    # BGS Claim 4.7: Ψ^N-LD <= Ψ^bin-LD <= Ψ^B-LD
-    ("psi_littlestone.N", "psi_littlestone.bin", "BGS Claim 4.7"),
-    ("psi_littlestone.bin", "psi_littlestone.B", "BGS Claim 4.7"),
-    # BGS Claim 4.6: max_j LDim(H|_j) <= Ψ^bin-LD-uniform <= Ψ^bin-LD; its first line (a uniformly
-    # labelled shattered tree is a labelled one) holds for every family
-    ("binary_restrictions.max", "psi_littlestone_uniform.bin", "BGS Claim 4.6"),
-    ("psi_littlestone_uniform.N", "psi_littlestone.N", "BGS Claim 4.6 (proof, any Ψ)"),
-    ("psi_littlestone_uniform.bin", "psi_littlestone.bin", "BGS Claim 4.6"),
-    ("psi_littlestone_uniform.B", "psi_littlestone.B", "BGS Claim 4.6 (proof, any Ψ)"),
-    ("psi_littlestone_uniform.user", "psi_littlestone.user", "BGS Claim 4.6 (proof, any Ψ)"),
-    # Natarajan <= DS <= graph and RTD <= TD: docs/dimensions.md (DS14/BCDMY22; ZLHZ11)
-    ("natarajan", "ds", "DS14 / BCDMY22"),
-    ("ds", "graph", "DS14 / BCDMY22"),
-    ("recursive_teaching", "teaching", "ZLHZ11"),
-)
-
-#: On a binary class these are equal (each group shares its tightest upper bound).  VC = Natarajan =
-#: graph: with two labels f0 and f1 must differ everywhere on S, so f0 = 1 - f1 and every split is a
-#: shattering pattern (BGS §1.2).  LDim = MLD = Ψ-LD for Ψ^N, Ψ^bin, Ψ^B, uniform or not, = LDim(H|_1):
-#: with k = 1 a collapsing map that separates the two labels is the identity or its flip (BGS Def 4.1),
-#: so a Ψ-labelled tree is an io-labelled tree with its children possibly swapped (Defs 2.10, 4.2), and
-#: H|_1 = H (Def 3.3).
-BINARY_EQUAL: tuple[tuple[str, ...], ...] = (
-    ("vc", "natarajan", "graph"),
-    (
-        "littlestone",
-        "multiclass_littlestone",
-        "psi_littlestone.N",
-        "psi_littlestone.bin",
-        "psi_littlestone.B",
-        "psi_littlestone_uniform.N",
-        "psi_littlestone_uniform.bin",
-        "psi_littlestone_uniform.B",
-        "binary_restrictions.max",
-    ),
-)
-
-
-def _paths(dimensions: dict[str, Any], name: str) -> list[tuple[str, Any]]:
-    """``(path, result)`` pairs a relation name stands for (``binary_restrictions.max``: every entry)."""
-    key, _, sub = name.partition(".")
-    value = dimensions.get(key)
-    if isinstance(value, DimensionResult) and not sub:
-        return [(name, value)]
-    if isinstance(value, dict) and sub in value:
-        return [(name, value[sub])]
-    if isinstance(value, list) and sub == "max":
-        return [(f"{key}.{i}", r) for i, r in enumerate(value, start=1)]
-    return []
-
-
-def _upper_of(dimensions: dict[str, Any], name: str) -> int | None:
-    """The proven upper bound of ``name`` (``binary_restrictions.max``: the largest of the entries')."""
-    results = [r for _, r in _paths(dimensions, name)]
-    if not results or any(r.upper is None or r.lower is None for r in results):
-        return None
-    return max(r.upper for r in results) if name.endswith(".max") else results[0].upper
-
-
-def _lower_upper(dimensions: dict[str, Any], name: str, upper: int, big: str, source: str) -> bool:
-    """Replace the results behind ``name`` whose upper bound is above ``upper`` (``True`` if any was)."""
-    changed = False
-    key, _, sub = name.partition(".")
-    for path, r in _paths(dimensions, name):
-        if r.exact or r.lower is None or (r.upper is not None and r.upper <= upper):
-            continue
-        stats = dict(r.stats, upper_from=big, upper_relation=source)
-        new = DimensionResult.bounds(r.kind, r.lower, max(r.lower, upper), r.witness, **stats)
-        if isinstance(dimensions[key], DimensionResult):
-            dimensions[key] = new
-        elif isinstance(dimensions[key], dict):
-            dimensions[key] = {**dimensions[key], sub: new}
-        else:
-            index = int(path.rsplit(".", 1)[1]) - 1
-            dimensions[key] = [new if i == index else x for i, x in enumerate(dimensions[key])]
-        changed = True
-    return changed
-
-
-def _node_map(node: dict, num_labels: int) -> list[int | None] | None:
-    """A tree node's test as a collapsing map over the labels (``None``: not a tree node dimcalc knows)."""
-    if "map" in node:
-        return list(node["map"])
-    if "labels" in node:
-        w0, w1 = node["labels"]
-        return [0 if label == w0 else 1 if label == w1 else None for label in range(num_labels)]
-    if num_labels == 2:  # a binary mistake tree: the identity map
-        return [0, 1]
-    return None
-
-
-def _retag_tree(tree: Any, kind: str, num_labels: int) -> dict | None:
-    """The same shattered tree written as a witness of ``kind`` (``None`` when it cannot be).
-
-    Every node keeps its point and children; its test is rewritten: a mistake tree's identity map
-    and an io-labelled node's edge labels ``(w, w')`` are the collapsing map ``φ_{w,w'}`` (BGS
-    Lemma 4.5), a collapsing map that sends one label to 0, one to 1 and the rest to ``*`` is the
-    io-labelled node ``(w, w')``, a map stays a map (BGS Claim 4.7: Ψ^bin ⊆ Ψ^B; Claim 4.6: a
-    uniform tree is a tree).  Whether the rewritten tree proves anything is the target checker's
-    decision: :func:`_carry_lowers` certifies it before using it.
-    """
-    if not isinstance(tree, dict):
-        return None
-    if "hypothesis" in tree:
-        return {"hypothesis": tree["hypothesis"]}
-    phi = _node_map(tree, num_labels)
-    children = tree.get("children")
-    if phi is None or not isinstance(children, list) or len(children) != 2:
-        return None
-    kids = [_retag_tree(c, kind, num_labels) for c in children]
-    if kids[0] is None or kids[1] is None:
-        return None
-    if kind == "littlestone":
-        if phi == [1, 0]:
-            kids = kids[::-1]
-        elif phi != [0, 1]:
-            return None
-        return {"point": tree["point"], "children": kids}
-    if kind == "multiclass_littlestone":
-        zeros = [label for label, v in enumerate(phi) if v == 0]
-        ones = [label for label, v in enumerate(phi) if v == 1]
-        if len(zeros) != 1 or len(ones) != 1:
-            return None
-        return {"point": tree["point"], "labels": [zeros[0], ones[0]], "children": kids}
-    return {"point": tree["point"], "map": phi, "children": kids}
-
-
-def _witness_as(tree: Any, name: str, num_labels: int) -> Any:
-    """``tree`` as the witness object of report path ``name`` (``None`` when it cannot be one)."""
-    from ..witnesses.trees import MistakeTree, MulticlassTree, PsiTree
-
-    key, _, family = name.partition(".")
-    if key == "littlestone":
-        body = _retag_tree(tree, "littlestone", num_labels)
-        return None if body is None else MistakeTree(body)
-    if key == "multiclass_littlestone":
-        body = _retag_tree(tree, "multiclass_littlestone", num_labels)
-        return None if body is None else MulticlassTree(body)
-    if key in ("psi_littlestone", "psi_littlestone_uniform") and family in PSI_FAMILIES:
-        body = _retag_tree(tree, "psi", num_labels)
-        return None if body is None else PsiTree(body, family=family, uniform=key == "psi_littlestone_uniform")
-    return None
-
-
-#: Report paths whose witnesses are trees :func:`_retag_tree` can rewrite.
-_TREE_PATHS = ("littlestone", "multiclass_littlestone") + tuple(
-    f"{key}.{family}" for key in ("psi_littlestone", "psi_littlestone_uniform") for family in PSI_FAMILIES
-)
-
-
-def _carry_lowers(dimensions: dict[str, Any], pairs: list[tuple[str, str, str]], H: HypothesisClass) -> bool:
-    """Raise the lower bound of a stopped ``big`` to a ``small``'s, with the ``small``'s tree rewritten as
-    ``big``'s witness and certified by ``big``'s own checker first (never an unwitnessed bound)."""
-    changed = False
-    for small, big, source in pairs:
-        if small not in _TREE_PATHS or big not in _TREE_PATHS:
-            continue
-        a, b = _paths(dimensions, small), _paths(dimensions, big)
-        if not a or not b:
-            continue
-        r, target = a[0][1], b[0][1]
-        if r.lower is None or target.lower is None or target.exact or r.lower <= target.lower:
-            continue
-        witness = _witness_as(r.witness, big, H.num_labels)
-        try:
-            if witness is None or witness.certify(H) != r.lower:
-                continue
-        except InvalidWitnessError:
-            continue
-        upper = target.upper if target.upper is None else max(target.upper, r.lower)
-        stats = dict(target.stats, lower_from=small, lower_relation=source)
-        new = DimensionResult.bounds(target.kind, r.lower, upper, witness, **stats)
-        key, _, sub = big.partition(".")
-        dimensions[key] = {**dimensions[key], sub: new} if sub else new
-        changed = True
-    return changed
-
-
-def _tighten_by_relations(dimensions: dict[str, Any], binary: bool = False, H: HypothesisClass | None = None) -> None:
-    """Share proven bounds along :data:`RELATIONS` (and :data:`BINARY_EQUAL` on a binary class) until
-    nothing changes; results are replaced, not mutated.  A stopped ``small`` takes ``big``'s upper
-    bound; with ``H``, a stopped ``big`` takes a ``small``'s larger lower bound when the ``small``'s
-    tree, rewritten for ``big`` (:func:`_retag_tree`), passes ``big``'s checker (stats ``lower_from``,
-    ``lower_relation`` name where it came from)."""
-    pairs = [(small, big, source) for small, big, source in RELATIONS]
-    if binary:
-        for group in BINARY_EQUAL:
-            pairs += [(a, b, "equal on binary classes (see BINARY_EQUAL)") for a in group for b in group if a != b]
-    for _ in range(len(pairs) + 1):
-        changed = H is not None and _carry_lowers(dimensions, pairs, H)
-        for small, big, source in pairs:
-            upper = _upper_of(dimensions, big)
-            if upper is not None and _lower_upper(dimensions, small, upper, big, source):
-                changed = True
-        if not changed:
-            break
-
-
-def _results(value: Any) -> list[DimensionResult]:
-    if isinstance(value, DimensionResult):
-        return [value]
-    if isinstance(value, dict):
-        return [r for v in value.values() for r in _results(v)]
-    if isinstance(value, list):
-        return [r for v in value for r in _results(v)]
-    return []
 
 
 @dataclass
@@ -490,7 +320,11 @@ def check_class(
         Run the dimensions on a Dask cluster (``"dask://HOST:PORT"`` or a
         client) instead of local processes, the same way; an address where no
         scheduler answers is refused at once
-        (:class:`~dimcalc.errors.InvalidParameterError`).
+        (:class:`~dimcalc.errors.InvalidParameterError`).  A single
+        dimension (or the one search of VC, Natarajan and graph on a binary
+        class) is sent to the cluster as the pieces of its search when its
+        solver takes ``scheduler`` (the VC-type solvers do); one that does
+        not runs here.
 
     Returns
     -------
@@ -528,12 +362,23 @@ def check_class(
     # On a binary class VC, Natarajan and graph are one search: run the first asked, copy it to the others.
     twins = [d for d in SHATTERING if d in ordered][1:] if H.is_binary else []
     ordered = [d for d in ordered if d not in twins]
+    greedy: Any = (0, None)
+    try:
+        greedy = _greedy_first(H, ordered, deadline, log)
+    except KeyboardInterrupt:
+        report.interrupted = "greedy mistake tree"
+        raise CheckInterrupted(report) from None
     if (jobs > 1 or scheduler is not None) and len(ordered) > 1:
-        _run_parallel(H, ordered, family, deadline, jobs, scheduler, report, log)
-        _finish(report, twins)
+        try:
+            _run_parallel(H, ordered, family, deadline, jobs, scheduler, report, log)
+        except KeyboardInterrupt:
+            # Ctrl-C: the dimensions the workers finished are kept (first-pass results stay until replaced
+            # by the tighter of two runs), the ones still running are named
+            report.interrupted = ", ".join(k for k in ordered if k not in report.dimensions) or "the second pass"
+            _interrupted(report, ordered, twins, greedy)
+        _finish(report, twins, greedy)
         return report
-    # One dimension (or one process): the solvers that take `jobs` get it.
-    many = {"jobs": jobs} if jobs > 1 else {}
+    # One dimension (or one process): the solvers that take `jobs` or `scheduler` get them.
     key = ordered[0] if ordered else ""
     try:
         for i, key in enumerate(ordered):
@@ -541,7 +386,7 @@ def check_class(
             share = deadline.share(len(ordered) - i)
             start = Deadline(None, memory_limit=None)
             report.dimensions[key] = solvers[key](
-                H, time_limit=share, progress=progress, **(many if key in TAKE_JOBS else {})
+                H, time_limit=share, progress=progress, **_spread(solvers[key], jobs, scheduler)
             )
             report.seconds[key] = start.elapsed()
         # Second pass: what is left of the budget goes to the dimensions that were stopped.
@@ -552,25 +397,32 @@ def check_class(
                 break
             log.update(f"{key}: again with the time left ...", force=True)
             start = Deadline(None, memory_limit=None)
-            again = solvers[key](H, time_limit=share, progress=progress, **(many if key in TAKE_JOBS else {}))
+            again = solvers[key](H, time_limit=share, progress=progress, **_spread(solvers[key], jobs, scheduler))
             report.dimensions[key] = _tighter(report.dimensions[key], again)
             report.seconds[key] += start.elapsed()
     except KeyboardInterrupt:
         # Ctrl-C: what was proven so far is kept (a dimension's own run, interrupted, is not)
         report.interrupted = key
-        report.dimensions = {k: v for k, v in report.dimensions.items() if k in ordered}
-        _finish(report, [t for t in twins if any(d in report.dimensions for d in SHATTERING)])
-        raise CheckInterrupted(report) from None
-    _finish(report, twins)
+        _interrupted(report, ordered, twins, greedy)
+    _finish(report, twins, greedy)
     return report
 
 
-def _finish(report: CheckReport, twins: list[str]) -> None:
-    """Fill the twins of a binary class's shattering search, in report order; tighten by :data:`RELATIONS`."""
+def _interrupted(report: CheckReport, ordered: list[str], twins: list[str], greedy: Any) -> NoReturn:
+    """Ctrl-C: keep what was proven (in report order, shared along the relations), raise :class:`CheckInterrupted`."""
+    report.dimensions = {k: report.dimensions[k] for k in ordered if k in report.dimensions}
+    _finish(report, [t for t in twins if any(d in report.dimensions for d in SHATTERING)], greedy)
+    raise CheckInterrupted(report) from None
+
+
+def _finish(report: CheckReport, twins: list[str], greedy: Any = (0, None)) -> None:
+    """Fill the twins of a binary class's shattering search, in report order; raise the Littlestone-type
+    results to the ``greedy`` tree (:func:`_greedy_first`); tighten by :data:`RELATIONS`."""
     if twins:
         first = next(d for d in SHATTERING if d in report.dimensions)
         for key in twins:
             report.dimensions[key] = binary_twin(report.dimensions[first], key)
             report.seconds[key] = 0.0
         report.dimensions = {k: report.dimensions[k] for k in ALL_KEYS if k in report.dimensions}
+    _seed_greedy(report, greedy)
     _tighten_by_relations(report.dimensions, binary=report.hclass.is_binary, H=report.hclass)
