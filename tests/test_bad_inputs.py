@@ -460,14 +460,14 @@ def test_big_representation_witness_summarised(tmp_path, capsys, monkeypatch):
     from dimcalc.representation import is_representation
 
     assert len(full["representation"]) == obj["drdim"]["size"]
-    assert is_representation(full["representation"], dimcalc.load(DATA / "thresholds-6.csv"), "1/4").represents
+    assert is_representation(full["representation"], dimcalc.load(DATA / "thresholds-6.csv"), "1/4") is True
 
 
 def test_representation_check_is_linear_when_the_witness_is_the_class():
-    from dimcalc.representation import is_representation
+    from dimcalc.representation import check_representation
 
     rows = [[(i >> b) & 1 for b in range(12)] for i in range(4096)]
-    r = is_representation(rows, rows, 0)
+    r = check_representation(rows, rows, 0)
     assert r.represents and len(r.mixtures) == 4096 and sum(r.mixtures[5]) == 1 and r.mixtures[5][5] == 1
 
 

@@ -19,9 +19,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dimcalc import HypothesisClass
-from dimcalc.errors import InvalidParameterError
+from dimcalc.errors import InvalidParameterError, InvalidWitnessError
 from dimcalc.representation import (
     binary_entropy,
+    check_representation,
     deterministic_representation_dimension,
     exact_fraction,
     is_representation,
@@ -94,9 +95,10 @@ def pair_of_classes(draw):
 @given(pair_of_classes())
 def test_is_representation_matches_definition(data):
     H_rows, C_rows, eps = data
-    r = is_representation(H_rows, C_rows, eps)
+    r = check_representation(H_rows, C_rows, eps)
     expected = all(brute_represents(H_rows, f, eps)[0] for f in C_rows)
     assert r.represents is expected
+    assert is_representation(H_rows, C_rows, eps) is expected  # a bool, the same answer
     if expected:
         Hd = [list(x) for x in dict.fromkeys(map(tuple, H_rows))]
         Cd = [list(x) for x in dict.fromkeys(map(tuple, C_rows))]
@@ -116,15 +118,17 @@ def test_is_representation_matches_definition(data):
 
 def test_counter_witness_and_tolerance_cases():
     # exact tie: H = {00, 11} represents 01 at eps = 1/2 exactly (mixture 1/2 - 1/2), not at 0.49
-    assert is_representation([[0, 0], [1, 1]], [[0, 1]], 0.5).represents is True
-    r = is_representation([[0, 0], [1, 1]], [[0, 1]], 0.49)
+    assert is_representation([[0, 0], [1, 1]], [[0, 1]], 0.5) is True
+    r = check_representation([[0, 0], [1, 1]], [[0, 1]], 0.49)
     assert r.represents is False and r.counter_distribution == [Fraction(1, 2), Fraction(1, 2)]
     assert representation_error([[0, 0], [1, 1]], [[0, 1]]) == pytest.approx(0.5)
     # text is read exactly; a float is its own (binary) value
     assert exact_fraction("0.1") == Fraction(1, 10) and exact_fraction("1/3") == Fraction(1, 3)
     assert exact_fraction(0.1) == Fraction(0.1) != Fraction(1, 10) and exact_fraction(Fraction(2, 7)) == Fraction(2, 7)
-    with pytest.raises(InvalidParameterError):
+    with pytest.raises(InvalidParameterError, match="^is_representation: H has 1 points"):
         is_representation([[0]], [[0, 1]], 0.25)
+    with pytest.raises(InvalidParameterError, match="^check_representation: H has 1 points"):
+        check_representation([[0]], [[0, 1]], 0.25)
     with pytest.raises(InvalidParameterError):
         exact_fraction(1.5)
 
@@ -231,5 +235,15 @@ def test_drdim_one_third_as_float_fraction_and_text():
     below = deterministic_representation_dimension(T, 1 / 3)
     assert below.exact and below.epsilon == Fraction(1 / 3) < Fraction(1, 3) and below.size == 7
     # the one-third witness does not represent at the float's value; the float's own witness does
-    assert is_representation(third.witness, T, 1 / 3).represents is False
-    assert is_representation(below.witness, T, 1 / 3).represents is True and below.verify(T)
+    assert is_representation(third.witness, T, 1 / 3) is False
+    assert is_representation(below.witness, T, 1 / 3) is True and below.verify(T)
+
+
+def test_is_representation_returns_a_bool_and_explains_on_request():
+    """Every ``is_*`` checker returns ``bool``; ``explain=True`` raises with the reason (issue 21)."""
+    P = np.eye(3, dtype=int)
+    assert is_representation(P, P, "1/4") is True
+    assert is_representation([[0, 0, 0]], P, "1/4") is False
+    assert is_representation(P, P, "1/4", explain=True) is True
+    with pytest.raises(InvalidWitnessError, match=r"does not 1/4-represent concept 0 .* probability 1\)$"):
+        is_representation([[0, 0, 0]], P, "1/4", explain=True)

@@ -278,7 +278,7 @@ def deterministic_representation_dimension(
     witness_rows = P[chosen] if chosen else C_rows
     # past the limit, the exact re-check of a chosen witness (an LP per concept) is not started: C itself
     # (which represents C at any ε, checked in linear time) is the witness and the MILP's bound stays proven
-    if not chosen or deadline.expired() or not is_representation(witness_rows, C_rows, eps).represents:
+    if not chosen or deadline.expired() or not is_representation(witness_rows, C_rows, eps):
         # numerical trouble or stopped without a solution: fall back to C itself (represents C for any ε)
         witness_rows, optimal = C_rows, False
     size_upper = len(witness_rows)

@@ -55,7 +55,7 @@ from .combinatorial import (
     is_star,
     is_threshold_sequence,
 )
-from .representation import Representation, is_representation
+from .representation import Representation, check_representation, is_representation
 from .shattered import (
     GraphWitness,
     GrowthWitness,
@@ -76,6 +76,7 @@ __all__ = [
     "is_zero_cover",
     "is_zero_cover_fooling_set",
     "is_representation",
+    "check_representation",
     "Witness",
     "ListWitness",
     "DictWitness",

@@ -44,6 +44,7 @@ __all__ = [
     "RepresentationCheck",
     "Representation",
     "is_representation",
+    "check_representation",
     "representation_error",
     "exact_fraction",
 ]
@@ -195,7 +196,7 @@ def _solve_concept(H_rows: np.ndarray, f: np.ndarray, eps: Fraction) -> _Concept
 
 @dataclass(frozen=True)
 class RepresentationCheck:
-    """Answer of :func:`is_representation`.
+    """Answer of :func:`check_representation` (:func:`is_representation` is its ``bool``).
 
     Attributes
     ----------
@@ -242,8 +243,8 @@ class RepresentationCheck:
         return out
 
 
-def is_representation(H: Any, C: Any, epsilon: Any = 0.25) -> RepresentationCheck:
-    """Does ``H`` ε-represent ``C`` (FX Def 2.3; BGS Def 8.1 for multiclass labels)?
+def check_representation(H: Any, C: Any, epsilon: Any = 0.25) -> RepresentationCheck:
+    """Whether ``H`` ε-represents ``C`` (FX Def 2.3; BGS Def 8.1), with the certificates: mixtures or a counter-distribution.
 
     One LP per concept ``f in C`` (minimax theorem, see the module docstring);
     each answer is certified with exact fractions.
@@ -258,7 +259,8 @@ def is_representation(H: Any, C: Any, epsilon: Any = 0.25) -> RepresentationChec
     Returns
     -------
     RepresentationCheck
-        Truthy when represented.  On failure, ``counter_distribution`` is a
+        ``represents`` is True, False, or None for an uncertified LP tie; when represented, an exact
+        mixture per concept (``mixtures``); on failure, ``counter_distribution`` is a
         distribution ``D`` (exact fractions over the points) such that every
         ``h in H`` errs with ``D``-probability ``> epsilon`` on ``worst_concept``.
 
@@ -270,19 +272,24 @@ def is_representation(H: Any, C: Any, epsilon: Any = 0.25) -> RepresentationChec
     --------
     >>> import numpy as np
     >>> P = np.eye(3, dtype=int)                  # point functions on 3 points
-    >>> bool(is_representation(P, P, 0.25))       # every class represents itself
+    >>> check_representation(P, P, 0.25).represents   # every class represents itself
     True
     >>> Z = [[0, 0, 0]]                           # the all-zero function alone
-    >>> r = is_representation(Z, P, 0.25)
+    >>> r = check_representation(Z, P, 0.25)
     >>> r.represents, [str(a) for a in r.counter_distribution]
     (False, ['1', '0', '0'])
     """
-    eps = exact_fraction(epsilon)
-    H_rows = rows_of(H, "is_representation", "H")
-    C_rows = rows_of(C, "is_representation", "C")
+    return _check(H, C, epsilon, "check_representation")
+
+
+def _check(H: Any, C: Any, epsilon: Any, owner: str) -> RepresentationCheck:
+    """:func:`check_representation` for the public function ``owner`` (named in bad-input errors)."""
+    eps = exact_fraction(epsilon, owner=owner)
+    H_rows = rows_of(H, owner, "H")
+    C_rows = rows_of(C, owner, "C")
     if H_rows.shape[1] != C_rows.shape[1]:
         raise InvalidParameterError(
-            f"is_representation: H has {H_rows.shape[1]} points but C has "
+            f"{owner}: H has {H_rows.shape[1]} points but C has "
             f"{C_rows.shape[1]}; both must be tables over the same domain"
         )
     mixtures: dict[int, Sequence[Fraction]] = {}
@@ -313,6 +320,64 @@ def is_representation(H: Any, C: Any, epsilon: Any = 0.25) -> RepresentationChec
     return RepresentationCheck(
         True if certified else None, eps, worst, max(worst_value, 0.0), mixtures, certified=certified
     )
+
+
+def is_representation(H: Any, C: Any, epsilon: Any = 0.25, *, explain: bool = False) -> bool:
+    """Whether ``H`` ε-represents ``C`` (FX Def 2.3; BGS Def 8.1 for multiclass labels), proven exactly.
+
+    One LP per concept ``f in C`` (minimax theorem, see the module docstring); each answer is
+    certified with exact fractions.  The certificates themselves (a mixture per concept, or a
+    distribution under which every ``h in H`` errs more than ``ε``) are in
+    :func:`check_representation`.
+
+    Parameters
+    ----------
+    H, C : HypothesisClass or 2-d int array
+        Tables over the same domain (same number of columns); duplicates ignored.
+    epsilon : float, Fraction or str
+        In ``[0, 1]``; text is read exactly (``"1/3"``), a float at its own binary value.
+    explain : bool, default False
+        Raise :class:`~dimcalc.errors.InvalidWitnessError` with the reason (the concept not
+        represented and the error of the counter-distribution) instead of returning ``False``,
+        as the tree checkers' ``explain=True``.
+
+    Returns
+    -------
+    bool
+        ``True`` when every concept is represented (certified in exact arithmetic); ``False``
+        when one is not -- or when an LP tie could not be certified either way (never on the
+        tests' classes; ``check_representation(...).represents`` is then ``None``).
+
+    References
+    ----------
+    FX Def 2.3 and the minimax step of the proof of Thm 3.2.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> P = np.eye(3, dtype=int)                  # point functions on 3 points
+    >>> is_representation(P, P, 0.25)             # every class represents itself
+    True
+    >>> is_representation([[0, 0, 0]], P, 0.25)   # the all-zero function alone
+    False
+    >>> is_representation([[0, 0, 0]], P, 0.25, explain=True)
+    Traceback (most recent call last):
+    ...
+    dimcalc.errors.InvalidWitnessError: representation: does not 1/4-represent concept 0 of the class (a distribution makes every function err with probability 1)
+    """
+    check = _check(H, C, epsilon, "is_representation")
+    if check.represents is not True and explain:
+        raise InvalidWitnessError(_reason(check))
+    return check.represents is True
+
+
+def _reason(check: RepresentationCheck) -> str:
+    """Why ``check`` does not certify a representation (one line)."""
+    if check.represents is None:
+        why = "an LP tie could not be certified either way"
+    else:
+        why = f"a distribution makes every function err with probability {check.counter_error}"
+    return f"representation: does not {check.epsilon}-represent concept {check.worst_concept} of the class ({why})"
 
 
 def representation_error(H: Any, C: Any) -> float:
@@ -364,13 +429,5 @@ class Representation(ListWitness):
 
     def certify(self, C: Any) -> int:
         rows = self.array if self.array is not None else list(self)
-        check = is_representation(rows, C, self.epsilon)
-        if check.represents is not True:
-            if check.represents is None:
-                why = "an LP tie could not be certified either way"
-            else:
-                why = f"a distribution makes every function err with probability {check.counter_error}"
-            raise InvalidWitnessError(
-                f"representation: does not {self.epsilon}-represent concept {check.worst_concept} of the class ({why})"
-            )
+        is_representation(rows, C, self.epsilon, explain=True)  # raises with the reason when it does not
         return len(self)

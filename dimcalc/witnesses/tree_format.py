@@ -22,7 +22,7 @@ from ..classes.hypothesis_class import HypothesisClass
 from ..errors import InvalidWitnessError, parameter_error
 from ..psi import PsiFamily, psi_family
 from ..validation import check_hypothesis_class
-from .tree_checks import _canonical_kind, _TreeProblem, _walk, tree_depth
+from .tree_walk import TreeProblem, canonical_kind, tree_depth, walk
 
 __all__ = ["validate_tree_json", "tree_to_networkx"]
 
@@ -72,7 +72,7 @@ def validate_tree_json(
     ...
     dimcalc.errors.InvalidWitnessError: binary tree: at root: 'children' must be a list of two subtrees; got [{'hypothesis': 0}]
     """
-    canon = _canonical_kind(kind)
+    canon = canonical_kind(kind)
     fam = None
     if family is not None:
         if isinstance(family, PsiFamily):
@@ -84,8 +84,8 @@ def validate_tree_json(
     if H is not None:
         check_hypothesis_class(H, "validate_tree_json")
     try:
-        return _walk(obj, canon, H, fam, uniform, check_paths=False)
-    except _TreeProblem as problem:
+        return walk(obj, canon, H, fam, uniform, check_paths=False)
+    except TreeProblem as problem:
         raise InvalidWitnessError(f"{canon} tree: {problem.text()}") from None
 
 
