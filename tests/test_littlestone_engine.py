@@ -269,3 +269,44 @@ def test_a_short_time_limit_never_loads_numba():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True)
     assert out.stdout.split() == ["False", "True"]
+
+
+# ---------------------------------------------------------------- depth 1 by size
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_depth_one_by_size_matches_the_brute_force(data):
+    """``D(V) >= 1`` iff ``|V| >= 2`` (the families with ``Splitter.separates``): the engine answers depth-1
+    queries by size and builds their node by ``pair_split``.  Every version space of a random class, its value
+    against the definition-level brute force, and the witness tree of the whole class through the checker."""
+    from brute_littlestone import brute_dimension
+    from dimcalc.littlestone import littlestone_dimension
+    from dimcalc.littlestone.engine import Engine
+    from dimcalc.littlestone.splitters import splitter_for
+    from dimcalc.witnesses.tree_checks import is_mistake_tree, is_multiclass_tree, is_psi_tree
+    from strategies import classes
+
+    H = data.draw(classes(max_labels=3, max_points=4, max_rows=8))
+    families = (["LD"] if H.is_binary else []) + ["MLD", "bin", "B"]
+    kinds = {"LD": ("binary", None), "MLD": ("multiclass", None), "bin": ("psi", "bin"), "B": ("psi", "B")}
+    checks = {
+        "LD": lambda T: is_mistake_tree(H, T),
+        "MLD": lambda T: is_multiclass_tree(H, T),
+        "bin": lambda T: is_psi_tree(H, T, "bin"),
+        "B": lambda T: is_psi_tree(H, T, "B"),
+    }
+    for family in families:
+        engine = Engine(H, splitter_for(H, family))
+        assert engine.separates
+        for V in range(1, 1 << H.n_distinct):
+            kind, fam = kinds[family]
+            want = brute_dimension(H, kind, fam, mask=V)
+            lower, upper, stopped = engine.solve(V)
+            assert (lower, upper, stopped) == (want, want, False), (family, V)
+            if want == 1:  # a depth-1 tree by pair_split: shattered, its two leaves hypotheses of V
+                tree = engine.tree(V, 1)
+                assert checks[family](tree), (family, V, tree)
+                distinct = {H.row_of(j): j for j in range(H.n_distinct)}
+                assert all(V >> distinct[c["hypothesis"]] & 1 for c in tree["children"])
+    if H.is_binary:
+        r = littlestone_dimension(H)
+        assert r.verify(H, debug=True)

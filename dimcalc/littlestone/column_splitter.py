@@ -31,6 +31,7 @@ from .splits import (
     ColumnCandidates,
     NodeSplits,
     RawSplit,
+    Split,
     balance_bound,
     candidates_of_splits,
     first_unique_rows,
@@ -70,6 +71,20 @@ class ColumnSplitter:
         self._rows: tuple[np.ndarray, np.ndarray] | None = None
         #: Set by the engine: long enumerations (millions of live columns) read it between chunks.
         self.deadline: Deadline | None = None
+
+    #: Two distinct hypotheses differ on some (reduced) column: ``D(V) >= 1`` iff ``|V| >= 2``.
+    separates = True
+
+    def pair_split(self, V: int) -> Split:
+        """The split by the first column on which the two lowest hypotheses of ``V`` (``|V| >= 2``) differ."""
+        h1 = (V & -V).bit_length() - 1
+        rest = V & (V - 1)
+        h2 = (rest & -rest).bit_length() - 1
+        words = self.words
+        differ = ((words[:, h1 >> 6] >> np.uint64(h1 & 63)) ^ (words[:, h2 >> 6] >> np.uint64(h2 & 63))) & np.uint64(1)
+        column = int(np.argmax(differ))
+        a = V & self.ones[column]
+        return Split(column, V ^ a, a)
 
     def splits(self, V: int, live: Sequence[int]) -> tuple[list[int], list[RawSplit]]:
         if len(live) >= tunables.VECTOR_MIN_LIVE and self.n_words <= tunables.VECTOR_MAX_WORDS:

@@ -87,6 +87,8 @@ class Engine:
         self.splitter = splitter
         #: Splits by one map at a time, for nodes with a prefix of maps (see :meth:`at_least`); None: plain search.
         self.levels = levels
+        #: Depth-1 queries answered by ``|V| >= 2`` (see :attr:`.splits.Splitter.separates`).
+        self.separates = bool(getattr(splitter, "separates", False))
         self.deadline = deadline or Deadline(None)
         if getattr(splitter, "deadline", False) is None:  # a splitter whose enumeration can be long polls it too
             splitter.deadline = self.deadline
@@ -167,6 +169,15 @@ class Engine:
         trees of depth ``t - 1`` for the rest of the prefix.
         """
         if t <= 0:
+            return True
+        if t == 1 and self.separates and not prefix:
+            # Depth 1 by size: any two distinct hypotheses are split apart by the family (Splitter.separates),
+            # and a split with two non-empty children is a tree of depth 1 (its node: Splitter.pair_split).
+            if V & (V - 1) == 0:
+                return False
+            e = self.memo.get(V)
+            if e is not None and e.lower < 1:  # an entry the caller reads (solve's root): keep it true
+                e.lower = 1
             return True
         memo = self.memo
         key: MemoKey = (V, prefix) if prefix else V
@@ -265,7 +276,10 @@ class Engine:
         given = self.subtrees.get((V, t))
         if given is not None:
             return given
-        split = self.memo[V].split
+        e = self.memo.get(V)
+        split = e.split if e is not None else None
+        if split is None and t == 1:  # proven by size (at_least's depth-1 rule): any split with two children
+            split = self.splitter.pair_split(V)
         assert split is not None  # lower(V) >= t >= 1 was proven by a split
         return self.splitter.node(split.desc, self.tree(split.V0, t - 1), self.tree(split.V1, t - 1))
 

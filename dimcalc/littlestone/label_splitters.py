@@ -21,6 +21,7 @@ from . import splits as tunables  # read at call time: tests and benchmarks set 
 from .splits import (
     NodeSplits,
     RawSplit,
+    Split,
     SplitListCandidates,
     candidates_of_splits,
     first_unique_rows,
@@ -132,6 +133,24 @@ class _LabelClassSplitter(SplitListCandidates):
             out.append((x, cls))
         return new_live, out
 
+    def pair_split(self, V: int) -> Split:
+        """A split of ``V`` (``|V| >= 2``) apart its two lowest hypotheses, at the first point where their labels
+        differ (no enumeration and no deadline: it builds witness nodes, also after a stop)."""
+        h1 = (V & -V).bit_length() - 1
+        rest = V & (V - 1)
+        b1, b2 = 1 << h1, rest & -rest
+        for x in self.columns:
+            mx = self.masks[x]
+            l1 = next(lab for lab, m in enumerate(mx) if m & b1)
+            l2 = next(lab for lab, m in enumerate(mx) if m & b2)
+            if l1 != l2:
+                return self.split_apart(V, x, l1, l2)
+        raise ValueError("pair_split: the two hypotheses agree on every point")  # pragma: no cover - distinct rows
+
+    def split_apart(self, V: int, x: int, l1: int, l2: int) -> Split:
+        """A split of ``V`` at point ``x`` sending labels ``l1`` and ``l2`` to different sides."""
+        raise NotImplementedError
+
 
 class PairSplitter(_LabelClassSplitter):
     """MLD / Ψ^N splits: a pair of labels ``a != b`` present at ``x``; ``V0 = V_a``, ``V1 = V_b``.
@@ -140,6 +159,10 @@ class PairSplitter(_LabelClassSplitter):
     only pairs of present labels are generated, each unordered pair once
     (``φ_{a,b}`` and ``φ_{b,a}`` are mirrors, reduction 2).
     """
+
+    def split_apart(self, V: int, x: int, l1: int, l2: int) -> Split:
+        a, b = min(l1, l2), max(l1, l2)
+        return Split((x, a, b), V & self.masks[x][a], V & self.masks[x][b])
 
     def splits(self, V: int, live: Sequence[int]) -> tuple[list[int], list[RawSplit]]:
         seen: set[tuple[int, int]] = set()
@@ -178,6 +201,13 @@ class BipartitionSplitter(_LabelClassSplitter):
         super().__init__(H, node, points, deadline)
         self.deadline = deadline
 
+    def split_apart(self, V: int, x: int, l1: int, l2: int) -> Split:
+        present = tuple(lab for lab, m in enumerate(self.masks[x]) if V & m)
+        one = l2 if l2 != present[0] else l1  # alone on side 1; every other present label on side 0
+        subset = 1 << (present.index(one) - 1)
+        V1 = V & self.masks[x][one]
+        return Split((x, subset, present), V ^ V1, V1)
+
     def splits(self, V: int, live: Sequence[int]) -> tuple[list[int], list[RawSplit]]:
         seen: set[int] = set()
         out: list[RawSplit] = []
@@ -214,6 +244,9 @@ class MapSplitter(_LabelClassSplitter):
 
     #: Maps whose masks are kept at once (the cache is emptied when it is full).
     MASK_CACHE = 1 << 16
+
+    #: A user family's maps may send two labels to the same side (or to ``*``): no depth-1 rule by size.
+    separates = False
 
     def __init__(
         self,

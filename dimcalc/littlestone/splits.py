@@ -166,10 +166,17 @@ class Splitter(Protocol):
     node: Callable[[Any, dict, dict], dict]
     #: Read between chunks of long enumerations (the engine sets it when the splitter has none).
     deadline: Deadline | None
+    #: Whether any two distinct hypotheses are split apart by some split of the family (then
+    #: ``D(V) >= 1`` iff ``|V| >= 2``: the engine answers depth-1 queries by size, :meth:`pair_split` gives the node).
+    separates: bool
 
     def splits(self, V: int, live: Sequence[int]) -> tuple[list[int], list[RawSplit]]: ...
 
     def candidates(self, V: int, t: int, live: Sequence[int]) -> NodeSplits: ...
+
+    def pair_split(self, V: int) -> Split:
+        """A split of ``V`` (``|V| >= 2``) with both children non-empty, for a family that :attr:`separates`."""
+        ...
 
 
 def candidates_of_splits(live: Any, splits: Sequence[RawSplit], t: int, deadline: Deadline | None = None) -> NodeSplits:
@@ -202,6 +209,9 @@ class SplitListCandidates:
     """``candidates`` from the full list of splits (families whose splits are not single columns)."""
 
     deadline: Deadline | None
+    columns: list[int]
+    #: Pairs of labels (MLD, Ψ^N), their bits (Ψ^bin) and bipartitions (Ψ^B) separate any two labels; user maps may not.
+    separates = True
 
     def splits(self, V: int, live: Sequence[int]) -> tuple[list[int], list[RawSplit]]:
         raise NotImplementedError
@@ -209,6 +219,9 @@ class SplitListCandidates:
     def candidates(self, V: int, t: int, live: Sequence[int]) -> NodeSplits:
         new_live, splits = self.splits(V, live)
         return candidates_of_splits(new_live, splits, t, self.deadline)
+
+    def pair_split(self, V: int) -> Split:
+        raise NotImplementedError
 
 
 #: Live columns from which a node's splits are computed with numpy words instead of a Python loop.
