@@ -313,3 +313,13 @@ def test_narrowed_natarajan_is_the_plain_answer(seed):
     assert (plain.value, plain.witness) == (narrow.value, narrow.witness)
     assert narrow.exact and narrow.value == brute_natarajan(H.table.tolist(), H.n_points)[0]
     assert narrow.verify(H)
+
+
+def test_narrowed_natarajan_with_two_jobs_is_the_one_process_answer():
+    """Narrowed pieces in two forked workers (pair rows built before the fork): value and witness of one process."""
+    H = HypothesisClass(np.random.default_rng(7).integers(0, 3, (600, 24)))  # 72 pair columns: 3 pieces
+    with compiled(tri_from=99), narrowed():
+        one = natarajan_dimension(H)
+        two = natarajan_dimension(HypothesisClass(H.table), jobs=2)
+    assert one.stats.get("narrowed") and two.stats.get("narrowed")
+    assert one.exact and two.exact and (one.value, one.witness) == (two.value, two.witness)

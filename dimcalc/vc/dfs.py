@@ -308,6 +308,8 @@ class Search(NumpyDFS):
             return None
         if 2 * n * m > NARROW_BYTES or 2 * n * n * ones.shape[1] > NARROW_FILL_WORDS:
             return None
+        if not self.deadline.fits(2 * n * m):  # the sides as booleans: within the memory budget, or not narrowed
+            return None
         if int(np.bitwise_count(ones | zeros).sum(dtype=np.int64)) > NARROW_ALIVE * n * m:
             return None
         kernel.warm()
