@@ -340,6 +340,9 @@ class Search(NumpyDFS):
         """
         ob, zb = narrow
         stats = dict.fromkeys(("nodes", "tests", "triple_rows", "pair_rows", "core_peeled"), 0)
+        # Every pair row on all the hypotheses first: built before the fork (nothing to do here then), or here
+        # where the filters came without them (a Dask worker) -- never inside a narrowed search (see _narrow).
+        filters.fill_pairs(ones, zeros, rank, target, True, self.deadline.check)
         for p in heads:
             p = int(p)
             if self.deadline.expired():
