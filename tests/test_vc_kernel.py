@@ -277,3 +277,49 @@ def test_filters_kept_across_pieces_decide_like_brute_force(seed):
                     assert is_shattered(H, [int(root[p]) for p in found])
                     break
             assert status == ("found" if best >= target else "none"), (target, prefill)
+
+
+@contextlib.contextmanager
+def narrowed(fraction: float = 1.0) -> Iterator[None]:
+    """Natarajan searches narrowed to the first column's alive hypotheses whenever allowed (dfs.NARROW_ALIVE),
+    with the pair filter (which narrowing needs) from target 2, so that targets with an answer are narrowed too."""
+    saved = dfs.NARROW_ALIVE, kernel.PAIR_MIN_TARGET
+    dfs.NARROW_ALIVE, kernel.PAIR_MIN_TARGET = fraction, 2
+    try:
+        yield
+    finally:
+        dfs.NARROW_ALIVE, kernel.PAIR_MIN_TARGET = saved
+
+
+@given(MULTICLASS, st.sampled_from([99, "pairs"]))
+def test_natarajan_narrowed_matches_brute_force(H, rules):
+    """Narrowed (one first column at a time, on its alive hypotheses): the brute force's value, a checked witness."""
+    with compiled(tri_from=rules), narrowed():
+        r = natarajan_dimension(H)
+    _exact(r, H, brute_natarajan(H.table.tolist(), H.n_points)[0])
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_narrowed_natarajan_is_the_plain_answer(seed):
+    """Narrowed and not: the same value and witness (the same sets in the same order), and the brute force's value."""
+    rng = np.random.default_rng(500 + seed)
+    H = HypothesisClass(rng.integers(0, 3, (int(rng.integers(150, 300)), 6)))  # Natarajan 3 or so: targets 2-4
+    runs = []
+    for fraction in (0.0, 1.0):
+        with compiled(tri_from=99 if seed % 2 else "pairs"), narrowed(fraction):
+            runs.append(natarajan_dimension(HypothesisClass(H.table)))
+    plain, narrow = runs
+    assert narrow.stats.get("narrowed") and not plain.stats.get("narrowed")
+    assert (plain.value, plain.witness) == (narrow.value, narrow.witness)
+    assert narrow.exact and narrow.value == brute_natarajan(H.table.tolist(), H.n_points)[0]
+    assert narrow.verify(H)
+
+
+def test_narrowed_natarajan_with_two_jobs_is_the_one_process_answer():
+    """Narrowed pieces in two forked workers (pair rows built before the fork): value and witness of one process."""
+    H = HypothesisClass(np.random.default_rng(7).integers(0, 3, (600, 24)))  # 72 pair columns: 3 pieces
+    with compiled(tri_from=99), narrowed():
+        one = natarajan_dimension(H)
+        two = natarajan_dimension(HypothesisClass(H.table), jobs=2)
+    assert one.stats.get("narrowed") and two.stats.get("narrowed")
+    assert one.exact and two.exact and (one.value, one.witness) == (two.value, two.witness)

@@ -447,15 +447,15 @@ def search(
 
 
 @numba.njit(cache=True, boundscheck=False)
-def fill_pairs(pair, pair_done, ones, zeros, rank, partial, need):  # type: ignore[no-untyped-def]
-    """Build every pair row not yet built (:func:`_pairs`, all of ``y``); the words of tests done."""
+def fill_pairs(pair, pair_done, ones, zeros, rank, partial, need, lo, hi):  # type: ignore[no-untyped-def]
+    """Build the pair rows ``lo .. hi - 1`` not yet built (:func:`_pairs`); the words of tests done."""
     n_root, n_words = ones.shape
     everyone = np.zeros(n_words, dtype=np.uint64)
     for j in range(n_root):
         for w in range(n_words):
             everyone[w] |= ones[j, w] | zeros[j, w]
     work = 0
-    for y in range(n_root):
+    for y in range(lo, hi):
         if pair_done[y] == 0:
             work += _pairs(pair, pair_done, ones, zeros, rank, everyone, y, partial, need)
     return work

@@ -36,7 +36,7 @@ from . import kernel, rules
 from .columns import STEP_WORDS, Columns, pack_rows
 from .numpy_dfs import NumpyDFS
 
-__all__ = ["FILL_WORDS", "KERNEL_MIN_WORDS", "MIN_PIECE", "ROOT_PIECES", "Search", "TRIAL_TESTS"]
+__all__ = ["FILL_WORDS", "KERNEL_MIN_WORDS", "MIN_PIECE", "NARROW_ALIVE", "ROOT_PIECES", "Search", "TRIAL_TESTS"]
 
 #: A target's search runs compiled when its first level tests at least this many words (or when forced).
 KERNEL_MIN_WORDS = 1 << 24
@@ -49,6 +49,13 @@ ROOT_PIECES = 16
 MIN_PIECE = 32
 #: With forked workers, the pair rows are built before the fork when they cost at most this many words of tests.
 FILL_WORDS = 1 << 29
+#: Natarajan searches run narrowed (one first column at a time, on its alive hypotheses: ``Search._narrow_piece``)
+#: when the root's columns are alive on at most this fraction of the hypotheses on average ...
+NARROW_ALIVE = 0.25
+#: ... their sides fit in this many bytes as booleans ...
+NARROW_BYTES = 1 << 27
+#: ... and every pair row costs at most this many words of tests (built first, between deadline checks).
+NARROW_FILL_WORDS = 1 << 32
 
 
 class Search(NumpyDFS):
@@ -248,10 +255,12 @@ class Search(NumpyDFS):
             left = self.deadline.remaining()
             if 2 * n * n * ones.shape[1] <= FILL_WORDS and (left is None or left >= 1.0):
                 kernel.warm()
-                self.deadline.check()
-                filters.fill_pairs(ones, zeros, rank, target, cols.partial)
+                filters.fill_pairs(ones, zeros, rank, target, cols.partial, self.deadline.check)
+        narrow = self._narrow(ones, zeros, rank, filters, target)
 
         def piece(i: int) -> tuple[list[int] | None, dict]:
+            if narrow is not None:
+                return self._narrow_piece(narrow, ones, zeros, rank, root, pieces[i], target, filters)
             status, found, stats = kernel.find(
                 ones, zeros, rank, pieces[i], target, cols.partial, self.deadline.remaining(), filters=filters
             )
@@ -282,3 +291,85 @@ class Search(NumpyDFS):
             prepare=kernel.warm,
         )
         return found
+
+    def _narrow(
+        self, ones: np.ndarray, zeros: np.ndarray, rank: np.ndarray, filters: kernel.Filters, target: int
+    ) -> tuple[np.ndarray, np.ndarray] | None:
+        """The root's sides as booleans ``(R, m)`` when the search runs narrowed (:meth:`_narrow_piece`), else None.
+
+        Only with dead hypotheses (Natarajan) whose root columns are alive on at
+        most :data:`NARROW_ALIVE` of the hypotheses on average, with the pair
+        filter on and the triple filter off; every pair row is then built first,
+        on all the hypotheses (a row built inside a narrowed search would hold
+        for that first column's sets only).
+        """
+        n, m = ones.shape[0], self.m
+        if not (self.cols.partial and filters.pairs and not filters.triples and n > 1):
+            return None
+        if 2 * n * m > NARROW_BYTES or 2 * n * n * ones.shape[1] > NARROW_FILL_WORDS:
+            return None
+        if not self.deadline.fits(2 * n * m):  # the sides as booleans: within the memory budget, or not narrowed
+            return None
+        if int(np.bitwise_count(ones | zeros).sum(dtype=np.int64)) > NARROW_ALIVE * n * m:
+            return None
+        kernel.warm()
+        filters.fill_pairs(ones, zeros, rank, target, True, self.deadline.check)
+        self.stats["narrowed"] = self.stats.get("narrowed", 0) + 1
+        return _unpack(ones, m), _unpack(zeros, m)
+
+    def _narrow_piece(
+        self,
+        narrow: tuple[np.ndarray, np.ndarray],
+        ones: np.ndarray,
+        zeros: np.ndarray,
+        rank: np.ndarray,
+        root: np.ndarray,
+        heads: np.ndarray,
+        target: int,
+        filters: kernel.Filters,
+    ) -> tuple[list[int] | None, dict]:
+        """A piece searched one first column ``y`` at a time, on the hypotheses alive on ``y`` only.
+
+        Every set searched below ``y`` contains ``y``, so its cells hold only
+        hypotheses alive on ``y`` (:func:`dimcalc.vc.rules.alive_only`): the
+        columns after ``y`` are repacked over those (a Natarajan pair column is
+        alive on ~2/k of them: ``W`` words become ~``2W/k``), every test reads
+        fewer words, and the sets are visited in the same order as on all the
+        hypotheses -- the same answer and witness.  The pair rows are those of
+        all the hypotheses (built before: :meth:`_narrow`).
+        """
+        ob, zb = narrow
+        stats = dict.fromkeys(("nodes", "tests", "triple_rows", "pair_rows", "core_peeled"), 0)
+        # Every pair row on all the hypotheses first: built before the fork (nothing to do here then), or here
+        # where the filters came without them (a Dask worker) -- never inside a narrowed search (see _narrow).
+        filters.fill_pairs(ones, zeros, rank, target, True, self.deadline.check)
+        for p in heads:
+            p = int(p)
+            if self.deadline.expired():
+                stop = SearchStopped(self.deadline.reason or "time")
+                stop.info = stats
+                raise stop
+            keep = np.flatnonzero(rules.alive_only(ob[p], zb[p]))
+            words = max(1, (len(keep) + 63) // 64)
+            sub_ones = np.zeros((len(rank), words), dtype=np.uint64)
+            sub_zeros = np.zeros((len(rank), words), dtype=np.uint64)
+            sub_ones[p:] = pack_rows(ob[p:, keep])  # the columns before y are never read below y
+            sub_zeros[p:] = pack_rows(zb[p:, keep])
+            status, found, got = kernel.find(
+                sub_ones, sub_zeros, rank, np.array([p]), target, True, self.deadline.remaining(), filters=filters
+            )
+            for key, value in got.items():
+                stats[key] += value
+            if status == "stopped":
+                self.deadline.expired()  # records the reason
+                stop = SearchStopped(self.deadline.reason or "time")
+                stop.info = stats
+                raise stop
+            if status == "found":
+                return [int(self.cols.ids[root[q]]) for q in found], stats
+        return None, stats
+
+
+def _unpack(words: np.ndarray, m: int) -> np.ndarray:
+    """``(k, m)`` booleans of packed rows (:func:`dimcalc.vc.columns.pack_rows` read back)."""
+    return np.unpackbits(words.view(np.uint8), axis=1, bitorder="little", count=m).astype(bool)

@@ -40,6 +40,7 @@ import importlib.util
 import math
 import os
 import time
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -216,8 +217,19 @@ class Filters:
     def __getstate__(self) -> dict:
         return {**self.__dict__, "_arrays": None}  # sent to a Dask worker: rows built there
 
-    def fill_pairs(self, ones: np.ndarray, zeros: np.ndarray, rank: np.ndarray, target: int, partial: bool) -> int:
-        """Build every pair row not built yet (``R * 2R * W`` words of tests at most); the words tested."""
+    def fill_pairs(
+        self,
+        ones: np.ndarray,
+        zeros: np.ndarray,
+        rank: np.ndarray,
+        target: int,
+        partial: bool,
+        check: Callable[[], None] | None = None,
+    ) -> int:
+        """Build every pair row not built yet (``R * 2R * W`` words of tests at most); the words tested.
+
+        ``check`` (e.g. a deadline's) is called between steps of rows, each of about 2^24 words.
+        """
         if not self.pairs:
             return 0
         _build()
@@ -225,17 +237,18 @@ class Filters:
 
         _, _, pair, pair_done = self.arrays()
         need = rules.pair_need(target) if target >= 2 else 1
-        return int(
-            _kernel_impl.fill_pairs(
-                pair,
-                pair_done,
-                np.ascontiguousarray(ones),
-                np.ascontiguousarray(zeros),
-                np.ascontiguousarray(rank, dtype=np.int64),
-                bool(partial),
-                need,
+        ones, zeros = np.ascontiguousarray(ones), np.ascontiguousarray(zeros)
+        rank = np.ascontiguousarray(rank, dtype=np.int64)
+        n = len(rank)
+        step = max(1, (1 << 24) // max(1, 2 * n * ones.shape[1]))
+        work = 0
+        for lo in range(0, n, step):
+            if check is not None:
+                check()
+            work += int(
+                _kernel_impl.fill_pairs(pair, pair_done, ones, zeros, rank, bool(partial), need, lo, min(n, lo + step))
             )
-        )
+        return work
 
 
 def filters_for(n_root: int, target: int, triples: bool | None = None, pairs: bool | None = None) -> Filters:
