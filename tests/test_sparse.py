@@ -206,3 +206,21 @@ def test_check_on_a_big_sparse_class_bounds_what_it_cannot_search():
     assert (d["multiclass_littlestone"].lower, d["multiclass_littlestone"].upper) == (2, H.log2_size())
     assert d["psi_littlestone"].reason.startswith("not computed")
     assert report.verify()
+
+
+@given(sets=set_systems)
+def test_the_numpy_and_scipy_transposes_agree(sets):
+    import dimcalc.classes.sparse_table as st_mod
+
+    H = HypothesisClass.from_sets(sets, domain=range(8), storage="sparse")
+    T = H.sparse_table
+    a = SparseTable(T.indptr, T.indices, T.n_cols).transpose()  # numpy (small)
+    saved, st_mod.NUMPY_TRANSPOSE_MAX = st_mod.NUMPY_TRANSPOSE_MAX, -1
+    try:
+        b = SparseTable(T.indptr, T.indices, T.n_cols).transpose()  # scipy
+    finally:
+        st_mod.NUMPY_TRANSPOSE_MAX = saved
+    assert a[0].tolist() == b[0].tolist() and a[1].tolist() == b[1].tolist()
+    dense = T.dense()
+    for x in range(T.n_cols):
+        assert a[1][a[0][x] : a[0][x + 1]].tolist() == np.flatnonzero(dense[:, x]).tolist()
