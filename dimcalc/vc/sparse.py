@@ -319,7 +319,7 @@ class _CliqueSearch:
             np.full(edges, -1, dtype=np.int64),  # tri_ptr
             np.zeros(edges, dtype=np.int64),  # tri_len
             np.zeros(TRIPLE_POOL if d >= 4 else 0, dtype=np.int32),  # pool of passing third elements
-            np.zeros(1, dtype=np.int64),  # pool_used
+            np.zeros(2, dtype=np.int64),  # pool_used: entries used, triples tested by the last _tri call
             np.zeros(n, dtype=np.int32),  # code2
             np.array([n] + [0] * 7, dtype=np.int64),  # cnt2
         )

@@ -54,7 +54,9 @@ def _clique(
     ``>= 2^(k-3)`` sets (fact 3 for three elements); the passing ``z`` of a
     pair are computed once, on first use, in scratch arrays ``code2, cnt2``,
     and kept in ``pool`` (``tri_ptr[e], tri_len[e]`` for pair-graph edge
-    ``e``; ``tri_ptr[e] = -2``: not kept, the pool being full).
+    ``e``; ``tri_ptr[e] = -2``: not kept, the pool being full).  ``pool_used``
+    is ``[pool entries used, triples tested by the last _tri call]``; the
+    triples tested count as nodes, so a step's work stays within its budget.
     """
     r_i = state[0]
     d = state[1]
@@ -140,6 +142,8 @@ def _clique(
             for i in range(d):
                 e = _tri(chosen[i], y, k, p_indptr, p_indices, elem, t_indptr, t_indices, tri_ptr, tri_len, pool,
                          pool_used, code2, cnt2)  # fmt: skip
+                nodes += pool_used[1]  # the triples _tri tested count as nodes: the step stays bounded
+                pool_used[1] = 0
                 if e < 0 or m < k - d - 1:
                     continue
                 start = tri_ptr[e]
@@ -217,6 +221,7 @@ def _tri(
             i += 1
             j += 1
             sk._apply(elem[u], 4, t_indptr, t_indices, code2, cnt2)
+            pool_used[1] += 1
             ok = True
             for c in range(8):
                 if cnt2[c] < need:
