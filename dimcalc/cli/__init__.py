@@ -73,6 +73,8 @@ __all__ = [
 #: Subcommands (each a module of this package, ``sample-size`` in ``sample_size``), in the order ``dimcalc --help``
 #: lists them.
 COMMAND_NAMES = ("check", "bench", "generate", "growth", "sample_size", "covers", "theorems", "repdim", "sweep")
+#: The subcommands as typed -> their module (the others are typed as their module is named).
+_TYPED = {"sample-size": "sample_size", "cover": "covers"}
 
 
 def _command_module(name: str) -> Any:
@@ -132,7 +134,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
     for name in COMMAND_NAMES:
-        if only is None or only.replace("-", "_") == name:
+        if only is None or _TYPED.get(only, only) == name:
             _command_module(name).register(sub)
     return parser
 
@@ -142,7 +144,8 @@ def _named_command(argv: Sequence[str] | None) -> str | None:
     words = list(sys.argv[1:] if argv is None else argv)
     while words and words[0] == "--debug":
         words.pop(0)
-    if words and words[0].replace("-", "_") in COMMAND_NAMES and words[0] != "sample_size":
+    typed = {name for name in COMMAND_NAMES if name not in _TYPED.values()} | set(_TYPED)
+    if words and words[0] in typed:
         return words[0]
     return None
 
