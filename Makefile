@@ -18,8 +18,8 @@ $(BIN)/python:
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 # After installing, the compiled search (numba) is built once into its disk cache: solvers with a time
-# limit then load it in half a second instead of compiling it for several.
-WARM   := $(BIN)/python -c "from dimcalc.vc import kernel; kernel.warm()"
+# limit then load it in half a second instead of compiling it for several (the sparse VC kernels too).
+WARM   := $(BIN)/python -c "from dimcalc.vc import kernel, sparse_jit; kernel.warm(); sparse_jit.warm_up()"
 
 $(VENV)/.installed-base: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .

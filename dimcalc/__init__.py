@@ -16,13 +16,15 @@ import importlib.abc
 import importlib.util
 import sys
 import warnings
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ._startup import cli_interrupt_guard as _cli_interrupt_guard
+from .errors import ClassFileError, DimcalcError, InvalidClassError, InvalidParameterError, InvalidWitnessError
 
-# Ctrl-C while the `dimcalc` command is still importing: one line and exit 130, as later on
-# (in any other program the KeyboardInterrupt is re-raised unchanged).
-with _cli_interrupt_guard():
+# Every other public name is loaded on first use (PEP 562): `import dimcalc` costs milliseconds, and the
+# `dimcalc` command imports only what its subcommand runs (`check --graph --dims vc` needs neither the
+# Littlestone engine nor sympy).  Type checkers read the imports below.
+if TYPE_CHECKING:  # pragma: no cover
     from . import generators, reports, witnesses
     from .classes import operations
     from .classes.hypothesis_class import HypothesisClass
@@ -71,9 +73,38 @@ with _cli_interrupt_guard():
 
 __version__ = "0.1.0"
 
-# Loaded on first use: sympy (sample sizes) and the learners cost ~0.3 s to import,
-# which every CLI call would otherwise pay.  Listed by __dir__ and in __all__ like the others.
-_LAZY = {
+
+def _each(module: str, *names: str) -> dict[str, tuple[str, str | None]]:
+    return {name: (module, name) for name in names}
+
+
+#: Public names loaded on first use: name -> (module relative to ``dimcalc``, attribute; None: the module).
+_LAZY: dict[str, tuple[str, str | None]] = {
+    "generators": ("generators", None),
+    "reports": ("reports", None),
+    "witnesses": ("witnesses", None),
+    "operations": ("classes.operations", None),
+    "HypothesisClass": ("classes.hypothesis_class", "HypothesisClass"),
+    **_each("classes.operations", "binary_restriction", "binary_restrictions", "complement"),
+    **_each("classes.operations", "gap_amplification", "restrict", "xor_class"),
+    **_each("covers", "zero_cover_function", "zero_cover_number"),
+    **_each("dims", "ds_dimension", "dual_vc_dimension", "recursive_teaching_dimension"),
+    **_each("dims", "star_number", "teaching_dimension", "threshold_dimension"),
+    **_each("io", "load", "save"),
+    **_each("littlestone", "binary_restriction_littlestone", "littlestone_dimension"),
+    **_each("littlestone", "multiclass_littlestone_dimension", "psi_littlestone_dimension"),
+    **_each("littlestone.soa", "MulticlassSOA", "StandardOptimalAlgorithm"),
+    **_each("psi", "PsiFamily", "psi_family"),
+    **_each("reports", "cover_report", "growth_table", "repdim_report", "theorem_report"),
+    **_each("representation", "deterministic_representation_dimension", "probabilistic_representation_bounds"),
+    **_each("representation.communication", "one_way_communication_complexity"),
+    **_each("results", "DimensionResult"),
+    **_each("vc", "graph_dimension", "growth_function", "natarajan_dimension", "sauer_shelah_bound"),
+    **_each("vc", "vc_dimension"),
+    **_each("witnesses", "is_graph_shattered", "is_natarajan_shattered", "is_representation", "is_shattered"),
+    **_each("witnesses", "is_zero_cover", "is_zero_cover_fooling_set"),
+    **_each("witnesses.tree_checks", "is_mistake_tree", "is_multiclass_tree", "is_psi_tree"),
+    # sympy (sample sizes) and the learners alone cost ~0.3 s to import
     "SampleSizeBound": ("sample_size.bound", "SampleSizeBound"),
     "sample_size_table": ("sample_size.table", "sample_size_table"),
     "sample_size": ("sample_size", None),
@@ -134,7 +165,8 @@ if not any(isinstance(finder, _MovedModuleFinder) for finder in sys.meta_path):
 def __getattr__(name: str):
     if name in _LAZY:
         module_name, attr = _LAZY[name]
-        module = importlib.import_module(f".{module_name}", __name__)
+        with _cli_interrupt_guard():  # Ctrl-C in the `dimcalc` command while importing: one line, exit 130
+            module = importlib.import_module(f".{module_name}", __name__)
         return module if attr is None else getattr(module, attr)
     raise AttributeError(f"module 'dimcalc' has no attribute {name!r}")
 

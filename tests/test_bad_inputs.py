@@ -280,7 +280,7 @@ def test_interrupt_while_the_package_imports_is_one_line():
     as_cli = hook + "sys.argv = ['/usr/bin/dimcalc', 'check', 'x.json']\nfrom dimcalc.cli import main\n"
     proc = subprocess.run([sys.executable, "-c", as_cli], capture_output=True, text=True, env=ENV)
     assert proc.returncode == 130 and proc.stderr == "dimcalc: interrupted\n" and proc.stdout == ""
-    as_library = hook + "import dimcalc\n"
+    as_library = hook + "import dimcalc\ndimcalc.HypothesisClass\n"  # the package loads its names on first use
     proc = subprocess.run([sys.executable, "-c", as_library], capture_output=True, text=True, env=ENV)
     assert proc.returncode != 0 and "KeyboardInterrupt" in proc.stderr
 

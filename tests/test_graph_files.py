@@ -132,3 +132,23 @@ def test_cli_check_graph_refuses_a_bad_line_with_exit_2(tmp_path, capsys):
     assert main(["check", str(p), "--graph"]) == 2
     err = capsys.readouterr().err
     assert "bad.txt:2:" in err and err.count("\n") == 1
+
+
+def test_check_graph_imports_only_what_it_runs(tmp_path):
+    """``dimcalc check EDGES --graph --dims vc`` (plain-Python kernels) imports neither scipy, networkx, sympy,
+    pandas, dask nor numba, nor the other commands and reports: the package and the CLI load on first use."""
+    import subprocess
+    import sys
+
+    edges = tmp_path / "g.txt"
+    edges.write_text("".join(f"{i} {i + 1}\n" for i in range(50)))
+    script = (
+        "import sys\nfrom dimcalc.cli import main\n"
+        f"status = main(['check', {str(edges)!r}, '--graph', '--dims', 'vc', '--json'])\n"
+        "heavy = ('scipy', 'networkx', 'sympy', 'pandas', 'dask', 'numba', 'dimcalc.cli.sweep', 'dimcalc.reports.theorems')\n"
+        "print(status, sorted(m for m in heavy if m in sys.modules), file=sys.stderr)\n"
+    )
+    env = {"DIMCALC_JIT": "0", "PATH": "/usr/bin:/bin"}
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=120)
+    assert proc.stderr.strip().splitlines()[-1] == "0 []", proc.stderr
+    assert json.loads(proc.stdout)["dimensions"]["vc"]["value"] == 2

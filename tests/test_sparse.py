@@ -206,3 +206,44 @@ def test_check_on_a_big_sparse_class_bounds_what_it_cannot_search():
     assert (d["multiclass_littlestone"].lower, d["multiclass_littlestone"].upper) == (2, H.log2_size())
     assert d["psi_littlestone"].reason.startswith("not computed")
     assert report.verify()
+
+
+@given(sets=set_systems)
+def test_the_numpy_and_scipy_transposes_agree(sets):
+    import dimcalc.classes.sparse_table as st_mod
+
+    H = HypothesisClass.from_sets(sets, domain=range(8), storage="sparse")
+    T = H.sparse_table
+    a = SparseTable(T.indptr, T.indices, T.n_cols).transpose()  # numpy (small)
+    saved, st_mod.NUMPY_TRANSPOSE_MAX = st_mod.NUMPY_TRANSPOSE_MAX, -1
+    try:
+        b = SparseTable(T.indptr, T.indices, T.n_cols).transpose()  # scipy
+    finally:
+        st_mod.NUMPY_TRANSPOSE_MAX = saved
+    assert a[0].tolist() == b[0].tolist() and a[1].tolist() == b[1].tolist()
+    dense = T.dense()
+    for x in range(T.n_cols):
+        assert a[1][a[0][x] : a[0][x + 1]].tolist() == np.flatnonzero(dense[:, x]).tolist()
+
+
+@given(sets=set_systems)
+def test_the_greedy_mistake_tree_is_a_mistake_tree_within_the_littlestone_dimension(sets):
+    from brute_sparse import brute_set_ldim, is_set_mistake_tree
+    from dimcalc.vc.sparse_trees import greedy_mistake_tree
+    from dimcalc.witnesses.tree_checks import is_mistake_tree
+
+    H = HypothesisClass.from_sets(sets, domain=range(8), storage="sparse")
+    tree, depth = greedy_mistake_tree(H)
+    family = [frozenset(r) for r in sets]
+    assert is_set_mistake_tree(family, list(range(8)), tree) == depth  # definition-level, on the sets
+    assert is_mistake_tree(H, tree)  # dimcalc's checker, on the sparse storage
+    assert (len(set(family)) >= 2) <= (depth >= 1) and depth <= brute_set_ldim(family)
+
+
+@pytest.mark.parametrize("k", [0, 1, 3, 6])
+def test_the_greedy_mistake_tree_of_thresholds_is_a_binary_search(k):
+    from dimcalc.vc.sparse_trees import greedy_mistake_tree
+
+    n = 2**k
+    H = HypothesisClass.from_sets([range(i) for i in range(n)], domain=range(n), storage="sparse")
+    assert greedy_mistake_tree(H)[1] == k  # LDim of 2^k thresholds

@@ -13,8 +13,9 @@ Cases: random geometric graphs in the unit square (road-like: average
 degree 8), Barabási–Albert (m = 5), powerlaw cluster (Holme–Kim),
 Watts–Strogatz, square grids, a random set system of 10⁶ sets and 10⁷
 incidences (a ``.sets`` file), the real network SNAP facebook-combined
-(``data/graphs``), and time-limit rows (1 and 5 s: the call must return
-within the limit + max(0.5 s, 10 %)).  SEA 2024 (Coudert, Csikós, Ducoffe,
+(when a user has put it in the data folder), a dense G(5000, 0.06) whose
+refutation runs for minutes, and time-limit rows (1, 5 and 30 s: the call
+must return within the limit + max(0.5 s, 10 %)).  SEA 2024 (Coudert, Csikós, Ducoffe,
 Viennot, arXiv:2405.07588, Table 2) reports for reference: com-dblp 5 in
 2.3 s, roadNet-CA 3 in 4.6 s, facebook-combined 6 in 8.2 s, ca-HepPh 5 in
 46.5 s, as-skitter 8 in 2 117 s.  Generated files go to
@@ -40,6 +41,10 @@ __all__ = ["graphs_suite", "random_geometric_edges", "write_edges", "data_dir"]
 #: SNAP's facebook-combined edge list (McAuley and Leskovec, NIPS 2012), not shipped with dimcalc: the suite
 #: runs it when a user has put it in :func:`data_dir` (from https://snap.stanford.edu/data/ego-Facebook.html).
 FACEBOOK_NAME = "facebook_combined.txt.gz"
+
+#: Cases with time-limit rows, and the limits (seconds; each call must return within limit + max(0.5 s, 10 %)).
+LIMIT_CASES = ("facebook-combined", "rgg-1e6-deg8", "sets-1e6x1e7", "gnp-5000-p0.06", "ba-1e4-m5")
+LIMITS = (1.0, 5.0, 30.0)
 
 
 def data_dir() -> Path:
@@ -124,6 +129,12 @@ def _cases(quick: bool) -> list[tuple[str, str, Callable[[Path], None]]]:
         ("grid-1000x1000", "grid-1000.txt", edges(lambda: grid_edges(1000))),
         ("rgg-1e4-deg8", "rgg-1e4.txt", edges(lambda: random_geometric_edges(10_000, 8.0, 0))),
         ("sets-1e6x1e7", "sets-1e6.sets", lambda p: write_sets(p, 1_000_000, 10, 100_000, 0)),
+        # dense and random: its refutation runs for minutes, so its limit rows show a search stopped in time
+        (
+            "gnp-5000-p0.06",
+            "gnp-5000.txt",
+            edges(lambda: _networkx_edges(lambda: nx.fast_gnp_random_graph(5000, 0.06, seed=0))),
+        ),
     ]
 
 
@@ -227,8 +238,8 @@ def graphs_suite(options: BenchOptions) -> list[BenchRow]:
             )
         )
         # Time limits: the call returns within the limit + max(0.5 s, 10 %), set-up included.
-        if case in ("facebook-combined", "rgg-1e6-deg8", "sets-1e6x1e7", "ba-1e4-m5"):
-            for limit in (1.0, 5.0) if not options.quick else (1.0,):
+        if case in LIMIT_CASES:
+            for limit in LIMITS if not options.quick else LIMITS[:1]:
                 t0 = time.perf_counter()
                 r = vc_dimension(H, time_limit=limit)
                 took = time.perf_counter() - t0

@@ -44,6 +44,9 @@ MAX_INCIDENCES = 500_000_000
 #: up to this many cells; larger ones are refused with a one-line reason instead of being allocated.
 DENSE_VIEW_CELLS = 100_000_000
 
+#: Tables with at most this many incidences are transposed by numpy (a stable sort), larger ones by scipy.
+NUMPY_TRANSPOSE_MAX = 1 << 20
+
 
 def _index_dtype(n: int) -> type:
     return np.int32 if n < 2**31 else np.int64
@@ -167,14 +170,22 @@ class SparseTable:
 
     def transpose(self) -> tuple[np.ndarray, np.ndarray]:
         """``(t_indptr, t_indices)``: the rows containing column ``i`` are ``t_indices[t_indptr[i]:t_indptr[i+1]]``,
-        ascending (built once, by scipy's linear-time CSR -> CSC conversion)."""
+        ascending (built once: up to :data:`NUMPY_TRANSPOSE_MAX` incidences by a stable numpy sort, beyond by
+        scipy's linear-time CSR -> CSC conversion -- importing scipy costs more than sorting a small table)."""
         if self._transpose is None:
-            import scipy.sparse as sp
+            t_index_dtype = _index_dtype(self.n_rows)
+            if self.nnz <= NUMPY_TRANSPOSE_MAX:
+                order = np.argsort(self.indices, kind="stable")  # by column; rows stay ascending within one
+                t_indices: np.ndarray = self.row_index()[order].astype(t_index_dtype)
+                t_indptr = np.zeros(self.n_cols + 1, dtype=np.int64)
+                np.cumsum(np.bincount(self.indices, minlength=self.n_cols), out=t_indptr[1:])
+            else:
+                import scipy.sparse as sp
 
-            ones = np.ones(self.nnz, dtype=np.bool_)
-            csc = sp.csr_matrix((ones, self.indices, self.indptr), shape=self.shape).tocsc()  # O(nnz), rows ascending
-            t_indices: np.ndarray = np.asarray(csc.indices, dtype=_index_dtype(self.n_rows))
-            t_indptr = np.asarray(csc.indptr, dtype=np.int64)
+                ones = np.ones(self.nnz, dtype=np.bool_)
+                csc = sp.csr_matrix((ones, self.indices, self.indptr), shape=self.shape).tocsc()  # O(nnz)
+                t_indices = np.asarray(csc.indices, dtype=t_index_dtype)
+                t_indptr = np.asarray(csc.indptr, dtype=np.int64)
             t_indptr.setflags(write=False)
             t_indices.setflags(write=False)
             self._transpose = (t_indptr, t_indices)

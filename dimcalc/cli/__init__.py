@@ -25,13 +25,14 @@ from .._startup import EXIT_INTERRUPTED, cli_interrupt_guard
 with cli_interrupt_guard():
     import argparse
     import errno
+    import importlib
     import sys
     from collections.abc import Sequence
+    from typing import Any
 
     from .. import __version__
     from ..errors import DimcalcError
     from ..search.budget import check_environment
-    from . import bench, check, covers, generate, growth, repdim, sample_size, sweep, theorems
     from .inputs import load_class_arg
     from .options import (
         add_class_file_argument,
@@ -69,8 +70,25 @@ __all__ = [
     "EXIT_TIME_LIMIT",
 ]
 
-#: Subcommand modules, in the order ``dimcalc --help`` lists them.
-COMMAND_MODULES = (check, bench, generate, growth, sample_size, covers, theorems, repdim, sweep)
+#: Subcommands (each a module of this package, ``sample-size`` in ``sample_size``), in the order ``dimcalc --help``
+#: lists them.
+COMMAND_NAMES = ("check", "bench", "generate", "growth", "sample_size", "covers", "theorems", "repdim", "sweep")
+#: The subcommands as typed -> their module (the others are typed as their module is named).
+_TYPED = {"sample-size": "sample_size", "cover": "covers"}
+
+
+def _command_module(name: str) -> Any:
+    return importlib.import_module(f".{name}", __name__)
+
+
+def __getattr__(name: str) -> Any:
+    """``COMMAND_MODULES`` and the subcommand modules, imported on first use (start-up cost: a command imports
+    only its own module and what it runs)."""
+    if name == "COMMAND_MODULES":
+        return tuple(_command_module(n) for n in COMMAND_NAMES)
+    if name in COMMAND_NAMES:
+        return _command_module(name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -84,8 +102,14 @@ class _Formatter(argparse.RawDescriptionHelpFormatter):
     pass
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The full ``dimcalc`` parser with every registered subcommand.
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The full ``dimcalc`` parser with every registered subcommand (or only the subcommand ``only``).
+
+    Parameters
+    ----------
+    only : str, optional
+        A subcommand's name as typed (``check``, ``sample-size``): register that one alone, so a command
+        imports only its own module (:func:`main` does this when the command line names a subcommand).
 
     Returns
     -------
@@ -109,9 +133,21 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--debug", action="store_true", help="show a traceback on internal errors")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
-    for module in COMMAND_MODULES:
-        module.register(sub)
+    for name in COMMAND_NAMES:
+        if only is None or _TYPED.get(only, only) == name:
+            _command_module(name).register(sub)
     return parser
+
+
+def _named_command(argv: Sequence[str] | None) -> str | None:
+    """The subcommand the command line names, when its first word (after global options) is one."""
+    words = list(sys.argv[1:] if argv is None else argv)
+    while words and words[0] == "--debug":
+        words.pop(0)
+    typed = {name for name in COMMAND_NAMES if name not in _TYPED.values()} | set(_TYPED)
+    if words and words[0] in typed:
+        return words[0]
+    return None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -166,7 +202,7 @@ def _main(argv: Sequence[str] | None) -> int:
 
 
 def _run(argv: Sequence[str] | None) -> int:
-    parser = build_parser()
+    parser = build_parser(_named_command(argv))
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # --help, --version, or a usage error (already printed)

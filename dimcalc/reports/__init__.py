@@ -13,10 +13,36 @@ The check report (``dimcalc check``) is :func:`dimcalc.reports.check.check_class
 sample-size table is :func:`dimcalc.sample_size.sample_size_table`.
 """
 
-from .covers import CoverReport, cover_report
-from .growth import GrowthRow, GrowthTable, growth_table
-from .repdim import RepdimReport, repdim_report
-from .theorems import Side, TheoremCheck, compare, dimension_relations, theorem_report, theorem_verdict
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .covers import CoverReport, cover_report
+    from .growth import GrowthRow, GrowthTable, growth_table
+    from .repdim import RepdimReport, repdim_report
+    from .theorems import Side, TheoremCheck, compare, dimension_relations, theorem_report, theorem_verdict
+
+# Loaded on first use (PEP 562): ``dimcalc check`` imports :mod:`dimcalc.reports.check` without the other reports'
+# solvers (representation, covers, theorems).
+_LAZY = {
+    **dict.fromkeys(("CoverReport", "cover_report"), "covers"),
+    **dict.fromkeys(("GrowthRow", "GrowthTable", "growth_table"), "growth"),
+    **dict.fromkeys(("RepdimReport", "repdim_report"), "repdim"),
+    **dict.fromkeys(("Side", "TheoremCheck", "compare", "dimension_relations"), "theorems"),
+    **dict.fromkeys(("theorem_report", "theorem_verdict"), "theorems"),
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        import importlib
+
+        return getattr(importlib.import_module(f".{_LAZY[name]}", __name__), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY))
+
 
 __all__ = [
     "CoverReport",

@@ -32,7 +32,8 @@ hold for every set system):
 The search tries ``d = 1, 2, ...``: a shattered ``d``-set found (the first
 one in anchor order, largest anchors first) raises the lower bound, an
 exhausted search for ``d`` proves ``VC = d - 1``.  The per-anchor
-depth-first search is compiled with numba (:mod:`dimcalc.vc.sparse_kernel`)
+depth-first search is compiled with numba (:mod:`dimcalc.vc.sparse_kernel`, :mod:`~dimcalc.vc.sparse_clique`,
+loaded by :mod:`~dimcalc.vc.sparse_jit`)
 and runs in bounded steps, the clock read between them, so a time limit
 stops it with the proven bounds (``exact=False``).
 
@@ -64,7 +65,7 @@ from ..classes.hypothesis_class import HypothesisClass
 from ..classes.sparse_table import SparseTable
 from ..results import DimensionResult
 from ..search.budget import Deadline, Progress
-from . import sparse_kernel
+from . import sparse_jit, sparse_kernel
 
 __all__ = ["sparse_vc_dimension", "candidates", "anchor_counts", "static_upper_bound"]
 
@@ -232,7 +233,7 @@ def pair_graph(
     found_x, found_y = [], []
     cap = 1 << 16
     out_x, out_y = np.zeros(cap, dtype=np.int64), np.zeros(cap, dtype=np.int64)
-    step = 256 if K["pairs"] is not sparse_kernel._pairs else 4  # plain Python: small first steps
+    step = 256 if K["pairs"] is not sparse_jit.kernels(False)["pairs"] else 4  # plain Python: small first steps
     start = 0
     while start < len(xs_all):
         if deadline.expired():
@@ -318,7 +319,7 @@ class _CliqueSearch:
             np.full(edges, -1, dtype=np.int64),  # tri_ptr
             np.zeros(edges, dtype=np.int64),  # tri_len
             np.zeros(TRIPLE_POOL if d >= 4 else 0, dtype=np.int32),  # pool of passing third elements
-            np.zeros(1, dtype=np.int64),  # pool_used
+            np.zeros(2, dtype=np.int64),  # pool_used: entries used, triples tested by the last _tri call
             np.zeros(n, dtype=np.int32),  # code2
             np.array([n] + [0] * 7, dtype=np.int64),  # cnt2
         )
@@ -384,11 +385,13 @@ def sparse_vc_dimension(
     # The compiled kernels, unless loading them (numba's disk cache: about a second) would not fit the time left;
     # the plain-Python kernels search in small steps, so a short limit still holds.
     left = deadline.remaining()
-    need = JIT_MIN_SECONDS if sparse_kernel.cached() else JIT_COMPILE_SECONDS
-    jit = sparse_kernel.available() and (sparse_kernel.warm() or left is None or left >= need)
-    if jit and not sparse_kernel.warm():
-        sparse_kernel.warm_up()
-    K = sparse_kernel.kernels(jit)
+    need = JIT_MIN_SECONDS if sparse_jit.cached() else JIT_COMPILE_SECONDS
+    jit = sparse_jit.available() and (sparse_jit.warm() or left is None or left >= need)
+    if jit and not sparse_jit.warm():
+        # Cached: load the two kernels every search runs (the pair and clique kernels load on first use, in
+        # milliseconds); not cached: compile all four now, under the time check above, and record it.
+        sparse_jit.warm_up(("levels", "search") if sparse_jit.cached() else tuple(sparse_jit.KERNEL_NAMES))
+    K = sparse_jit.kernels(jit)
     first = FIRST_STEP_NODES if jit else 64
     if jit or left is None:
         h: np.ndarray | None = set_levels(table, degrees, K["levels"] if jit else None)

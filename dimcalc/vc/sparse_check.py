@@ -7,10 +7,14 @@ dimensions) cannot run.  For a binary class the report still gives:
 * ``vc``, ``natarajan``, ``graph`` -- exact, by the sparse search
   (:mod:`dimcalc.vc.sparse`; on a binary class the three are one search);
 * ``littlestone`` and ``multiclass_littlestone`` -- proven bounds
-  ``VC <= LDim <= floor(log2 |H|)`` (Littlestone 1987: a shattered set, its
-  points queried in order, is a complete mistake tree -- built here from the
-  VC witness and checked by the tree checker; and a mistake tree of depth
-  ``d`` has ``2^d`` leaves realised by distinct hypotheses);
+  ``max(VC, g) <= LDim <= floor(log2 |H|)``: a shattered set, its points
+  queried in order, is a complete mistake tree (Littlestone 1987), and ``g``
+  is the depth of the greedy mistake tree built on the incidences
+  (:func:`dimcalc.vc.sparse_trees.greedy_mistake_tree`, within the
+  dimension's time share); the deeper of the two trees is the witness,
+  checked by the tree checker on the sparse class; a mistake tree of depth
+  ``d`` has ``2^d`` leaves realised by distinct hypotheses, hence the upper
+  bound;
 * the Ψ-Littlestone dimensions and the binary restrictions -- not computed,
   with the reason.
 
@@ -24,6 +28,11 @@ Examples
 >>> r = sparse_littlestone_bounds(H, "littlestone")
 >>> (r.lower, r.upper, r.verify(H))
 (1, 13, True)
+>>> rows, cols = np.repeat(np.arange(64), np.arange(64)), np.concatenate([np.arange(i) for i in range(64)])
+>>> T = SparseTable.from_cells(64, 2_000_000, rows, cols)  # 64 thresholds on 2e6 points: VC 1, LDim 6
+>>> r = sparse_littlestone_bounds(HypothesisClass(T, num_labels=2), "littlestone")
+>>> (r.lower, r.upper, r.stats["vc_lower"], r.stats["greedy_depth"])
+(6, 6, 1, 6)
 """
 
 from __future__ import annotations
@@ -34,8 +43,10 @@ from typing import Any
 from ..classes.hypothesis_class import HypothesisClass
 from ..classes.sparse_table import DENSE_VIEW_CELLS
 from ..results import DimensionResult
+from ..search.budget import Deadline
 from ..witnesses import MistakeTree
 from .dimensions import vc_dimension
+from .sparse_trees import greedy_mistake_tree
 
 __all__ = ["needs_sparse_reports", "sparse_littlestone_bounds", "sparse_solvers"]
 
@@ -75,25 +86,38 @@ def _tree(H: HypothesisClass, points: list[int], multiclass: bool) -> dict:
     return build(0, ())
 
 
+def _with_labels(tree: dict) -> dict:
+    """The binary tree as a multiclass one (edge labels [0, 1])."""
+    if "hypothesis" in tree:
+        return tree
+    return {"point": tree["point"], "labels": [0, 1], "children": [_with_labels(c) for c in tree["children"]]}
+
+
 def sparse_littlestone_bounds(
     H: HypothesisClass, kind: str, *, time_limit: float | None = None, progress: bool = False
 ) -> DimensionResult:
-    """``VC <= LDim <= floor(log2 |H|)`` for a sparse binary class, with the VC set's mistake tree as witness."""
+    """``max(VC, greedy) <= LDim <= floor(log2 |H|)`` for a sparse binary class, the deeper tree as witness."""
+    deadline = Deadline(time_limit)
     vc = _vc(H, time_limit)
     points = [int(p) for p in vc.witness] if isinstance(vc.witness, list) else []
+    multiclass = kind == "multiclass_littlestone"
+    tree = _tree(H, points, multiclass)
     lower = len(points)
-    witness: Any = _tree(H, points, kind == "multiclass_littlestone")
+    greedy, depth = greedy_mistake_tree(H, deadline=deadline)
+    if depth > lower:
+        tree, lower = (_with_labels(greedy) if multiclass else greedy), depth
     if kind == "littlestone":
-        witness = MistakeTree(witness)
+        witness: Any = MistakeTree(tree)
     else:
         from ..witnesses import MulticlassTree
 
-        witness = MulticlassTree(witness)
+        witness = MulticlassTree(tree)
     reason = (
         f"sparse class of {H.n_hypotheses}x{H.n_points} cells (over the dense-view limit of {DENSE_VIEW_CELLS}): "
-        "bounded by VC <= LDim <= floor(log2 |H|), the VC set's mistake tree as witness"
+        "bounded by max(VC, greedy tree) <= LDim <= floor(log2 |H|), the deeper mistake tree as witness"
     )
-    return DimensionResult.bounds(kind, lower, max(lower, H.log2_size()), witness, method=reason)
+    upper = max(lower, H.log2_size())
+    return DimensionResult.bounds(kind, lower, upper, witness, method=reason, greedy_depth=depth, vc_lower=len(points))
 
 
 def _not_computed(key: str) -> Callable[..., Any]:

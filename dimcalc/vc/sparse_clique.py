@@ -1,0 +1,245 @@
+"""The compiled clique search of :mod:`dimcalc.vc.sparse` (fact 4): shattered ``k``-sets as ``k``-cliques of the pair graph.
+
+Resumable as the anchor search of :mod:`dimcalc.vc.sparse_kernel` (state in
+caller-owned arrays, ``budget`` nodes a call), with the same trace counting
+(``sparse_kernel._apply``, ``_undo``, ``_ok``) and, from ``k = 4``, a lazy
+triple filter (:func:`_tri`).  Compiled by :mod:`dimcalc.vc.sparse_jit`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import sparse_kernel as sk
+from .sparse_kernel import DONE, FOUND, PAUSED
+
+__all__: list[str] = []
+
+
+def _clique(
+    k: int,
+    roots: Any,
+    p_indptr: Any,
+    p_indices: Any,
+    elem: Any,
+    t_indptr: Any,
+    t_indices: Any,
+    code: Any,
+    cnt: Any,
+    state: Any,
+    pos: Any,
+    lists: Any,
+    lens: Any,
+    chosen: Any,
+    out: Any,
+    tri_ptr: Any,
+    tri_len: Any,
+    pool: Any,
+    pool_used: Any,
+    code2: Any,
+    cnt2: Any,
+    budget: int,
+) -> int:
+    """Search the ``k``-cliques of the pair graph (upper neighbours ``p_*``) for a shattered set, roots first.
+
+    The pair graph is given on *ranks* (``elem[rank]`` is the element):
+    ``p_indices[p_indptr[r]:p_indptr[r + 1]]`` are the higher ranks joined
+    to rank ``r``, ascending, so each clique is enumerated once, from its
+    lowest rank.  State ``[root, depth, nodes]``; ``lists[d, :lens[d]]`` are the common
+    upper neighbours of the elements chosen below level ``d``.  FOUND (in
+    ``out``), DONE or PAUSED, as :func:`_search`.
+
+    From ``k = 4`` a *triple filter* cuts the lists: a candidate ``z`` after
+    ``a < b`` must make a triple ``{a, b, z}`` whose eight traces each hold
+    ``>= 2^(k-3)`` sets (fact 3 for three elements); the passing ``z`` of a
+    pair are computed once, on first use, in scratch arrays ``code2, cnt2``,
+    and kept in ``pool`` (``tri_ptr[e], tri_len[e]`` for pair-graph edge
+    ``e``; ``tri_ptr[e] = -2``: not kept, the pool being full).  ``pool_used``
+    is ``[pool entries used, triples tested by the last _tri call]``; the
+    triples tested count as nodes, so a step's work stays within its budget.
+    """
+    r_i = state[0]
+    d = state[1]
+    nodes = state[2]
+    stop_at = nodes + budget
+    while True:
+        if nodes >= stop_at:
+            state[0] = r_i
+            state[1] = d
+            state[2] = nodes
+            return PAUSED
+        if d < 0:
+            if r_i >= len(roots):
+                state[0] = r_i
+                state[1] = d
+                state[2] = nodes
+                return DONE
+            x = roots[r_i]
+            r_i += 1
+            sk._apply(elem[x], 1, t_indptr, t_indices, code, cnt)
+            nodes += 1
+            if not sk._ok(0, k, cnt):
+                sk._undo(elem[x], 1, t_indptr, t_indices, code, cnt)
+                continue
+            chosen[0] = x
+            if k == 1:
+                out[0] = elem[x]
+                sk._undo(elem[x], 1, t_indptr, t_indices, code, cnt)
+                state[0] = r_i
+                state[1] = -1
+                state[2] = nodes
+                return FOUND
+            m = 0
+            for q in range(p_indptr[x], p_indptr[x + 1]):
+                lists[1, m] = p_indices[q]
+                m += 1
+            lens[1] = m
+            pos[1] = -1
+            d = 1
+            continue
+        p = pos[d] + 1
+        if lens[d] - p < k - d:
+            d -= 1
+            sk._undo(elem[chosen[d]], 1 << d, t_indptr, t_indices, code, cnt)
+            if d == 0:
+                d = -1
+            continue
+        pos[d] = p
+        y = lists[d, p]
+        sk._apply(elem[y], 1 << d, t_indptr, t_indices, code, cnt)
+        nodes += 1
+        if not sk._ok(d, k, cnt):
+            sk._undo(elem[y], 1 << d, t_indptr, t_indices, code, cnt)
+            continue
+        chosen[d] = y
+        if d + 1 == k:
+            for e in range(k):
+                out[e] = elem[chosen[e]]
+            for e in range(d, -1, -1):
+                sk._undo(elem[chosen[e]], 1 << e, t_indptr, t_indices, code, cnt)
+            state[0] = r_i
+            state[1] = -1
+            state[2] = nodes
+            return FOUND
+        # Common upper neighbours: lists[d] after p, intersected with y's (both ascending).
+        m = 0
+        a = p + 1
+        b = p_indptr[y]
+        end_b = p_indptr[y + 1]
+        while a < lens[d] and b < end_b:
+            u = lists[d, a]
+            v = p_indices[b]
+            if u == v:
+                lists[d + 1, m] = u
+                m += 1
+                a += 1
+                b += 1
+            elif u < v:
+                a += 1
+            else:
+                b += 1
+        if k >= 4:
+            for i in range(d):
+                e = _tri(chosen[i], y, k, p_indptr, p_indices, elem, t_indptr, t_indices, tri_ptr, tri_len, pool,
+                         pool_used, code2, cnt2)  # fmt: skip
+                nodes += pool_used[1]  # the triples _tri tested count as nodes: the step stays bounded
+                pool_used[1] = 0
+                if e < 0 or m < k - d - 1:
+                    continue
+                start = tri_ptr[e]
+                end = start + tri_len[e]
+                w = 0
+                a = 0
+                while a < m and start < end:
+                    u = lists[d + 1, a]
+                    v = pool[start]
+                    if u == v:
+                        lists[d + 1, w] = u
+                        w += 1
+                        a += 1
+                        start += 1
+                    elif u < v:
+                        a += 1
+                    else:
+                        start += 1
+                m = w
+        if m < k - d - 1:
+            sk._undo(elem[y], 1 << d, t_indptr, t_indices, code, cnt)
+            continue
+        lens[d + 1] = m
+        pos[d + 1] = -1
+        d += 1
+
+
+def _tri(
+    a: int,
+    b: int,
+    k: int,
+    p_indptr: Any,
+    p_indices: Any,
+    elem: Any,
+    t_indptr: Any,
+    t_indices: Any,
+    tri_ptr: Any,
+    tri_len: Any,
+    pool: Any,
+    pool_used: Any,
+    code2: Any,
+    cnt2: Any,
+) -> int:
+    """The pair-graph edge ``e`` of ranks ``a < b`` with its passing third elements in ``pool`` (see
+    :func:`_clique`), computed on first use; ``-1`` when not kept (pool full)."""
+    lo = p_indptr[a]
+    hi = p_indptr[a + 1]
+    while lo < hi:
+        mid = (lo + hi) >> 1
+        if p_indices[mid] < b:
+            lo = mid + 1
+        else:
+            hi = mid
+    e = lo
+    if tri_ptr[e] >= 0:
+        return e
+    if tri_ptr[e] == -2:
+        return -1
+    need = 1 << (k - 3)
+    sk._apply(elem[a], 1, t_indptr, t_indices, code2, cnt2)
+    sk._apply(elem[b], 2, t_indptr, t_indices, code2, cnt2)
+    start = pool_used[0]
+    m = start
+    full = False
+    i = e + 1  # a's higher neighbours after b
+    j = p_indptr[b]
+    while i < p_indptr[a + 1] and j < p_indptr[b + 1]:
+        u = p_indices[i]
+        v = p_indices[j]
+        if u < v:
+            i += 1
+        elif v < u:
+            j += 1
+        else:
+            i += 1
+            j += 1
+            sk._apply(elem[u], 4, t_indptr, t_indices, code2, cnt2)
+            pool_used[1] += 1
+            ok = True
+            for c in range(8):
+                if cnt2[c] < need:
+                    ok = False
+                    break
+            sk._undo(elem[u], 4, t_indptr, t_indices, code2, cnt2)
+            if ok:
+                if m >= len(pool):
+                    full = True
+                    break
+                pool[m] = u
+                m += 1
+    sk._undo(elem[b], 2, t_indptr, t_indices, code2, cnt2)
+    sk._undo(elem[a], 1, t_indptr, t_indices, code2, cnt2)
+    if full:
+        tri_ptr[e] = -2
+        return -1
+    tri_ptr[e] = start
+    tri_len[e] = m - start
+    pool_used[0] = m
+    return e
