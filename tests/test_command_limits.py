@@ -159,3 +159,26 @@ def test_every_command_counts_the_start_up_of_its_process(module, call, argv):
     status, given = json.loads(proc.stdout.strip().splitlines()[-1])
     assert len(given) == 1 and given[0] is not None and given[0] <= 0.31, proc.stderr
     assert status in (0, 3)
+
+
+def test_sweep_search_keeps_time_aside_to_print_and_write_the_best_class(tmp_path, monkeypatch, capsys):
+    """``sweep --search --size 1000x1000x1000 --time-limit 5`` ran 12.9 s: printing and writing the best
+    1000 x 1000 class (a second each) came after a search given the whole limit.  The search now gets
+    what is left once that output time is kept aside (at most half the limit)."""
+    import dimcalc.cli.sweep_modes as modes
+    from dimcalc.cli import main
+
+    given = []
+    real = modes.local_search
+
+    def recorded(*args, **kwargs):
+        given.append(kwargs["total_time"])
+        return real(*args, **{**kwargs, "total_time": 1e-3, "time_limit": 1e-3})
+
+    monkeypatch.setattr(modes, "local_search", recorded)
+    argv = ["sweep", "--search", "littlestone - vc", "--time-limit", "4", "-o", str(tmp_path / "best.json")]
+    assert main([*argv, "--size", "1000x1000x1000"]) in (0, 3)
+    assert main([*argv, "--size", "6x4x2", "--force"]) in (0, 3)
+    capsys.readouterr()
+    big, small = given
+    assert big <= 2.0 and 3.9 < small <= 4.0
