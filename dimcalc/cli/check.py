@@ -10,7 +10,7 @@ from ..dims.summary import witness_summary
 from ..io import load_psi_family
 from ..reports.check import ALL_KEYS, DIMENSION_KEYS, EXTRA_KEYS, CheckInterrupted, check_class
 from ..results import DimensionResult
-from ..search.budget import Deadline
+from .clock import command_deadline
 from .formats import TABLE_FORMATS, add_format_option, check_table, print_tables, resolve_format
 from .inputs import load_class_arg
 from .options import (
@@ -142,7 +142,7 @@ def _rows(report: Any) -> list[tuple[str, str, str, str, str]]:
 
 
 def run(args: argparse.Namespace) -> int:
-    deadline = Deadline(args.time_limit)  # the limit holds from here: loading the file counts
+    deadline = command_deadline(args.time_limit)  # from the process start: start-up and loading count
     fmt = resolve_format(args)
     dims = parameter_list(args.dims, (*ALL_KEYS, "all"), "--dims") if args.dims is not None else None
     if dims is not None and "all" in dims:

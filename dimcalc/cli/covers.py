@@ -10,7 +10,7 @@ from ..covers import DEFAULT_MAX_WITNESS_NODES, MAX_DEPTH
 from ..errors import InvalidParameterError
 from ..io import load_input_tree
 from ..reports.covers import cover_report
-from ..search.budget import Deadline
+from .clock import command_deadline
 from .inputs import load_class_arg
 from .options import (
     add_class_file_argument,
@@ -68,7 +68,7 @@ _MAX_FILE_COVER_NODES = 50_000_000
 
 def run(args: argparse.Namespace) -> int:
     """Handler of ``dimcalc cover``: :func:`dimcalc.reports.cover_report`, printed."""
-    deadline = Deadline(args.time_limit)  # the whole command: loading the file counts
+    deadline = command_deadline(args.time_limit)  # from the process start: start-up and loading count
     check_outputs(args, "witness_file")  # refused before anything is computed
     H = load_class_arg(args.file, args, deadline)
     cap = _MAX_FILE_COVER_NODES if args.witness_file else DEFAULT_MAX_WITNESS_NODES

@@ -7,7 +7,7 @@ import sys
 from typing import Any
 
 from ..reports.growth import growth_table
-from ..search.budget import Deadline
+from .clock import command_deadline
 from .inputs import load_class_arg
 from .options import add_class_file_argument, add_json_option, add_time_limit_option, check_int_option
 from .output import class_line, emit_json, printable
@@ -45,7 +45,7 @@ def register(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Handler of ``dimcalc growth``: :func:`dimcalc.reports.growth_table`, printed."""
-    deadline = Deadline(args.time_limit)  # the limit holds from here: loading the file counts
+    deadline = command_deadline(args.time_limit)  # from the process start: start-up and loading count
     check_int_option(args.max_m, "--max-m", 0)
     H = load_class_arg(args.file, args, deadline)
     if args.max_m is not None and args.max_m > H.n_points:

@@ -8,8 +8,8 @@ from typing import Any
 
 from ..errors import InvalidParameterError
 from ..reports.repdim import repdim_report
-from ..representation import exact_fraction
-from ..search.budget import Deadline
+from ..representation import exact_fraction, milp
+from .clock import command_deadline, slowdown
 from .inputs import load_class_arg
 from .options import add_class_file_argument, add_json_option, add_time_limit_option, add_witness_file_option
 from .output import check_outputs, class_line, emit_json, present_witness
@@ -62,7 +62,8 @@ def run(args: argparse.Namespace) -> int:
     eps = exact_fraction(args.epsilon, owner="dimcalc repdim --epsilon")
     if eps > Fraction(1, 2):  # the range --help states (FX: error ε <= 1/2 for Eval_C protocols)
         raise InvalidParameterError(f"--epsilon must be a number in [0, 1/2]; got {args.epsilon}")
-    deadline = Deadline(args.time_limit)  # the limit holds from here: loading the file counts
+    milp.SCIPY_LOAD_SECONDS = milp.SCIPY_LOAD_SECONDS * slowdown()  # a busy machine loads scipy slower too
+    deadline = command_deadline(args.time_limit)  # from the process start: start-up and loading count
     check_outputs(args, "witness_file")  # refused before anything is computed
     H = load_class_arg(args.file, args, deadline)
     report = repdim_report(H, eps, pool=None if args.pool == "auto" else args.pool, time_limit=deadline.left())
@@ -102,9 +103,9 @@ def run(args: argparse.Namespace) -> int:
             )
         if written:
             print(f"full witness (representing class and message table) written to {args.witness_file}")
-        if not rep.exact and deadline.expired():
+        if report.stopped:
             print("stopped by the time limit: [lower, upper] are proven bounds")
     if not verified:
         return 1
     # Bounds without a stop (pool too large for an exact answer) are a complete answer: exit 0.
-    return EXIT_TIME_LIMIT if not rep.exact and deadline.expired() else EXIT_OK
+    return EXIT_TIME_LIMIT if report.stopped else EXIT_OK

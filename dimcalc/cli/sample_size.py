@@ -13,7 +13,7 @@ from fractions import Fraction
 
 from .._params import number_text
 from ..errors import InvalidParameterError
-from ..search.budget import Deadline
+from .clock import command_deadline
 from .formats import TABLE_FORMATS, add_format_option, print_tables, resolve_format, sample_size_table_rows
 from .inputs import load_class_arg
 from .options import add_json_option, add_time_limit_option
@@ -111,7 +111,7 @@ def run(args: argparse.Namespace) -> int:
             raise InvalidParameterError(f"--{name} must be a number {what}; got {number_text(v)}")
     if args.concepts < 1:
         raise InvalidParameterError(f"--concepts must be a positive integer; got {args.concepts}")
-    deadline = Deadline(args.time_limit)  # the limit holds from here: loading the file counts
+    deadline = command_deadline(args.time_limit)  # from the process start: start-up and loading count
     H = load_class_arg(args.file, args, deadline)
     table = sample_size_table(
         H,

@@ -24,6 +24,7 @@ from ..sweep.db import SweepDB
 from ..sweep.extremal import local_search
 from ..sweep.report import extremal_class, sweep_report
 from ..sweep.run import run_sweep
+from .clock import command_deadline
 from .formats import TABLE_FORMATS, print_tables, resolve_format, sweep_report_tables
 from .options import check_int_option, parameter_list, wants_progress
 from .output import emit_json, printable
@@ -41,6 +42,11 @@ def _read_family(path: str) -> list[list[Any]]:
     except Exception:
         labels = 2  # let the loader name what is wrong with the file
     return [list(m) for m in load_psi_family(path, labels).user_maps]
+
+
+#: Seconds one cell of a class table takes to write as JSON (a 1000 x 1000 table: about a second on a busy
+#: machine): ``sweep --search`` keeps this aside per output of the best class.
+OUTPUT_SECONDS_PER_CELL = 1e-6
 
 
 def _write_class(H: Any, path: str, args: argparse.Namespace, option: str) -> None:
@@ -294,6 +300,12 @@ def _run_search(args: argparse.Namespace) -> int:
         raise InvalidParameterError("--search needs --size RxCxL")
     rows, cols, labels = parse_size(args.size, "--size")
     _check_class_outputs(args, ("output", "-o"))
+    deadline = command_deadline(args.time_limit)  # from the process start: start-up counts
+    # the best class is printed (and written with -o) within the limit too: its output time is kept aside
+    writes = 1 + (args.output is not None) + (not args.json)
+    total = deadline.left()
+    if total is not None:
+        total = max(1e-3, total - min(total / 2, writes * rows * cols * OUTPUT_SECONDS_PER_CELL))
     result = local_search(
         args.search,
         hypotheses=rows,
@@ -302,8 +314,8 @@ def _run_search(args: argparse.Namespace) -> int:
         restarts=args.restarts,
         steps=args.steps,
         seed=args.seed,
-        time_limit=args.time_limit,
-        total_time=args.time_limit,  # the whole search stays within --time-limit
+        time_limit=total,
+        total_time=total,  # the whole search stays within --time-limit
         target=args.target,
     )
     if args.output:

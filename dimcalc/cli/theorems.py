@@ -6,7 +6,7 @@ import argparse
 from typing import Any
 
 from ..reports.theorems import theorem_report, theorem_verdict
-from ..search.budget import Deadline
+from .clock import command_deadline
 from .formats import TABLE_FORMATS, add_format_option, print_tables, resolve_format, theorems_table
 from .inputs import load_class_arg
 from .options import add_class_file_argument, add_json_option, add_time_limit_option
@@ -54,7 +54,7 @@ _EXIT = {"holds": EXIT_OK, "violated": EXIT_FAILURE, "unknown": EXIT_TIME_LIMIT}
 
 def run(args: argparse.Namespace) -> int:
     """Handler of ``dimcalc theorems``: :func:`dimcalc.reports.theorem_report`, printed."""
-    deadline = Deadline(args.time_limit)  # the limit holds from here: loading the file counts
+    deadline = command_deadline(args.time_limit)  # from the process start: start-up and loading count
     fmt = resolve_format(args)
     H = load_class_arg(args.file, args, deadline)
     report = theorem_report(H, time_limit=deadline.left())

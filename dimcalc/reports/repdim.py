@@ -120,9 +120,12 @@ def repdim_report(
     eps = as_fraction(epsilon)
     deadline = Deadline(time_limit)
     rep = deterministic_representation_dimension(H, eps, pool=pool, time_limit=deadline.left())
-    verified = rep.verify(H)
+    # the witness is checked once by dimcalc's checker (is_representation, what rep.verify runs): inside the
+    # solver when it chose it from the MILP, else here (C itself: linear time)
+    verified = bool(rep.stats.get("witness_checked")) or rep.verify(H)
     comm = one_way_communication_complexity(H, eps, time_limit=deadline.left(), representation=rep)
     prdim = probabilistic_representation_bounds(
         H, drdim=rep if eps == Fraction(1, 4) else None, time_limit=deadline.left()
     )
-    return RepdimReport(H, eps, rep, verified, comm, prdim, stopped=not rep.exact and deadline.expired())
+    stopped = not rep.exact and (deadline.expired() or bool(rep.stats.get("milp_stopped")))
+    return RepdimReport(H, eps, rep, verified, comm, prdim, stopped=stopped)

@@ -120,21 +120,28 @@ def _quiet_native_stdout():
         os.close(saved)
 
 
+#: Seconds scipy's MILP takes to load (about half a second on an idle machine): with less time left and
+#: scipy not loaded yet, the MILP is not started (C itself is the witness, a stop by the time limit).
+SCIPY_LOAD_SECONDS = 1.0
+
 #: The MILP takes 1 / this of the time left after scipy loads (the rest: the witness re-checks, the bounds).
 _MILP_SHARE_PARTS = 3
 
 
 def _milp_smallest(
     P: np.ndarray, C: np.ndarray, eps: Fraction, deadline: Deadline
-) -> tuple[list[int], int, bool, bool]:
+) -> tuple[list[int], int, bool, bool, bool]:
     """Smallest subset of pool rows that ε-represents C.
 
     The solver gets a share of what is left once scipy is loaded (its import counts against the
     limit): the rest goes to re-checking the witness exactly (an LP per concept) and the bounds.
 
-    Returns (chosen rows, proven lower bound on size, optimal?, decided at ε exactly?).
+    Returns (chosen rows, proven lower bound on size, optimal?, decided at ε exactly?, stopped by the time?).
     """
     threshold, decided = _milp_threshold(eps, P.shape[1], len(P))
+    left = deadline.remaining()
+    if left is not None and left < SCIPY_LOAD_SECONDS and "scipy.optimize" not in sys.modules:
+        return [], 1, False, decided, True  # loading the solver would take what is left: stopped before it
     from scipy.optimize import Bounds, LinearConstraint, milp  # heavy: loaded on the first MILP
     from scipy.sparse import coo_matrix
 
@@ -176,11 +183,11 @@ def _milp_smallest(
             options=options,
         )
     if res.x is None:
-        return [], 1, False, decided
+        return [], 1, False, decided, res.status == 1
     chosen = [int(p) for p in np.flatnonzero(res.x[:n_p] > 0.5)]
     dual = getattr(res, "mip_dual_bound", None)
     lower = max(1, math.ceil(dual - 1e-6)) if dual is not None and np.isfinite(dual) else 1
-    return chosen, lower, res.status == 0, decided
+    return chosen, lower, res.status == 0, decided, res.status == 1  # status 1: HiGHS's time limit
 
 
 @renamed_parameters(C="H")
@@ -272,13 +279,14 @@ def deterministic_representation_dimension(
             )
         pool_name, complete = f"user pool ({len(P)} functions)", len(P) == n_all
     if len(P) * len(C_rows) <= MAX_MILP_PAIRS:
-        chosen, milp_lower, optimal, decided = _milp_smallest(P, C_rows, eps, deadline)
+        chosen, milp_lower, optimal, decided, stopped = _milp_smallest(P, C_rows, eps, deadline)
     else:  # too large for an exact program: C itself (it represents itself at any ε) is the upper bound
-        chosen, milp_lower, optimal, decided = [], 1, False, False
+        chosen, milp_lower, optimal, decided, stopped = [], 1, False, False, False
     witness_rows = P[chosen] if chosen else C_rows
     # past the limit, the exact re-check of a chosen witness (an LP per concept) is not started: C itself
     # (which represents C at any ε, checked in linear time) is the witness and the MILP's bound stays proven
-    if not chosen or deadline.expired() or not is_representation(witness_rows, C_rows, eps):
+    checked = bool(chosen) and not deadline.expired() and is_representation(witness_rows, C_rows, eps)
+    if not checked:
         # numerical trouble or stopped without a solution: fall back to C itself (represents C for any ε)
         witness_rows, optimal = C_rows, False
     size_upper = len(witness_rows)
@@ -305,6 +313,9 @@ def deterministic_representation_dimension(
         bounds,
         {
             "milp_optimal": optimal,
+            "milp_stopped": stopped or (not optimal and deadline.expired()),
+            # the chosen witness passed is_representation (the checker Representation.certify runs) here
+            "witness_checked": checked,
             "milp_decides_epsilon": decided,
             "pool_size": int(len(P)),
             "seconds": deadline.elapsed(),
