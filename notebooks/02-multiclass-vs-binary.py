@@ -41,7 +41,7 @@ from dimcalc.littlestone import (
 def bits_and_mld(H, time_limit=20):
     """(MLD(H), [LD(H|_i)]) exactly, every witness re-verified by its independent checker."""
     mld = multiclass_littlestone_dimension(H, time_limit=time_limit)
-    restricted = binary_restriction_littlestone(H, time_limit=time_limit)
+    restricted = binary_restriction_littlestone(H, time_limit=time_limit).parts
     assert mld.exact and mld.verify(H)
     for r in restricted:
         assert r.exact and r.verify(H)  # kind littlestone_restriction:i checks the tree on H|_i

@@ -125,4 +125,4 @@ def repdim_report(
     prdim = probabilistic_representation_bounds(
         H, drdim=rep if eps == Fraction(1, 4) else None, time_limit=deadline.left()
     )
-    return RepdimReport(H, eps, rep, verified, comm, prdim, stopped=not rep.exact and deadline.expired())
+    return RepdimReport(H, eps, rep, verified, comm, prdim.bounds, stopped=not rep.exact and deadline.expired())

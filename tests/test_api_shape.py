@@ -1,0 +1,128 @@
+"""One API shape (issue 21): every dimension function returns a ``DimensionResult``, every ``is_*`` a ``bool``."""
+
+from __future__ import annotations
+
+import math
+import warnings
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from dimcalc import HypothesisClass
+from dimcalc.littlestone import binary_restriction_littlestone, littlestone_dimension
+from dimcalc.reports import repdim_report
+from dimcalc.representation import (
+    PaperBound,
+    deterministic_representation_dimension,
+    is_representation,
+    probabilistic_representation_bounds,
+)
+from dimcalc.representation.communication import one_way_communication_complexity
+from dimcalc.results import DimensionResult
+from dimcalc.witnesses import MessageTable, Representation
+
+POINTS = HypothesisClass.from_table(np.eye(4, dtype=int))  # 4 point functions on 4 points
+MULTI = HypothesisClass.from_table([[0, 0], [1, 1], [2, 0], [3, 1], [2, 3]])
+
+
+def _shape(r: object) -> DimensionResult:
+    assert isinstance(r, DimensionResult)
+    for name in ("kind", "value", "exact", "lower", "upper", "witness", "stats"):
+        assert hasattr(r, name)
+    return r
+
+
+def test_the_four_functions_return_dimension_results_that_verify():
+    rs = [
+        binary_restriction_littlestone(MULTI),
+        deterministic_representation_dimension(POINTS, "1/4"),
+        probabilistic_representation_bounds(POINTS),
+        one_way_communication_complexity(POINTS, "1/8"),
+    ]
+    H_of = [MULTI, POINTS, POINTS, POINTS]
+    for r, H in zip(rs, H_of):
+        r = _shape(r)
+        assert r.verify(H, debug=True)
+        if r.exact:
+            assert r.value == r.lower == r.upper
+        else:
+            assert r.value is None and r.lower <= r.upper
+    restr, drdim, prdim, comm = rs
+    assert (restr.kind, drdim.kind, prdim.kind, comm.kind) == (
+        "littlestone_restriction:max",
+        "drdim",
+        "prdim",
+        "one_way_communication",
+    )
+    assert (drdim.value, drdim.size) == (2.0, 4)
+    assert comm.value == comm.deterministic == 2 and isinstance(comm.witness, MessageTable)
+    assert prdim.upper == drdim.value and prdim.lower == pytest.approx(1 / (32 * math.log(2)))
+
+
+def test_the_maximum_of_the_restrictions_is_certified_by_its_largest_part():
+    r = binary_restriction_littlestone(MULTI)
+    parts = r.parts
+    assert [p.kind for p in parts] == ["littlestone_restriction:1", "littlestone_restriction:2"]
+    assert r.exact and r.value == max(p.value for p in parts)
+    best = max(parts, key=lambda p: p.lower)
+    assert r.witness == best.witness and r.verify(MULTI)
+    assert r.to_json()["parts"] == [p.to_json() for p in parts]
+
+
+def test_a_wrong_witness_does_not_verify():
+    comm = one_way_communication_complexity(POINTS, "1/8")
+    clash = MessageTable({**comm.witness, next(iter(comm.witness)): 1 if comm.witness[0] != 1 else 0})
+    assert not _replace_witness(comm, clash).verify(POINTS)
+    drdim = deterministic_representation_dimension(POINTS, "1/4")
+    too_few = Representation(drdim.witness[:3], epsilon=Fraction(1, 4))
+    assert not _replace_witness(drdim, too_few).verify(POINTS)
+    with pytest.raises(AssertionError, match="does not 1/4-represent"):
+        _replace_witness(drdim, too_few).verify(POINTS, debug=True)
+    # a larger representation is a valid one, but not of the size the result claims
+    bigger = Representation(drdim.witness + [[0, 0, 0, 0]], epsilon=Fraction(1, 4))
+    with pytest.raises(AssertionError, match="certifies 5 functions, the result claims 4"):
+        _replace_witness(drdim, bigger).verify(POINTS, debug=True)
+
+
+def _replace_witness(r: DimensionResult, witness: object) -> DimensionResult:
+    import dataclasses
+
+    return dataclasses.replace(r, witness=witness)
+
+
+def test_reading_the_former_lists_warns_and_still_works():
+    r = binary_restriction_littlestone(MULTI)
+    with pytest.warns(FutureWarning, match=r"read its \.parts instead"):
+        listed = list(r)
+    assert listed == list(r.parts)
+    with pytest.warns(FutureWarning):
+        assert len(r) == 2 and r[0] == r.parts[0]
+    prdim = probabilistic_representation_bounds(POINTS)
+    with pytest.warns(FutureWarning, match=r"read its \.bounds instead"):
+        assert [b for b in prdim] == prdim.bounds and all(isinstance(b, PaperBound) for b in prdim.bounds)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert bool(r) and bool(prdim)  # truth is not a list reading
+
+
+def test_json_keeps_the_documented_shapes():
+    drdim = deterministic_representation_dimension(POINTS, "1/4")
+    assert set(drdim.to_json()) == {"epsilon", "exact", "pool", "value", "size", "witness", "bounds"}
+    comm = one_way_communication_complexity(POINTS, "1/8")
+    out = comm.to_json()
+    assert set(out) == {"epsilon", "deterministic", "private_coin", "public_coin", "bounds"}
+    assert out["deterministic"] == {"value": 2, "exact": True, "witness": {0: 0, 1: 1, 2: 2, 3: 3}}
+    report = repdim_report(POINTS, "1/4").to_json()
+    assert set(report) == {"drdim", "communication", "prdim_bounds"} and isinstance(report["prdim_bounds"], list)
+    assert report["drdim"]["size"] == 4 and report["drdim"]["verified"] is True
+
+
+def test_is_checkers_return_bool():
+    assert is_representation(POINTS, POINTS, "1/4") is True
+    assert is_representation([[0, 0, 0, 0]], POINTS, "1/4") is False
+    ld = littlestone_dimension(POINTS)
+    from dimcalc.witnesses.tree_checks import is_mistake_tree
+
+    assert is_mistake_tree(POINTS, ld.witness) is True
+
