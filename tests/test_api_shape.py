@@ -126,3 +126,57 @@ def test_is_checkers_return_bool():
 
     assert is_mistake_tree(POINTS, ld.witness) is True
 
+
+# ------------------------------------------------------------------ random_state everywhere (rng= a deprecated alias)
+def _random_state_callers():
+    """Each public callable taking ``random_state``, as ``f(**{name: value})`` running one draw."""
+    from dimcalc.learners import GenericPrivateLearner
+    from dimcalc.learners.audit import audit_epsilon
+    from dimcalc.learners.mechanisms import exponential_mechanism
+
+    H = HypothesisClass.from_table(np.eye(4, dtype=int))
+    X = np.arange(4)
+
+    def learner(**kw):
+        return GenericPrivateLearner(H=H, epsilon=1.0, noise="exact", **kw).fit(X, H.table[0, X]).hypothesis_
+
+    def mechanism(**kw):
+        return exponential_mechanism([0, -1, -1, -2], epsilon=1.0, backend="exact", **kw)
+
+    def audit(**kw):
+        flip = lambda bit, rng: int(rng.integers(2))  # noqa: E731
+        return audit_epsilon(flip, 0, 1, claimed_epsilon=1.0, n_select=20, n_test=50, **kw).epsilon_lower
+
+    return {"GenericPrivateLearner": learner, "exponential_mechanism": mechanism, "audit_epsilon": audit}
+
+
+@pytest.mark.parametrize("name", ["GenericPrivateLearner", "exponential_mechanism", "audit_epsilon"])
+def test_random_state_same_answer_for_the_same_value_everywhere(name):
+    call = _random_state_callers()[name]
+    assert call(random_state=7) == call(random_state=np.int64(7)) == call(random_state=np.random.default_rng(7))
+    call(random_state=None)  # fresh entropy: any answer
+    for bad in (-1, 3.5, True, "seed"):
+        with pytest.raises(ValueError, match="'random_state' parameter .* must be None, a non-negative int seed"):
+            call(random_state=bad)
+
+
+@pytest.mark.parametrize("name", ["GenericPrivateLearner", "exponential_mechanism", "audit_epsilon"])
+def test_rng_is_a_deprecated_alias_of_random_state(name):
+    call = _random_state_callers()[name]
+    with pytest.warns(FutureWarning, match="rng"):
+        old = call(rng=np.random.default_rng(7))
+    assert old == call(random_state=np.random.default_rng(7))
+    with pytest.raises((TypeError, ValueError), match="rng"):  # both given: one line naming the old name
+        call(rng=1, random_state=1)
+
+
+def test_a_custom_binary_learner_taking_rng_still_gets_it_with_a_warning():
+    from dimcalc.learners import BinaryReductionLearner, GenericPrivateLearner
+
+    def old_style(G, *, epsilon, delta, rng):
+        return GenericPrivateLearner(H=G, epsilon=epsilon, random_state=rng, noise="exact")
+
+    MC = HypothesisClass.from_table([[0, 1], [2, 3], [1, 1]])
+    learner = BinaryReductionLearner(H=MC, epsilon=1.0, binary_learner=old_style, random_state=0)
+    with pytest.warns(FutureWarning, match="binary_learner taking rng= is deprecated"):
+        learner.fit(np.array([0, 1]), np.array([0, 1]))
