@@ -180,3 +180,24 @@ def test_a_custom_binary_learner_taking_rng_still_gets_it_with_a_warning():
     learner = BinaryReductionLearner(H=MC, epsilon=1.0, binary_learner=old_style, random_state=0)
     with pytest.warns(FutureWarning, match="binary_learner taking rng= is deprecated"):
         learner.fit(np.array([0, 1]), np.array([0, 1]))
+
+
+def test_random_class_and_local_search_take_random_state_with_seed_a_deprecated_alias():
+    from dimcalc.generators import GENERATORS, random_class
+    from dimcalc.sweep.extremal import local_search
+
+    a = random_class(6, 5, labels=3, random_state=4)
+    assert a.name.endswith("-seed4") and a.metadata["params"]["seed"] == 4
+    b = random_class(6, 5, labels=3, random_state=np.random.default_rng(4))  # same stream, nothing to record
+    assert np.array_equal(a.table, b.table) and b.metadata["params"]["seed"] is None
+    assert np.array_equal(GENERATORS["random"].build(hypotheses=6, points=5, labels=3, seed=4).table, a.table)
+    with pytest.warns(FutureWarning, match="'seed' is now called 'random_state'"):
+        assert random_class(6, 5, labels=3, seed=4) == a
+    with pytest.raises(TypeError, match="got both 'seed'"):
+        random_class(6, 5, seed=1, random_state=1)
+    with pytest.raises(ValueError, match="'random_state' parameter of random_class"):
+        random_class(6, 5, random_state=-1)
+    kwargs = dict(hypotheses=3, points=2, labels=2, restarts=1, steps=3)
+    with pytest.warns(FutureWarning, match="'seed' is now called 'random_state'"):
+        old = local_search("littlestone - vc", seed=2, **kwargs)
+    assert old.hclass == local_search("littlestone - vc", random_state=2, **kwargs).hclass

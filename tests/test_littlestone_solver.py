@@ -364,7 +364,7 @@ def test_time_limit_stops_with_certified_bounds(solver):
 
 
 def test_time_limit_stops_multiclass_with_certified_bounds():
-    H = generators.random_class(2000, 60, labels=4, seed=2)
+    H = generators.random_class(2000, 60, labels=4, random_state=2)
     r = multiclass_littlestone_dimension(H, time_limit=0.1)
     assert_sound(r, H, high=H.log2_size())
     check_result(H, r, "multiclass")

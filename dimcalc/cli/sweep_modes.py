@@ -301,7 +301,7 @@ def _run_search(args: argparse.Namespace) -> int:
         labels=labels,
         restarts=args.restarts,
         steps=args.steps,
-        seed=args.seed,
+        random_state=args.seed,  # --seed is the library's random_state
         time_limit=args.time_limit,
         total_time=args.time_limit,  # the whole search stays within --time-limit
         target=args.target,
