@@ -42,7 +42,10 @@ from collections.abc import Callable, Collection
 from numbers import Real
 from typing import Any, Literal, TypeVar
 
+import numpy as np
+
 from ._params import check_epsilon
+from .errors import parameter_error
 from .validation import (
     check_bool,
     check_hypothesis_class,
@@ -68,6 +71,8 @@ __all__ = [
     "TIME_LIMIT",
     "PRIVACY_EPSILON",
     "REPRESENTATION_EPSILON",
+    "RANDOM_STATE",
+    "RandomState",
 ]
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -219,6 +224,43 @@ PRIVACY_EPSILON: Rule = _Checker(check_epsilon)
 #: The error ε of a deterministic representation / one-way protocol, in [0, 1/2] (FX Def 2.3, Thm 3.2: the
 #: randomized protocols of the report are meaningful up to error 1/2; the CLI's ``--epsilon`` has the same range).
 REPRESENTATION_EPSILON: Rule = Interval(Real, 0, "1/2", closed="both", text=True)
+
+
+class RandomState(Rule):
+    """The random source, ``random_state`` everywhere: ``None``, an int seed ``>= 0`` or a ``numpy.random.Generator``.
+
+    Normalised to a ``numpy.random.Generator``: ``None`` is a fresh one (operating-system entropy), an
+    int seeds a new one (the same int gives the same stream), a Generator is used as is (its state
+    advances).  This follows the shape of scikit-learn's ``check_random_state``, which accepts
+    ``None`` (numpy's *global* ``RandomState``), an int (a new ``RandomState`` seeded with it) or a
+    ``RandomState`` instance (used as is), and raises ``ValueError`` otherwise -- with numpy's
+    ``Generator`` API in place of the legacy ``RandomState``, and no global state behind ``None``.
+    A ``bool``, a negative int, a float or anything else is refused in one line.
+
+    Examples
+    --------
+    >>> rule = RandomState()
+    >>> int(rule.check(3, "random_state", "f").integers(100)) == int(rule.check(np.int64(3), "random_state", "f").integers(100))
+    True
+    >>> rule.check(-1, "random_state", "f")
+    Traceback (most recent call last):
+    ...
+    dimcalc.errors.InvalidParameterError: The 'random_state' parameter of f must be None, a non-negative int seed or a numpy.random.Generator. Got -1 instead.
+    """
+
+    def check(self, value: Any, name: str, owner: str) -> np.random.Generator:
+        """See :meth:`Rule.check`."""
+        if value is None:
+            return np.random.default_rng()
+        if isinstance(value, np.random.Generator):
+            return value
+        if isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_)) and value >= 0:
+            return np.random.default_rng(int(value))
+        raise parameter_error(name, owner, "None, a non-negative int seed or a numpy.random.Generator", value)
+
+
+#: The random source (``random_state=`` everywhere): None, an int seed >= 0 or a numpy Generator.
+RANDOM_STATE: Rule = RandomState()
 
 
 def validate_params(**rules: Rule) -> Callable[[F], F]:

@@ -41,7 +41,7 @@ from dimcalc.littlestone import (
 def bits_and_mld(H, time_limit=20):
     """(MLD(H), [LD(H|_i)]) exactly, every witness re-verified by its independent checker."""
     mld = multiclass_littlestone_dimension(H, time_limit=time_limit)
-    restricted = binary_restriction_littlestone(H, time_limit=time_limit)
+    restricted = binary_restriction_littlestone(H, time_limit=time_limit).parts
     assert mld.exact and mld.verify(H)
     for r in restricted:
         assert r.exact and r.verify(H)  # kind littlestone_restriction:i checks the tree on H|_i
@@ -62,7 +62,7 @@ records = []
 for labels in (3, 4, 5, 6, 8, 12, 16):
     for size in (12, 24, 48):
         for seed in (0, 1):
-            H = generators.random_class(size, 7, labels=labels, seed=1000 * labels + 10 * size + seed)
+            H = generators.random_class(size, 7, labels=labels, random_state=1000 * labels + 10 * size + seed)
             records.append(("random", H, *bits_and_mld(H)))
 structured = [generators.bgs_thm61_class(k, d) for k in (5, 7, 15, 31, 63) for d in (1, 2) if not (k > 15 and d == 2)]
 structured += [generators.bgs_thm72_class(1, bits) for bits in (1, 2, 3, 4)] + [generators.bgs_thm72_class(2, 2)]
@@ -219,7 +219,7 @@ show_table(
 # %%
 bases = {
     "Thm 6.1 class, k=7": generators.bgs_thm61_class(7),
-    "random 4-label class": generators.random_class(4, 3, labels=4, seed=11),
+    "random 4-label class": generators.random_class(4, 3, labels=4, random_state=11),
 }
 amplified = {}
 for label, F in bases.items():
@@ -272,7 +272,7 @@ chain_names = ["max_j LD(H|_j)", "Ψ^bin uniform", "Ψ^bin", "Ψ^N", "MLD", "Ψ^
 chain = []
 for labels in (3, 4, 5, 6, 8):
     for size in (8, 16, 32):
-        H = generators.random_class(size, 6, labels=labels, seed=7 * labels + size)
+        H = generators.random_class(size, 6, labels=labels, random_state=7 * labels + size)
         mld, lds = bits_and_mld(H)
         values = [max(lds)]
         for family, uniform in (("bin", True), ("bin", False), ("N", False)):
@@ -331,7 +331,7 @@ from dimcalc import covers
 cover_classes = [
     generators.thresholds(63),
     generators.bgs_thm72_class(1, 3),
-    generators.random_class(40, 8, labels=3, seed=2),
+    generators.random_class(40, 8, labels=3, random_state=2),
 ]
 fig, axes = plt.subplots(1, 3, figsize=(14, 4.5))
 cover_rows = []

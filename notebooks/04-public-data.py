@@ -69,7 +69,7 @@ def excess_error(n_pub, n_priv, learner):
 # `err(h) − min_{h'∈H} err(h')`, computed exactly.
 
 # %%
-learner = ASSPP(H, epsilon=EPSILON, rng=rng, backend="exact")
+learner = ASSPP(H=H, epsilon=EPSILON, random_state=rng, backend="exact")
 PUBLIC = [0] + [2**j for j in range(10)]
 PRIVATE = [2**j for j in range(3, 14)]
 RUNS = 20
@@ -139,7 +139,7 @@ for alpha in ALPHAS:
             found = n_pub
             break
     needed.append(found)
-explicit_pub = [ASSPP(H, epsilon=EPSILON).required_public_sample_size(a, BETA) for a in ALPHAS]
+explicit_pub = [ASSPP(H=H, epsilon=EPSILON).required_public_sample_size(a, BETA) for a in ALPHAS]
 explicit_priv = [ASSPP(H, epsilon=EPSILON).required_sample_size(a, BETA) for a in ALPHAS]
 thm31 = [ss.abm_semi_private_sample_size(vc=vc.value, alpha=a, beta=BETA, epsilon=EPSILON) for a in ALPHAS]
 LOWER_ALPHAS = [Fraction(1, 100), Fraction(1, 200), Fraction(1, 400)]  # ABM Lemma 4.4: alpha <= 1/100

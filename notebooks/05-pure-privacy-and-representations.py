@@ -174,7 +174,7 @@ for label, make in families.items():
         C = make(2**b)
         ld = littlestone_dimension(C)
         assert ld.exact and ld.verify(C)
-        paper = probabilistic_representation_bounds(C, time_limit=30)
+        paper = probabilistic_representation_bounds(C, time_limit=30).bounds
         upper = next(p for p in paper if p.relation == "<=" and p.value is not None)
         bgs = next(p for p in paper if p.source.startswith("BGS Thm 8.8"))
         per_b.append(dict(ld=ld.value, upper=upper, bgs=bgs, unspecified=[p for p in paper if p.value is None]))

@@ -190,7 +190,13 @@ show_table(
 
 # %%
 found = local_search(
-    "binary_restrictions.max - multiclass_littlestone", hypotheses=8, points=8, labels=16, restarts=5, steps=150, seed=0
+    "binary_restrictions.max - multiclass_littlestone",
+    hypotheses=8,
+    points=8,
+    labels=16,
+    restarts=5,
+    steps=150,
+    random_state=0,
 )
 print(
     f"best gap {found.value} after {found.evaluations} classes ({found.seconds:.1f} s), "

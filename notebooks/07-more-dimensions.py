@@ -65,7 +65,7 @@ standard = {
     "intervals(8)": generators.intervals(8),
     "parities(3)": generators.parities(3),
     "3-point functions(6)": generators.k_point_functions(6, 3),
-    "random 12×8": generators.random_class(12, 8, seed=7),
+    "random 12×8": generators.random_class(12, 8, random_state=7),
     "all maps [3] → {0,1,2}": HypothesisClass.from_table(
         [[a, b, c] for a in range(3) for b in range(3) for c in range(3)]
     ),

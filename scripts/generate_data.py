@@ -78,8 +78,8 @@ DATASETS: dict[str, Callable[[], HypothesisClass]] = {
     "bgs-thm61-k7-d1.json": lambda: gen.bgs_thm61_class(7, 1),
     "bgs-claim62.json": _claim62,
     "bgs-thm72-d1-bits2.json": lambda: gen.bgs_thm72_class(1, 2),
-    "random-binary.json": lambda: gen.random_class(12, 7, labels=2, seed=1),
-    "random-multiclass.json": lambda: gen.random_class(10, 5, labels=4, seed=2),
+    "random-binary.json": lambda: gen.random_class(12, 7, labels=2, random_state=1),
+    "random-multiclass.json": lambda: gen.random_class(10, 5, labels=4, random_state=2),
 }
 
 

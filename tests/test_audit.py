@@ -68,13 +68,13 @@ def test_audit_rejects_bad_parameters():
     mech = lambda d, rng: 0  # noqa: E731
     rng = np.random.default_rng(0)
     with pytest.raises(InvalidParameterError, match="n_test"):
-        audit_epsilon(mech, 0, 1, claimed_epsilon=1.0, n_select=10, n_test=0, rng=rng)
-    with pytest.raises(InvalidParameterError, match="rng"):
-        audit_epsilon(mech, 0, 1, claimed_epsilon=1.0, n_select=10, n_test=10, rng=0)
+        audit_epsilon(mech, 0, 1, claimed_epsilon=1.0, n_select=10, n_test=0, random_state=rng)
+    with pytest.raises(InvalidParameterError, match="random_state"):  # an int seed is fine; a float is not
+        audit_epsilon(mech, 0, 1, claimed_epsilon=1.0, n_select=10, n_test=10, random_state=0.5)
     with pytest.raises(InvalidParameterError, match="claimed_delta"):
-        audit_epsilon(mech, 0, 1, claimed_epsilon=1.0, claimed_delta=1.0, n_select=10, n_test=10, rng=rng)
+        audit_epsilon(mech, 0, 1, claimed_epsilon=1.0, claimed_delta=1.0, n_select=10, n_test=10, random_state=rng)
     with pytest.raises(InvalidParameterError, match="mechanism_batch"):
-        audit_epsilon_batch(lambda d, n, rng: [0], 0, 1, claimed_epsilon=1.0, n_select=10, n_test=10, rng=rng)
+        audit_epsilon_batch(lambda d, n, rng: [0], 0, 1, claimed_epsilon=1.0, n_select=10, n_test=10, random_state=rng)
 
 
 def test_audit_checks_both_directions():
@@ -83,7 +83,9 @@ def test_audit_checks_both_directions():
         p = 0.9 if bit else 0.1
         return int(rng.random() < p)
 
-    r = audit_epsilon(mech, 0, 1, claimed_epsilon=1.0, n_select=1000, n_test=10_000, rng=np.random.default_rng(4))
+    r = audit_epsilon(
+        mech, 0, 1, claimed_epsilon=1.0, n_select=1000, n_test=10_000, random_state=np.random.default_rng(4)
+    )
     assert not r.passed
     assert {row["direction"] for row in r.directions} == {"D0>D1", "D1>D0"}
     assert r.epsilon_lower > 1.5
@@ -100,7 +102,7 @@ def test_given_event_is_used_in_both_directions():
         claimed_epsilon=math.log(3),
         n_select=0,
         n_test=20_000,
-        rng=np.random.default_rng(5),
+        random_state=np.random.default_rng(5),
         event=lambda out: out == 1,
     )
     assert r.passed and r.n_select == 0 and r.event == "<lambda>"
@@ -126,7 +128,7 @@ def test_randomized_response_passes_and_its_control_is_caught(epsilon):
         claimed_epsilon=epsilon,
         n_select=10_000,
         n_test=200_000,
-        rng=np.random.default_rng(10),
+        random_state=np.random.default_rng(10),
     )
     assert ok.passed and ok.epsilon_lower > 0.9 * epsilon - 0.05  # tight: randomized response is worst case
     bad = audit_epsilon_batch(
@@ -136,7 +138,7 @@ def test_randomized_response_passes_and_its_control_is_caught(epsilon):
         claimed_epsilon=epsilon,
         n_select=10_000,
         n_test=200_000,
-        rng=np.random.default_rng(10),
+        random_state=np.random.default_rng(10),
     )
     assert not bad.passed
 
@@ -149,12 +151,12 @@ SCORES1 = [0] + [-1] * N_OTHERS
 
 def _em(backend, multiplier):
     return lambda scores, rng: exponential_mechanism(
-        scores, epsilon=EPSILON, rng=rng, backend=backend, noise_multiplier=multiplier
+        scores, epsilon=EPSILON, random_state=rng, backend=backend, noise_multiplier=multiplier
     )
 
 
 def _audit(mech, d0, d1, sizes, seed):
-    return audit_epsilon(mech, d0, d1, claimed_epsilon=EPSILON, rng=np.random.default_rng(seed), **sizes)
+    return audit_epsilon(mech, d0, d1, claimed_epsilon=EPSILON, random_state=np.random.default_rng(seed), **sizes)
 
 
 @pytest.mark.slow
@@ -214,19 +216,21 @@ def _learner_mech(make, multiplier, output=lambda learner: learner.hypothesis_, 
 H_WORST = worst_case_class()
 LEARNERS = {
     "generic": (
-        lambda rng, m: GenericPrivateLearner(H_WORST, epsilon=EPSILON, rng=rng, backend="exact", noise_multiplier=m),
+        lambda rng, m: GenericPrivateLearner(
+            H=H_WORST, epsilon=EPSILON, random_state=rng, backend="exact", noise_multiplier=m
+        ),
         {},
         lambda L: L.hypothesis_,
     ),
     "generic-agnostic": (
         lambda rng, m: GenericPrivateLearner(
-            H_WORST, epsilon=EPSILON, agnostic=True, rng=rng, backend="exact", noise_multiplier=m
+            H=H_WORST, epsilon=EPSILON, agnostic=True, random_state=rng, backend="exact", noise_multiplier=m
         ),
         {},
         lambda L: L.hypothesis_,
     ),
     "asspp": (
-        lambda rng, m: ASSPP(H_WORST, epsilon=EPSILON, rng=rng, backend="exact", noise_multiplier=m),
+        lambda rng, m: ASSPP(H=H_WORST, epsilon=EPSILON, random_state=rng, backend="exact", noise_multiplier=m),
         {"public": np.arange(H_WORST.n_points)},
         lambda L: L.hypothesis_,
     ),
@@ -237,7 +241,7 @@ LEARNERS = {
             rep_alpha=0.0,
             rep_beta=0.1,
             epsilon=EPSILON,
-            rng=rng,
+            random_state=rng,
             backend="exact",
             noise_multiplier=m,
         ),
@@ -274,7 +278,7 @@ def test_learner_audit_reduced(name):
 def _reduction(rng, m):
     # Labels 0..3; bit 1 is the worst-case class, bit 2 is constant.  Two examples: one per part.
     return BinaryReductionLearner(
-        worst_case_class(num_labels=4), epsilon=EPSILON, rng=rng, backend="exact", noise_multiplier=m
+        H=worst_case_class(num_labels=4), epsilon=EPSILON, random_state=rng, backend="exact", noise_multiplier=m
     )
 
 
@@ -298,7 +302,7 @@ def test_generic_learner_opendp_audit_reduced():
     small = dict(n_select=1_000, n_test=10_000)
 
     def make(rng, m):
-        return GenericPrivateLearner(H_WORST, epsilon=EPSILON, rng=rng, noise_multiplier=m)
+        return GenericPrivateLearner(H=H_WORST, epsilon=EPSILON, random_state=rng, noise_multiplier=m)
 
     assert _audit(_learner_mech(make, 1.0), D0, D1, small, 13).passed
     assert not _audit(_learner_mech(make, 0.5), D0, D1, small, 13).passed
@@ -340,7 +344,9 @@ def test_claimed_epsilon_may_be_exact():
 
     mech = lambda d, rng: int(rng.integers(2))  # noqa: E731  (0-DP)
     for claim in (Fraction(1, 3), "1/3"):
-        r = audit_epsilon(mech, 0, 1, claimed_epsilon=claim, n_select=50, n_test=500, rng=np.random.default_rng(0))
+        r = audit_epsilon(
+            mech, 0, 1, claimed_epsilon=claim, n_select=50, n_test=500, random_state=np.random.default_rng(0)
+        )
         assert r.passed and r.claimed_epsilon == 1 / 3
     with pytest.raises(InvalidParameterError, match="claimed_epsilon"):
-        audit_epsilon(mech, 0, 1, claimed_epsilon="-1", n_select=5, n_test=5, rng=np.random.default_rng(0))
+        audit_epsilon(mech, 0, 1, claimed_epsilon="-1", n_select=5, n_test=5, random_state=np.random.default_rng(0))

@@ -265,7 +265,7 @@ def test_a_two_billion_cell_binary_class_is_built_reduced_and_solved_from_packed
 def test_random_binary_classes_are_drawn_one_bit_per_cell_from_the_same_stream(m, n, seed):
     from dimcalc import generators
 
-    H = generators.random_class(m, n, seed=seed)
+    H = generators.random_class(m, n, random_state=seed)
     dense = np.random.default_rng(seed).integers(0, 2, size=(m, n), dtype=np.int64)  # the table before bit storage
     assert np.array_equal(H.table, dense)
     assert H.storage == ("bits" if m * n >= BITS_MIN_CELLS else "dense")

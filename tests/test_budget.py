@@ -60,7 +60,7 @@ def test_memory_growth_is_measured_from_the_deadline(monkeypatch):
 def test_littlestone_stopped_by_memory_reports_verified_bounds(monkeypatch):
     if resident_bytes() is None:
         pytest.skip("no /proc on this platform")
-    H = random_class(400, 24, seed=3)
+    H = random_class(400, 24, random_state=3)
     monkeypatch.setattr(_budget, "MEMORY_LIMIT_BYTES", -1)  # a cap below the current size: the first poll stops
     monkeypatch.setattr(Deadline, "MEMORY_POLL_SECONDS", 0.0)  # memory read at every poll
     r = dimcalc.littlestone_dimension(H)

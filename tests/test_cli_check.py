@@ -113,7 +113,7 @@ def test_check_jobs_gives_the_same_report_as_one_process():
     from dimcalc.generators import random_class
     from dimcalc.reports.check import check_class
 
-    H = random_class(40, 8, seed=5)
+    H = random_class(40, 8, random_state=5)
     one = check_class(H, ["vc", "natarajan", "littlestone", "multiclass_littlestone"])
     two = check_class(H, ["vc", "natarajan", "littlestone", "multiclass_littlestone"], jobs=2)
     assert one.to_json() == two.to_json() and two.verify()

@@ -184,7 +184,7 @@ def test_bad_arguments_are_refused(f):
 
 @pytest.mark.parametrize("kind", list(SOLVERS))
 def test_stopped_searches_keep_proven_bounds(kind):
-    H = generators.random_class(40, 14, seed=3)
+    H = generators.random_class(40, 14, random_state=3)
     r = SOLVERS[kind](H, time_limit=0.001)
     assert r.lower is not None and r.upper is not None and r.lower <= r.upper
     assert r.verify(H, debug=True)

@@ -197,7 +197,7 @@ def test_registry_describes_each_function():
     for name, g in gen.GENERATORS.items():
         assert g.name == name and g.params and g.summary and g.source
         if g.function.__module__.startswith(gen.__name__ + ".") and not g.function.__name__.startswith("_"):
-            assert set(inspect.signature(g.function).parameters) == {p.name for p in g.params}
+            assert set(inspect.signature(g.function).parameters) == {p.keyword or p.name for p in g.params}
 
 
 @pytest.mark.parametrize("name", [n for n in gen.GENERATORS if n != "gap-amplification"])
@@ -239,8 +239,8 @@ def test_bad_parameters_are_refused(call, match):
 
 
 def test_random_class_is_seeded():
-    A, B = gen.random_class(5, 4, labels=3, seed=9), gen.random_class(5, 4, labels=3, seed=9)
-    assert A == B and A.num_labels == 3 and A != gen.random_class(5, 4, labels=3, seed=10)
+    A, B = gen.random_class(5, 4, labels=3, random_state=9), gen.random_class(5, 4, labels=3, random_state=9)
+    assert A == B and A.num_labels == 3 and A != gen.random_class(5, 4, labels=3, random_state=10)
 
 
 # ---------------------------------------------------------------- shipped data

@@ -66,14 +66,19 @@ def _parity(n=120, d=3):
 # name -> (factory(**overrides), data, fit kwargs, budget (epsilon, delta))
 CASES = {
     "GenericPrivateLearner": (
-        lambda **kw: GenericPrivateLearner(THR8, **({"epsilon": 1.0} | kw)),
+        lambda **kw: GenericPrivateLearner(H=THR8, **({"epsilon": 1.0} | kw)),
         _single(THR8),
         {},
         (1.0, 0.0),
     ),
-    "ASSPP": (lambda **kw: ASSPP(THR8, **({"epsilon": 1.0} | kw)), _single(THR8), {"public": np.arange(8)}, (1.0, 0.0)),
+    "ASSPP": (
+        lambda **kw: ASSPP(H=THR8, **({"epsilon": 1.0} | kw)),
+        _single(THR8),
+        {"public": np.arange(8)},
+        (1.0, 0.0),
+    ),
     "BinaryReductionLearner": (
-        lambda **kw: BinaryReductionLearner(MC, **({"epsilon": 1.0} | kw)),
+        lambda **kw: BinaryReductionLearner(H=MC, **({"epsilon": 1.0} | kw)),
         _single(MC),
         {},
         (1.0, 0.0),
@@ -184,8 +189,11 @@ def test_random_state_makes_fits_reproducible(name):
     gen = np.random.default_rng(11)  # a Generator is used as is (its state moves on)
     outputs = [_output(_fit(make(noise="exact", random_state=gen), name), name) for _ in range(2)]
     assert all(isinstance(o, list) for o in outputs)
-    legacy = make(noise="exact", rng=np.random.default_rng(5))  # the former name still works
-    assert isinstance(_output(_fit(legacy, name), name), list)
+    legacy = make(noise="exact", rng=np.random.default_rng(5))  # the former name still works, with a FutureWarning
+    with pytest.warns(FutureWarning, match="rng= is deprecated; pass random_state="):
+        assert isinstance(_output(_fit(legacy, name), name), list)
+    with pytest.raises(InvalidParameterError, match="give the random source once"):
+        _fit(make(noise="exact", rng=1, random_state=1), name)
 
 
 @pytest.mark.parametrize("name", NAMES)

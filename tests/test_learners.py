@@ -79,7 +79,7 @@ def generic_pac(n: int, *, seed: int, noise_labels: bool = False, alpha: float =
         target = THR.table[rng.integers(THR.n_hypotheses)]
         X = rng.choice(THR.n_points, size=n, p=THR_MASS)
         y = rng.integers(0, 2, size=n) if noise_labels else target[X]
-        learner = GenericPrivateLearner(THR, epsilon=EPSILON, rng=rng, backend="exact").fit(X, y)
+        learner = GenericPrivateLearner(H=THR, epsilon=EPSILON, random_state=rng, backend="exact").fit(X, y)
         assert learner.privacy_spent == (EPSILON, 0.0)
         err = float(THR_MASS @ (learner.predict(np.arange(THR.n_points)) != target))
         return err <= alpha, err
@@ -89,7 +89,7 @@ def generic_pac(n: int, *, seed: int, noise_labels: bool = False, alpha: float =
 
 def test_generic_learner_pac_accuracy_at_calculator_size():
     alpha, beta = 0.1, 0.1
-    bound = GenericPrivateLearner(THR, epsilon=EPSILON).required_sample_size(alpha, beta)
+    bound = GenericPrivateLearner(H=THR, epsilon=EPSILON).required_sample_size(alpha, beta)
     assert bound.constants_explicit and bound.setting["task"] == "PAC" and bound.setting["proper"]
     out = generic_pac(bound.samples, seed=101)
     assert meets_claim(out.successes, out.trials, beta), out
@@ -97,7 +97,7 @@ def test_generic_learner_pac_accuracy_at_calculator_size():
 
 def test_generic_learner_pac_negative_controls():
     beta = 0.1
-    n = GenericPrivateLearner(THR, epsilon=EPSILON).required_sample_size(0.1, beta).samples
+    n = GenericPrivateLearner(H=THR, epsilon=EPSILON).required_sample_size(0.1, beta).samples
     few = generic_pac(5, seed=102)
     assert not meets_claim(few.successes, few.trials, beta), few
     noise = generic_pac(n, seed=103, noise_labels=True)
@@ -120,7 +120,9 @@ def generic_agnostic(n: int, *, seed: int, alpha: float = 0.1, labels_ignored: b
         y = f[X] ^ (rng.random(n) < ETA)
         if labels_ignored:  # the control: labels carry no information about f
             y = rng.integers(0, 2, size=n)
-        learner = GenericPrivateLearner(THR, epsilon=EPSILON, agnostic=True, rng=rng, backend="exact").fit(X, y)
+        learner = GenericPrivateLearner(H=THR, epsilon=EPSILON, agnostic=True, random_state=rng, backend="exact").fit(
+            X, y
+        )
         excess = agnostic_error(learner.predict(np.arange(THR.n_points)), f, mass, ETA) - opt
         return excess <= alpha, excess
 
@@ -129,7 +131,7 @@ def generic_agnostic(n: int, *, seed: int, alpha: float = 0.1, labels_ignored: b
 
 def test_generic_learner_agnostic_accuracy_at_calculator_size():
     alpha, beta = 0.1, 0.1
-    bound = GenericPrivateLearner(THR, epsilon=EPSILON, agnostic=True).required_sample_size(alpha, beta)
+    bound = GenericPrivateLearner(H=THR, epsilon=EPSILON, agnostic=True).required_sample_size(alpha, beta)
     assert bound.constants_explicit and bound.setting["task"] == "agnostic"
     out = generic_agnostic(bound.samples, seed=201)
     assert meets_claim(out.successes, out.trials, beta), out
@@ -137,7 +139,7 @@ def test_generic_learner_agnostic_accuracy_at_calculator_size():
 
 def test_generic_learner_agnostic_negative_controls():
     beta = 0.1
-    n = GenericPrivateLearner(THR, epsilon=EPSILON, agnostic=True).required_sample_size(0.1, beta).samples
+    n = GenericPrivateLearner(H=THR, epsilon=EPSILON, agnostic=True).required_sample_size(0.1, beta).samples
     few = generic_agnostic(5, seed=202)
     assert not meets_claim(few.successes, few.trials, beta), few
     blind = generic_agnostic(n, seed=203, labels_ignored=True)
@@ -158,7 +160,7 @@ def asspp(n: int, n_public: int, *, seed: int, alpha: float = 0.2) -> Outcome:
         X = rng.choice(INT.n_points, size=n, p=mass)
         y = f[X] ^ (rng.random(n) < ETA)
         public = rng.choice(INT.n_points, size=n_public, p=mass)
-        learner = ASSPP(INT, epsilon=EPSILON, rng=rng, backend="exact").fit(X, y, public=public)
+        learner = ASSPP(H=INT, epsilon=EPSILON, random_state=rng, backend="exact").fit(X, y, public=public)
         assert learner.privacy_spent == (EPSILON, 0.0)
         excess = agnostic_error(learner.predict(np.arange(INT.n_points)), f, mass, ETA) - opt
         return excess <= alpha, excess
@@ -168,7 +170,7 @@ def asspp(n: int, n_public: int, *, seed: int, alpha: float = 0.2) -> Outcome:
 
 def test_asspp_accuracy_at_calculator_sizes():
     alpha, beta = 0.2, 0.1
-    probe = ASSPP(INT, epsilon=EPSILON)
+    probe = ASSPP(H=INT, epsilon=EPSILON)
     private, public = probe.required_sample_size(alpha, beta), probe.required_public_sample_size(alpha, beta)
     assert private.constants_explicit and public.constants_explicit
     out = asspp(private.samples, public.samples, seed=301)
@@ -177,7 +179,7 @@ def test_asspp_accuracy_at_calculator_sizes():
 
 def test_asspp_negative_controls():
     alpha, beta = 0.2, 0.1
-    probe = ASSPP(INT, epsilon=EPSILON)
+    probe = ASSPP(H=INT, epsilon=EPSILON)
     n, n_public = (
         probe.required_sample_size(alpha, beta).samples,
         probe.required_public_sample_size(alpha, beta).samples,
@@ -190,7 +192,7 @@ def test_asspp_negative_controls():
 
 def test_asspp_cover_is_one_hypothesis_per_public_pattern():
     public = np.array([2, 7, 7, 11])
-    learner = ASSPP(INT, epsilon=EPSILON, rng=np.random.default_rng(0), backend="exact")
+    learner = ASSPP(H=INT, epsilon=EPSILON, random_state=np.random.default_rng(0), backend="exact")
     learner.fit(np.array([0, 1]), np.array([0, 1]), public=public)
     patterns = {tuple(row[[2, 7, 11]]) for row in INT.distinct_rows}
     covered = [tuple(INT.distinct_rows[j][[2, 7, 11]]) for j in learner.cover_]
@@ -207,7 +209,7 @@ def reduction(n: int, *, seed: int, alpha: float = 0.2) -> Outcome:
     def trial(rng):
         target = MC.table[rng.integers(MC.n_hypotheses)]
         X = rng.choice(MC.n_points, size=n, p=MC_MASS)
-        learner = BinaryReductionLearner(MC, epsilon=EPSILON, rng=rng, backend="exact").fit(X, target[X])
+        learner = BinaryReductionLearner(H=MC, epsilon=EPSILON, random_state=rng, backend="exact").fit(X, target[X])
         assert learner.privacy_spent == (EPSILON, 0.0)
         err = float(MC_MASS @ (learner.predict(np.arange(MC.n_points)) != target))
         return err <= alpha, err
@@ -217,7 +219,7 @@ def reduction(n: int, *, seed: int, alpha: float = 0.2) -> Outcome:
 
 def test_binary_reduction_accuracy_at_calculator_size():
     alpha, beta = 0.2, 0.1
-    bound = BinaryReductionLearner(MC, epsilon=EPSILON).required_sample_size(alpha, beta)
+    bound = BinaryReductionLearner(H=MC, epsilon=EPSILON).required_sample_size(alpha, beta)
     assert bound.constants_explicit and bound.source.startswith("BGS Thm 3.1")
     out = reduction(bound.samples, seed=401)
     assert meets_claim(out.successes, out.trials, beta), out
@@ -232,11 +234,11 @@ def test_binary_reduction_negative_control():
 def test_binary_reduction_every_part_gets_its_bits_sample_size(alpha):
     """BGS Thm 3.1 runs learner i on SC^i_{alpha/b, beta/b} examples; fit's equal parts must each be that large."""
     beta = 0.1
-    learner = BinaryReductionLearner(MC, epsilon=EPSILON, rng=np.random.default_rng(0), backend="exact")
+    learner = BinaryReductionLearner(H=MC, epsilon=EPSILON, random_state=np.random.default_rng(0), backend="exact")
     n = learner.required_sample_size(alpha, beta).samples
     b = learner.n_bits
     per_bit = [
-        GenericPrivateLearner(G, epsilon=EPSILON).required_sample_size(alpha / b, beta / b).value
+        GenericPrivateLearner(H=G, epsilon=EPSILON).required_sample_size(alpha / b, beta / b).value
         for G in learner.restrictions
     ]
     X = np.zeros(n, dtype=np.int64)
@@ -246,14 +248,14 @@ def test_binary_reduction_every_part_gets_its_bits_sample_size(alpha):
 
 
 def test_binary_reduction_with_a_custom_binary_learner():
-    def representation_bits(G, *, epsilon, delta, rng):
+    def representation_bits(G, *, epsilon, delta, random_state):
         # {G} represents G itself: a (0, 0)-representation; rep_alpha = 0.02 is claimed only to test the check.
         return RepresentationLearner(
-            [G], [1.0], rep_alpha=0.02, rep_beta=0.0, epsilon=epsilon, rng=rng, backend="exact"
+            [G], [1.0], rep_alpha=0.02, rep_beta=0.0, epsilon=epsilon, random_state=random_state, backend="exact"
         )
 
     learner = BinaryReductionLearner(
-        MC, epsilon=EPSILON, binary_learner=representation_bits, rng=np.random.default_rng(0)
+        H=MC, epsilon=EPSILON, binary_learner=representation_bits, random_state=np.random.default_rng(0)
     )
     # BGS Lemma 8.3 needs alpha/6 >= rep_alpha at the accuracy each bit is learned to, alpha/b:
     # 0.3/6 >= 0.02 but 0.1/6 < 0.02, so the reduction's bound must be refused.
@@ -267,17 +269,19 @@ def test_binary_reduction_with_a_custom_binary_learner():
 
 
 def test_binary_reduction_reports_what_its_binary_learners_spend():
-    def doubled(G, *, epsilon, delta, rng):  # a binary learner that spends twice what it is given
-        return GenericPrivateLearner(G, epsilon=2 * epsilon, rng=rng, backend="exact")
+    def doubled(G, *, epsilon, delta, random_state):  # a binary learner that spends twice what it is given
+        return GenericPrivateLearner(H=G, epsilon=2 * epsilon, random_state=random_state, backend="exact")
 
-    learner = BinaryReductionLearner(MC, epsilon=EPSILON, binary_learner=doubled, rng=np.random.default_rng(0))
+    learner = BinaryReductionLearner(
+        H=MC, epsilon=EPSILON, binary_learner=doubled, random_state=np.random.default_rng(0)
+    )
     assert learner.privacy_spent == (2 * EPSILON, 0.0)
     X = np.arange(MC.n_points)
     assert learner.fit(X, MC.table[0, X]).privacy_spent == (2 * EPSILON, 0.0)
 
 
 def test_binary_reduction_restrictions_are_the_label_bits():
-    learner = BinaryReductionLearner(MC, epsilon=EPSILON)
+    learner = BinaryReductionLearner(H=MC, epsilon=EPSILON)
     assert learner.n_bits == 3
     recombined = sum(G.table.astype(np.int64) << i for i, G in enumerate(learner.restrictions))
     assert np.array_equal(recombined, MC.table)
@@ -316,7 +320,7 @@ def representation(n: int, *, seed: int, classes=None, alpha: float = 0.1) -> Ou
             rep_alpha=0.0,
             rep_beta=REP_BETA,
             epsilon=EPSILON,
-            rng=rng,
+            random_state=rng,
             backend="exact",
         ).fit(X, target[X])
         assert learner.privacy_spent == (EPSILON, 0.0)
@@ -363,20 +367,26 @@ def test_representation_learner_negative_controls():
 
 # =========================================================================== API
 def _generic(rng=None):
-    return GenericPrivateLearner(THR, epsilon=EPSILON, rng=rng, backend="exact")
+    return GenericPrivateLearner(H=THR, epsilon=EPSILON, random_state=rng, backend="exact")
 
 
 def _asspp(rng=None):
-    return ASSPP(INT, epsilon=EPSILON, rng=rng, backend="exact")
+    return ASSPP(H=INT, epsilon=EPSILON, random_state=rng, backend="exact")
 
 
 def _reduction(rng=None):
-    return BinaryReductionLearner(MC, epsilon=EPSILON, rng=rng, backend="exact")
+    return BinaryReductionLearner(H=MC, epsilon=EPSILON, random_state=rng, backend="exact")
 
 
 def _representation(rng=None):
     return RepresentationLearner(
-        REP_FAMILY, [1 / N_PTS] * N_PTS, rep_alpha=0.0, rep_beta=REP_BETA, epsilon=EPSILON, rng=rng, backend="exact"
+        REP_FAMILY,
+        [1 / N_PTS] * N_PTS,
+        rep_alpha=0.0,
+        rep_beta=REP_BETA,
+        epsilon=EPSILON,
+        random_state=rng,
+        backend="exact",
     )
 
 
@@ -463,18 +473,18 @@ def test_privacy_parameters_and_backends_are_checked_at_fit():
     """scikit-learn's convention: the constructor stores, fit validates (with dimcalc's one-line message)."""
     X, y = np.arange(4), np.zeros(4, dtype=np.int64)
     for make, param in (
-        (lambda: GenericPrivateLearner(THR, epsilon=0.0), "epsilon"),
-        (lambda: GenericPrivateLearner(THR, epsilon=float("nan")), "epsilon"),
-        (lambda: GenericPrivateLearner(THR, epsilon=True), "epsilon"),
-        (lambda: GenericPrivateLearner(THR, epsilon="a lot"), "epsilon"),
-        (lambda: GenericPrivateLearner(THR, epsilon=1.0, backend="numpy"), "backend"),
-        (lambda: GenericPrivateLearner(THR, epsilon=1.0, noise="gumbel"), "noise"),
-        (lambda: GenericPrivateLearner(THR, epsilon=1.0, rng=3.5), "rng"),
-        (lambda: GenericPrivateLearner(THR, epsilon=1.0, random_state="seed"), "random_state"),
-        (lambda: GenericPrivateLearner(THR.table, epsilon=1.0), "hypothesis_class"),
-        (lambda: GenericPrivateLearner(THR, epsilon=1.0, noise_multiplier=0), "noise_multiplier"),
-        (lambda: ASSPP(INT, epsilon=-1.0), "epsilon"),
-        (lambda: BinaryReductionLearner(MC, epsilon=1.0, delta=1.0), "delta"),
+        (lambda: GenericPrivateLearner(H=THR, epsilon=0.0), "epsilon"),
+        (lambda: GenericPrivateLearner(H=THR, epsilon=float("nan")), "epsilon"),
+        (lambda: GenericPrivateLearner(H=THR, epsilon=True), "epsilon"),
+        (lambda: GenericPrivateLearner(H=THR, epsilon="a lot"), "epsilon"),
+        (lambda: GenericPrivateLearner(H=THR, epsilon=1.0, backend="numpy"), "backend"),
+        (lambda: GenericPrivateLearner(H=THR, epsilon=1.0, noise="gumbel"), "noise"),
+        (lambda: GenericPrivateLearner(H=THR, epsilon=1.0, random_state=3.5), "random_state"),
+        (lambda: GenericPrivateLearner(H=THR, epsilon=1.0, random_state="seed"), "random_state"),
+        (lambda: GenericPrivateLearner(H=THR.table, epsilon=1.0), "hypothesis_class"),
+        (lambda: GenericPrivateLearner(H=THR, epsilon=1.0, noise_multiplier=0), "noise_multiplier"),
+        (lambda: ASSPP(H=INT, epsilon=-1.0), "epsilon"),
+        (lambda: BinaryReductionLearner(H=MC, epsilon=1.0, delta=1.0), "delta"),
         (
             lambda: RepresentationLearner(REP_FAMILY, [1 / N_PTS] * N_PTS, rep_alpha=0.0, rep_beta=1.5, epsilon=1.0),
             "rep_beta",
@@ -526,9 +536,9 @@ def test_asspp_refuses_bad_public_points():
 
 def test_opendp_backend_learns_with_a_wide_margin():
     """OpenDP's noisy max cannot be seeded; at 20x the calculator's size a failure has probability < 1e-30."""
-    n = 20 * GenericPrivateLearner(THR, epsilon=EPSILON).required_sample_size(0.2, 0.1).samples
+    n = 20 * GenericPrivateLearner(H=THR, epsilon=EPSILON).required_sample_size(0.2, 0.1).samples
     data = np.random.default_rng(5)
     X = data.choice(THR.n_points, size=n, p=THR_MASS)
-    learner = GenericPrivateLearner(THR, epsilon=EPSILON).fit(X, THR.table[6, X])
+    learner = GenericPrivateLearner(H=THR, epsilon=EPSILON).fit(X, THR.table[6, X])
     assert learner.noise == "opendp" and learner.privacy_spent == (EPSILON, 0.0)
     assert float(THR_MASS @ (learner.predict(np.arange(THR.n_points)) != THR.table[6])) <= 0.2

@@ -161,7 +161,7 @@ def test_mld_and_binary_restrictions_on_every_path(force, mode, table):
     force(mode)
     H = HypothesisClass(table)
     assert multiclass_littlestone_dimension(H).verify(H)
-    for i, r in enumerate(binary_restriction_littlestone(H), start=1):
+    for i, r in enumerate(binary_restriction_littlestone(H).parts, start=1):
         bit_rows = sorted({tuple((v >> (i - 1)) & 1 for v in row) for row in _distinct(table)})
         assert r.exact and r.value == textbook_dimension(bit_rows)
         assert r.stats["restriction"] == i and r.verify(H)
@@ -242,7 +242,7 @@ def test_results_are_not_mutated_after_return():
     from dimcalc.littlestone import binary_restriction_littlestone
 
     H = HypothesisClass([[0, 1], [1, 2], [2, 3], [3, 0]])
-    for i, r in enumerate(binary_restriction_littlestone(H), start=1):
+    for i, r in enumerate(binary_restriction_littlestone(H).parts, start=1):
         assert dataclasses.is_dataclass(r) and r.stats["restriction"] == i
 
 

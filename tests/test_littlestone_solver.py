@@ -27,6 +27,7 @@ from dimcalc.littlestone import (
     multiclass_littlestone_dimension_of,
     psi_littlestone_dimension,
 )
+from dimcalc.results import DimensionResult
 from dimcalc.witnesses import tree_checks as trees
 from dimcalc.witnesses.tree_checks import tree_depth
 from soundness import assert_sound
@@ -250,8 +251,11 @@ def test_user_family_matches_definition(H, maps):
 @settings(max_examples=100)
 def test_binary_restrictions_and_version_spaces(H):
     bits = max(1, math.ceil(math.log2(H.num_labels)))
-    results = binary_restriction_littlestone(H)
-    assert len(results) == bits
+    result = binary_restriction_littlestone(H)
+    results = result.parts
+    assert isinstance(result, DimensionResult) and len(results) == bits
+    # the result is max_i LDim(H|_i), certified by the tree of the largest part
+    assert result.exact and result.value == max(r.value for r in results) and result.verify(H, debug=True)
     for i, r in enumerate(results, start=1):
         Hi = HypothesisClass.from_table([[(v >> (i - 1)) & 1 for v in row] for row in H.table.tolist()])
         assert r.value == ref_dimension(rows_of(Hi), [(0, 1)])
@@ -360,7 +364,7 @@ def test_time_limit_stops_with_certified_bounds(solver):
 
 
 def test_time_limit_stops_multiclass_with_certified_bounds():
-    H = generators.random_class(2000, 60, labels=4, seed=2)
+    H = generators.random_class(2000, 60, labels=4, random_state=2)
     r = multiclass_littlestone_dimension(H, time_limit=0.1)
     assert_sound(r, H, high=H.log2_size())
     check_result(H, r, "multiclass")

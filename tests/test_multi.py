@@ -374,7 +374,10 @@ def test_predict_shapes_and_opendp_backend():
             "'block_size' parameter",
         ),
         (lambda: CompositionLearner(HypothesisClass.from_table([[0, 2]]), epsilon=1.0).fit([0], [[0]]), "binary class"),
-        (lambda: GenericLearner(point_functions(4), epsilon=1.0, rng=3.5).fit([0], [[0]]), "'rng' parameter"),
+        (
+            lambda: GenericLearner(point_functions(4), epsilon=1.0, random_state=3.5).fit([0], [[0]]),
+            "'random_state' parameter",
+        ),
         (
             lambda: GenericLearner(point_functions(4), epsilon=1.0, iterations=0).fit([0], [[0]]),
             "'iterations' parameter",

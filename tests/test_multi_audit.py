@@ -53,7 +53,7 @@ def run_pair(mechanism_for, pair_for, claimed_epsilon, claimed_delta, sizes, see
                 d1,
                 claimed_epsilon=claimed_epsilon,
                 claimed_delta=claimed_delta,
-                rng=np.random.default_rng(seed + factor),
+                random_state=np.random.default_rng(seed + factor),
                 event=event,
                 **sizes,
             )
@@ -399,7 +399,7 @@ def whole_point_case(sizes, seed):
                 d1,
                 claimed_epsilon=eps,
                 claimed_delta=delta,
-                rng=np.random.default_rng(seed + factor),
+                random_state=np.random.default_rng(seed + factor),
                 event=event,
                 **sizes,
             )

@@ -181,8 +181,11 @@ def test_drdim_bounds_for_larger_classes_cite_fx():
     # LDim(thresholds on 8 points) = 3: ceil(log2|H|) >= (1 - H(1/4))*3 = 0.566...  -> |H| >= 2
     assert r.size_lower >= 2
     prd = probabilistic_representation_bounds(T, drdim=r)
-    assert any("Thm 8.8" in b.source and b.explicit_constants for b in prd)
-    assert any(not b.explicit_constants for b in prd)
+    assert any("Thm 8.8" in b.source and b.explicit_constants for b in prd.bounds)
+    assert any(not b.explicit_constants for b in prd.bounds)
+    # the result: PRDim_{1/4,1/8} in bits, between BGS Thm 8.8 (MLD/32 nats) and DRDim_{1/4} (its witness)
+    assert prd.upper == r.upper and prd.witness is r.witness and prd.verify(T)
+    assert prd.lower == pytest.approx(3 / (32 * math.log(2))) and not prd.exact
 
 
 # ---------------------------------------------------------------------------- communication

@@ -1012,7 +1012,7 @@ def test_table_upper_bounds_at_least_matching_lower_bounds(path, delta, concepts
 
 
 def test_table_with_a_tiny_time_limit_is_inexact_and_sound():
-    H = random_class(3000, 120, seed=7)
+    H = random_class(3000, 120, random_state=7)
     table = sample_size_table(H, alpha=0.1, beta=0.1, epsilon=1.0, delta=1e-6, concepts=3, public=True, time_limit=0.2)
     assert table.exact is False and table.to_json()["exact"] is False
     vc, ld = table.dimensions["vc"], table.dimensions["littlestone"]
@@ -1112,7 +1112,7 @@ def test_cli_readable_table_mentions_sources_and_order_of_growth(capsys):
 
 def test_cli_time_limit_reports_bounds_and_exit_3(tmp_path, capsys):
     p = tmp_path / "big.json"
-    p.write_text(json.dumps({"hypotheses": random_class(3000, 120, seed=7).table.tolist()}))
+    p.write_text(json.dumps({"hypotheses": random_class(3000, 120, random_state=7).table.tolist()}))
     status = main(
         ["sample-size", str(p), "--alpha", "0.1", "--beta", "0.1", "--epsilon", "1", "--json", "--time-limit", "0.2"]
     )

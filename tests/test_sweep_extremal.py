@@ -49,7 +49,7 @@ def test_search_reaches_bgs_thm61_gap(k: int, size: tuple[int, int, int]) -> Non
     known = gap_of(F)
     assert known == math.floor(math.log2((k + 1) // 2)) - 1  # Thm 6.1: LDim(F|_1) = log2(k'/2), MLD(F) = 1
     r = local_search(
-        GAP, hypotheses=size[0], points=size[1], labels=size[2], restarts=20, steps=300, seed=0, target=known
+        GAP, hypotheses=size[0], points=size[1], labels=size[2], restarts=20, steps=300, random_state=0, target=known
     )
     check_found(r, size, GAP)
     assert r.value == known == math.floor(math.log2(size[0])) - 1  # the most any class of this size can have
@@ -59,7 +59,9 @@ def test_search_reaches_claim62_amplified_gap() -> None:
     base, amplified = bgs_thm61_class(7), bgs_thm61_class(7, d=2)
     assert gap_of(amplified) == 2 * gap_of(base) == 2  # Claim 6.2: the gap doubles with d = 2
     size = (amplified.n_distinct, amplified.n_points, amplified.num_labels)
-    r = local_search(GAP, hypotheses=size[0], points=size[1], labels=size[2], restarts=10, steps=200, seed=0, target=2)
+    r = local_search(
+        GAP, hypotheses=size[0], points=size[1], labels=size[2], restarts=10, steps=200, random_state=0, target=2
+    )
     check_found(r, size, GAP)
     assert r.value >= 2
 
@@ -67,13 +69,13 @@ def test_search_reaches_claim62_amplified_gap() -> None:
 def test_search_reaches_thm72_reverse_gap() -> None:
     H = bgs_thm72_class(1, 2)  # MLD 2, every H|_i of LDim 1
     assert gap_of(H, REVERSE) == 1
-    r = local_search(REVERSE, hypotheses=4, points=3, labels=4, restarts=10, steps=200, seed=0, target=1)
+    r = local_search(REVERSE, hypotheses=4, points=3, labels=4, restarts=10, steps=200, random_state=0, target=1)
     check_found(r, (4, 3, 4), REVERSE)
     assert r.value == 1
 
 
 def test_psi_bin_objective_and_determinism() -> None:
-    kwargs = dict(hypotheses=4, points=4, labels=8, restarts=3, steps=30, seed=5)
+    kwargs = dict(hypotheses=4, points=4, labels=8, restarts=3, steps=30, random_state=5)
     a = local_search("psi_littlestone.bin - multiclass_littlestone", **kwargs)
     b = local_search("psi_littlestone.bin - multiclass_littlestone", **kwargs)
     assert a.value == b.value == 1 and a.hclass.table.tolist() == b.hclass.table.tolist()
@@ -83,7 +85,7 @@ def test_psi_bin_objective_and_determinism() -> None:
 
 def test_search_starts_from_a_given_class_and_never_gets_worse() -> None:
     F = bgs_thm61_class(7)
-    r = local_search(GAP, hypotheses=4, points=4, labels=8, restarts=1, steps=10, seed=0, start=F)
+    r = local_search(GAP, hypotheses=4, points=4, labels=8, restarts=1, steps=10, random_state=0, start=F)
     assert r.value >= gap_of(F)
     assert r.restart_values[0] >= gap_of(F)
 
@@ -110,6 +112,6 @@ def test_search_finds_a_gap_random_sampling_misses() -> None:
     rng = np.random.default_rng(0)
     sampled = [gap_of(HypothesisClass(_random_table(rng, 8, 4, 8), num_labels=8)) for _ in range(100)]
     assert max(sampled) < 2
-    r = local_search(GAP, hypotheses=8, points=4, labels=8, restarts=10, steps=200, seed=0, target=2)
+    r = local_search(GAP, hypotheses=8, points=4, labels=8, restarts=10, steps=200, random_state=0, target=2)
     check_found(r, (8, 4, 8), GAP)
     assert r.value == 2

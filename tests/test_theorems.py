@@ -51,7 +51,7 @@ def test_report_on_named_classes_and_time_limit():
     lemma = next(c for c in report if c.source == "BGS Lemma 5.11")
     assert lemma.rhs.lower == 8 and lemma.lhs.lower >= 8  # d_B = LDim = 3 for 9 thresholds
     # MLD of a random 2000 x 60 class with 4 labels is not settled in 60 s: 0.5 s certainly stops the searches.
-    H = generators.random_class(2000, 60, labels=4, seed=2)
+    H = generators.random_class(2000, 60, labels=4, random_state=2)
     report = theorem_report(H, time_limit=0.5)
     assert any(c.holds == "unknown" for c in report)  # some search stopped with bounds ...
     assert all(c.holds in (True, "unknown") for c in report)  # ... and the bounds are used soundly

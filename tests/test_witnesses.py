@@ -46,7 +46,7 @@ def _results():
     for family in ("N", "bin", "B", [[0, 1, None], [None, 0, 1]]):
         for uniform in (False, True):
             yield M, dimcalc.psi_littlestone_dimension(M, family, uniform=uniform), PsiTree
-    for r in dimcalc.binary_restriction_littlestone(M):
+    for r in dimcalc.binary_restriction_littlestone(M).parts:
         yield M, r, RestrictionTree
     yield T, dimcalc.zero_cover_number(T, {"point": 2, "children": [{"point": 1}, {"point": 3}]}), ZeroCover
     yield M, dimcalc.zero_cover_function(M, 2), ZeroCover

@@ -313,7 +313,7 @@ def _run_search(args: argparse.Namespace) -> int:
         labels=labels,
         restarts=args.restarts,
         steps=args.steps,
-        seed=args.seed,
+        random_state=args.seed,  # --seed is the library's random_state
         time_limit=total,
         total_time=total,  # the whole search stays within --time-limit
         target=args.target,

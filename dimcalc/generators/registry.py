@@ -24,7 +24,8 @@ class GeneratorParam:
     Attributes
     ----------
     name : str
-        Keyword argument of the generator function (``--name`` on the CLI).
+        The parameter's name: ``--name`` on the CLI, the key of the class's ``metadata["params"]``,
+        and the generator function's keyword unless ``keyword`` says otherwise.
     type : str
         ``"int"`` or ``"path"`` (a class file, loaded with :func:`dimcalc.io.load`).
     help : str
@@ -34,6 +35,9 @@ class GeneratorParam:
         function has its own ``None`` default, computed by it).
     required : bool
         Whether it must be given.
+    keyword : str or None
+        The generator function's keyword when it differs from ``name`` (``--seed`` is
+        ``random_state=`` of :func:`~dimcalc.generators.random_class`).
     """
 
     name: str
@@ -41,6 +45,7 @@ class GeneratorParam:
     help: str
     default: int | None = None
     required: bool = False
+    keyword: str | None = None
 
 
 @dataclass(frozen=True)
@@ -74,11 +79,18 @@ class Generator:
         for p in self.params:
             if p.type == "path" and p.name in args and not isinstance(args[p.name], HypothesisClass):
                 args[p.name] = load(args[p.name])
-        return self.function(**args)
+        return self.function(**{(p.keyword or p.name): args[p.name] for p in self.params if p.name in args})
 
 
-def _p(name: str, help: str, default: int | None = None, required: bool = False, type: str = "int") -> GeneratorParam:
-    return GeneratorParam(name=name, type=type, help=help, default=default, required=required)
+def _p(
+    name: str,
+    help: str,
+    default: int | None = None,
+    required: bool = False,
+    type: str = "int",
+    keyword: str | None = None,
+) -> GeneratorParam:
+    return GeneratorParam(name=name, type=type, help=help, default=default, required=required, keyword=keyword)
 
 
 GENERATORS: dict[str, Generator] = {
@@ -193,7 +205,7 @@ GENERATORS: dict[str, Generator] = {
                 _p("hypotheses", "number of rows", required=True),
                 _p("points", "number of points", required=True),
                 _p("labels", "number of labels k+1", default=2),
-                _p("seed", "random seed", default=0),
+                _p("seed", "random seed (the function's random_state)", default=0, keyword="random_state"),
             ),
         ),
     )

@@ -153,13 +153,27 @@ class PrivateLearner:
             noise = backend
         out["noise"] = check_noise(noise, owner)
         out["noise_multiplier"] = check_positive(getattr(self, "noise_multiplier", 1), "noise_multiplier", owner)
-        random_state = getattr(self, "random_state", None)
-        rng = getattr(self, "rng", None)
-        name = "random_state"
-        if random_state is None and rng is not None:
-            random_state, name = rng, "rng"
-        out["generator"] = check_random_state(random_state, owner, name)
+        out["generator"] = check_random_state(self._random_source(owner), owner, "random_state")
         return out
+
+    def _random_source(self, owner: str) -> Any:
+        """``random_state``, or its deprecated former name ``rng`` (a ``FutureWarning``; both given: an error)."""
+        import warnings
+
+        random_state, rng = getattr(self, "random_state", None), getattr(self, "rng", None)
+        if rng is None:
+            return random_state
+        if random_state is not None:
+            raise InvalidParameterError(
+                f"{owner}: give the random source once, as random_state= (rng= is its deprecated former name)"
+            )
+        warnings.warn(
+            f"{owner}: rng= is deprecated; pass random_state= (it takes the same values). "
+            "The old name goes in the next release.",
+            FutureWarning,
+            stacklevel=4,
+        )
+        return rng
 
     def _noise_source(self, params: dict[str, Any]) -> NoiseSource:
         return make_noise(params["noise"], params["generator"], self._owner)

@@ -55,11 +55,11 @@ is caught:
 >>> def rr(p_truth):
 ...     return lambda bit, rng: bit if rng.random() < p_truth else 1 - bit
 >>> ok = audit_epsilon(rr(0.75), 0, 1, claimed_epsilon=math.log(3), n_select=2000, n_test=20000,
-...                    rng=np.random.default_rng(1))
+...                    random_state=1)
 >>> ok.passed, ok.epsilon_lower < math.log(3)
 (True, True)
 >>> bad = audit_epsilon(rr(0.9), 0, 1, claimed_epsilon=math.log(3), n_select=2000, n_test=20000,
-...                     rng=np.random.default_rng(1))
+...                     random_state=1)
 >>> bad.passed
 False
 """
@@ -77,6 +77,7 @@ import numpy as np
 
 from .._params import Number, exact_number
 from ..errors import parameter_error
+from ..param_validation import RANDOM_STATE, renamed_parameters
 
 __all__ = [
     "AuditResult",
@@ -261,9 +262,9 @@ def _check_settings(
     n_select: Any,
     n_test: Any,
     confidence: Any,
-    rng: Any,
+    random_state: Any,
     event: Any,
-) -> _Settings:
+) -> tuple[_Settings, np.random.Generator]:
     eps = exact_number(claimed_epsilon, "claimed_epsilon", owner, "a number in [0, inf)", text=True)
     if not eps >= 0:
         raise parameter_error("claimed_epsilon", owner, "a number in [0, inf)", claimed_epsilon)
@@ -276,11 +277,10 @@ def _check_settings(
         raise parameter_error("n_select", owner, f"an int >= {low}", n_select)
     if isinstance(confidence, bool) or not isinstance(confidence, float) or not (0.5 <= confidence < 1):
         raise parameter_error("confidence", owner, "a float in [0.5, 1)", confidence)
-    if not isinstance(rng, np.random.Generator):
-        raise parameter_error("rng", owner, "a numpy.random.Generator", type(rng).__name__)
+    generator = RANDOM_STATE.check(random_state, "random_state", owner)
     if event is not None and not callable(event):
         raise parameter_error("event", owner, "a callable output -> bool or None", event)
-    return _Settings(eps, claimed_delta, n_select, n_test, confidence, event)
+    return _Settings(eps, claimed_delta, n_select, n_test, confidence, event), generator
 
 
 def _audit(
@@ -324,6 +324,7 @@ def _audit(
     )
 
 
+@renamed_parameters(rng="random_state")
 def audit_epsilon(
     mechanism: Callable[[Any, np.random.Generator], Hashable],
     dataset0: Any,
@@ -334,7 +335,7 @@ def audit_epsilon(
     n_select: int,
     n_test: int,
     confidence: float = 1 - 1e-6,
-    rng: np.random.Generator,
+    random_state: Any,
     event: Callable[[Hashable], bool] | None = None,
 ) -> AuditResult:
     """Lower-bound the epsilon of ``mechanism`` on a pair of neighbouring datasets.
@@ -354,8 +355,9 @@ def audit_epsilon(
         Fresh runs per dataset used for the Clopper-Pearson bounds.
     confidence : float
         Confidence of each one-sided bound (default ``1 - 1e-6``).
-    rng : numpy.random.Generator
-        Passed to every run (seed it for a reproducible audit).
+    random_state : None, int or numpy.random.Generator
+        The generator passed to every run (an int seed for a reproducible audit); ``rng=`` is its
+        former name, accepted for one release with a ``FutureWarning``.
     event : callable, optional
         ``event(output) -> bool``: test this event (in both directions)
         instead of selecting one.
@@ -375,21 +377,22 @@ def audit_epsilon(
     >>> import numpy as np
     >>> flip = lambda bit, rng: int(rng.integers(2))        # ignores its input: 0-DP
     >>> audit_epsilon(flip, 0, 1, claimed_epsilon=0.0, n_select=100, n_test=1000,
-    ...               rng=np.random.default_rng(0)).passed
+    ...               random_state=0).passed
     True
     """
-    settings = _check_settings(
-        "audit_epsilon", claimed_epsilon, claimed_delta, n_select, n_test, confidence, rng, event
+    settings, generator = _check_settings(
+        "audit_epsilon", claimed_epsilon, claimed_delta, n_select, n_test, confidence, random_state, event
     )
     if not callable(mechanism):
         raise parameter_error("mechanism", "audit_epsilon", "a callable (dataset, rng) -> output", mechanism)
 
     def draw(dataset: Any, n: int) -> list[Hashable]:
-        return [mechanism(dataset, rng) for _ in range(n)]
+        return [mechanism(dataset, generator) for _ in range(n)]
 
     return _audit(draw, dataset0, dataset1, settings)
 
 
+@renamed_parameters(rng="random_state")
 def audit_epsilon_batch(
     mechanism_batch: Callable[[Any, int, np.random.Generator], Sequence | np.ndarray],
     dataset0: Any,
@@ -400,7 +403,7 @@ def audit_epsilon_batch(
     n_select: int,
     n_test: int,
     confidence: float = 1 - 1e-6,
-    rng: np.random.Generator,
+    random_state: Any,
     event: Callable[[Hashable], bool] | None = None,
 ) -> AuditResult:
     """:func:`audit_epsilon` for a vectorised mechanism.
@@ -415,12 +418,12 @@ def audit_epsilon_batch(
     >>> def rr_batch(bit, n, rng):                      # randomized response, epsilon = ln 3
     ...     return np.where(rng.random(n) < 0.75, bit, 1 - bit)
     >>> r = audit_epsilon_batch(rr_batch, 0, 1, claimed_epsilon=math.log(3), n_select=10_000,
-    ...                         n_test=100_000, rng=np.random.default_rng(2))
+    ...                         n_test=100_000, random_state=2)
     >>> r.passed, 0.9 < r.epsilon_lower < math.log(3)
     (True, True)
     """
-    settings = _check_settings(
-        "audit_epsilon_batch", claimed_epsilon, claimed_delta, n_select, n_test, confidence, rng, event
+    settings, generator = _check_settings(
+        "audit_epsilon_batch", claimed_epsilon, claimed_delta, n_select, n_test, confidence, random_state, event
     )
     if not callable(mechanism_batch):
         raise parameter_error(
@@ -430,7 +433,7 @@ def audit_epsilon_batch(
     def draw(dataset: Any, n: int) -> list[Hashable]:
         if n == 0:
             return []
-        out = _as_hashables(mechanism_batch(dataset, n, rng))
+        out = _as_hashables(mechanism_batch(dataset, n, generator))
         if len(out) != n:
             raise parameter_error(
                 "mechanism_batch", "audit_epsilon_batch", f"a callable returning {n} outputs", f"{len(out)} outputs"

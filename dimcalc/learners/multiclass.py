@@ -19,8 +19,10 @@ Corollaries 3.3 and 3.5.
 
 from __future__ import annotations
 
+import inspect
+import warnings
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -72,14 +74,15 @@ class BinaryReductionLearner(PrivateLearner):
     delta : number in [0, 1)
         Passed to the binary learners (the default one is pure: ``delta`` 0).
     binary_learner : callable, optional
-        ``binary_learner(binary_class, epsilon=, delta=, rng=)`` returning an
+        ``binary_learner(binary_class, epsilon=, delta=, random_state=)`` returning an
         object with ``fit``, ``predict``, ``privacy_spent`` and
         ``required_sample_size(alpha, beta)``.  Default: :class:`GenericPrivateLearner`
         (PAC mode) with this learner's ``noise``.
     noise : {"opendp", "exact"} or NoiseSource
         For the default binary learner.
     random_state : None, int or numpy.random.Generator
-        Shared by the binary learners (``rng=`` of a custom one).
+        Shared by the binary learners (``random_state=`` of a custom one; one taking only the former
+        ``rng=`` still gets it, with a ``FutureWarning``).
     noise_multiplier : number
         Audit-only knob of the default binary learner.
     rng, backend
@@ -169,7 +172,25 @@ class BinaryReductionLearner(PrivateLearner):
                 random_state=params["generator"],
                 noise_multiplier=params["noise_multiplier"],
             )
-        return self.binary_learner(G, epsilon=params["epsilon"], delta=params["delta"], rng=params["generator"])
+        return self.binary_learner(G, epsilon=params["epsilon"], delta=params["delta"], **self._random_keyword(params))
+
+    def _random_keyword(self, params: dict) -> dict[str, Any]:
+        """``random_state=`` for a custom binary learner; ``rng=`` (with a FutureWarning) when it takes only that."""
+        try:
+            accepted = inspect.signature(cast(Callable[..., Any], self.binary_learner)).parameters
+        except (TypeError, ValueError):  # no signature to read (a builtin): the current name
+            return {"random_state": params["generator"]}
+        if "random_state" in accepted or any(p.kind is p.VAR_KEYWORD for p in accepted.values()):
+            return {"random_state": params["generator"]}
+        if "rng" in accepted:
+            warnings.warn(
+                f"{self._owner}: a binary_learner taking rng= is deprecated; make it take random_state= "
+                "(the same Generator). The old name goes in the next release.",
+                FutureWarning,
+                stacklevel=5,
+            )
+            return {"rng": params["generator"]}
+        return {"random_state": params["generator"]}
 
     def _privacy_claim(self, params: dict) -> Privacy:
         """Parallel composition of what the binary learners report (BGS Claim 3.2)."""

@@ -16,7 +16,7 @@ from ..classes.operations import binary_restriction
 from ..errors import parameter_error
 from ..param_validation import CLASS, FLAG, JOBS, PROGRESS, TIME_LIMIT, validate_params
 from ..psi import bipartition_seed_tree, present_labels, psi_family, restricted_maps
-from ..results import DimensionResult
+from ..results import DimensionResult, MaximumResult
 from ..search import pool
 from ..search.budget import Deadline, Progress, SearchStopped
 from ..validation import check_time_limit
@@ -390,7 +390,7 @@ def _seeded_bipartition(
 
 
 @validate_params(H=CLASS, time_limit=TIME_LIMIT)
-def binary_restriction_littlestone(H: HypothesisClass, *, time_limit: float | None = None) -> list[DimensionResult]:
+def binary_restriction_littlestone(H: HypothesisClass, *, time_limit: float | None = None) -> MaximumResult:
     """The Littlestone dimension of each binary restriction ``H|_i``, ``i = 1..label_bits``.
 
     ``H|_i(x) = (h(x) >> (i - 1)) & 1`` (bit 1 is the least significant).  The
@@ -405,11 +405,14 @@ def binary_restriction_littlestone(H: HypothesisClass, *, time_limit: float | No
 
     Returns
     -------
-    list of DimensionResult
-        Kind ``"littlestone_restriction:<i>"``; the witness is a
+    MaximumResult
+        ``max_i LDim(H|_i)`` (kind ``"littlestone_restriction:max"``; its witness is the tree of the
+        restriction with the largest lower bound) with every restriction's own result in ``parts``:
+        kind ``"littlestone_restriction:<i>"``; the witness is a
         :class:`~dimcalc.witnesses.RestrictionTree`, which checks the tree
         against ``H|_i`` built from ``H``, so ``result.verify(H)`` works on the
-        original class; ``stats["restriction"] = i``.
+        original class; ``stats["restriction"] = i``.  (The function returned the list of parts
+        before; reading the result as that list still works for one release, with a ``FutureWarning``.)
 
     References
     ----------
@@ -419,8 +422,9 @@ def binary_restriction_littlestone(H: HypothesisClass, *, time_limit: float | No
     --------
     >>> from dimcalc import HypothesisClass
     >>> H = HypothesisClass.from_table([[0, 0], [1, 1], [2, 0], [3, 1]])
-    >>> [(r.kind, r.value) for r in binary_restriction_littlestone(H)]
-    [('littlestone_restriction:1', 1), ('littlestone_restriction:2', 1)]
+    >>> r = binary_restriction_littlestone(H)
+    >>> r.value, r.verify(H), [(p.kind, p.value) for p in r.parts]
+    (1, True, [('littlestone_restriction:1', 1), ('littlestone_restriction:2', 1)])
     """
     owner = "binary_restriction_littlestone"
     H = check_class(H, owner)
@@ -433,4 +437,4 @@ def binary_restriction_littlestone(H: HypothesisClass, *, time_limit: float | No
         kind = f"littlestone_restriction:{i}"
         r = solve_family(Hi, kind, "LD", None, deadline.part(bits - i + 1), False, f"littlestone H|_{i}")
         out.append(dataclasses.replace(r, stats={**r.stats, "restriction": i}))  # results are frozen: a new one
-    return out
+    return MaximumResult.of("littlestone_restriction:max", out, seconds=round(deadline.elapsed(), 6))

@@ -87,7 +87,7 @@ def _solvers(user_family: Any = None) -> dict[str, Callable[..., Any]]:
         return run
 
     def restrictions(H: HypothesisClass, *, time_limit: float | None, progress: bool) -> list[DimensionResult]:
-        return littlestone.binary_restriction_littlestone(H, time_limit=time_limit)
+        return list(littlestone.binary_restriction_littlestone(H, time_limit=time_limit).parts)
 
     return {
         "vc": vc.vc_dimension,

@@ -128,4 +128,4 @@ def repdim_report(
         H, drdim=rep if eps == Fraction(1, 4) else None, time_limit=deadline.left()
     )
     stopped = not rep.exact and (deadline.expired() or bool(rep.stats.get("milp_stopped")))
-    return RepdimReport(H, eps, rep, verified, comm, prdim, stopped=stopped)
+    return RepdimReport(H, eps, rep, verified, comm, prdim.bounds, stopped=stopped)

@@ -107,7 +107,7 @@ class _Solvers:
         )
 
     def restrictions(self) -> list[DimensionResult]:
-        return self.get("restr", lambda t: binary_restriction_littlestone(self.H, time_limit=t))
+        return self.get("restr", lambda t: list(binary_restriction_littlestone(self.H, time_limit=t).parts))
 
     def max_restriction(self) -> Side:
         rs = self.restrictions()

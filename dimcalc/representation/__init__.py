@@ -59,12 +59,13 @@ from ..witnesses.representation import (
 from .milp import MAX_ALL_FUNCTIONS, MAX_MILP_PAIRS, MILP_SAFE_MARGIN, deterministic_representation_dimension
 from .paper_bounds import PaperBound, binary_entropy
 from .prdim import probabilistic_representation_bounds
-from .result import RepresentationDimensionResult
+from .result import ProbabilisticRepresentationResult, RepresentationDimensionResult
 
 __all__ = [
     "LP_TOLERANCE",
     "RepresentationCheck",
     "RepresentationDimensionResult",
+    "ProbabilisticRepresentationResult",
     "Representation",
     "PaperBound",
     "is_representation",

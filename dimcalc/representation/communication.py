@@ -40,7 +40,9 @@ from .._params import as_fraction
 from ..classes.hypothesis_class import HypothesisClass
 from ..littlestone import littlestone_dimension
 from ..param_validation import CLASS, REPRESENTATION_EPSILON, TIME_LIMIT, renamed_parameters, validate_params
+from ..results import DimensionResult
 from ..search.budget import Deadline
+from ..witnesses.representation import MessageTable
 from . import (
     MAX_ALL_FUNCTIONS,
     PaperBound,
@@ -78,27 +80,36 @@ def deterministic_one_way_complexity(H: HypothesisClass) -> int:
     return (H.n_distinct - 1).bit_length()  # ceil(log2 r) for r >= 1, exactly in integers
 
 
-@dataclass(frozen=True)
-class CommunicationResult:
+@dataclass(frozen=True, kw_only=True)
+class CommunicationResult(DimensionResult):
     """Deterministic one-way complexity (exact, with the message table as witness) and randomized bounds.
 
-    ``witness`` maps each distinct row of ``C`` (by file row index) to Alice's
-    message (an ``int`` below ``2**deterministic``); Bob's table is ``C`` itself.
-    ``private_coin`` / ``public_coin`` are ``(lower, upper)`` pairs of bits
-    (``None`` when no bound applies) and ``bounds`` names the theorem of each.
+    A :class:`~dimcalc.results.DimensionResult` of kind ``"one_way_communication"``: ``value``
+    (= ``lower`` = ``upper`` = :attr:`deterministic`) is ``D→(Eval_C)`` in bits, exactly.
+    ``witness`` is a :class:`~dimcalc.witnesses.representation.MessageTable`: it maps each
+    distinct row of ``C`` (by file row index) to Alice's message (an ``int`` below
+    ``2**deterministic``); Bob's table is ``C`` itself; ``verify(C)`` re-checks that the
+    messages tell every distinct row apart within that many bits.
+    ``private_coin`` / ``public_coin`` are ``(lower, upper)`` pairs of bits at error
+    ``epsilon`` (``None`` when no bound applies) and ``bounds`` names the theorem of each.
     """
 
     epsilon: Fraction
-    deterministic: int
-    witness: dict
     private_coin: tuple[int | None, int | None]
     public_coin: tuple[int | None, int | None]
-    bounds: list[PaperBound] = field(default_factory=list)
+    # the theorems (the name these results always had; hides the DimensionResult.bounds constructor on instances)
+    bounds: list[PaperBound] = field(default_factory=list)  # type: ignore[assignment]
+
+    @property
+    def deterministic(self) -> int:
+        """``D→(Eval_C)`` in bits (the ``value``)."""
+        return int(self)
 
     def to_json(self) -> dict:
+        """``{epsilon, deterministic, private_coin, public_coin, bounds}`` as ``dimcalc repdim --json`` prints it."""
         return {
             "epsilon": str(self.epsilon),
-            "deterministic": {"value": self.deterministic, "exact": True, "witness": self.witness},
+            "deterministic": {"value": self.deterministic, "exact": True, "witness": dict(self.witness)},
             "private_coin": {
                 "lower": self.private_coin[0],
                 "upper": self.private_coin[1],
@@ -138,6 +149,9 @@ def one_way_communication_complexity(
     Returns
     -------
     CommunicationResult
+        A :class:`~dimcalc.results.DimensionResult`: ``value`` is the deterministic complexity
+        (exact, witness the message table); ``private_coin`` / ``public_coin`` bound the
+        randomized ones at error ``epsilon``, with their theorems in ``bounds``.
 
     References
     ----------
@@ -149,14 +163,14 @@ def one_way_communication_complexity(
     >>> from dimcalc import HypothesisClass
     >>> T = HypothesisClass.from_table(np.tril(np.ones((5, 4), dtype=int), -1))   # 5 thresholds on 4 points
     >>> r = one_way_communication_complexity(T, 0.25)
-    >>> r.deterministic, r.private_coin[1] <= r.deterministic
-    (3, True)
+    >>> r.value, r.exact, r.verify(T), r.private_coin[1] <= r.deterministic
+    (3, True, True, True)
     """
     C = H
     eps = as_fraction(epsilon)
     deadline = Deadline(time_limit)
     det = deterministic_one_way_complexity(C)
-    witness = {int(C.row_of(j)): j for j in range(C.n_distinct)}
+    witness = MessageTable({int(C.row_of(j)): j for j in range(C.n_distinct)})
     bounds = [
         PaperBound("D→(Eval_C)", "=", det, "dimcalc.representation.communication (message = distinct row index)", True)
     ]
@@ -209,4 +223,16 @@ def one_way_communication_complexity(
                 )
             )
     lower = min(lower, upper)
-    return CommunicationResult(eps, det, witness, (lower, upper), (0, upper), bounds)
+    return CommunicationResult(
+        kind="one_way_communication",
+        value=det,
+        exact=True,
+        lower=det,
+        upper=det,
+        witness=witness,
+        stats={"seconds": deadline.elapsed()},
+        epsilon=eps,
+        private_coin=(lower, upper),
+        public_coin=(0, upper),
+        bounds=bounds,
+    )

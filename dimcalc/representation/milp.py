@@ -230,6 +230,9 @@ def deterministic_representation_dimension(
     Returns
     -------
     RepresentationDimensionResult
+        A :class:`~dimcalc.results.DimensionResult` of kind ``"drdim"``: ``value``/``lower``/``upper``
+        in bits (``log2`` of ``size``/``size_lower``/``size_upper``), the witness ``H`` (certifies
+        ``size_upper``), ``epsilon``, ``pool`` and the paper ``bounds`` used.
 
     References
     ----------
@@ -241,8 +244,8 @@ def deterministic_representation_dimension(
     >>> from dimcalc import HypothesisClass
     >>> P = HypothesisClass.from_table(np.eye(4, dtype=int))          # 4 point functions
     >>> r = deterministic_representation_dimension(P, 0.25)
-    >>> r.exact, r.size, r.verify(P)     # on 4 points no smaller H works at ε = 1/4
-    (True, 4, True)
+    >>> r.exact, r.size, r.value, r.verify(P)     # on 4 points no smaller H works at ε = 1/4
+    (True, 4, 2.0, True)
     """
     C = H
     eps = as_fraction(epsilon)
@@ -300,24 +303,20 @@ def deterministic_representation_dimension(
         bits = math.ceil(ld_bound.value - 1e-9)  # ceil(log2|H|) >= bits  <=>  |H| > 2^(bits-1)
         size_lower = max(size_lower, 2 ** (bits - 1) + 1 if bits >= 1 else 1)
     size_lower = min(size_lower, size_upper)
-    exact = size_lower == size_upper
     rows = np.asarray(witness_rows, dtype=np.int64)
     rows.setflags(write=False)
-    return RepresentationDimensionResult(
+    return RepresentationDimensionResult.from_sizes(
         eps,
-        exact,
         size_lower,
         size_upper,
         Representation(rows.tolist(), epsilon=eps, array=rows),
         pool_name,
         bounds,
-        {
-            "milp_optimal": optimal,
-            "milp_stopped": stopped or (not optimal and deadline.expired()),
-            # the chosen witness passed is_representation (the checker Representation.certify runs) here
-            "witness_checked": checked,
-            "milp_decides_epsilon": decided,
-            "pool_size": int(len(P)),
-            "seconds": deadline.elapsed(),
-        },
+        milp_optimal=optimal,
+        milp_stopped=stopped or (not optimal and deadline.expired()),
+        # the chosen witness passed is_representation (the checker Representation.certify runs) here
+        witness_checked=checked,
+        milp_decides_epsilon=decided,
+        pool_size=int(len(P)),
+        seconds=deadline.elapsed(),
     )

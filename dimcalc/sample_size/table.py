@@ -248,7 +248,7 @@ def sample_size_table(
         dims["natarajan"] = vcmod.natarajan_dimension(H, time_limit=deadline.left())
         dims["multiclass_littlestone"] = ls.multiclass_littlestone_dimension(H, time_limit=deadline.left())
         restriction = ls.binary_restriction_littlestone(H, time_limit=deadline.left())
-        for i, r in enumerate(restriction, start=1):
+        for i, r in enumerate(restriction.parts, start=1):
             dims[f"littlestone|{i}"] = r
     exact = all(r.exact for r in dims.values())
     log_size = math.log(H.n_distinct)

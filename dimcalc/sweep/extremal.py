@@ -26,6 +26,7 @@ import numpy as np
 
 from ..classes.hypothesis_class import HypothesisClass
 from ..errors import InvalidParameterError
+from ..param_validation import RANDOM_STATE, renamed_parameters
 from ..reports.check import DIMENSION_KEYS, check_class
 from ..validation import check_int
 from .canonical import canonical_form
@@ -125,6 +126,7 @@ def _neighbour(rng: np.random.Generator, table: np.ndarray, labels: int, row_mov
     return new
 
 
+@renamed_parameters(seed="random_state")
 def local_search(
     expression: str | Expression,
     *,
@@ -134,7 +136,7 @@ def local_search(
     restarts: int = 8,
     steps: int = 200,
     neighbours: int = 4,
-    seed: int = 0,
+    random_state: Any = 0,
     time_limit: float | None = None,
     target: float | None = None,
     total_time: float | None = None,
@@ -153,8 +155,10 @@ def local_search(
         Random starting tables (the first is ``start`` when given).
     steps : int
         Moves tried per restart; each looks at ``neighbours`` random moves.
-    seed : int
-        Seed of ``numpy.random.default_rng``: the same seed gives the same search.
+    random_state : None, int or numpy.random.Generator, default 0
+        The random source (:data:`dimcalc.param_validation.RANDOM_STATE`): the same int seed gives
+        the same search (``dimcalc sweep --search --seed S`` passes ``S``).  ``seed=`` is its former
+        name, accepted for one release with a ``FutureWarning``.
     time_limit : float, optional
         Seconds per evaluation (a stopped evaluation is not accepted).
     target : float, optional
@@ -178,7 +182,7 @@ def local_search(
 
     Examples
     --------
-    >>> r = local_search("littlestone - vc", hypotheses=4, points=3, labels=2, restarts=2, steps=20, seed=1)
+    >>> r = local_search("littlestone - vc", hypotheses=4, points=3, labels=2, restarts=2, steps=20, random_state=1)
     >>> r.value, r.verified
     (1, True)
     """
@@ -197,7 +201,6 @@ def local_search(
         ("restarts", restarts, 1),
         ("steps", steps, 0),
         ("neighbours", neighbours, 1),
-        ("seed", seed, 0),
     ):
         check_int(given, name, "local_search", low)
     if hypotheses > labels**points:
@@ -206,7 +209,7 @@ def local_search(
         )
     if start is not None and (start.n_distinct, start.n_points, start.num_labels) != (hypotheses, points, labels):
         raise InvalidParameterError("start must have the searched size (distinct hypotheses, points, labels)")
-    rng = np.random.default_rng(seed)
+    rng = RANDOM_STATE.check(random_state, "random_state", "local_search")
     began = time.monotonic()
     cache: dict[str, float | None] = {}
     inexact = 0
@@ -294,7 +297,7 @@ def local_search(
             "search": {
                 "expression": expr.text,
                 "value": final,
-                "seed": seed,
+                "seed": int(random_state) if isinstance(random_state, (int, np.integer)) else None,
                 "restarts": len(restart_values),
                 "steps": steps,
                 "neighbours": neighbours,

@@ -111,7 +111,7 @@ def random_items(size: str, *, count: int, seed: int = 0) -> Iterator[SweepItem]
 
     def gen() -> Iterator[SweepItem]:
         for s in range(seed, seed + count):
-            H = random_class(hypotheses=rows, points=cols, labels=labels, seed=s)
+            H = random_class(hypotheses=rows, points=cols, labels=labels, random_state=s)
             yield SweepItem(H, f"random --hypotheses {rows} --points {cols} --labels {labels} --seed {s}")
 
     return gen()

@@ -19,7 +19,8 @@ witness                    result kinds                         certifies
 :class:`PsiTree`           ``psi_littlestone[_uniform]:<Ψ>``    depth
 :class:`RestrictionTree`   ``littlestone_restriction:<i>``      depth (on ``H|_i``)
 :class:`ZeroCover`         ``zero_cover[_function]``            cover size
-:class:`Representation`    (DRDim results)                      number of functions
+:class:`Representation`    ``drdim``, ``prdim``                 number of functions (upper bound)
+:class:`MessageTable`      ``one_way_communication``            bits of the protocol
 =========================  ===================================  ============================
 
 The dimensions of :mod:`dimcalc.dims` carry :class:`ThresholdWitness` (``threshold``),
@@ -55,7 +56,7 @@ from .combinatorial import (
     is_star,
     is_threshold_sequence,
 )
-from .representation import Representation, check_representation, is_representation
+from .representation import MessageTable, Representation, check_representation, is_representation
 from .shattered import (
     GraphWitness,
     GrowthWitness,
@@ -90,6 +91,7 @@ __all__ = [
     "RestrictionTree",
     "ZeroCover",
     "Representation",
+    "MessageTable",
     "as_witness",
     "is_threshold_sequence",
     "is_pseudo_cube",

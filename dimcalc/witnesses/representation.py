@@ -17,7 +17,9 @@ distribution certifies "does not represent" when the exact least error over
 
 :class:`Representation` is the witness of
 :func:`dimcalc.representation.deterministic_representation_dimension`: the rows
-of ``H`` with the ``ε`` they represent at.
+of ``H`` with the ``ε`` they represent at.  :class:`MessageTable` is the witness
+of the deterministic one-way protocol of
+:func:`dimcalc.representation.communication.one_way_communication_complexity`.
 
 References
 ----------
@@ -37,12 +39,13 @@ import numpy as np
 from .._params import as_fraction, exact_number
 from ..classes.hypothesis_class import HypothesisClass
 from ..errors import InvalidParameterError, InvalidWitnessError, parameter_error
-from .base import ListWitness
+from .base import DictWitness, ListWitness
 
 __all__ = [
     "LP_TOLERANCE",
     "RepresentationCheck",
     "Representation",
+    "MessageTable",
     "is_representation",
     "check_representation",
     "representation_error",
@@ -431,3 +434,57 @@ class Representation(ListWitness):
         rows = self.array if self.array is not None else list(self)
         is_representation(rows, C, self.epsilon, explain=True)  # raises with the reason when it does not
         return len(self)
+
+
+class MessageTable(DictWitness):
+    """Witness of a deterministic one-way protocol for ``Eval_C`` (FX §2.4): Alice's message for each concept.
+
+    Keys are file row indices of ``C``, one per distinct row; values are Alice's messages
+    (non-negative ints).  Bob, holding ``x`` and the message, looks the row up and outputs its
+    label at ``x``.  ``certify(C)`` checks that the keys are rows of ``C`` covering every distinct
+    row once and that the messages are pairwise different (so Bob's lookup is right for every
+    concept and point), and returns the cost: the bits of the largest message.  That cost is the
+    protocol's complexity (an upper bound on ``D→(Eval_C)``); it equals ``ceil(log2 r)`` for
+    ``r`` distinct rows exactly when the messages are ``0..r-1`` up to order -- the counting
+    lower bound of :mod:`dimcalc.representation.communication`.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from dimcalc import HypothesisClass
+    >>> P = HypothesisClass.from_table(np.eye(3, dtype=int))
+    >>> MessageTable({0: 0, 1: 1, 2: 2}).certify(P)
+    2
+    >>> MessageTable({0: 0, 1: 1, 2: 1}).certify(P)
+    Traceback (most recent call last):
+    ...
+    dimcalc.errors.InvalidWitnessError: message table: rows 1 and 2 of the class differ but get the same message 1
+    """
+
+    measure = "bits"
+
+    def certify(self, C: Any) -> int:
+        rows = rows_of(C, "MessageTable.certify", "C")
+        table = C.table if isinstance(C, HypothesisClass) else np.asarray(C, dtype=np.int64)
+        seen_rows: dict[bytes, int] = {}
+        by_message: dict[int, int] = {}
+        for key, message in self.items():
+            if type(key) is not int or not 0 <= key < len(table):
+                raise InvalidWitnessError(f"message table: key {key!r} is not a row index of the class")
+            if type(message) is not int or message < 0:
+                raise InvalidWitnessError(f"message table: message {message!r} is not a non-negative int")
+            row = np.ascontiguousarray(table[key], dtype=np.int64).tobytes()
+            if row in seen_rows:
+                raise InvalidWitnessError(f"message table: rows {seen_rows[row]} and {key} are the same concept")
+            seen_rows[row] = key
+            if message in by_message:
+                raise InvalidWitnessError(
+                    f"message table: rows {by_message[message]} and {key} of the class differ "
+                    f"but get the same message {message}"
+                )
+            by_message[message] = key
+        if len(seen_rows) != len(rows):
+            raise InvalidWitnessError(
+                f"message table: {len(seen_rows)} concepts have a message but the class has {len(rows)} distinct rows"
+            )
+        return max(by_message, default=0).bit_length()

@@ -17,6 +17,7 @@ import numpy as np
 
 from ..._params import Number, as_fraction, check_epsilon
 from ...errors import parameter_error
+from ...param_validation import renamed_parameters
 from .._validation import check_real
 from .noise import NoiseSource, make_noise
 
@@ -48,13 +49,14 @@ def error_counts(table: np.ndarray, X: np.ndarray, y: np.ndarray, num_labels: in
     return X.shape[0] - agreements
 
 
+@renamed_parameters(rng="random_state")
 def exponential_mechanism(
     scores: Sequence[Any] | np.ndarray,
     *,
     epsilon: Any,
     sensitivity: Number = 1,
     noise: NoiseSource | str | None = None,
-    rng: Any = None,
+    random_state: Any = None,
     backend: Literal["opendp", "exact"] | None = None,
     noise_multiplier: Number = 1,
 ) -> int:
@@ -62,7 +64,7 @@ def exponential_mechanism(
 
     The one selection primitive of every learner.  The noise source is ``noise`` (a
     :class:`NoiseSource` or its name), or -- the single-concept learners' older call shape
-    -- ``backend`` (``"opendp"`` or ``"exact"``) with ``rng``; default OpenDP.
+    -- ``backend`` (``"opendp"`` or ``"exact"``) with ``random_state``; default OpenDP.
 
     Parameters
     ----------
@@ -73,8 +75,10 @@ def exponential_mechanism(
     epsilon : number > 0
         The privacy parameter (Fraction and text such as ``"1/3"`` are exact).
     sensitivity : number > 0
-    noise, rng, backend
-        Where the randomness comes from (see the module docstring).
+    noise, random_state, backend
+        Where the randomness comes from (see the module docstring); ``random_state`` (None, an int
+        seed or a ``numpy.random.Generator``) drives the exact source (``rng=`` is its former name,
+        accepted for one release with a ``FutureWarning``).
     noise_multiplier : number
         Multiplies the noise scale (runs at ``epsilon / noise_multiplier``); values below
         1 void the guarantee (audits only).
@@ -98,7 +102,7 @@ def exponential_mechanism(
     Examples
     --------
     >>> rng = np.random.default_rng(7)
-    >>> {exponential_mechanism([0, -40, -40], epsilon=1.0, rng=rng, backend="exact") for _ in range(50)}
+    >>> {exponential_mechanism([0, -40, -40], epsilon=1.0, random_state=rng, backend="exact") for _ in range(50)}
     {0}
     >>> from dimcalc.learners.mechanisms import ExactNoise
     >>> exponential_mechanism([0, -10, -10], epsilon="5", noise=ExactNoise(np.random.default_rng(1)))
@@ -115,7 +119,7 @@ def exponential_mechanism(
         if backend not in (None, "opendp", "exact"):
             raise parameter_error("backend", owner, "'opendp' or 'exact'", backend)
         noise = backend or "opendp"
-    source = make_noise(noise, rng, owner)
+    source = make_noise(noise, random_state, owner)
     if len(values) == 1:
         return 0
     effective = as_fraction(eps) / as_fraction(noise_multiplier)

@@ -23,6 +23,7 @@ import numpy as np
 
 from ..._params import Number, as_fraction, check_epsilon
 from ...errors import InvalidParameterError, parameter_error
+from ...param_validation import renamed_parameters
 from .._validation import check_count, check_indices
 from .exponential import exponential_mechanism
 from .noise import NoiseSource, check_random_state, noise_scale
@@ -116,6 +117,7 @@ def _multiplicative_update(
     return log_weights + query * (measured - query @ estimate) / (2.0 * n)
 
 
+@renamed_parameters(rng="random_state")
 def mwem(
     points: Sequence[int] | np.ndarray,
     queries: np.ndarray,
@@ -126,7 +128,7 @@ def mwem(
     synthetic_size: int = 0,
     n_domain: int | None = None,
     update_passes: int = 1,
-    rng: Any = None,
+    random_state: Any = None,
 ) -> MWEMResult:
     """Private multiplicative weights with the exponential mechanism (MWEM), a sanitizer for ``queries``.
 
@@ -151,9 +153,10 @@ def mwem(
         accuracy :func:`mwem_error_bound` states).  More passes replay every measurement so
         far that many times per round ([HLM]_ §3): post-processing, so privacy is
         unchanged, but outside the accuracy theorem.
-    rng : None, int or numpy.random.Generator
+    random_state : None, int or numpy.random.Generator
         Randomness of the synthetic sample (post-processing); default: the noise source's
-        generator, else a fresh one.
+        generator, else a fresh one.  (``rng=`` is its former name, accepted for one release with a
+        ``FutureWarning``.)
 
     Returns
     -------
@@ -214,7 +217,8 @@ def mwem(
     distribution = average / int(iterations)
     synthetic = np.zeros(0, dtype=np.int64)
     if synthetic_size > 0:
-        generator = check_random_state(rng if rng is not None else getattr(noise, "rng", None), owner, "rng")
+        source = random_state if random_state is not None else getattr(noise, "rng", None)
+        generator = check_random_state(source, owner, "random_state")
         synthetic = generator.choice(n_domain, size=int(synthetic_size), p=distribution).astype(np.int64)
     return MWEMResult(
         distribution=distribution,

@@ -67,6 +67,7 @@ import numpy as np
 
 from ..._params import Number, as_fraction, float_up
 from ...errors import parameter_error
+from ...param_validation import RANDOM_STATE
 from .sampling import RELATIVE_BAND, TWO62, _RandomInts, discrete_laplace_exact, exp_band_compare
 
 __all__ = [
@@ -249,16 +250,12 @@ class OpenDPNoise:
 def check_random_state(random_state: Any, owner: str, name: str = "random_state") -> np.random.Generator:
     """A ``numpy.random.Generator`` from ``None`` (fresh), an int seed, or a Generator (used as is).
 
+    The shared rule :data:`dimcalc.param_validation.RANDOM_STATE` (the same answer everywhere).
+
     >>> int(check_random_state(3, "f").integers(100)) == int(check_random_state(3, "f").integers(100))
     True
     """
-    if random_state is None:
-        return np.random.default_rng()
-    if isinstance(random_state, np.random.Generator):
-        return random_state
-    if isinstance(random_state, (int, np.integer)) and not isinstance(random_state, bool) and random_state >= 0:
-        return np.random.default_rng(int(random_state))
-    raise parameter_error(name, owner, "None, a non-negative int seed or a numpy.random.Generator", random_state)
+    return RANDOM_STATE.check(random_state, name, owner)
 
 
 def noise_scale(sensitivity: Number, epsilon: Number) -> Fraction:

@@ -218,7 +218,7 @@ class GenericLearner(SelectionKLearner):
             noise=noise,
             synthetic_size=synthetic_size,
             update_passes=int(self.update_passes),
-            rng=params["generator"],
+            random_state=params["generator"],
         )
         support = np.unique(sanitized.synthetic)
         # Step 4: one representative of C per pattern on B (first distinct row with it).
