@@ -9,6 +9,8 @@ DEMO   ?= data/thresholds-15.json
 
 # pytest-xdist workers for make test / make test-fast (`make test JOBS=1` runs in one process).
 JOBS   ?= auto
+# Tests marked with one xdist_group share a worker (a notebook's tests share its one execution).
+DIST   ?= --dist loadgroup
 LINTED := dimcalc tests scripts benchmarks notebooks docs/conf.py
 
 .PHONY: demo test test-fast lint audit bench notebooks docs install clean
@@ -17,9 +19,12 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-# After installing, the compiled search (numba) is built once into its disk cache: solvers with a time
-# limit then load it in half a second instead of compiling it for several (the sparse VC kernels too).
-WARM   := $(BIN)/python -c "from dimcalc.vc import kernel, sparse_jit; kernel.warm(); sparse_jit.warm_up()"
+# After installing, and before the tests, the compiled searches (numba: the dense VC kernel and the sparse
+# set-system kernels) are built once into their disk cache when their sources changed: solvers with a time
+# limit then load them in half a second instead of compiling them for several, and the test workers (and
+# the processes they start) load them instead of each compiling them again.
+WARM   := $(BIN)/python -c "from dimcalc.vc import kernel, sparse_jit; \
+	kernel.cached() or kernel.warm(); sparse_jit.cached() or sparse_jit.warm_up()"
 
 $(VENV)/.installed-base: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .
@@ -49,10 +54,12 @@ lint: $(VENV)/.installed-test
 # Everything but the full audits: lint, then the unit, property and doctest suites, the reduced
 # audits (marked slow) and the notebooks (marked notebooks), on $(JOBS) xdist workers.
 test: lint
-	$(BIN)/python -m pytest -q -n $(JOBS) -m "not audit"
+	$(WARM)
+	$(BIN)/python -m pytest -q -n $(JOBS) $(DIST) -m "not audit"
 
 test-fast: $(VENV)/.installed-test
-	DIMCALC_HYPOTHESIS_PROFILE=fast $(BIN)/python -m pytest -q -x -n $(JOBS) -m "not audit and not slow and not notebooks"
+	$(WARM)
+	DIMCALC_HYPOTHESIS_PROFILE=fast $(BIN)/python -m pytest -q -x -n $(JOBS) $(DIST) -m "not audit and not slow and not notebooks"
 
 audit: $(VENV)/.installed-test
 	$(BIN)/python -m pytest -q -m audit

@@ -3,11 +3,27 @@
 ``dimcalc`` (the default profile, ``make test``) draws 200 examples per property; ``fast``
 (``make test-fast``) draws 50 of the same derandomised examples.  Neither profile uses an example
 database, so parallel workers share no files.  Choose one with ``DIMCALC_HYPOTHESIS_PROFILE``.
+
+Executing a notebook takes seconds to a minute: :func:`executed_notebook` runs each one once per
+session and hands the same fresh run to every test that reads it (the tests of one notebook carry
+the same ``xdist_group``, and ``make test`` distributes with ``--dist loadgroup``, so they share a
+worker).
 """
 
-import os
+from __future__ import annotations
 
+import importlib.util
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
 from hypothesis import HealthCheck, settings
+
+ROOT = Path(__file__).resolve().parent.parent
 
 settings.register_profile(
     "dimcalc",
@@ -20,3 +36,38 @@ settings.register_profile(
 )
 settings.register_profile("fast", parent=settings.get_profile("dimcalc"), max_examples=50)
 settings.load_profile(os.environ.get("DIMCALC_HYPOTHESIS_PROFILE", "dimcalc"))
+
+
+def notebook_runner() -> ModuleType:
+    """``scripts/run_notebooks.py`` (the runner ``make notebooks`` uses), imported once."""
+    module = sys.modules.get("run_notebooks")
+    if module is None:
+        spec = importlib.util.spec_from_file_location("run_notebooks", ROOT / "scripts" / "run_notebooks.py")
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules["run_notebooks"] = module
+        spec.loader.exec_module(module)
+    return module
+
+
+_NOTEBOOK_RUNS: dict[Path, tuple[Any, float] | BaseException] = {}
+
+
+@pytest.fixture(scope="session")
+def executed_notebook() -> Callable[[Path], tuple[Any, float]]:
+    """``executed_notebook(path)``: ``path`` executed in a fresh kernel, once per session (a failure is re-raised)."""
+
+    def run(path: Path) -> tuple[Any, float]:
+        key = Path(path).resolve()
+        if key not in _NOTEBOOK_RUNS:
+            try:
+                _NOTEBOOK_RUNS[key] = notebook_runner().execute_notebook(key)
+            except Exception as exc:  # every test of this notebook fails with the same error
+                _NOTEBOOK_RUNS[key] = exc
+        done = _NOTEBOOK_RUNS[key]
+        if isinstance(done, BaseException):
+            raise done
+        nb, seconds = done
+        return nb, seconds
+
+    return run

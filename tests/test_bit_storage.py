@@ -26,6 +26,7 @@ from dimcalc import (
 )
 from dimcalc.classes.bit_table import BitTable
 from dimcalc.classes.hypothesis_class import BITS_MIN_CELLS, MAX_BINARY_CELLS, MAX_CELLS
+from profile_examples import examples
 from strategies import classes
 
 binary_classes = classes(min_labels=2, max_labels=2, max_points=6, max_rows=12, biased=True)
@@ -59,7 +60,7 @@ def result_tuple(r) -> tuple:
     return (r.value, r.exact, r.lower, r.upper, r.witness)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(binary_classes)
 def test_bit_and_dense_storage_agree_on_every_dimension_and_witness(H):
     D, B = both(H)
@@ -90,13 +91,13 @@ def wide_tables(draw) -> np.ndarray:
     return table.astype(np.uint8)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(wide_tables())
 def test_bit_storage_groups_rows_and_columns_as_the_dense_code_does(table):
     assert_same_structure(*both(HypothesisClass(table)))
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(wide_tables())
 def test_hash_collisions_are_split_exactly(table):
     D = HypothesisClass(table, storage="dense")
@@ -278,7 +279,7 @@ def test_thresholds_are_built_one_bit_per_cell(n):
     assert np.array_equal(generators.thresholds(n).table, np.arange(n)[None, :] >= np.arange(n + 1)[:, None])
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(wide_tables(), st.sampled_from(["big", "little"]))
 def test_bit_transposition_round_trips(table, order):
     T = BitTable.from_dense(table)

@@ -27,6 +27,7 @@ from dimcalc.reports import check as check_module
 from dimcalc.reports import relations
 from dimcalc.reports.check import _results, _tighten_by_relations, check_class
 from dimcalc.results import DimensionResult
+from profile_examples import examples
 from strategies import classes
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -99,7 +100,7 @@ def _assert_sound(H: HypothesisClass, seed: int) -> None:
         assert got.verify(H, debug=True), name
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(classes(max_labels=4, max_points=4, max_rows=8, biased=True), st.integers(0, 10**6))
 def test_tightening_is_sound_and_every_carried_lower_bound_is_certified(H, seed):
     _assert_sound(H, seed)

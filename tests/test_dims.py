@@ -32,6 +32,7 @@ from dimcalc.witnesses import (
     ThresholdWitness,
     as_witness,
 )
+from profile_examples import examples
 from strategies import classes
 
 BINARY = classes(min_labels=2, max_labels=2, min_points=0, max_points=5, max_rows=9, biased=True)
@@ -72,7 +73,7 @@ def test_ds_matches_brute_force(H):
 
 
 @given(classes(min_labels=3, max_labels=4, min_points=2, max_points=3, min_rows=4, max_rows=9, biased=True))
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 def test_ds_matches_brute_force_multiclass(H):
     _exact(ds_dimension(H), H, brute_ds(H.table.tolist(), H.n_points))
 

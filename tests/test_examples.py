@@ -34,7 +34,11 @@ PARSED_ONLY = ("dimcalc sweep",)
 
 
 def _quick(line: str) -> str:
-    return line + " --quick" if line.startswith(SLOW) and "--quick" not in line else line
+    """``line`` with ``--quick`` added to a benchmark command (before a ``> FILE`` redirection, so it is kept)."""
+    if not line.startswith(SLOW) or "--quick" in line:
+        return line
+    command, redirect, target = line.partition(" > ")
+    return f"{command} --quick{redirect}{target}"
 
 
 def _blocks(text: str, lang: str) -> list[str]:
@@ -137,6 +141,15 @@ def test_readme_examples_run(scratch):
             exec(compile(text, "README.md", "exec"), {})
         else:
             _check([_quick(text)], scratch)
+
+
+def test_quick_goes_before_a_redirection():
+    """A bench example writing a file keeps ``--quick`` (after ``> FILE`` it was dropped: the full suite ran)."""
+    assert _quick("dimcalc bench --suite vc --markdown > b.md") == "dimcalc bench --suite vc --markdown --quick > b.md"
+    assert _quick("dimcalc bench --suite vc") == "dimcalc bench --suite vc --quick"
+    assert _quick("dimcalc check data/x.json > out.txt") == "dimcalc check data/x.json > out.txt"
+    line = _quick("dimcalc bench --suite vc --markdown > b.md")
+    assert "--quick" in shlex.split(line)[: shlex.split(line).index(">")]
 
 
 #: Commands whose --help examples take over a minute (bench runs its suites): make test only.

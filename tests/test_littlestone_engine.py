@@ -28,6 +28,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from profile_examples import examples
+
 MODES = ("loop", "columns-numpy", "columns-compiled", "rows-numpy", "rows-compiled")
 
 
@@ -117,7 +119,7 @@ def _distinct(table: np.ndarray) -> list[tuple[int, ...]]:
 
 
 @pytest.mark.parametrize("mode", MODES)
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(table=tables(2))
 def test_ldim_matches_the_textbook_recursion(force, mode, table):
     """LDim on every counting path = Littlestone's recursion; the witness tree passes the independent checker."""
@@ -132,7 +134,7 @@ def test_ldim_matches_the_textbook_recursion(force, mode, table):
 
 
 @pytest.mark.parametrize("mode", ("loop", "columns-compiled", "rows-numpy"))
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(table=tables(4))
 def test_psi_bin_plain_and_uniform_match_the_textbook(force, mode, table):
     """Ψ^bin (virtual columns point x bit: the same word path) and its uniform variant, plain and forced paths."""
@@ -151,7 +153,7 @@ def test_psi_bin_plain_and_uniform_match_the_textbook(force, mode, table):
 
 
 @pytest.mark.parametrize("mode", ("loop", "columns-numpy", "rows-compiled"))
-@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(20), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(table=tables(3))
 def test_mld_and_binary_restrictions_on_every_path(force, mode, table):
     """MLD of a 3-label class (pair splitter, unchanged) and LDim of its binary restrictions (word path)."""

@@ -25,6 +25,7 @@ from dimcalc.classes.operations import binary_restriction, gap_amplification
 from dimcalc.generators import bgs_thm61_class, bgs_thm72_class
 from dimcalc.littlestone import littlestone_dimension, multiclass_littlestone_dimension, psi_littlestone_dimension
 from dimcalc.vc import vc_dimension
+from profile_examples import examples
 from strategies import classes
 
 
@@ -178,7 +179,7 @@ def test_theorem_6_1_amplified_class(k, d):
     assert max_restriction_ld(F) >= d * math.floor(math.log2(k_even // 2))
 
 
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 @given(classes(max_labels=4, max_points=3, max_rows=4), st.integers(2, 3))
 def test_claim_6_2_gap_amplification_multiplies_mld(H, ell):
     if ell == 3 and H.n_distinct > 3:

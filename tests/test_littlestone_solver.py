@@ -30,6 +30,7 @@ from dimcalc.littlestone import (
 from dimcalc.results import DimensionResult
 from dimcalc.witnesses import tree_checks as trees
 from dimcalc.witnesses.tree_checks import tree_depth
+from profile_examples import examples
 from soundness import assert_sound
 from strategies import classes
 
@@ -188,7 +189,7 @@ def test_littlestone_matches_definition(H):
 
 
 @given(classes(max_labels=2, max_points=3, max_rows=8))
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 def test_reference_matches_literal_tree_enumeration(H):
     # Cross-check of the reference itself against Definition 2.12 enumerated literally.
     d = ref_dimension(rows_of(H), [(0, 1)])
@@ -222,7 +223,7 @@ def test_uniform_bin_matches_definition(H):
 
 @pytest.mark.parametrize("family", ["N", "B"])
 @given(H=classes(max_labels=3, max_points=3, max_rows=7))
-@settings(max_examples=100)
+@settings(max_examples=examples(100))
 def test_uniform_n_b_match_definition(family, H):
     r = psi_littlestone_dimension(H, family, uniform=True)
     assert r.exact and r.value == ref_uniform(rows_of(H), all_maps(family, H.num_labels))
@@ -233,7 +234,7 @@ def test_uniform_n_b_match_definition(family, H):
     classes(max_labels=3, max_points=3, max_rows=8),
     st.lists(st.tuples(*[st.sampled_from((0, 1, None))] * 3), min_size=1, max_size=4),
 )
-@settings(max_examples=100)
+@settings(max_examples=examples(100))
 def test_user_family_matches_definition(H, maps):
     maps = [m[: H.num_labels] for m in maps]
     r = psi_littlestone_dimension(H, maps)
@@ -248,7 +249,7 @@ def test_user_family_matches_definition(H, maps):
 
 
 @given(classes(max_labels=4, max_points=3, max_rows=9))
-@settings(max_examples=100)
+@settings(max_examples=examples(100))
 def test_binary_restrictions_and_version_spaces(H):
     bits = max(1, math.ceil(math.log2(H.num_labels)))
     result = binary_restriction_littlestone(H)
@@ -389,7 +390,7 @@ from dimcalc.littlestone import shattered_tree_exists  # noqa: E402
 
 
 @given(classes(max_labels=2, max_points=4, max_rows=10), st.integers(1, 3))
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 def test_sat_agrees_with_recursion_binary(H, depth):
     d = littlestone_dimension(H).value
     answer, tree = shattered_tree_exists(H, depth)
@@ -401,7 +402,7 @@ def test_sat_agrees_with_recursion_binary(H, depth):
 
 @pytest.mark.parametrize("family", ["MLD", "bin", "B"])
 @given(H=classes(max_labels=4, max_points=3, max_rows=8), depth=st.integers(1, 3))
-@settings(max_examples=100)
+@settings(max_examples=examples(100))
 def test_sat_agrees_with_recursion_multiclass(family, H, depth):
     if family == "MLD":
         d = multiclass_littlestone_dimension(H).value

@@ -8,9 +8,7 @@ timings masked (they vary from run to run; the values, witnesses included, must 
 
 from __future__ import annotations
 
-import importlib.util
 import re
-import sys
 from pathlib import Path
 
 import pytest
@@ -52,15 +50,6 @@ def _text_outputs(nb) -> list[str]:
     return out
 
 
-def _runner():
-    spec = importlib.util.spec_from_file_location("run_notebooks", ROOT / "scripts" / "run_notebooks.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("run_notebooks", module)
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_timings_are_masked_and_values_kept():
     assert _mask("3983 computed in 10.0 s (398 classes/s), dimension 2") == (
         "3983 computed in T s (T classes/s), dimension 2"
@@ -70,10 +59,11 @@ def test_timings_are_masked_and_values_kept():
 
 
 @pytest.mark.notebooks
-@pytest.mark.parametrize("name", CHECKED)
-def test_committed_outputs_match_a_fresh_run(name):
+@pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.xdist_group(f"notebook-{n}")) for n in CHECKED])
+def test_committed_outputs_match_a_fresh_run(name, executed_notebook):
     nbformat = pytest.importorskip("nbformat")
     path = NOTEBOOKS / f"{name}.ipynb"
     stored = nbformat.read(path, as_version=4)
-    fresh, _seconds = _runner().execute_notebook(path)
+    # The session's one fresh run (conftest.executed_notebook; test_notebook_runs_clean checks the same run).
+    fresh, _seconds = executed_notebook(path)
     assert _text_outputs(fresh) == _text_outputs(stored), f"{path.name}: stored outputs are stale; run `make notebooks`"

@@ -80,9 +80,13 @@ def test_notebook_is_committed_with_outputs(path: Path) -> None:
 
 
 @pytest.mark.notebooks
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
-def test_notebook_runs_clean(path: Path) -> None:
-    nb, _seconds = run_notebooks.execute_notebook(path)
+@pytest.mark.parametrize(
+    "path", [pytest.param(p, marks=pytest.mark.xdist_group(f"notebook-{p.stem}")) for p in NOTEBOOKS],
+    ids=[p.stem for p in NOTEBOOKS],
+)  # fmt: skip
+def test_notebook_runs_clean(path: Path, executed_notebook) -> None:
+    # The session's one fresh run of this notebook (tests/test_notebook_outputs.py compares its outputs).
+    nb, _seconds = executed_notebook(path)
     code_cells = [c for c in nb.cells if c.cell_type == "code"]
     assert code_cells, f"{path.name} has no code cells"
     assert all(c.get("execution_count") for c in code_cells), f"{path.name}: a code cell did not run"

@@ -18,6 +18,7 @@ from dimcalc.errors import InvalidParameterError
 from dimcalc.search.budget import Deadline, SearchStopped
 from dimcalc.search.pool import can_fork, first_answer
 from dimcalc.vc import dfs
+from profile_examples import examples
 from soundness import assert_sound
 from strategies import classes
 
@@ -36,14 +37,14 @@ def _same(H, kind):
     return two
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(classes(min_labels=2, max_labels=2, min_points=3, max_points=7, min_rows=4, max_rows=24))
 def test_vc_with_two_jobs_is_the_one_process_answer(H):
     r = _same(H, "vc")
     assert r.value == brute_vc(H.table.tolist(), H.n_points)[0]
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(classes(min_labels=3, max_labels=4, min_points=3, max_points=6, min_rows=4, max_rows=24, biased=True))
 def test_natarajan_and_graph_with_two_jobs_are_the_one_process_answers(H):
     r = _same(H, "natarajan")

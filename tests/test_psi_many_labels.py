@@ -26,6 +26,7 @@ from dimcalc.littlestone.uniform import uniform_dimension
 from dimcalc.psi import MapSequence, bipartition_seed_tree, present_labels, psi_family, restricted_maps, uniform_maps
 from dimcalc.search.budget import Deadline
 from dimcalc.witnesses.tree_checks import is_psi_tree, tree_depth
+from profile_examples import examples
 from soundness import assert_sound
 
 
@@ -40,7 +41,7 @@ def sparse_label_classes(draw, max_points: int = 3, max_hyps: int = 7, max_decla
     return HypothesisClass(rows, num_labels=declared)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(sparse_label_classes(), st.sampled_from(["N", "bin", "B"]), st.booleans())
 def test_absent_labels_change_no_value(H, family, uniform):
     """Values over the present labels equal the brute force over every declared label."""
@@ -49,7 +50,7 @@ def test_absent_labels_change_no_value(H, family, uniform):
     assert r.value == brute_dimension(H, "psi", family, uniform=uniform)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     sparse_label_classes(max_declared=4),
     st.lists(st.lists(st.sampled_from([0, 1, None]), min_size=4, max_size=4), min_size=1, max_size=5),
@@ -163,7 +164,7 @@ def test_psi_B_over_twenty_labels_answers():
         assert r.lower >= psi_littlestone_dimension(H, "bin", uniform=uniform, time_limit=5).lower
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.integers(2, 12), st.integers(1, 4), st.integers(2, 40), st.integers(0, 10**6), st.booleans())
 def test_seed_trees_are_shattered(labels, points, hyps, seed, uniform):
     rng = np.random.default_rng(seed)

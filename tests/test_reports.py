@@ -18,12 +18,13 @@ from dimcalc.errors import InvalidParameterError
 from dimcalc.io import load
 from dimcalc.reports import cover_report, growth_table, repdim_report, theorem_report, theorem_verdict
 from dimcalc.reports.theorems import Side, TheoremCheck
+from profile_examples import examples
 from strategies import classes
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(classes(max_points=5, max_rows=10, biased=True))
 def test_growth_table_matches_the_definition(H) -> None:
     table = growth_table(H, H.n_points)

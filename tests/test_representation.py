@@ -30,6 +30,7 @@ from dimcalc.representation import (
     representation_error,
 )
 from dimcalc.representation.communication import deterministic_one_way_complexity, one_way_communication_complexity
+from profile_examples import examples
 from strategies import classes, tables
 
 
@@ -143,7 +144,7 @@ def brute_drdim_size(C_rows, num_labels, eps):
     raise AssertionError
 
 
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 @given(
     st.integers(1, 3).flatmap(
         lambda n: st.lists(st.lists(st.integers(0, 1), min_size=n, max_size=n), min_size=1, max_size=4)
@@ -213,7 +214,7 @@ def test_one_way_bounds_are_consistent():
 
 
 # ----------------------------------------------------------------------------- exact epsilon (a float is its own value)
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(
     st.integers(1, 3).flatmap(
         lambda n: st.lists(st.lists(st.integers(0, 1), min_size=n, max_size=n), min_size=1, max_size=4)

@@ -60,6 +60,7 @@ from dimcalc.sample_size import (
     vc_lower_bound,
     vc_sample_size,
 )
+from profile_examples import examples
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 CLASS_FILES = sorted(p for p in DATA.glob("*") if p.suffix in (".json", ".csv"))
@@ -531,7 +532,7 @@ def test_multiclass_reduction_is_bgs_thm_3_1_sum_over_bits():
     assert r.constants_explicit and eq.constants_explicit and r.kind == "upper"
 
 
-@settings(max_examples=50)  # each example builds up to 6 sympy bounds and their maximum (~40 ms)
+@settings(max_examples=examples(50))  # each example builds up to 6 sympy bounds and their maximum (~40 ms)
 @given(values=st.lists(st.floats(1.0, 1e6), min_size=1, max_size=6))
 def test_equal_split_gives_every_part_its_bits_sample_size(values):
     """b * SC split into b nearly equal parts (as BinaryReductionLearner.fit does) leaves no part short."""

@@ -28,6 +28,7 @@ from dimcalc.reports.check import _payloads
 from dimcalc.search import budget, pool
 from dimcalc.search.budget import Deadline, SearchStats, SearchStopped
 from dimcalc.vc import dfs as search
+from profile_examples import examples
 from strategies import classes
 
 forking = pytest.mark.skipif(not pool.can_fork(), reason="worker processes are forked")
@@ -108,7 +109,7 @@ OUTCOMES = st.lists(st.one_of(st.none(), st.integers(0, 9), st.just("stop")), mi
 
 
 @forking
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=examples(12), deadline=None)
 @given(OUTCOMES, st.data())
 def test_first_answer_in_two_processes_is_the_one_process_answer(outcomes, data):
     delays = data.draw(
@@ -162,7 +163,7 @@ def _fresh(H):
 
 
 @forking
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=examples(10), deadline=None)
 @given(classes(min_labels=2, max_labels=3, min_points=3, max_points=7, min_rows=4, max_rows=24, biased=True))
 def test_solvers_on_two_processes_match_brute_force_and_one_process(H):
     with pytest.MonkeyPatch.context() as mp:

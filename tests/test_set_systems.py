@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dimcalc import HypothesisClass, InvalidClassError, vc_dimension
+from profile_examples import examples
 
 
 def set_system_vc(sets, elements):
@@ -216,7 +217,7 @@ def test_graph_vc_of_every_graph_up_to_six_nodes_matches_brute_force():
         assert _check_graph(G) == set_system_vc(closed_neighbourhoods(G), list(G)), G.edges
 
 
-@settings(max_examples=40)
+@settings(max_examples=examples(40))
 @given(st.integers(7, 10), st.floats(0.1, 0.9), st.integers(0, 2**16))
 def test_graph_vc_of_random_graphs_matches_brute_force(n, p, seed):
     G = nx.gnp_random_graph(n, p, seed=seed)

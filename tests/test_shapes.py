@@ -22,6 +22,7 @@ from dimcalc.classes.reduction import reduce_columns
 from dimcalc.reports.check import check_class
 from dimcalc.search import budget as _budget
 from dimcalc.search.budget import Deadline, resident_bytes
+from profile_examples import examples
 
 SOLVERS = {
     "vc": lambda H, **kw: dimcalc.vc_dimension(H, **kw),
@@ -56,7 +57,7 @@ def padded_classes(draw: st.DrawFn) -> tuple[np.ndarray, np.ndarray, int]:
     return t, np.concatenate([t] + extra, axis=1), labels
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(padded_classes())
 def test_relabel_invariant_dimensions_ignore_added_columns(data):
     small, big, labels = data
@@ -69,7 +70,7 @@ def test_relabel_invariant_dimensions_ignore_added_columns(data):
         assert b.verify(G, debug=True)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(padded_classes())
 def test_label_reading_families_ignore_added_exact_duplicates(data):
     small, _, labels = data
@@ -209,7 +210,7 @@ def test_relations_tighten_a_stopped_upper_bound():
     assert dims["natarajan"].exact and dims["natarajan"].value == 5
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(padded_classes())
 def test_relations_used_by_check_hold(data):
     """The inequalities behind check's tightening hold on random classes (exact values)."""
@@ -221,7 +222,7 @@ def test_relations_used_by_check_hold(data):
         assert dimcalc.vc_dimension(H).value <= dimcalc.littlestone_dimension(H).value
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(padded_classes())
 def test_reduction_is_exact_even_when_every_hash_collides(data):
     """Grouping by hash is only a first pass: with a hash that maps every column to 0 the groups are the same."""

@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from dimcalc import HypothesisClass
 from dimcalc.errors import InvalidParameterError
 from dimcalc.sweep.canonical import all_classes, canonical_form, canonical_table, is_isomorphic, parse_size
+from profile_examples import examples
 
 
 # ---------------------------------------------------------------------------- independent counts
@@ -136,7 +137,7 @@ tables = st.integers(1, 5).flatmap(
 )
 
 
-@settings(max_examples=150)
+@settings(max_examples=examples(150))
 @given(tables, st.randoms(use_true_random=False))
 def test_canonical_form_invariant_under_renaming(data, rnd) -> None:
     table, labels = data
@@ -155,7 +156,7 @@ def test_canonical_form_invariant_under_renaming(data, rnd) -> None:
     assert brute_isomorphic(np.unique(table, axis=0), a.table)
 
 
-@settings(max_examples=150)
+@settings(max_examples=examples(150))
 @given(tables, tables)
 def test_canonical_form_separates_non_isomorphic(d1, d2) -> None:
     (t1, l1), (t2, l2) = d1, d2

@@ -9,10 +9,11 @@ from hypothesis import given, settings
 
 from dimcalc import HypothesisClass, generators
 from dimcalc.reports.theorems import Side, compare, theorem_report
+from profile_examples import examples
 from strategies import classes
 
 
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 @given(classes(max_points=4, max_labels=4, max_rows=6))
 def test_every_statement_holds_exactly_on_small_classes(H):
     report = theorem_report(H, representation=H.num_labels**H.n_points <= 16)

@@ -19,6 +19,7 @@ from hypothesis import given, settings
 
 from brute_vc import brute_graph, brute_natarajan, brute_vc
 from dimcalc.vc import kernel, rules, vc_dimension
+from profile_examples import examples
 from strategies import classes
 
 BINARY = classes(min_labels=2, max_labels=2, min_points=1, max_points=6, max_rows=40, biased=True)
@@ -42,7 +43,7 @@ def _cell_sides(rows, a: tuple[int, ...], z: int) -> list[tuple[int, int]]:
     return [(c[0], c[1]) for c in cells.values()]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(BINARY)
 def test_every_rule_holds_on_every_shattered_set(H):
     rows = sorted({tuple(int(v) for v in r) for r in H.table.tolist()})
@@ -68,7 +69,7 @@ def test_every_rule_holds_on_every_shattered_set(H):
 MULTICLASS = classes(min_labels=2, max_labels=4, min_points=1, max_points=6, max_rows=40, biased=True)
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(MULTICLASS)
 def test_count_bound_is_an_upper_bound_for_each_kind(H):
     """Points rule: the bound counted from label counts is at least the brute-force dimension, every kind."""
@@ -84,7 +85,7 @@ def test_count_bound_is_an_upper_bound_for_each_kind(H):
 
 @pytest.mark.skipif(not kernel.available(), reason="numba is not importable")
 @pytest.mark.parametrize("rule", ["numpy", "plain", "pairs", "adjacency", "triples", "all"])
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(H=BINARY)
 def test_vc_with_each_rule_alone_matches_brute_force(rule, H):
     flags = {
