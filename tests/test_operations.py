@@ -211,3 +211,20 @@ def test_operations_refuse_non_classes():
     for op in (binary_restrictions, complement, xor_class):
         with pytest.raises(InvalidParameterError, match="HypothesisClass"):
             op([[0, 1]])
+
+
+def test_binary_restriction_of_a_binary_class_shares_its_storage_and_rows():
+    """H|_1 = H on a binary class (BGS §3): the same rows, the bit or sparse storage kept (never densified)."""
+    import numpy as np
+
+    from dimcalc import HypothesisClass
+    from dimcalc.classes.operations import binary_restriction
+
+    rng = np.random.default_rng(3)
+    table = rng.integers(0, 2, size=(300, 500), dtype=np.uint8)
+    for storage in ("bits", "dense", "sparse"):
+        H = HypothesisClass(table, storage=storage)
+        R = binary_restriction(H, 1)
+        assert R.storage == H.storage and R.num_labels == 2
+        assert R.n_distinct == H.n_distinct and R.name == f"{H.name}|1"
+        assert np.array_equal(R.table, table)

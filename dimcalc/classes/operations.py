@@ -30,6 +30,7 @@ References
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 
@@ -158,7 +159,11 @@ def binary_restriction(H: HypothesisClass, i: int) -> HypothesisClass:
     H = check_hypothesis_class(H, "binary_restriction")
     bits = label_bits(H.num_labels)
     i = check_int(i, "i", "binary_restriction", 1, bits)
-    table = (H.table >> (i - 1)) & 1
+    table: Any
+    if H.num_labels == 2:  # h_1 = h on a binary class: H|_1 is H's table, its bit or sparse storage shared
+        table = H.sparse_table if H.sparse_table is not None else H.bit_table if H.storage == "bits" else H.table
+    else:
+        table = (H.table >> (i - 1)) & 1
     return HypothesisClass(
         table,
         num_labels=2,
@@ -166,6 +171,7 @@ def binary_restriction(H: HypothesisClass, i: int) -> HypothesisClass:
         hypothesis_names=_hypothesis_names(H),
         name=f"{H.name}|{i}",
         metadata={"operation": "binary_restriction", "bit": i, "source": H.name},
+        storage=H.storage if H.num_labels == 2 else "auto",  # type: ignore[arg-type]
     )
 
 
