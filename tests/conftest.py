@@ -1,8 +1,10 @@
 """Shared test configuration: deterministic hypothesis runs (no flaky CI), safe under pytest-xdist.
 
-``dimcalc`` (the default profile, ``make test``) draws 200 examples per property; ``fast``
-(``make test-fast``) draws 50 of the same derandomised examples.  Neither profile uses an example
-database, so parallel workers share no files.  Choose one with ``DIMCALC_HYPOTHESIS_PROFILE``.
+``dimcalc`` (the default profile, ``make test``) draws 100 examples per property; ``fast``
+(``make test-fast``) draws 25 of the same derandomised examples.  A property that asks for its own
+count (``examples(n)`` from ``profile_examples.py``) draws ``n`` in the full run and a quarter in the
+fast one.  Neither profile uses an example database, so parallel workers share no files.  Choose
+one with ``DIMCALC_HYPOTHESIS_PROFILE``.
 
 Executing a notebook takes seconds to a minute: :func:`executed_notebook` runs each one once per
 session and hands the same fresh run to every test that reads it (the tests of one notebook carry
@@ -30,11 +32,11 @@ settings.register_profile(
     deadline=None,
     derandomize=True,
     database=None,
-    max_examples=200,
+    max_examples=100,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
     print_blob=True,
 )
-settings.register_profile("fast", parent=settings.get_profile("dimcalc"), max_examples=50)
+settings.register_profile("fast", parent=settings.get_profile("dimcalc"), max_examples=25)
 settings.load_profile(os.environ.get("DIMCALC_HYPOTHESIS_PROFILE", "dimcalc"))
 
 

@@ -2,8 +2,8 @@
 
 A property that asks for ``examples(n)`` draws ``n`` examples under the full profile (``dimcalc``,
 ``make test``) and the same fraction of them as the profile's own default under a smaller one
-(``fast``, ``make test-fast``: 50 of 200, a quarter), never fewer than five.  The examples are
-derandomised, so the fast run draws a prefix of the same sequence of classes.
+(``fast``, ``make test-fast``: 25 of 100, a quarter), never fewer than five.  Both profiles are
+derandomised: each run of a property draws the same examples.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 from hypothesis import settings
 
 #: ``max_examples`` of the full profile (conftest.py).
-FULL = 200
+FULL = 100
 
 
 def examples(n: int) -> int:

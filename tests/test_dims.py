@@ -283,7 +283,8 @@ def _no_violation(checks, H):
     assert not bad, (H.table.tolist(), bad)
 
 
-@pytest.mark.parametrize("size", [(4, 3, 2), (3, 3, 3)])
+# 3 x 3 x 3 (2925 classes) is marked slow: make test runs it, make test-fast does not.
+@pytest.mark.parametrize("size", [(4, 3, 2), pytest.param((3, 3, 3), marks=pytest.mark.slow)])
 def test_dimension_relations_hold_on_every_small_class(size):
     """Every class of 4 x 3 x 2 (70) and 3 x 3 x 3 (2925): every statement about the new dimensions holds, exactly."""
     from dimcalc.reports.theorems import dimension_relations

@@ -132,6 +132,7 @@ def _check(lines: list[str], folder: Path) -> None:
         assert "error" not in err, (line, err)
 
 
+@pytest.mark.slow  # every README example in turn: make test runs it, make test-fast does not
 def test_readme_examples_run(scratch):
     """README's shell lines and Python blocks, in order, in one scratch folder (blocks make files lines use)."""
     steps = _readme_steps()

@@ -118,6 +118,7 @@ def test_sweep_report_formats_and_refusal(capsys, tmp_path) -> None:
     assert "goes with --report" in capsys.readouterr().err
 
 
+@pytest.mark.slow  # runs bench suites: make test runs it, make test-fast does not
 def test_bench_markdown_is_a_page_with_one_table_per_suite(capsys) -> None:
     status, page = _run(capsys, "bench", "--quick", "--suite", "vc", "--repeat", "1", "--markdown")
     _, js = _run(capsys, "bench", "--quick", "--suite", "vc", "--repeat", "1", "--json")

@@ -108,6 +108,7 @@ def _separable(points, inside, lifted):
     return res.status == 0
 
 
+@pytest.mark.slow  # an exact search per geometric class: make test runs it, make test-fast does not
 @pytest.mark.parametrize("family,lifted", [(gen.halfspaces, False), (gen.balls, True)])
 def test_geometric_classes_are_exact_on_a_3x3_subgrid(family, lifted):
     # Every set in the class is a halfspace/ball trace (LP), and, restricted to the 3x3 corner, the class

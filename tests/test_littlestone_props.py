@@ -218,6 +218,7 @@ def sat_forced():
         ls.SAT_INSIDE, ls._SAT_MIN_NODES = saved
 
 
+@pytest.mark.slow  # a SAT solver per query on every example: make test runs it
 @given(classes(max_labels=4, max_points=4, max_rows=8))
 def test_sat_forced_inside_the_search_matches_brute_force(H):
     with sat_forced():

@@ -230,6 +230,7 @@ def test_drdim_at_a_float_is_exact_at_the_floats_own_value(rows, eps):
     assert r.verify(C)
 
 
+@pytest.mark.slow  # two exact searches at one third (the largest of this file): make test runs it
 def test_drdim_one_third_as_float_fraction_and_text():
     """The issue's case: thresholds over 6 points.  "1/3" and Fraction(1, 3) are one third; the float 1/3 is a
     hair below it, where the answer differs -- and both are exact (before: bounds [5, 7] for the float)."""

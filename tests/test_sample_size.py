@@ -1172,6 +1172,7 @@ def _console_command() -> list[str]:
     return [str(script)]
 
 
+@pytest.mark.slow  # three console-script processes: make test runs it, make test-fast does not
 def test_console_script_end_to_end(tmp_path):
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}
     ok = subprocess.run(_console_command() + _argv([]) + ["--json"], capture_output=True, text=True, env=env)
@@ -1263,6 +1264,7 @@ def _grid_calculators(a, b, e, delta, k):
     return calls
 
 
+@pytest.mark.slow  # every calculator at every grid point (sympy): make test runs it
 def test_every_calculator_on_the_grid_returns_only_in_range_bounds():
     """Over the (alpha, beta, epsilon, delta, k) grid, a calculator returns a bound whose declared
     conditions all hold, or refuses with OutOfRangeError naming the conditions that fail."""
@@ -1352,10 +1354,10 @@ TABLE_GRID = [
 @pytest.mark.parametrize(
     "path, public",
     [
-        ("thresholds-15.json", True),
-        ("point-functions-8.json", False),
+        pytest.param("thresholds-15.json", True, marks=pytest.mark.slow),  # the two largest tables: make test
+        pytest.param("point-functions-8.json", False, marks=pytest.mark.slow),
         ("parities-3.json", False),
-        ("bgs-thm61-k7-d1.json", True),
+        pytest.param("bgs-thm61-k7-d1.json", True, marks=pytest.mark.slow),
     ],
 )
 def test_table_on_the_grid_has_no_row_outside_its_range(path, public):

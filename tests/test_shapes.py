@@ -183,6 +183,7 @@ def test_numpy_split_enumeration_matches_the_loop(monkeypatch):
                 monkeypatch.setattr(splits, "SPLIT_CHUNK", 1 << 16)
 
 
+@pytest.mark.slow  # two bench suites with their time limits: make test runs it
 def test_shapes_and_sat_bench_suites_quick_smoke():
     """`dimcalc bench --suite shapes/sat --quick` run, and report verified answers within their limits."""
     from dimcalc.bench import BenchOptions, run_suites

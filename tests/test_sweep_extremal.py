@@ -42,7 +42,8 @@ def check_found(result, size: tuple[int, int, int], expression: str) -> None:
     assert H.metadata["search"]["value"] == result.value
 
 
-@pytest.mark.parametrize("k, size", [(7, (4, 4, 8)), (15, (8, 8, 16))])
+# k = 15 on 8 x 8 x 16 is marked slow: make test runs it, make test-fast does not.
+@pytest.mark.parametrize("k, size", [(7, (4, 4, 8)), pytest.param(15, (8, 8, 16), marks=pytest.mark.slow)])
 def test_search_reaches_bgs_thm61_gap(k: int, size: tuple[int, int, int]) -> None:
     F = bgs_thm61_class(k)
     assert (F.n_distinct, F.n_points, F.num_labels) == size

@@ -186,6 +186,7 @@ def _sweep_cmd(db: Path, size: str, *extra: str) -> list[str]:
     ]
 
 
+@pytest.mark.slow  # kills and resumes a sweep process: make test runs it, make test-fast does not
 def test_resume_after_kill_recomputes_nothing_and_loses_nothing(tmp_path: Path) -> None:
     size = "3x2x3"  # 47 classes; with the theorem report about a second in one process
     db = tmp_path / "killed.db"
@@ -261,6 +262,7 @@ def test_process_pool_equals_one_process(tmp_path: Path) -> None:
     assert content(tmp_path / "one.db") == content(tmp_path / "pool.db")
 
 
+@pytest.mark.slow  # starts a Dask LocalCluster: make test runs it, make test-fast does not
 def test_dask_local_cluster_equals_one_process(tmp_path: Path) -> None:
     distributed = pytest.importorskip("distributed")
     run_sweep(all_items("3x2x3"), db=tmp_path / "one.db", dims=DIMS, theorems=True)
