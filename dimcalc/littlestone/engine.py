@@ -89,6 +89,7 @@ class Engine:
         self.levels = levels
         #: Depth-1 queries answered by ``|V| >= 2`` (see :attr:`.splits.Splitter.separates`).
         self.separates = bool(getattr(splitter, "separates", False))
+        self._pair_splits: dict[int, Split] = {}  # while a tree is written: the splits of its depth-1 nodes
         self.deadline = deadline or Deadline(None)
         if getattr(splitter, "deadline", False) is None:  # a splitter whose enumeration can be long polls it too
             splitter.deadline = self.deadline
@@ -264,7 +265,42 @@ class Engine:
 
     # -- witness
     def tree(self, V: int, t: int, prefix: tuple[int, ...] = ()) -> dict:
-        """The tree of depth ``t <= lower(V)`` recorded in the memo (spec §3 format); see :meth:`at_least` for ``prefix``."""
+        """The tree of depth ``t <= lower(V)`` recorded in the memo (spec §3 format); see :meth:`at_least` for ``prefix``.
+
+        The depth-1 nodes proven by size get their splits first, all in one
+        call of ``splitter.pair_splits`` (a tree of depth ``t`` has up to
+        ``2^(t-1)`` of them: one call each would cost more than the search).
+        """
+        pending: list[int] = []
+        self._depth_one_nodes(V, t, prefix, pending)
+        if pending:
+            self._pair_splits.update(zip(pending, self.splitter.pair_splits(pending)))
+        try:
+            return self._tree(V, t, prefix)
+        finally:
+            self._pair_splits.clear()
+
+    def _depth_one_nodes(self, V: int, t: int, prefix: tuple[int, ...], out: list[int]) -> None:
+        """Append to ``out`` the depth-1 nodes of :meth:`tree` without a split in the memo."""
+        if t <= 0:
+            return
+        if prefix:
+            split = self.memo[(V, prefix)].split
+            assert split is not None
+            self._depth_one_nodes(split.V0, t - 1, prefix[1:], out)
+            self._depth_one_nodes(split.V1, t - 1, prefix[1:], out)
+            return
+        if (V, t) in self.subtrees:
+            return
+        e = self.memo.get(V)
+        if e is None or e.split is None:
+            if t == 1:
+                out.append(V)
+            return
+        self._depth_one_nodes(e.split.V0, t - 1, (), out)
+        self._depth_one_nodes(e.split.V1, t - 1, (), out)
+
+    def _tree(self, V: int, t: int, prefix: tuple[int, ...] = ()) -> dict:
         if t <= 0:
             low = V & -V
             return {"hypothesis": self.H.row_of(low.bit_length() - 1)}
@@ -272,16 +308,16 @@ class Engine:
             split = self.memo[(V, prefix)].split
             assert split is not None and self.levels is not None
             rest = prefix[1:]
-            return self.levels.node(split.desc, self.tree(split.V0, t - 1, rest), self.tree(split.V1, t - 1, rest))
+            return self.levels.node(split.desc, self._tree(split.V0, t - 1, rest), self._tree(split.V1, t - 1, rest))
         given = self.subtrees.get((V, t))
         if given is not None:
             return given
         e = self.memo.get(V)
         split = e.split if e is not None else None
         if split is None and t == 1:  # proven by size (at_least's depth-1 rule): any split with two children
-            split = self.splitter.pair_split(V)
+            split = self._pair_splits.get(V) or self.splitter.pair_split(V)
         assert split is not None  # lower(V) >= t >= 1 was proven by a split
-        return self.splitter.node(split.desc, self.tree(split.V0, t - 1), self.tree(split.V1, t - 1))
+        return self.splitter.node(split.desc, self._tree(split.V0, t - 1), self._tree(split.V1, t - 1))
 
     # -- optimisation
     def solve(self, V: int, *, upper: int | None = None) -> tuple[int, int, bool]:
