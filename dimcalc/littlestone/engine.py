@@ -290,12 +290,15 @@ class Engine:
             self._depth_one_nodes(split.V0, t - 1, prefix[1:], out)
             self._depth_one_nodes(split.V1, t - 1, prefix[1:], out)
             return
-        if (V, t) in self.subtrees:
+        if self.subtrees and (V, t) in self.subtrees:
+            return
+        if t == 1:  # the walk stops here: the pending splits are those of depth-1 nodes without one
+            e = self.memo.get(V)
+            if e is None or e.split is None:
+                out.append(V)
             return
         e = self.memo.get(V)
         if e is None or e.split is None:
-            if t == 1:
-                out.append(V)
             return
         self._depth_one_nodes(e.split.V0, t - 1, (), out)
         self._depth_one_nodes(e.split.V1, t - 1, (), out)
@@ -309,13 +312,16 @@ class Engine:
             assert split is not None and self.levels is not None
             rest = prefix[1:]
             return self.levels.node(split.desc, self._tree(split.V0, t - 1, rest), self._tree(split.V1, t - 1, rest))
-        given = self.subtrees.get((V, t))
-        if given is not None:
-            return given
-        e = self.memo.get(V)
-        split = e.split if e is not None else None
+        if self.subtrees:
+            given = self.subtrees.get((V, t))
+            if given is not None:
+                return given
+        split = self._pair_splits.get(V) if t == 1 else None  # proven by size: the split of pair_splits
+        if split is None:
+            e = self.memo.get(V)
+            split = e.split if e is not None else None
         if split is None and t == 1:  # proven by size (at_least's depth-1 rule): any split with two children
-            split = self._pair_splits.get(V) or self.splitter.pair_split(V)
+            split = self.splitter.pair_split(V)
         assert split is not None  # lower(V) >= t >= 1 was proven by a split
         return self.splitter.node(split.desc, self._tree(split.V0, t - 1), self._tree(split.V1, t - 1))
 
