@@ -86,6 +86,24 @@ class ColumnSplitter:
         a = V & self.ones[column]
         return Split(column, V ^ a, a)
 
+    def pair_splits(self, Vs: Sequence[int]) -> list[Split]:
+        """:meth:`pair_split` of many version spaces in one numpy pass (the depth-1 nodes of a witness tree)."""
+        out: list[Split] = []
+        words = self.words
+        for s in range(0, len(Vs), 4096):
+            chunk = Vs[s : s + 4096]
+            low = [(V & -V).bit_length() - 1 for V in chunk]
+            rest = [V & (V - 1) for V in chunk]
+            second = [(R & -R).bit_length() - 1 for R in rest]
+            h1, h2 = np.asarray(low, dtype=np.int64), np.asarray(second, dtype=np.int64)
+            b1 = (words[:, h1 >> 6] >> (h1 & 63).astype(np.uint64)) & np.uint64(1)  # (columns, chunk)
+            b2 = (words[:, h2 >> 6] >> (h2 & 63).astype(np.uint64)) & np.uint64(1)
+            columns = np.argmax(b1 != b2, axis=0).tolist()
+            for V, column in zip(chunk, columns):
+                a = V & self.ones[column]
+                out.append(Split(column, V ^ a, a))
+        return out
+
     def splits(self, V: int, live: Sequence[int]) -> tuple[list[int], list[RawSplit]]:
         if len(live) >= tunables.VECTOR_MIN_LIVE and self.n_words <= tunables.VECTOR_MAX_WORDS:
             return self._splits_numpy(V, live)

@@ -15,56 +15,18 @@ Littlestone (1987); BGS Defs 2.10-2.13 and 4.1-4.4.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Any, Protocol
+from collections.abc import Sequence
+from typing import Any
 
 from ..classes.hypothesis_class import HypothesisClass
 from ..search.budget import Deadline, Progress, SearchStopped
+from .memo import LevelSplitter, MemoEntry, MemoKey, TreeWriter, size_bound
 from .splits import VECTOR_MIN_LIVE, ColumnCandidates, NodeSplits, Split, Splitter
 
 __all__ = ["Engine", "MemoEntry", "MemoKey", "LevelSplitter", "sat_module"]
 
 
-@dataclass(slots=True)
-class MemoEntry:
-    """What is proven about ``D(V)`` for one version space ``V``: ``lower <= D(V) <= upper``.
-
-    ``split`` is the split of ``V`` whose two children were proven to reach
-    ``lower - 1`` (it builds the witness tree), or None while ``lower == 0``.
-    """
-
-    lower: int
-    upper: int
-    split: Split | None = None
-
-
-#: A memo key: a version space, or ``(V, prefix)`` for a node whose first levels use the maps of ``prefix``.
-MemoKey = int | tuple[int, tuple[int, ...]]
-
-
-class LevelSplitter(Protocol):
-    """The splits of one map at a time, for nodes whose level is given a map (the uniform variant).
-
-    ``map_candidates(V, t, live, j)`` is :meth:`Splitter.candidates <.splitters.Splitter.candidates>`
-    restricted to the splits by map ``j``; ``columns`` and ``node`` as in the
-    :class:`~.splitters.Splitter` protocol (``desc = (x, j)``).
-    """
-
-    columns: list[int]
-    node: Callable[[Any, dict, dict], dict]
-    #: Number of maps (``j`` in ``range(n_maps)``).
-    n_maps: int
-
-    def map_candidates(self, V: int, t: int, live: Sequence[int], j: int) -> NodeSplits: ...
-
-
-def size_bound(V: int) -> int:
-    """``floor(log2 |V|)``: a tree of depth ``t`` has ``2^t`` leaves realised by distinct hypotheses (reduction 5)."""
-    return V.bit_count().bit_length() - 1
-
-
-class Engine:
+class Engine(TreeWriter):
     """Decision search ``D(V) >= t`` with a memo of proven bounds (see the module docstring).
 
     Pruning rules live in two places only: the splitter's
@@ -89,6 +51,7 @@ class Engine:
         self.levels = levels
         #: Depth-1 queries answered by ``|V| >= 2`` (see :attr:`.splits.Splitter.separates`).
         self.separates = bool(getattr(splitter, "separates", False))
+        self._pair_splits: dict[int, Split] = {}  # while a tree is written: the splits of its depth-1 nodes
         self.deadline = deadline or Deadline(None)
         if getattr(splitter, "deadline", False) is None:  # a splitter whose enumeration can be long polls it too
             splitter.deadline = self.deadline
@@ -261,27 +224,6 @@ class Engine:
                     cand.insert(0, cand.pop(i))
                     break
         return node
-
-    # -- witness
-    def tree(self, V: int, t: int, prefix: tuple[int, ...] = ()) -> dict:
-        """The tree of depth ``t <= lower(V)`` recorded in the memo (spec §3 format); see :meth:`at_least` for ``prefix``."""
-        if t <= 0:
-            low = V & -V
-            return {"hypothesis": self.H.row_of(low.bit_length() - 1)}
-        if prefix:
-            split = self.memo[(V, prefix)].split
-            assert split is not None and self.levels is not None
-            rest = prefix[1:]
-            return self.levels.node(split.desc, self.tree(split.V0, t - 1, rest), self.tree(split.V1, t - 1, rest))
-        given = self.subtrees.get((V, t))
-        if given is not None:
-            return given
-        e = self.memo.get(V)
-        split = e.split if e is not None else None
-        if split is None and t == 1:  # proven by size (at_least's depth-1 rule): any split with two children
-            split = self.splitter.pair_split(V)
-        assert split is not None  # lower(V) >= t >= 1 was proven by a split
-        return self.splitter.node(split.desc, self.tree(split.V0, t - 1), self.tree(split.V1, t - 1))
 
     # -- optimisation
     def solve(self, V: int, *, upper: int | None = None) -> tuple[int, int, bool]:

@@ -178,6 +178,10 @@ class Splitter(Protocol):
         """A split of ``V`` (``|V| >= 2``) with both children non-empty, for a family that :attr:`separates`."""
         ...
 
+    def pair_splits(self, Vs: Sequence[int]) -> list[Split]:
+        """:meth:`pair_split` of each version space (one pass when the splitter can batch them)."""
+        ...
+
 
 def candidates_of_splits(live: Any, splits: Sequence[RawSplit], t: int, deadline: Deadline | None = None) -> NodeSplits:
     """The splits whose children both have ``2^(t-1)`` hypotheses (reduction 5), most balanced first (stable).
@@ -222,6 +226,9 @@ class SplitListCandidates:
 
     def pair_split(self, V: int) -> Split:
         raise NotImplementedError
+
+    def pair_splits(self, Vs: Sequence[int]) -> list[Split]:
+        return [self.pair_split(V) for V in Vs]
 
 
 #: Live columns from which a node's splits are computed with numpy words instead of a Python loop.
