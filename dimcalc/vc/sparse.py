@@ -103,7 +103,7 @@ def anchor_counts(table: SparseTable, cand: np.ndarray) -> np.ndarray:
     [2, 0]
     """
     # One cumulative sum over the incidences (int32 unless it could overflow), read at the row ends.
-    running = np.zeros(table.nnz + 1, dtype=np.int32 if table.nnz < 2**31 else np.int64)
+    running: np.ndarray = np.zeros(table.nnz + 1, dtype=np.int32 if table.nnz < 2**31 else np.int64)
     np.cumsum(cand[table.indices], out=running[1:])
     return (running[table.indptr[1:]] - running[table.indptr[:-1]]).astype(np.int64)
 
