@@ -247,3 +247,10 @@ def test_the_greedy_mistake_tree_of_thresholds_is_a_binary_search(k):
     n = 2**k
     H = HypothesisClass.from_sets([range(i) for i in range(n)], domain=range(n), storage="sparse")
     assert greedy_mistake_tree(H)[1] == k  # LDim of 2^k thresholds
+
+
+@given(sets=set_systems, mask=st.lists(st.booleans(), min_size=8, max_size=8))
+def test_anchor_counts_count_each_sets_candidates(sets, mask):
+    T = HypothesisClass.from_sets(sets, domain=range(8), storage="sparse").sparse_table
+    got = sparse_vc.anchor_counts(T, np.array(mask)).tolist()
+    assert got == [sum(mask[x] for x in T.row(r).tolist()) for r in range(T.n_rows)]

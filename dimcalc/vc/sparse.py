@@ -102,12 +102,10 @@ def anchor_counts(table: SparseTable, cand: np.ndarray) -> np.ndarray:
     >>> anchor_counts(T, np.array([True, False, True])).tolist()
     [2, 0]
     """
-    out = np.zeros(table.n_rows, dtype=np.int64)
-    sizes = table.row_sizes()
-    nonempty = np.flatnonzero(sizes)
-    if len(nonempty):
-        out[nonempty] = np.add.reduceat(cand[table.indices].astype(np.int64), table.indptr[nonempty])
-    return out
+    # One cumulative sum over the incidences (int32 unless it could overflow), read at the row ends.
+    running: np.ndarray = np.zeros(table.nnz + 1, dtype=np.int32 if table.nnz < 2**31 else np.int64)
+    np.cumsum(cand[table.indices], out=running[1:])
+    return (running[table.indptr[1:]] - running[table.indptr[:-1]]).astype(np.int64)
 
 
 def element_levels(degrees: np.ndarray, n_sets: int) -> np.ndarray:
