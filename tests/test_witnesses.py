@@ -10,6 +10,8 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import dimcalc
 from dimcalc import HypothesisClass, generators
@@ -117,3 +119,20 @@ def test_verification_needs_no_import_side_effect():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.split() == ["True", "True"]
+
+
+@given(
+    st.integers(1, 40).flatmap(
+        lambda n: st.integers(0, 6).flatmap(
+            lambda k: st.lists(st.lists(st.integers(0, 300), min_size=k, max_size=k), min_size=n, max_size=n)
+        )
+    )
+)
+def test_the_checkers_distinct_patterns_are_the_rows_as_a_set(rows):
+    """The pattern set the shattering checkers read (numpy codes) is the set of the rows' tuples."""
+    import numpy as np
+
+    from dimcalc.witnesses.shattered import _distinct
+
+    array = np.array(rows, dtype=np.int64).reshape(len(rows), len(rows[0]))
+    assert _distinct(array) == {tuple(r) for r in rows}

@@ -18,7 +18,7 @@ from .. import littlestone, vc
 from .._json import to_jsonable
 from ..classes.hypothesis_class import HypothesisClass
 from ..dims import SOLVERS as MORE_SOLVERS
-from ..errors import InvalidParameterError
+from ..errors import InvalidParameterError, InvalidWitnessError
 from ..littlestone.api import GREEDY_MIN_CELLS
 from ..littlestone.greedy import greedy_lower_bound
 from ..param_validation import CLASS, JOBS, PROGRESS, TIME_LIMIT, validate_params
@@ -29,7 +29,7 @@ from ..search.budget import Deadline, Progress
 from ..validation import check_jobs, check_time_limit
 from ..vc import binary_twin
 from ..vc.sparse_check import needs_sparse_reports, sparse_solvers
-from .relations import PSI_FAMILIES, TREE_PATHS, raise_lower
+from .relations import PSI_FAMILIES, TREE_PATHS, raise_lower, witness_as
 from .relations import results_of as _results
 from .relations import tighten_by_relations as _tighten_by_relations
 
@@ -112,30 +112,60 @@ def _greedy_first(H: HypothesisClass, ordered: Sequence[str], deadline: Deadline
     dimension asked, the greedy mistake tree (:func:`dimcalc.littlestone.greedy.greedy_lower_bound`)
     under ``1 / GREEDY_SHARE`` of the time left.
 
-    Returns ``(depth, tree)`` (``(0, None)`` when not run or no tree was completed): a complete
+    Returns ``(depth, witnesses)`` (``(0, {})`` when not run or no tree was completed): a complete
     shattered mistake tree certifies ``LDim >= depth``, and on a binary class the same tree, re-tagged,
-    certifies it for MLD and every Ψ-Littlestone dimension (:data:`~dimcalc.reports.relations.BINARY_EQUAL`).
+    certifies it for MLD and every Ψ-Littlestone dimension (:data:`~dimcalc.reports.relations.BINARY_EQUAL`);
+    ``witnesses`` maps each asked report path of :data:`~dimcalc.reports.relations.TREE_PATHS` to its
+    copy of the tree, certified at ``depth`` by that path's own checker.
     """
     asked = any(path.partition(".")[0] in ordered for path in TREE_PATHS)
     if not asked or not H.is_binary or needs_sparse_reports(H) or H.log2_size() < 2:
-        return 0, None
+        return 0, {}
     if H.n_distinct * H.n_points < GREEDY_MIN_CELLS:  # small: the exact search settles it sooner
-        return 0, None
+        return 0, {}
     log.update("greedy mistake tree ...", force=True)
     depth, tree = greedy_lower_bound(H, H.log2_size(), Deadline(deadline.share(GREEDY_SHARE)))
     log.update(f"greedy mistake tree: depth {depth}", force=True)
-    return depth, tree
+    witnesses: dict[str, Any] = {}
+    if tree is None:
+        return depth, witnesses
+    # Each asked report path's copy of the tree, certified now by that path's own checker: the check pays
+    # for it inside its budget (the searches get what is left), not after its deadline.
+    for path in TREE_PATHS:
+        if path.partition(".")[0] not in ordered or deadline.expired():
+            continue
+        witness = witness_as(tree, path, H.num_labels)
+        try:
+            if witness is not None and witness.certify(H) == depth:
+                witnesses[path] = witness
+        except InvalidWitnessError:
+            continue
+    return depth, witnesses
 
 
 def _seed_greedy(report: CheckReport, greedy: Any) -> None:
-    """Raise the first stopped Littlestone-type result below the greedy tree to its depth (the tree
-    re-tagged for it and certified by its own checker); the relations carry it to the others."""
-    depth, tree = greedy
-    if tree is None:
-        return
-    for path in TREE_PATHS:
-        if raise_lower(report.dimensions, path, depth, tree, report.hclass, "greedy mistake tree", "Littlestone 1987"):
-            return
+    """Raise every stopped Littlestone-type result below the greedy tree to its depth, each with its copy
+    of the tree certified by its own checker (:func:`_greedy_first`); those results are not re-checked by
+    :meth:`CheckReport.verify`."""
+    depth, witnesses = greedy
+    for path, witness in witnesses.items():
+        h = report.hclass
+        raised = raise_lower(
+            report.dimensions, path, depth, None, h, "greedy mistake tree", "Littlestone 1987", witness
+        )
+        key, _, sub = path.partition(".")
+        result = report.dimensions.get(key)
+        result = result.get(sub) if sub and isinstance(result, dict) else result
+        if not isinstance(result, DimensionResult):
+            continue
+        same = (  # the solver's own tree is this certified one (same checker, same tree, same bound)
+            type(result.witness) is type(witness)
+            and getattr(result.witness, "kind", None) == getattr(witness, "kind", None)
+            and result.lower == depth
+            and result.witness == witness
+        )
+        if raised or same:
+            report.certified.append(result)
 
 
 def _tighter(old: Any, new: Any) -> Any:
@@ -219,6 +249,9 @@ class CheckReport:
     seconds: dict[str, float] = field(default_factory=dict)
     #: The dimension being computed when the check was interrupted (Ctrl-C), else ``None``.
     interrupted: str | None = None
+    #: Results whose witness the check itself certified with their own checker while building the report
+    #: (the greedy tree's copies, :func:`_seed_greedy`): :meth:`verify` does not check them twice.
+    certified: list[DimensionResult] = field(default_factory=list)
 
     @property
     def stopped_by(self) -> list[str]:
@@ -236,8 +269,10 @@ class CheckReport:
         return all(r.exact for r in _results(self.dimensions))
 
     def verify(self) -> bool:
-        """Re-check every witness with dimcalc's independent checkers."""
-        return all(r.verify(self.hclass) for r in _results(self.dimensions))
+        """Re-check every witness with dimcalc's independent checkers (once: a result in :attr:`certified`
+        passed its checker when the check built it)."""
+        done = {id(r) for r in self.certified}
+        return all(id(r) in done or r.verify(self.hclass) for r in _results(self.dimensions))
 
     def to_json(self) -> dict:
         """The spec §2 object (``binary_restrictions`` is a dimcalc extension: a list, i = 1 first)."""
@@ -362,7 +397,7 @@ def check_class(
     # On a binary class VC, Natarajan and graph are one search: run the first asked, copy it to the others.
     twins = [d for d in SHATTERING if d in ordered][1:] if H.is_binary else []
     ordered = [d for d in ordered if d not in twins]
-    greedy: Any = (0, None)
+    greedy: Any = (0, {})
     try:
         greedy = _greedy_first(H, ordered, deadline, log)
     except KeyboardInterrupt:
@@ -415,7 +450,7 @@ def _interrupted(report: CheckReport, ordered: list[str], twins: list[str], gree
     raise CheckInterrupted(report) from None
 
 
-def _finish(report: CheckReport, twins: list[str], greedy: Any = (0, None)) -> None:
+def _finish(report: CheckReport, twins: list[str], greedy: Any = (0, {})) -> None:
     """Fill the twins of a binary class's shattering search, in report order; raise the Littlestone-type
     results to the ``greedy`` tree (:func:`_greedy_first`); tighten by :data:`RELATIONS`."""
     if twins:

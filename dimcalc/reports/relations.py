@@ -172,7 +172,7 @@ def retag_tree(tree: Any, kind: str, num_labels: int) -> dict | None:
     return {"point": tree["point"], "map": phi, "children": kids}
 
 
-def _witness_as(tree: Any, name: str, num_labels: int) -> Any:
+def witness_as(tree: Any, name: str, num_labels: int) -> Any:
     """``tree`` as the witness object of report path ``name`` (``None`` when it cannot be one)."""
     from ..witnesses.trees import MistakeTree, MulticlassTree, PsiTree
 
@@ -196,12 +196,21 @@ TREE_PATHS = ("littlestone", "multiclass_littlestone") + tuple(
 
 
 def raise_lower(
-    dimensions: dict[str, Any], big: str, lower: int, tree: Any, H: HypothesisClass, lower_from: str, source: str
+    dimensions: dict[str, Any],
+    big: str,
+    lower: int,
+    tree: Any,
+    H: HypothesisClass,
+    lower_from: str,
+    source: str,
+    certified: Any = None,
 ) -> bool:
     """Raise the lower bound of a stopped ``big`` to ``lower``, with ``tree`` rewritten as ``big``'s witness
     (:func:`retag_tree`) and certified by ``big``'s own checker first (never an unwitnessed bound).
 
-    ``True`` when the result behind ``big`` was replaced (stats ``lower_from``, ``lower_relation``).
+    ``certified``: ``big``'s witness already rewritten and certified at ``lower`` by ``big``'s checker (on
+    ``H``, by the caller), used as it is.  ``True`` when the result behind ``big`` was replaced (stats
+    ``lower_from``, ``lower_relation``).
     """
     b = _paths(dimensions, big) if big in TREE_PATHS else []
     if not b:
@@ -209,12 +218,14 @@ def raise_lower(
     target = b[0][1]
     if target.lower is None or target.exact or lower <= target.lower:
         return False
-    witness = _witness_as(tree, big, H.num_labels)
-    try:
-        if witness is None or witness.certify(H) != lower:
+    witness = certified
+    if witness is None:
+        witness = witness_as(tree, big, H.num_labels)
+        try:
+            if witness is None or witness.certify(H) != lower:
+                return False
+        except InvalidWitnessError:
             return False
-    except InvalidWitnessError:
-        return False
     upper = target.upper if target.upper is None else max(target.upper, lower)
     stats = dict(target.stats, lower_from=lower_from, lower_relation=source)
     new = DimensionResult.bounds(target.kind, lower, upper, witness, **stats)

@@ -83,10 +83,34 @@ def _missing_pattern(seen: set, size: int) -> tuple[int, ...] | None:
     return next((pattern for pattern in itertools.product((0, 1), repeat=size) if pattern not in seen), None)
 
 
+def _distinct(rows: np.ndarray) -> set:
+    """The distinct rows of a small-integer matrix, as a set of tuples (``np.unique`` over rows: a class of
+    10^5 hypotheses is read in milliseconds, not as 10^5 Python tuples)."""
+    rows = np.asarray(rows, dtype=np.int64)
+    if rows.shape[0] == 0:
+        return set()
+    if rows.shape[1] == 0:
+        return {()}
+    lo, base = int(rows.min()), int(rows.max()) - int(rows.min()) + 1
+    if lo >= 0 and rows.shape[1] * max(1, base - 1).bit_length() <= 62:  # each row one int64: a 1-D unique
+        codes = np.zeros(rows.shape[0], dtype=np.int64)
+        for i in range(rows.shape[1] - 1, -1, -1):
+            codes = codes * base + (rows[:, i] - lo)
+        out = set()
+        for code in np.unique(codes).tolist():
+            row = []
+            for _ in range(rows.shape[1]):
+                code, v = divmod(code, base)
+                row.append(v + lo)
+            out.add(tuple(row))
+        return out
+    return set(map(tuple, np.unique(rows, axis=0).tolist()))
+
+
 def _vc_patterns(H: HypothesisClass, points: Any) -> tuple[list[int], set]:
     """The checked points and the set of label tuples the hypotheses put on them."""
     pts = _witness_points(H, points)
-    return pts, set(map(tuple, H.columns(pts).tolist()))  # only the witness's columns are read
+    return pts, _distinct(H.columns(pts))  # only the witness's columns are read
 
 
 def _natarajan_patterns(H: HypothesisClass, points: Any, f0: Any, f1: Any) -> tuple[list[int], set | None]:
@@ -96,26 +120,19 @@ def _natarajan_patterns(H: HypothesisClass, points: Any, f0: Any, f1: Any) -> tu
     f1 = _witness_labels(f1, len(pts), "f1")
     if any(a == b for a, b in zip(f0, f1)):
         return pts, None
-    seen = set()
-    for row in H.columns(pts).tolist():  # row[i]: the label at pts[i]
-        mix = []
-        for v, a, b in zip(row, f0, f1):
-            if v == a:
-                mix.append(0)
-            elif v == b:
-                mix.append(1)
-            else:
-                break
-        else:
-            seen.add(tuple(mix))
-    return pts, seen
+    cols = np.asarray(H.columns(pts), dtype=np.int64)  # row r: the labels at pts
+    on0 = cols == np.asarray(f0, dtype=np.int64)
+    on1 = cols == np.asarray(f1, dtype=np.int64)
+    mixed = np.all(on0 | on1, axis=1)  # rows that take f0 or f1 at every point; mix bit 1 = f1
+    return pts, _distinct(on1[mixed].astype(np.int64))
 
 
 def _graph_patterns(H: HypothesisClass, points: Any, f: Any) -> tuple[list[int], set]:
     """The checked points and the set of realised agreement patterns with ``f`` (1 = agrees)."""
     pts = _witness_points(H, points)
     f = _witness_labels(f, len(pts), "f")
-    return pts, {tuple(int(v == lab) for v, lab in zip(row, f)) for row in H.columns(pts).tolist()}
+    cols = np.asarray(H.columns(pts), dtype=np.int64)
+    return pts, _distinct((cols == np.asarray(f, dtype=np.int64)).astype(np.int64))
 
 
 def is_shattered(H: HypothesisClass, points: Sequence[int]) -> bool:
