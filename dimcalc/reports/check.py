@@ -251,7 +251,7 @@ class CheckReport:
     interrupted: str | None = None
     #: Results whose witness the check itself certified with their own checker while building the report
     #: (the greedy tree's copies, :func:`_seed_greedy`): :meth:`verify` does not check them twice.
-    certified: list[DimensionResult] = field(default_factory=list)
+    certified: list[DimensionResult] = field(default_factory=list, repr=False, compare=False)
 
     @property
     def stopped_by(self) -> list[str]:
