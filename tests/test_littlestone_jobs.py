@@ -126,8 +126,13 @@ def test_dask_scheduler_by_address_refutes_every_root_split(dask_client):
 def test_dask_scheduler_under_a_time_limit_stops_with_bounds(dask_client):
     H = lines_class(31)
     r = littlestone_dimension(H, scheduler=dask_client, time_limit=0.3)
-    assert not r.exact and r.stats["stopped"] == "time limit"
-    assert r.lower is not None and r.upper is not None and r.lower <= 2 <= r.upper and r.verify(H, debug=True)
+    # Sound either way (a fast machine may finish in 0.3 s): exact and right, or stopped with proven bounds.
+    assert r.verify(H, debug=True)
+    if r.exact:
+        assert r.value == 2
+    else:
+        assert r.stats["stopped"] == "time limit"
+        assert r.lower is not None and r.upper is not None and r.lower <= 2 <= r.upper
 
 
 def test_scheduler_must_be_a_client_or_an_address():
