@@ -10,7 +10,7 @@ from ..classes.hypothesis_class import HypothesisClass
 from ..results import DimensionResult
 from ..search.budget import Deadline, SearchStopped
 
-__all__ = ["checked", "binary_only", "result", "distinct_columns", "bits", "dense_rows", "masks"]
+__all__ = ["checked", "binary_only", "result", "distinct_columns", "dense_rows", "masks"]
 
 
 def checked(H: Any, time_limit: Any, jobs: Any, owner: str) -> tuple[HypothesisClass, Deadline, int]:
@@ -44,16 +44,6 @@ def distinct_columns(rows: np.ndarray) -> np.ndarray:
         return np.zeros(0, dtype=np.int64)
     _, first = np.unique(rows, axis=1, return_index=True)
     return np.sort(first)
-
-
-def bits(mask: int) -> list[int]:
-    """The positions of the set bits of ``mask``, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def dense_rows(H: HypothesisClass, deadline: Deadline) -> np.ndarray:

@@ -35,10 +35,10 @@ from typing import Any
 
 import numpy as np
 
+from ..classes.bitsets import mask_bits
 from ..param_validation import CLASS, JOBS, PROGRESS, TIME_LIMIT, validate_params
 from ..results import DimensionResult
 from ..search.budget import Deadline, SearchStopped
-from ._common import bits as _bits
 from ._common import checked, dense_rows, distinct_columns, masks, result
 
 __all__ = ["teaching_dimension", "recursive_teaching_dimension", "minimum_teaching_set"]
@@ -80,7 +80,7 @@ def _min_cover(
         if widest == 0 or len(chosen) + -(-left.bit_count() // widest) >= bound[0]:
             return
         # Branch on the uncovered concept that the fewest points tell apart.
-        e = min(_bits(left), key=lambda i: sum(cov >> i & 1 for cov in covers))
+        e = min(mask_bits(left), key=lambda i: sum(cov >> i & 1 for cov in covers))
         options = sorted(
             (x for x, cov in enumerate(covers) if cov >> e & 1), key=lambda x: -(covers[x] & left).bit_count()
         )

@@ -31,11 +31,11 @@ from typing import Any
 
 import numpy as np
 
+from ..classes.bitsets import mask_bits
 from ..param_validation import CLASS, JOBS, PROGRESS, TIME_LIMIT, validate_params
 from ..results import DimensionResult
 from ..search.budget import SearchStopped
 from ._common import binary_only, checked, dense_rows, distinct_columns, masks, result
-from ._common import bits as _bits
 
 __all__ = ["threshold_dimension"]
 
@@ -58,11 +58,11 @@ class _Search:
         self.nodes += 1
         if self.nodes % 256 == 0:
             self.deadline.check()
-        for h in _bits(C):
+        for h in mask_bits(C):
             Ph = P & self.row_ones[h]
             if Ph.bit_count() < r:  # x and r - 1 later points, all where h is 1
                 continue
-            for x in _bits(Ph):
+            for x in mask_bits(Ph):
                 rest = self.find(C & self.col_zeros[x], Ph & ~(1 << x), r - 1)
                 if rest is not None:
                     return [(h, x), *rest]

@@ -134,15 +134,20 @@ def _build() -> Any:
     return _compiled
 
 
-def _mark_cached() -> None:
-    """Record that the kernel is in the disk cache (best effort: a read-only install just compiles again)."""
+def touch_marker(path: str) -> None:
+    """Create the empty marker file ``path`` that says a compiled kernel is in numba's disk cache (best
+    effort: a read-only install just compiles again); :mod:`dimcalc.vc.sparse_jit` uses it too."""
     try:
-        path = _marker()
         os.makedirs(os.path.dirname(path), exist_ok=True)
         with open(path, "w"):
             pass
     except OSError:
         pass
+
+
+def _mark_cached() -> None:
+    """Record that the kernel is in the disk cache."""
+    touch_marker(_marker())
 
 
 #: The kernel is not used when its arrays would take more than this (the numpy search works in bounded steps).

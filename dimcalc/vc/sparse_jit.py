@@ -29,6 +29,7 @@ import os
 from typing import Any
 
 from . import sparse_clique, sparse_kernel
+from .kernel import touch_marker
 
 __all__ = ["kernels", "available", "warm", "warm_up", "cached", "mark_warm", "KERNEL_NAMES"]
 
@@ -175,10 +176,4 @@ def warm_up(names: tuple[str, ...] = tuple(KERNEL_NAMES)) -> None:
                     8)  # fmt: skip
     mark_warm(names)
     if _warmed == set(KERNEL_NAMES) and not cached():
-        try:
-            path = _marker()
-            os.makedirs(os.path.dirname(path), exist_ok=True)
-            with open(path, "w"):
-                pass
-        except OSError:
-            pass
+        touch_marker(_marker())
