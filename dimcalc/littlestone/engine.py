@@ -20,6 +20,7 @@ from typing import Any
 
 from ..classes.hypothesis_class import HypothesisClass
 from ..search.budget import Deadline, Progress, SearchStopped
+from . import splits as tunables  # read at call time: tests and benchmarks set them
 from .memo import LevelSplitter, MemoEntry, MemoKey, TreeWriter, size_bound
 from .splits import VECTOR_MIN_LIVE, ColumnCandidates, NodeSplits, Split, Splitter
 
@@ -72,6 +73,9 @@ class Engine(TreeWriter):
         # Root queries in worker processes (see parallel_root); (V, depth) -> a subtree found by a worker.
         self.pool: Any = None  # a parallel.RootPool while a parallel search runs
         self.subtrees: dict[tuple[int, int], dict] = {}
+        #: Proven upper bounds by shape (rule 7, :meth:`.column_splitter.ColumnSplitter.shape`): kept across queries.
+        self.shape_upper: dict[bytes, int] = {}
+        self._shape = getattr(splitter, "shape", None)
         # Splits of version spaces with many live columns, kept across the queries of iterative deepening.
         self._split_cache: dict[int, tuple[list[int], list]] = {}
         self._split_cache_size = 0
@@ -161,6 +165,15 @@ class Engine(TreeWriter):
             raise SearchStopped
         if not self.nodes & 0x3FFF:
             self.progress.update(f"t={self.target} nodes={self.nodes} memo={len(memo)}")
+        shape = None
+        if self._shape is not None and not prefix and t >= 2 and V.bit_count() <= tunables.SHAPE_MAX_ROWS:
+            # Rule 7: a refutation of one version space refutes every one of its shape (an isomorphic class).
+            shape = self._shape(V, live)
+            if shape is not None:
+                u = self.shape_upper.get(shape)
+                if u is not None and u < t:
+                    e.upper = min(e.upper, u)
+                    return False
         if prefix:
             assert self.levels is not None  # a prefix is a sequence of the levels splitter's maps
             new_live, cand, upper = self._candidates(V, t, live, prefix[0])
@@ -195,6 +208,8 @@ class Engine(TreeWriter):
                 return True
         if e.upper > t1:
             e.upper = t1
+        if shape is not None:
+            self.shape_upper[shape] = min(e.upper, self.shape_upper.get(shape, e.upper))
         return False
 
     def _candidates(self, V: int, t: int, live: Sequence[int], level_map: int | None = None) -> NodeSplits:
