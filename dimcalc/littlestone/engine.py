@@ -76,6 +76,7 @@ class Engine(TreeWriter):
         #: Proven upper bounds by shape (rule 7, :meth:`.column_splitter.ColumnSplitter.shape`): kept across queries.
         self.shape_upper: dict[bytes, int] = {}
         self._shape = getattr(splitter, "shape", None)
+        self._shape_calls = self._shape_hits = 0
         # Splits of version spaces with many live columns, kept across the queries of iterative deepening.
         self._split_cache: dict[int, tuple[list[int], list]] = {}
         self._split_cache_size = 0
@@ -170,10 +171,14 @@ class Engine(TreeWriter):
             # Rule 7: a refutation of one version space refutes every one of its shape (an isomorphic class).
             shape = self._shape(V, live)
             if shape is not None:
+                self._shape_calls += 1
                 u = self.shape_upper.get(shape)
                 if u is not None and u < t:
+                    self._shape_hits += 1
                     e.upper = min(e.upper, u)
                     return False
+                if self._shape_calls == SHAPE_TRIAL and self._shape_hits * SHAPE_MIN_HIT_RATIO < SHAPE_TRIAL:
+                    self._shape = None  # shapes rarely repeat in this class (boxes): not worth their cost
         if prefix:
             assert self.levels is not None  # a prefix is a sequence of the levels splitter's maps
             new_live, cand, upper = self._candidates(V, t, live, prefix[0])
@@ -470,6 +475,10 @@ class Engine(TreeWriter):
         return True
 
 
+#: Rule 7 is switched off for an engine whose first SHAPE_TRIAL shapes refuted fewer than one node in
+#: SHAPE_MIN_HIT_RATIO (a shape costs 10-100 µs; on boxes they rarely repeat).
+SHAPE_TRIAL = 4096
+SHAPE_MIN_HIT_RATIO = 20
 #: With ``jobs > 1``: nodes a root query may take in the calling process before its candidates go to the workers.
 PARALLEL_MIN_NODES = 20000
 #: Node budget of each upper-bound probe under a time limit (0: no probes; see ``Engine._upper_probes``).
