@@ -167,7 +167,13 @@ class Engine(TreeWriter):
         if not self.nodes & 0x3FFF:
             self.progress.update(f"t={self.target} nodes={self.nodes} memo={len(memo)}")
         shape = None
-        if self._shape is not None and not prefix and t >= 2 and V.bit_count() <= tunables.SHAPE_MAX_ROWS:
+        if (
+            self._shape is not None
+            and not prefix
+            and t >= 2
+            and (n := V.bit_count()) <= tunables.SHAPE_MAX_ROWS
+            and n * len(live) <= SHAPE_MAX_WORK
+        ):
             # Rule 7: a refutation of one version space refutes every one of its shape (an isomorphic class).
             shape = self._shape(V, live)
             if shape is not None:
@@ -478,6 +484,8 @@ class Engine(TreeWriter):
 #: Rule 7 is switched off for an engine whose first SHAPE_TRIAL shapes refuted fewer than one node in
 #: SHAPE_MIN_HIT_RATIO (a shape costs 10-100 µs; on boxes they rarely repeat).
 SHAPE_TRIAL = 4096
+#: ... and computed only for nodes with at most this many (hypothesis, live column) pairs.
+SHAPE_MAX_WORK = 1 << 18
 SHAPE_MIN_HIT_RATIO = 20
 #: With ``jobs > 1``: nodes a root query may take in the calling process before its candidates go to the workers.
 PARALLEL_MIN_NODES = 20000
