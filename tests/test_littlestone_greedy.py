@@ -75,3 +75,22 @@ def test_multiclass_littlestone_of_a_big_binary_class_uses_the_greedy_tree(monke
     r = multiclass_littlestone_dimension(H)
     assert r.exact and r.value == 8 and "greedy" in r.stats["method"]
     assert r.verify(H) and r.witness["labels"] == [0, 1]
+
+
+@given(BINARY, st.sampled_from(["dense", "bits"]))
+def test_one_pass_depth_is_that_of_the_first_greedy_tree_from_the_top(H, storage):
+    """``deepest_greedy_tree`` in one pass = the first ``greedy_tree`` that completes trying upper, upper - 1, ...;
+    its (cut) tree passes the independent checker at that depth."""
+    from dimcalc.littlestone.greedy import _columns, _MistakeTreeSpace
+    from dimcalc.search.greedy import deepest_greedy_tree, greedy_tree
+
+    if storage == "bits":
+        H = HypothesisClass(H.table, storage="bits")
+    space = _MistakeTreeSpace(H, Deadline(None))
+    root = space.root(_columns(H, Deadline(None)))
+    upper = H.log2_size()
+    tries = [k for k in range(upper, 0, -1) if greedy_tree(space, root, k) is not None]
+    depth, tree = deepest_greedy_tree(space, root, upper)
+    assert depth == (tries[0] if tries else 0)
+    if tree is not None:
+        assert is_mistake_tree(H, tree) and tree_depth(tree) == depth

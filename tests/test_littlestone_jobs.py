@@ -5,7 +5,7 @@ pool of worker processes).  The value and exactness must equal those of
 ``jobs=1``, the witness must pass the independent checker, and two runs with
 ``jobs=2`` must give the same witness (the answer is the first succeeding
 candidate in search order, and the root's subtrees are re-found in the
-calling process: see ``dimcalc.littlestone.engine.Engine.settle_subtrees``).
+calling process on its own memo: see ``dimcalc.littlestone.engine.Engine._parallel_at_least``).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from dimcalc import HypothesisClass
-from dimcalc.bench.littlestone import lines_class
+from dimcalc.bench.littlestone import boxes_class, lines_class
 from dimcalc.errors import InvalidParameterError
 from dimcalc.littlestone import littlestone_dimension, multiclass_littlestone_dimension, psi_littlestone_dimension
 
@@ -43,6 +43,38 @@ def test_jobs_2_gives_the_answers_of_one_process(name, seed):
     assert (two.value, two.exact, two.kind) == (one.value, one.exact, one.kind)
     assert two.verify(H, debug=True)
     assert SOLVERS[name](H, 2).witness == two.witness
+
+
+@pytest.mark.parametrize("name", sorted(SOLVERS))
+def test_jobs_2_through_the_workers_gives_the_answers_of_one_process(name, monkeypatch):
+    """Every root query past its first candidate in the workers (``PARALLEL_MIN_NODES = 0``): the value of one
+    process, a verified witness, the same witness on two runs (re-found on this process's memo)."""
+    from dimcalc.littlestone import engine, parallel
+
+    calls: list[int] = []
+    real = parallel.RootPool.first_success
+
+    def counted(self, *args, **kwargs):
+        calls.append(len(args[0]))
+        return real(self, *args, **kwargs)
+
+    for seed in range(4):
+        # values below floor(log2 |H|): the queries for value + 1 are refuted, past the first candidate in the workers
+        if name == "LD":
+            H = lines_class(5) if seed % 2 else boxes_class(3 + seed)
+        else:
+            H = _random(10 + seed, 30 + 10 * seed, 3, 4)
+        one = SOLVERS[name](H, 1)
+        with monkeypatch.context() as m:
+            m.setattr(engine, "PARALLEL_MIN_NODES", 0)
+            m.setattr(parallel.RootPool, "first_success", counted)
+            two = SOLVERS[name](H, 2)
+            again = SOLVERS[name](H, 2)
+        assert (two.value, two.exact, two.kind) == (one.value, one.exact, one.kind)
+        assert two.verify(H, debug=True)
+        assert again.witness == two.witness
+    if name in ("LD", "MLD", "uniform N"):  # Ψ^bin and Ψ^B of these classes reach floor(log2 |H|): nothing refuted
+        assert sum(calls) > 0  # the workers decided root candidates (the refutations of value + 1)
 
 
 def test_jobs_on_a_class_with_many_failing_root_candidates():

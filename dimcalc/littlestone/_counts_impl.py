@@ -5,7 +5,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-__all__ = ["column_counts"]
+__all__ = ["column_counts", "shape_words"]
 
 
 @numba.njit(cache=True, boundscheck=False, inline="always")
@@ -87,3 +87,69 @@ def node_candidates(words, live, v, n, need, indptr, indices, by_rows):  # type:
     balances = np.minimum(ones, n - ones)
     order = np.argsort(-balances, kind="mergesort")
     return new_live, new_live[chosen[order]], ones[order], balances[order], best
+
+
+@numba.njit(cache=True, boundscheck=False, nogil=True)
+def shape_words(words, live, v, max_rows):  # type: ignore[no-untyped-def]
+    """The shape of the version space ``v`` (``uint64`` words over the distinct hypotheses) on the columns
+    ``live`` of ``words`` (``(columns, W)`` bitsets), as ``uint64`` words; empty when ``|V| > max_rows``.
+
+    ``[k, r, row_0 ..., row_{r-1}]``: the ``k`` columns of ``live`` not constant on ``V`` (in ``live``'s
+    order), each complemented when more than half of ``V`` has a 1 there; each of the ``r`` hypotheses of
+    ``V`` as ``ceil(k / 64)`` words over them; rows sorted (lexicographically, last word least significant).
+    """
+    rows = np.empty(max_rows, dtype=np.int64)
+    r = 0
+    for w in range(len(v)):
+        x = v[w]
+        while x:
+            if r == max_rows:
+                return np.empty(0, dtype=np.uint64)
+            low = x & (~x + np.uint64(1))
+            b = 0
+            y = low >> np.uint64(1)
+            while y:
+                b += 1
+                y >>= np.uint64(1)
+            rows[r] = w * 64 + b
+            r += 1
+            x ^= low
+    nz = np.empty(len(v), dtype=np.int64)
+    n_nz = 0
+    for w in range(len(v)):
+        if v[w]:
+            nz[n_nz] = w
+            n_nz += 1
+    kept = np.empty(len(live), dtype=np.int64)
+    flips = np.empty(len(live), dtype=np.bool_)
+    k = 0
+    for i in range(len(live)):
+        col = words[live[i]]
+        n = 0
+        for q in range(n_nz):
+            n += _popcount(col[nz[q]] & v[nz[q]])
+        if 0 < n < r:
+            kept[k] = live[i]
+            flips[k] = 2 * n > r
+            k += 1
+    nw = max(1, (k + 63) // 64)
+    mat = np.zeros((r, nw), dtype=np.uint64)
+    for p in range(k):
+        col = words[kept[p]]
+        flip = np.uint64(1) if flips[p] else np.uint64(0)
+        word, bit = p >> 6, np.uint64(p & 63)
+        for j in range(r):
+            h = rows[j]
+            mat[j, word] |= (((col[h >> 6] >> np.uint64(h & 63)) & np.uint64(1)) ^ flip) << bit
+    order = np.arange(r)
+    for w in range(nw - 1, -1, -1):  # stable passes, least significant word first
+        keys = np.empty(r, dtype=np.uint64)
+        for j in range(r):
+            keys[j] = mat[order[j], w]
+        order = order[np.argsort(keys, kind="mergesort")]
+    out = np.empty(2 + r * nw, dtype=np.uint64)
+    out[0], out[1] = k, r
+    for j in range(r):
+        for w in range(nw):
+            out[2 + j * nw + w] = mat[order[j], w]
+    return out

@@ -25,6 +25,7 @@ from .engine import Engine
 from .greedy import greedy_lower_bound
 from .nodes import depth_one_tree
 from .parallel import solve_root
+from .seeds import SeedTree, checked_seed
 from .splitters import FAMILY_NAMES, splitter_for
 from .uniform import uniform_dimension
 
@@ -61,15 +62,30 @@ def solve_family(
     label: str,
     jobs: int = 1,
     scheduler: Any = None,
+    seed: SeedTree | None = None,
 ) -> DimensionResult:
     """Solve one Littlestone-type dimension under ``deadline`` (the caller's, made when its call began:
-    set-up -- reduction, masks -- included)."""
+    set-up -- reduction, masks -- included).  ``seed``: a certified tree to start from instead of the
+    greedy tree (:mod:`.seeds`)."""
     log = Progress(progress, label)
     upper = H.log2_size()
     leaf = {"hypothesis": H.row_of(0)}
     greedy_depth: int = 0
     greedy_tree: Any = None
-    if (
+    how = "greedy mistake tree"
+    if seed is not None:  # the caller's certified tree stands for the greedy one (not built again)
+        greedy_depth, greedy_tree, how = seed.depth, seed.witness(), "seed tree"
+        if greedy_depth >= upper:
+            return DimensionResult.bounds(
+                kind,
+                upper,
+                upper,
+                greedy_tree,
+                method=f"{how} of depth floor(log2 |H|)",
+                nodes=0,
+                seconds=round(deadline.elapsed(), 6),
+            )
+    elif (
         (family == "LD" or (family == "MLD" and H.is_binary))
         and upper >= 2
         and H.n_distinct * H.n_points >= GREEDY_MIN_CELLS
@@ -86,7 +102,7 @@ def solve_family(
                 upper,
                 upper,
                 greedy_tree,
-                method="greedy mistake tree of depth floor(log2 |H|)",
+                method=f"{how} of depth floor(log2 |H|)",
                 nodes=0,
                 seconds=round(deadline.elapsed(), 6),
             )
@@ -137,6 +153,7 @@ def littlestone_dimension(
     progress: bool = False,
     jobs: int = 1,
     scheduler: Any = None,
+    seed_tree: Any = None,
 ) -> DimensionResult:
     """The Littlestone dimension of a binary class, with a shattered mistake tree.
 
@@ -158,6 +175,16 @@ def littlestone_dimension(
         Run the root's candidate splits on the workers of a Dask cluster (a
         client, or ``"dask://HOST:PORT"``, connected for the call) instead of
         local processes; same value, a verified witness, the same time limit.
+    seed_tree : dict or SeedTree, optional
+        A mistake tree the caller already has (dimcalc extension): checked at
+        the call by the independent tree checker (inside the time limit; a
+        tree ``H`` does not shatter is refused with
+        :class:`~dimcalc.errors.InvalidParameterError`), or a
+        :class:`~dimcalc.littlestone.seeds.SeedTree` certified on ``H`` for
+        ``"littlestone"`` (trusted: its certificate was checked when it was
+        made).  The search starts above its depth ``d`` instead of building a
+        greedy tree, and returns it as the witness when the answer (or the
+        lower bound of a stopped search) is ``d``.  Same value either way.
 
     Returns
     -------
@@ -190,7 +217,9 @@ def littlestone_dimension(
             f"the Littlestone dimension is defined for binary classes; this class has "
             f"{H.num_labels} labels (use multiclass_littlestone_dimension)",
         )
-    return solve_family(H, "littlestone", "LD", None, Deadline(time_limit), progress, "littlestone", jobs, scheduler)
+    deadline = Deadline(time_limit)
+    seed = checked_seed(H, seed_tree, "littlestone", "littlestone_dimension")
+    return solve_family(H, "littlestone", "LD", None, deadline, progress, "littlestone", jobs, scheduler, seed)
 
 
 @validate_params(H=CLASS, time_limit=TIME_LIMIT, progress=PROGRESS, jobs=JOBS)
@@ -201,6 +230,7 @@ def multiclass_littlestone_dimension(
     progress: bool = False,
     jobs: int = 1,
     scheduler: Any = None,
+    seed_tree: Any = None,
 ) -> DimensionResult:
     """The multiclass Littlestone dimension MLD, with a shattered io-labelled tree.
 
@@ -215,6 +245,9 @@ def multiclass_littlestone_dimension(
         Worker processes for the root's candidate splits; see :func:`littlestone_dimension`.
     scheduler : distributed.Client or str, optional
         The root's candidate splits on a Dask cluster; see :func:`littlestone_dimension`.
+    seed_tree : dict or SeedTree, optional
+        An io-labelled tree to start from (dimcalc extension), checked or
+        certified for ``"multiclass_littlestone"``; see :func:`littlestone_dimension`.
 
     Returns
     -------
@@ -238,16 +271,10 @@ def multiclass_littlestone_dimension(
     time_limit = check_time_limit(time_limit, "multiclass_littlestone_dimension")
     jobs = _check_jobs(jobs, "multiclass_littlestone_dimension")
     scheduler = pool.check_scheduler(scheduler, "multiclass_littlestone_dimension")
+    deadline = Deadline(time_limit)
+    seed = checked_seed(H, seed_tree, "multiclass_littlestone", "multiclass_littlestone_dimension")
     return solve_family(
-        H,
-        "multiclass_littlestone",
-        "MLD",
-        None,
-        Deadline(time_limit),
-        progress,
-        "multiclass_littlestone",
-        jobs,
-        scheduler,
+        H, "multiclass_littlestone", "MLD", None, deadline, progress, "multiclass_littlestone", jobs, scheduler, seed
     )
 
 
@@ -270,6 +297,7 @@ def psi_littlestone_dimension(
     progress: bool = False,
     jobs: int = 1,
     scheduler: Any = None,
+    seed_tree: Any = None,
 ) -> DimensionResult:
     """The Ψ-Littlestone dimension (or its uniform variant) with a Ψ-shattered tree.
 
@@ -290,6 +318,10 @@ def psi_littlestone_dimension(
         Worker processes for the root's candidate splits; see :func:`littlestone_dimension`.
     scheduler : distributed.Client or str, optional
         The root's candidate splits on a Dask cluster; see :func:`littlestone_dimension`.
+    seed_tree : dict or SeedTree, optional
+        A Ψ-tree of this family (uniform when ``uniform``) to start from
+        (dimcalc extension), checked or certified for the result's kind; see
+        :func:`littlestone_dimension`.
 
     Returns
     -------
@@ -323,14 +355,16 @@ def psi_littlestone_dimension(
     name, maps, suffix = resolve_family(H, family)
     kind = ("psi_littlestone_uniform:" if uniform else "psi_littlestone:") + suffix
     label = kind.split(":", 1)[0] + ":" + name
+    user = psi_family(family, H.num_labels) if name == "user" else None
+    seed = checked_seed(H, seed_tree, kind, owner, user)
     if name == "B" and H.num_labels > 2:
-        return _seeded_bipartition(H, kind, uniform, deadline, progress, label, jobs, scheduler)
+        return _seeded_bipartition(H, kind, uniform, deadline, progress, label, jobs, scheduler, seed)
     if uniform:
-        r = uniform_dimension(H, name, maps, kind, deadline, progress, label, jobs, scheduler)
+        r = uniform_dimension(H, name, maps, kind, deadline, progress, label, jobs, scheduler, seed)
     else:
-        r = solve_family(H, kind, name, maps, deadline, progress, label, jobs, scheduler)
-    if name == "user" and r.witness is not None:  # the tree checks itself against the user's maps
-        r = dataclasses.replace(r, witness=PsiTree(r.witness, family=psi_family(family, H.num_labels), uniform=uniform))
+        r = solve_family(H, kind, name, maps, deadline, progress, label, jobs, scheduler, seed)
+    if user is not None and r.witness is not None:  # the tree checks itself against the user's maps
+        r = dataclasses.replace(r, witness=PsiTree(r.witness, family=user, uniform=uniform))
     return r
 
 
@@ -343,6 +377,7 @@ def _seeded_bipartition(
     label: str,
     jobs: int = 1,
     scheduler: Any = None,
+    seed: SeedTree | None = None,
 ) -> DimensionResult:
     """Ψ^B (plain or uniform), starting from trees found without the exponential search.
 
@@ -357,6 +392,8 @@ def _seeded_bipartition(
     """
     depth, tree = bipartition_seed_tree(H, uniform=uniform, deadline=deadline)
     how = "direct Ψ^B tree"
+    if seed is not None and seed.depth > depth:  # the caller's certified tree
+        depth, tree, how = seed.depth, seed.witness(), "seed tree"
     cap = H.log2_size()
     if depth < cap and not deadline.expired():
         part = deadline.part(4)  # a quarter of what is left for the Ψ^bin tree
@@ -379,9 +416,9 @@ def _seeded_bipartition(
             method=f"{how} of depth floor(log2 |H|)",
         )
     if uniform:
-        r = uniform_dimension(H, "B", None, kind, deadline, progress, label, jobs, scheduler)
+        r = uniform_dimension(H, "B", None, kind, deadline, progress, label, jobs, scheduler, seed)
     else:
-        r = solve_family(H, kind, "B", None, deadline, progress, label, jobs, scheduler)
+        r = solve_family(H, kind, "B", None, deadline, progress, label, jobs, scheduler, seed)
     if r.lower is not None and r.lower >= depth:
         return r
     return DimensionResult.bounds(

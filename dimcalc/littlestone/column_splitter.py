@@ -104,6 +104,25 @@ class ColumnSplitter:
                 out.append(Split(column, V ^ a, a))
         return out
 
+    def shape(self, V: int, live: Sequence[int]) -> bytes | None:
+        """The *shape* of ``V`` (at most :data:`.splits.SHAPE_MAX_ROWS` hypotheses), or None.
+
+        Its rows on the columns of ``live`` not constant on ``V``, each column
+        complemented when more than half of ``V`` has a 1 there, rows sorted
+        (:func:`._counts_impl.shape_words`).  Two version spaces of one shape
+        are the same class up to renaming columns and swapping the labels of
+        some columns, which maps shattered trees to shattered trees: their
+        dimensions are equal.  ``live`` must hold every column not constant
+        on ``V`` up to duplicates (the engine's live lists do).  None when the
+        compiled loops are not loaded or ``V`` is bigger.
+        """
+        kernels = compiled_kernels()
+        if kernels is None:
+            return None
+        v = words_of_int(V, self.n_words)
+        out = kernels.shape_words(self.words, np.asarray(live, dtype=np.int64), v, tunables.SHAPE_MAX_ROWS)
+        return out.tobytes() if len(out) else None
+
     def splits(self, V: int, live: Sequence[int]) -> tuple[list[int], list[RawSplit]]:
         if len(live) >= tunables.VECTOR_MIN_LIVE and self.n_words <= tunables.VECTOR_MAX_WORDS:
             return self._splits_numpy(V, live)

@@ -20,6 +20,7 @@ from typing import Any
 
 from ..classes.hypothesis_class import HypothesisClass
 from ..search.budget import Deadline, Progress, SearchStopped
+from . import splits as tunables  # read at call time: tests and benchmarks set them
 from .memo import LevelSplitter, MemoEntry, MemoKey, TreeWriter, size_bound
 from .splits import VECTOR_MIN_LIVE, ColumnCandidates, NodeSplits, Split, Splitter
 
@@ -72,7 +73,10 @@ class Engine(TreeWriter):
         # Root queries in worker processes (see parallel_root); (V, depth) -> a subtree found by a worker.
         self.pool: Any = None  # a parallel.RootPool while a parallel search runs
         self.subtrees: dict[tuple[int, int], dict] = {}
-        self._parallel_roots: set[tuple[int, int]] = set()
+        #: Proven upper bounds by shape (rule 7, :meth:`.column_splitter.ColumnSplitter.shape`): kept across queries.
+        self.shape_upper: dict[bytes, int] = {}
+        self._shape = getattr(splitter, "shape", None)
+        self._shape_calls = self._shape_hits = 0
         # Splits of version spaces with many live columns, kept across the queries of iterative deepening.
         self._split_cache: dict[int, tuple[list[int], list]] = {}
         self._split_cache_size = 0
@@ -162,6 +166,25 @@ class Engine(TreeWriter):
             raise SearchStopped
         if not self.nodes & 0x3FFF:
             self.progress.update(f"t={self.target} nodes={self.nodes} memo={len(memo)}")
+        shape = None
+        if (
+            self._shape is not None
+            and not prefix
+            and t >= 2
+            and (n := V.bit_count()) <= tunables.SHAPE_MAX_ROWS
+            and n * len(live) <= SHAPE_MAX_WORK
+        ):
+            # Rule 7: a refutation of one version space refutes every one of its shape (an isomorphic class).
+            shape = self._shape(V, live)
+            if shape is not None:
+                self._shape_calls += 1
+                u = self.shape_upper.get(shape)
+                if u is not None and u < t:
+                    self._shape_hits += 1
+                    e.upper = min(e.upper, u)
+                    return False
+                if self._shape_calls == SHAPE_TRIAL and self._shape_hits * SHAPE_MIN_HIT_RATIO < SHAPE_TRIAL:
+                    self._shape = None  # shapes rarely repeat in this class (boxes): not worth their cost
         if prefix:
             assert self.levels is not None  # a prefix is a sequence of the levels splitter's maps
             new_live, cand, upper = self._candidates(V, t, live, prefix[0])
@@ -196,6 +219,8 @@ class Engine(TreeWriter):
                 return True
         if e.upper > t1:
             e.upper = t1
+        if shape is not None:
+            self.shape_upper[shape] = min(e.upper, self.shape_upper.get(shape, e.upper))
         return False
 
     def _candidates(self, V: int, t: int, live: Sequence[int], level_map: int | None = None) -> NodeSplits:
@@ -318,66 +343,71 @@ class Engine(TreeWriter):
             conflicts *= 2
 
     def _parallel_at_least(self, V: int, t: int, live: Sequence[int]) -> bool:
-        """``at_least`` at the root with the candidate splits evaluated in the worker processes of ``self.pool``.
+        """``at_least`` at the root with the candidate splits after the first evaluated in the worker processes of ``self.pool``.
 
-        The candidates are those of :meth:`at_least`, in the same order; each
-        worker decides ``D(smaller) >= t - 1 and D(bigger) >= t - 1`` for one
-        candidate with a fresh memo (so its answer and subtrees do not depend
-        on which worker ran what before).  The answer is the FIRST candidate
-        in order that succeeds -- later results are waited for only if every
-        earlier one failed -- so value and witness are the same on every run
-        and for every number of workers; the workers' subtrees are kept in
-        ``self.subtrees`` for the witness.  All candidates failing proves
-        ``D(V) <= t - 1``.  Workers run under the remaining time; a stopped
-        worker stops the search (``SearchStopped``).
+        A query that takes fewer than :data:`PARALLEL_MIN_NODES` nodes is
+        answered here first, as one process would.  Otherwise the candidates are those of :meth:`at_least`, in the same order.  The
+        first is decided here, as one process would (it is the split that
+        proved ``t - 1`` in the round before and usually succeeds: then no
+        worker starts).  When it fails, the others go to the workers, each
+        deciding ``D(smaller) >= t - 1 and D(bigger) >= t - 1`` on its copy of
+        this engine; the answer is the FIRST candidate in order that succeeds
+        -- later results are waited for only if every earlier one failed --
+        and its two subtrees are searched again here, on this process's memo
+        (refutations by the workers write nothing into it), so value and
+        witness are the same on every run and for every number of workers.
+        All candidates failing proves ``D(V) <= t - 1``.  Workers run under
+        the remaining time; a stopped worker stops the search (``SearchStopped``).
         """
         e = self._entry(V)
         if e.lower >= t:
             return True
         if e.upper < t:
             return False
+        # A query cheaper than PARALLEL_MIN_NODES is answered here, as one process would: no worker starts.
+        # Stopped by that budget, the memo keeps what it proved (the forked workers inherit it).
+        self.node_budget = self.nodes + PARALLEL_MIN_NODES
+        try:
+            return self.at_least(V, t, live)
+        except SearchStopped:
+            if self.deadline.expired():
+                raise
+        finally:
+            self.node_budget = None
         self.nodes += 1
         new_live, cand, _ = self._candidates(V, t, live)
         assert self.pool is not None
-        outcome = self.pool.first_success([(c.small, c.big) for c in cand], t - 1, new_live, self.deadline)
+        # The first candidate here, as one process would (it is the split that proved t - 1 in the round
+        # before, and usually succeeds): no workers, no subtrees to re-find; the rest only when it fails.
+        first = next(iter(cand), None)
+        if (
+            first is not None
+            and self.at_least(first.small, t - 1, new_live)
+            and self.at_least(first.big, t - 1, new_live)
+        ):
+            e.lower, e.split = t, first.split
+            return True
+        rest = [(c.small, c.big) for c in cand][1:]
+        outcome = self.pool.first_success(rest, t - 1, new_live, self.deadline)
         self.nodes += outcome.nodes
         if outcome.stopped:
             raise SearchStopped
         if outcome.found is None:
             e.upper = min(e.upper, t - 1)
             return False
-        c = cand[outcome.found]
+        c = cand[outcome.found + 1]
         assert outcome.trees is not None
-        self.subtrees[(c.small, t - 1)], self.subtrees[(c.big, t - 1)] = outcome.trees
-        self._parallel_roots.add((V, t))
+        try:
+            # Its subtrees re-found here, on this process's memo, which no worker's timing has touched (the
+            # earlier candidates were decided here or refuted, which writes nothing): the same witness on every run.
+            found = self.at_least(c.small, t - 1, new_live) and self.at_least(c.big, t - 1, new_live)
+        except SearchStopped:  # stopped: the workers' subtrees (verified like any) are the witness
+            self.subtrees[(c.small, t - 1)], self.subtrees[(c.big, t - 1)] = outcome.trees
+            e.lower, e.split = t, c.split
+            raise
+        assert found, "a worker proved this split"
         e.lower, e.split = t, c.split
         return True
-
-    def settle_subtrees(self, V: int, t: int) -> None:
-        """Make the witness of a parallel search independent of timing: re-find the root's subtrees here.
-
-        The subtrees a worker returned depend on the memo it had built from
-        whatever tasks it ran before.  When time allows, the two children of
-        the root's split are searched again in this process by a fresh engine
-        (empty memo) over the same splitter -- a search for trees known to
-        exist -- and their trees replace the workers'; the value is unchanged.
-        If the deadline stops it, the workers' (verified) subtrees stay.
-        """
-        if t <= 0 or (V, t) not in self._parallel_roots:
-            return
-        split = self.memo[V].split
-        assert split is not None
-        V0, V1 = split.V0, split.V1
-        fresh = Engine(self.H, self.splitter, deadline=self.deadline)
-        fresh.use_sat = False
-        try:
-            live = self.splitter.candidates(V, t, self.splitter.columns).live  # reads the deadline too
-            if fresh.at_least(V0, t - 1, live) and fresh.at_least(V1, t - 1, live):
-                self.subtrees[(V0, t - 1)] = fresh.tree(V0, t - 1)
-                self.subtrees[(V1, t - 1)] = fresh.tree(V1, t - 1)
-        except SearchStopped:
-            pass
-        self.nodes += fresh.nodes
 
     def _sat_inside(self, V: int, t: int, splits: list, spent: int) -> bool | None:
         """SAT on a query ``D(V) >= t`` inside the search, when the cost model says it can pay.
@@ -451,6 +481,14 @@ class Engine(TreeWriter):
         return True
 
 
+#: Rule 7 is switched off for an engine whose first SHAPE_TRIAL shapes refuted fewer than one node in
+#: SHAPE_MIN_HIT_RATIO (a shape costs 10-100 µs; on boxes they rarely repeat).
+SHAPE_TRIAL = 4096
+#: ... and computed only for nodes with at most this many (hypothesis, live column) pairs.
+SHAPE_MAX_WORK = 1 << 18
+SHAPE_MIN_HIT_RATIO = 20
+#: With ``jobs > 1``: nodes a root query may take in the calling process before its candidates go to the workers.
+PARALLEL_MIN_NODES = 20000
 #: Node budget of each upper-bound probe under a time limit (0: no probes; see ``Engine._upper_probes``).
 _UPPER_PROBE_NODES = 8
 #: SAT on failing queries inside the search (default chosen by ``dimcalc bench --suite sat``).

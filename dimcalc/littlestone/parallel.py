@@ -171,5 +171,4 @@ def solve_root(
             result = engine.solve(engine.H.full_mask)
         finally:
             engine.pool = None
-    engine.settle_subtrees(engine.H.full_mask, result[0])
     return result

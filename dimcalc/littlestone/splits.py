@@ -39,6 +39,7 @@ __all__ = [
     "PYTHON_MAX_WORK",
     "COUNT_BY",
     "SPLIT_CHUNK",
+    "SHAPE_MAX_ROWS",
     "words_of_ints",
     "first_unique_rows",
     "ints_in_steps",
@@ -243,6 +244,9 @@ PYTHON_MAX_WORK = 1 << 14
 COUNT_BY: str | None = None
 #: Live columns handled per step of a numpy split enumeration (the deadline is read between steps).
 SPLIT_CHUNK = 1 << 16
+#: Refutations are shared between version spaces of one *shape* (``ColumnSplitter.shape``) of at most this
+#: many hypotheses (0: no shape memo).
+SHAPE_MAX_ROWS = 2048
 
 
 def words_of_ints(masks: Sequence[int], n_words: int) -> np.ndarray:

@@ -24,6 +24,7 @@ from ..search.budget import Deadline, Progress, SearchStopped
 from .engine import Engine
 from .nodes import depth_one_tree, user_node
 from .parallel import solve_root
+from .seeds import SeedTree
 from .splitters import MapSplitter, reduced_points, splitter_for
 
 
@@ -85,11 +86,17 @@ def uniform_dimension(
     label: str,
     jobs: int = 1,
     scheduler: Any = None,
+    seed: SeedTree | None = None,
 ) -> DimensionResult:
-    """The uniform variant of a family under ``deadline`` (the caller's, made when its call began)."""
+    """The uniform variant of a family under ``deadline`` (the caller's, made when its call began).
+
+    ``seed``: a certified uniform tree (:mod:`.seeds`); a uniform tree is a tree, so its depth is a lower
+    bound of the non-uniform search too, and the uniform search starts above it.
+    """
     log = Progress(progress, label)
     full = H.full_mask
     best: tuple = ()
+    lowest = seed.depth if seed is not None else 0  # the seed's depth: proven, its tree the witness there
     upper = H.log2_size()
     stopped = False
     engine: Engine | None = None
@@ -98,12 +105,14 @@ def uniform_dimension(
         points = reduced_points(H, "user", deadline)
         levels = MapSplitter(H, canon, user_node(canon, points), points, deadline)
         engine = Engine(H, splitter_for(H, name, maps, deadline), deadline=deadline, progress=log, levels=levels)
+        if lowest:
+            engine.known_lower(full, lowest)
         # Uniform <= non-uniform (BGS Claim 4.6, second inequality): the engine's bound caps the search.
         _, upper, stopped = solve_root(engine, name, maps, jobs, scheduler)
         if stopped:
             raise SearchStopped
-        while len(best) < upper:
-            r = len(best) + 1
+        while max(len(best), lowest) < upper:
+            r = max(len(best), lowest) + 1
             log.update(f"uniform r={r} nodes={engine.nodes} memo={len(engine.memo)}", force=True)
             seq = map_sequence(engine, r)
             if seq is None:
@@ -115,6 +124,8 @@ def uniform_dimension(
         if engine is not None:
             upper = min(upper, engine.bounds(full)[1])
     witness = engine.tree(full, len(best), best) if engine is not None and best else {"hypothesis": H.row_of(0)}
+    if seed is not None and lowest >= len(best):
+        best, witness = (None,) * lowest, seed.witness()
     if not best and upper >= 1:
         one = depth_one_tree(H, name, maps)
         if one is not None:

@@ -27,8 +27,16 @@ def present_labels(H: Any) -> tuple[int, ...]:
     >>> from dimcalc import HypothesisClass
     >>> present_labels(HypothesisClass.from_table([[0, 3], [3, 0]], num_labels=300))
     (0, 3)
+    >>> present_labels(HypothesisClass([[1, 1], [1, 1]], storage="bits")), present_labels(HypothesisClass([[0, 1]]))
+    ((1,), (0, 1))
     """
-    return tuple(int(v) for v in np.unique(H.distinct_rows)) if H.n_points else ()
+    if not H.n_points:
+        return ()
+    bits = H.distinct_bit_table if H.num_labels == 2 else None
+    if bits is not None:  # one bit per cell: count the ones instead of a dense copy and a sort
+        ones = int(np.bitwise_count(bits.words).sum(dtype=np.int64))  # bits past the last row are 0
+        return tuple(lab for lab, here in ((0, ones < H.n_distinct * H.n_points), (1, ones > 0)) if here)
+    return tuple(int(v) for v in np.unique(H.distinct_rows))
 
 
 def _restriction(phi: CollapsingMap, present: Sequence[int]) -> CollapsingMap:

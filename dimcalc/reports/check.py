@@ -21,6 +21,7 @@ from ..dims import SOLVERS as MORE_SOLVERS
 from ..errors import InvalidParameterError, InvalidWitnessError
 from ..littlestone.api import GREEDY_MIN_CELLS
 from ..littlestone.greedy import greedy_lower_bound
+from ..littlestone.seeds import SeedTree
 from ..param_validation import CLASS, JOBS, PROGRESS, TIME_LIMIT, validate_params
 from ..psi import psi_family
 from ..results import DimensionResult
@@ -74,13 +75,16 @@ def _solvers(user_family: Any = None) -> dict[str, Callable[..., Any]]:
         families.append(("user", user_family))
 
     def psi(uniform: bool) -> Callable[..., dict[str, DimensionResult]]:
-        def run(H: HypothesisClass, *, time_limit: float | None, progress: bool) -> dict[str, DimensionResult]:
+        def run(
+            H: HypothesisClass, *, time_limit: float | None, progress: bool, seed_tree: dict[str, Any] | None = None
+        ) -> dict[str, DimensionResult]:
             deadline = Deadline(time_limit)
             out = {}
             for i, (key, fam) in enumerate(families):
                 share = deadline.share(len(families) - i)
+                seed = (seed_tree or {}).get(key)
                 out[key] = littlestone.psi_littlestone_dimension(
-                    H, fam, uniform=uniform, time_limit=share, progress=progress
+                    H, fam, uniform=uniform, time_limit=share, progress=progress, seed_tree=seed
                 )
             return out
 
@@ -102,6 +106,25 @@ def _solvers(user_family: Any = None) -> dict[str, Callable[..., Any]]:
     }
 
 
+def _seeded(solvers: dict[str, Callable[..., Any]], seeds: dict[str, SeedTree]) -> dict[str, Callable[..., Any]]:
+    """``solvers`` with the greedy tree's certified copies (:func:`_greedy_first`) bound as ``seed_tree``: each
+    Littlestone-type solver starts from its copy instead of building the greedy tree again (``psi_*``: a dict
+    family -> copy).  Passed only to a solver whose signature names ``seed_tree``."""
+    out = dict(solvers)
+    for key, solver in solvers.items():
+        mine = {p.partition(".")[2]: s for p, s in seeds.items() if p.partition(".")[0] == key}
+        seed: Any = mine if key.startswith("psi_") else seeds.get(key)
+        if not seed:
+            continue
+        try:
+            names = inspect.signature(solver).parameters
+        except (TypeError, ValueError):
+            continue
+        if "seed_tree" in names:
+            out[key] = functools.partial(solver, seed_tree=seed)
+    return out
+
+
 #: The share of a check's budget the greedy mistake tree may take before the searches (it returns as
 #: soon as it completes one tree, from ``floor(log2 |H|)`` down).
 GREEDY_SHARE = 3
@@ -112,11 +135,12 @@ def _greedy_first(H: HypothesisClass, ordered: Sequence[str], deadline: Deadline
     dimension asked, the greedy mistake tree (:func:`dimcalc.littlestone.greedy.greedy_lower_bound`)
     under ``1 / GREEDY_SHARE`` of the time left.
 
-    Returns ``(depth, witnesses)`` (``(0, {})`` when not run or no tree was completed): a complete
+    Returns ``(depth, seeds)`` (``(0, {})`` when not run or no tree was completed): a complete
     shattered mistake tree certifies ``LDim >= depth``, and on a binary class the same tree, re-tagged,
     certifies it for MLD and every Ψ-Littlestone dimension (:data:`~dimcalc.reports.relations.BINARY_EQUAL`);
-    ``witnesses`` maps each asked report path of :data:`~dimcalc.reports.relations.TREE_PATHS` to its
-    copy of the tree, certified at ``depth`` by that path's own checker.
+    ``seeds`` maps each asked report path of :data:`~dimcalc.reports.relations.TREE_PATHS` to its
+    copy of the tree, certified at ``depth`` by that path's own checker
+    (:class:`~dimcalc.littlestone.seeds.SeedTree`): the solvers start from it (``seed_tree=``).
     """
     asked = any(path.partition(".")[0] in ordered for path in TREE_PATHS)
     if not asked or not H.is_binary or needs_sparse_reports(H) or H.log2_size() < 2:
@@ -126,7 +150,7 @@ def _greedy_first(H: HypothesisClass, ordered: Sequence[str], deadline: Deadline
     log.update("greedy mistake tree ...", force=True)
     depth, tree = greedy_lower_bound(H, H.log2_size(), Deadline(deadline.share(GREEDY_SHARE)))
     log.update(f"greedy mistake tree: depth {depth}", force=True)
-    witnesses: dict[str, Any] = {}
+    witnesses: dict[str, SeedTree] = {}
     if tree is None:
         return depth, witnesses
     # Each asked report path's copy of the tree, certified now by that path's own checker: the check pays
@@ -135,11 +159,14 @@ def _greedy_first(H: HypothesisClass, ordered: Sequence[str], deadline: Deadline
         if path.partition(".")[0] not in ordered or deadline.expired():
             continue
         witness = witness_as(tree, path, H.num_labels)
+        if witness is None:
+            continue
         try:
-            if witness is not None and witness.certify(H) == depth:
-                witnesses[path] = witness
+            seed = SeedTree.certify(H, witness, path.replace(".", ":"))
         except InvalidWitnessError:
             continue
+        if seed.depth == depth:
+            witnesses[path] = seed
     return depth, witnesses
 
 
@@ -147,8 +174,9 @@ def _seed_greedy(report: CheckReport, greedy: Any) -> None:
     """Raise every stopped Littlestone-type result below the greedy tree to its depth, each with its copy
     of the tree certified by its own checker (:func:`_greedy_first`); those results are not re-checked by
     :meth:`CheckReport.verify`."""
-    depth, witnesses = greedy
-    for path, witness in witnesses.items():
+    depth, seeds = greedy
+    for path, seed in seeds.items():
+        witness = seed.witness()
         h = report.hclass
         raised = raise_lower(
             report.dimensions, path, depth, None, h, "greedy mistake tree", "Littlestone 1987", witness
@@ -207,6 +235,7 @@ def _run_parallel(
     scheduler: Any,
     report: CheckReport,
     log: Progress,
+    greedy_seeds: dict[str, SeedTree] | None = None,
 ) -> None:
     """The dimensions of ``ordered`` side by side (:func:`dimcalc.search.pool.run_tasks`), under one deadline.
 
@@ -214,7 +243,7 @@ def _run_parallel(
     still left goes to the dimensions that were stopped, which run again and
     keep the tighter of the two runs' proven bounds.
     """
-    run = functools.partial(_solve_task, H, family)
+    run = functools.partial(_solve_task, H, family, greedy_seeds or {})
     with pool.connected(scheduler, deadline) as client:
         workers = jobs if client is None else max(1, sum(client.nthreads().values()))
         for again in (False, True):
@@ -229,10 +258,12 @@ def _run_parallel(
     report.dimensions = {k: report.dimensions[k] for k in ordered}
 
 
-def _solve_task(H: HypothesisClass, family: Any, payload: tuple[str, float | None]) -> tuple[str, Any, float]:
+def _solve_task(
+    H: HypothesisClass, family: Any, seeds: dict[str, SeedTree], payload: tuple[str, float | None]
+) -> tuple[str, Any, float]:
     """One dimension of :func:`check_class` in a worker: ``payload`` is ``(key, time limit)``."""
     key, time_limit = payload
-    return _solve_one(H, key, family, time_limit)
+    return _solve_one(H, key, family, time_limit, seeds)
 
 
 @dataclass
@@ -301,10 +332,12 @@ class CheckInterrupted(KeyboardInterrupt):
         self.report = report
 
 
-def _solve_one(H: HypothesisClass, key: str, family: Any, time_limit: float | None) -> tuple[str, Any, float]:
+def _solve_one(
+    H: HypothesisClass, key: str, family: Any, time_limit: float | None, seeds: dict[str, SeedTree] | None = None
+) -> tuple[str, Any, float]:
     """Run one dimension of :func:`check_class` (in a worker process when ``jobs > 1``)."""
     start = Deadline(None, memory_limit=None)
-    value = sparse_solvers(H, _solvers(family))[key](H, time_limit=time_limit, progress=False)
+    value = _seeded(sparse_solvers(H, _solvers(family)), seeds or {})[key](H, time_limit=time_limit, progress=False)
     return key, value, start.elapsed()
 
 
@@ -389,7 +422,6 @@ def check_class(
             )
     if family is not None:
         family = psi_family(family, H.num_labels)
-    solvers = sparse_solvers(H, _solvers(family))  # a big sparse class: what it can bound (dimcalc.vc.sparse_check)
     deadline = Deadline(time_limit)
     report = CheckReport(H)
     log = Progress(progress, "check")
@@ -403,9 +435,12 @@ def check_class(
     except KeyboardInterrupt:
         report.interrupted = "greedy mistake tree"
         raise CheckInterrupted(report) from None
+    # a big sparse class: what it can bound (dimcalc.vc.sparse_check); the Littlestone-type solvers start
+    # from the greedy tree's certified copies instead of building it again
+    solvers = _seeded(sparse_solvers(H, _solvers(family)), greedy[1])
     if (jobs > 1 or scheduler is not None) and len(ordered) > 1:
         try:
-            _run_parallel(H, ordered, family, deadline, jobs, scheduler, report, log)
+            _run_parallel(H, ordered, family, deadline, jobs, scheduler, report, log, greedy[1])
         except KeyboardInterrupt:
             # Ctrl-C: the dimensions the workers finished are kept (first-pass results stay until replaced
             # by the tighter of two runs), the ones still running are named

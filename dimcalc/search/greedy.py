@@ -104,15 +104,59 @@ def greedy_tree(space: GreedySpace[S], root: S, depth: int, deadline: Deadline |
 def deepest_greedy_tree(
     space: GreedySpace[S], root: S, upper: int, deadline: Deadline | None = None, *, lowest: int = 1
 ) -> tuple[int, dict[str, Any] | None]:
-    """The deepest :func:`greedy_tree` of depth ``upper, upper - 1, ..., lowest``: ``(depth, tree)``.
+    """The deepest :func:`greedy_tree` of depth at most ``upper`` (and at least ``lowest``): ``(depth, tree)``.
 
-    ``(0, None)`` when none was completed (every try failed, or the deadline expired first).
+    One pass instead of trying ``upper, upper - 1, ...`` in turn (each failed
+    try rebuilt the same greedy splits).  The split :func:`greedy_tree` takes at
+    a node does not depend on the depth wanted, so the deepest depth ``g(V)``
+    it completes at ``V`` is ``min(floor(log2 |V|), 1 + floor(log2 balance),
+    1 + g(V0), 1 + g(V1))`` (0 without a split): the smaller child is searched
+    with the cap its sibling left, and a subtree found deeper than needed is cut
+    at the depth reached (a node becomes the leftmost leaf below it, whose
+    hypothesis realises the whole path to that leaf, hence to the node).  The
+    depth is that of the first :func:`greedy_tree` that completes from
+    ``upper`` down; the tree's cut leaves may name other hypotheses of the
+    same nodes.  ``(0, None)`` when it is below ``lowest``, or the deadline
+    expired first.
+
+    Examples
+    --------
+    >>> class Halves:  # version spaces as ranges; each node splits its range in two
+    ...     def size(self, r): return len(r)
+    ...     def best(self, r, n): return GreedyChoice(n // 2, r[n // 2], r[: n // 2], r[n // 2 :]) if n > 1 else None
+    ...     def leaf(self, r): return {"hypothesis": r[0]}
+    ...     def node(self, desc, T0, T1): return {"point": desc, "children": [T0, T1]}
+    >>> deepest_greedy_tree(Halves(), range(13), 10)[0], deepest_greedy_tree(Halves(), range(1), 10)
+    (3, (0, None))
     """
+
+    def cut(tree: dict[str, Any], depth: int) -> dict[str, Any]:
+        if depth == 0 or "children" not in tree:
+            node = tree
+            while "children" in node:
+                node = node["children"][0]
+            return node
+        return {**tree, "children": [cut(c, depth - 1) for c in tree["children"]]}
+
+    def grow(state: S, cap: int) -> tuple[int, dict[str, Any]]:
+        if deadline is not None:
+            deadline.check()
+        size = space.size(state) if cap > 0 else 1
+        cap = min(cap, size.bit_length() - 1)
+        choice = space.best(state, size) if cap > 0 else None
+        if choice is None or choice.balance < 1:
+            return 0, space.leaf(state)
+        cap = min(cap, choice.balance.bit_length())  # 2^(k-1) <= balance
+        d0, T0 = grow(choice.child0, cap - 1)
+        d1, T1 = grow(choice.child1, d0)
+        if d1 < d0:
+            T0 = cut(T0, d1)
+        return 1 + d1, space.node(choice.desc, T0, T1)
+
     try:
-        for depth in range(upper, lowest - 1, -1):
-            tree = greedy_tree(space, root, depth, deadline)
-            if tree is not None:
-                return depth, tree
+        depth, tree = grow(root, upper)
     except SearchStopped:
-        pass
-    return 0, None
+        return 0, None
+    if depth < max(lowest, 1):
+        return 0, None
+    return depth, tree
