@@ -566,3 +566,35 @@ def test_checkers_return_bool_and_explain_on_request():
         is_multiclass_tree(MC, MC_TREE, explain=True)
     with pytest.raises(InvalidWitnessError, match="psi tree"):
         is_psi_tree(THRESH, bad, "N", explain=True)
+
+
+def test_the_first_defect_in_walking_order_is_reported_across_batches(monkeypatch):
+    """Leaves' paths are read in batches: an earlier leaf's wrong label still comes before a later defect."""
+    from dimcalc.witnesses import tree_walk
+
+    bad = copy.deepcopy(THRESH_TREE)
+    bad["children"][0]["children"][0] = leaf(3)  # first leaf in walking order: h3 gives 1 to x1
+    bad["children"][1]["children"][1] = {"point": 0}  # a structural defect, later in walking order
+    for batch in (1, 2, 1 << 16):
+        monkeypatch.setattr(tree_walk, "_LEAF_BATCH", batch)
+        assert "hypothesis 3 gives label 1 to point 1" in explain_tree(THRESH, bad, "binary")
+        assert is_mistake_tree(THRESH, THRESH_TREE) is True
+    good_then_bad = copy.deepcopy(THRESH_TREE)
+    good_then_bad["children"][1]["children"][1] = leaf(0)  # last leaf wrong
+    for batch in (1, 3, 1 << 16):
+        monkeypatch.setattr(tree_walk, "_LEAF_BATCH", batch)
+        assert "hypothesis 0 gives label 0" in explain_tree(THRESH, good_then_bad, "binary")
+
+
+@pytest.mark.parametrize("storage", ["dense", "bits", "sparse"])
+@given(st.data())
+def test_labels_equal_label_cell_by_cell(storage, data):
+    """HypothesisClass.labels (one array call, used by the tree checkers) reads what label reads."""
+    n = data.draw(st.integers(1, 70), label="rows")
+    m = data.draw(st.integers(1, 9), label="points")
+    k = 2 if storage != "dense" else data.draw(st.integers(2, 4), label="labels")
+    table = data.draw(st.lists(st.lists(st.integers(0, k - 1), min_size=m, max_size=m), min_size=n, max_size=n))
+    H = HypothesisClass.from_table(table, storage=storage)
+    rows = data.draw(st.lists(st.integers(0, n - 1), max_size=30))
+    points = data.draw(st.lists(st.integers(0, m - 1), min_size=len(rows), max_size=len(rows)))
+    assert H.labels(rows, points).tolist() == [table[r][x] for r, x in zip(rows, points)]

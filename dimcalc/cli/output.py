@@ -11,7 +11,15 @@ from .._json import json_default
 from ..classes.hypothesis_class import HypothesisClass
 from ..io.writers import WITNESS_FILE, write_text_output
 
-__all__ = ["printable", "class_line", "WITNESS_PRINT_LIMIT", "emit_json", "present_witness", "check_outputs"]
+__all__ = [
+    "printable",
+    "class_line",
+    "WITNESS_PRINT_LIMIT",
+    "PRETTY_JSON_LIMIT",
+    "emit_json",
+    "present_witness",
+    "check_outputs",
+]
 
 #: A witness with more JSON values than this is summarised on stdout (``--witness-file PATH`` writes it whole).
 WITNESS_PRINT_LIMIT = 500_000
@@ -195,8 +203,16 @@ def class_line(H: HypothesisClass) -> str:
     return f"class {printable(H.name)}: {H.n_distinct} distinct hypotheses, {H.n_points} points, {H.num_labels} labels"
 
 
+#: Longest JSON document (characters, compact) that :func:`emit_json` indents; longer ones are compact.
+PRETTY_JSON_LIMIT = 1 << 20
+
+
 def emit_json(obj: Any) -> None:
     """Print ``obj`` as one JSON document on stdout (NumPy values and ``to_json()`` objects included).
+
+    Indented by two spaces, unless its compact form is longer than
+    :data:`PRETTY_JSON_LIMIT` characters: then it is printed compact (one line,
+    the same document), which Python's C encoder writes ~20× faster.
 
     Parameters
     ----------
@@ -215,4 +231,10 @@ def emit_json(obj: Any) -> None:
       ]
     }
     """
-    sys.stdout.write(json.dumps(obj, default=json_default, indent=2, allow_nan=False) + "\n")
+    # Python's C encoder writes compact JSON only; indented output goes through its pure-Python encoder
+    # (~20x slower: 40 s for the eight depth-13 mistake trees of a check on boxes over 16 x 16). So a
+    # document longer than PRETTY_JSON_LIMIT characters is printed compact, on one line (same content).
+    text = json.dumps(obj, default=json_default, allow_nan=False, separators=(",", ":"))
+    if len(text) <= PRETTY_JSON_LIMIT:
+        text = json.dumps(obj, default=json_default, indent=2, allow_nan=False)
+    sys.stdout.write(text + "\n")

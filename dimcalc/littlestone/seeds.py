@@ -73,10 +73,11 @@ class SeedTree:
     class it was certified on and the depth the checker returned.
     """
 
-    __slots__ = ("kind", "depth", "hclass", "_body", "_family")
+    __slots__ = ("kind", "depth", "hclass", "_body", "_family", "_witness")
 
     def __init__(self, kind: str, depth: int, hclass: HypothesisClass, body: Any, family: Any) -> None:
         self.kind, self.depth, self.hclass, self._body, self._family = kind, depth, hclass, body, family
+        self._witness: Any = None
 
     @classmethod
     def certify(cls, H: HypothesisClass, tree: Any, kind: str, family: Any = None) -> SeedTree:
@@ -90,8 +91,11 @@ class SeedTree:
         return cls(kind, depth, H, body, family)
 
     def witness(self) -> Any:
-        """A fresh copy of the tree as the witness object of :attr:`kind`."""
-        return _witness(self.kind, _copy(self._body), self._family)
+        """The tree as the witness object of :attr:`kind` (made once from the private copy; witness
+        objects are read, never changed, so every result seeded by this tree shares it)."""
+        if self._witness is None:
+            self._witness = _witness(self.kind, self._body, self._family)
+        return self._witness
 
     def __repr__(self) -> str:
         return f"SeedTree(kind={self.kind!r}, depth={self.depth})"

@@ -281,7 +281,8 @@ class CheckReport:
     #: The dimension being computed when the check was interrupted (Ctrl-C), else ``None``.
     interrupted: str | None = None
     #: Results whose witness the check itself certified with their own checker while building the report
-    #: (the greedy tree's copies, :func:`_seed_greedy`): :meth:`verify` does not check them twice.
+    #: (the greedy tree's copies, :func:`_seed_greedy`; trees carried along the relations,
+    #: :func:`~dimcalc.reports.relations.raise_lower`): :meth:`verify` does not check them twice.
     certified: list[DimensionResult] = field(default_factory=list, repr=False, compare=False)
 
     @property
@@ -495,4 +496,4 @@ def _finish(report: CheckReport, twins: list[str], greedy: Any = (0, {})) -> Non
             report.seconds[key] = 0.0
         report.dimensions = {k: report.dimensions[k] for k in ALL_KEYS if k in report.dimensions}
     _seed_greedy(report, greedy)
-    _tighten_by_relations(report.dimensions, binary=report.hclass.is_binary, H=report.hclass)
+    _tighten_by_relations(report.dimensions, binary=report.hclass.is_binary, H=report.hclass, record=report.certified)

@@ -174,6 +174,13 @@ def retag_tree(tree: Any, kind: str, num_labels: int) -> dict | None:
 
 def witness_as(tree: Any, name: str, num_labels: int) -> Any:
     """``tree`` as the witness object of report path ``name`` (``None`` when it cannot be one)."""
+    from ..witnesses.tree_walk import gc_paused
+
+    with gc_paused():  # a copy of every node: nothing to collect, and the collector's passes cost ~40 %
+        return _witness_as(tree, name, num_labels)
+
+
+def _witness_as(tree: Any, name: str, num_labels: int) -> Any:
     from ..witnesses.trees import MistakeTree, MulticlassTree, PsiTree
 
     key, _, family = name.partition(".")
@@ -204,13 +211,15 @@ def raise_lower(
     lower_from: str,
     source: str,
     certified: Any = None,
+    record: list | None = None,
 ) -> bool:
     """Raise the lower bound of a stopped ``big`` to ``lower``, with ``tree`` rewritten as ``big``'s witness
     (:func:`retag_tree`) and certified by ``big``'s own checker first (never an unwitnessed bound).
 
     ``certified``: ``big``'s witness already rewritten and certified at ``lower`` by ``big``'s checker (on
     ``H``, by the caller), used as it is.  ``True`` when the result behind ``big`` was replaced (stats
-    ``lower_from``, ``lower_relation``).
+    ``lower_from``, ``lower_relation``); the new result is appended to ``record`` when given (its witness
+    has passed its checker: a report need not check it again).
     """
     b = _paths(dimensions, big) if big in TREE_PATHS else []
     if not b:
@@ -229,33 +238,39 @@ def raise_lower(
     upper = target.upper if target.upper is None else max(target.upper, lower)
     stats = dict(target.stats, lower_from=lower_from, lower_relation=source)
     new = DimensionResult.bounds(target.kind, lower, upper, witness, **stats)
+    if record is not None:
+        record.append(new)
     key, _, sub = big.partition(".")
     dimensions[key] = {**dimensions[key], sub: new} if sub else new
     return True
 
 
-def _carry_lowers(dimensions: dict[str, Any], pairs: list[tuple[str, str, str]], H: HypothesisClass) -> bool:
+def _carry_lowers(
+    dimensions: dict[str, Any], pairs: list[tuple[str, str, str]], H: HypothesisClass, record: list | None
+) -> bool:
     """Raise the lower bound of a stopped ``big`` to a ``small``'s larger one (:func:`raise_lower`)."""
     changed = False
     for small, big, source in pairs:
         a = _paths(dimensions, small) if small in TREE_PATHS else []
         if a and a[0][1].lower is not None:
-            changed |= raise_lower(dimensions, big, a[0][1].lower, a[0][1].witness, H, small, source)
+            changed |= raise_lower(dimensions, big, a[0][1].lower, a[0][1].witness, H, small, source, record=record)
     return changed
 
 
-def tighten_by_relations(dimensions: dict[str, Any], binary: bool = False, H: HypothesisClass | None = None) -> None:
+def tighten_by_relations(
+    dimensions: dict[str, Any], binary: bool = False, H: HypothesisClass | None = None, record: list | None = None
+) -> None:
     """Share proven bounds along :data:`RELATIONS` (and :data:`BINARY_EQUAL` on a binary class) until
     nothing changes; results are replaced, not mutated.  A stopped ``small`` takes ``big``'s upper
     bound; with ``H``, a stopped ``big`` takes a ``small``'s larger lower bound when the ``small``'s
     tree, rewritten for ``big`` (:func:`retag_tree`), passes ``big``'s checker (stats ``lower_from``,
-    ``lower_relation`` name where it came from)."""
+    ``lower_relation`` name where it came from; each such result is appended to ``record`` when given)."""
     pairs = [(small, big, source) for small, big, source in RELATIONS]
     if binary:
         for group in BINARY_EQUAL:
             pairs += [(a, b, "equal on binary classes (see BINARY_EQUAL)") for a in group for b in group if a != b]
     for _ in range(len(pairs) + 1):
-        changed = H is not None and _carry_lowers(dimensions, pairs, H)
+        changed = H is not None and _carry_lowers(dimensions, pairs, H, record)
         for small, big, source in pairs:
             upper = _upper_of(dimensions, big)
             if upper is not None and _lower_upper(dimensions, small, upper, big, source):
