@@ -63,13 +63,30 @@ def _jit(fn: Any) -> Any:
     return dispatcher
 
 
+def _ctpop() -> Any:
+    """:func:`~dimcalc.vc.sparse_kernel._popcount` compiled: LLVM's ``ctpop`` on a ``uint64``, as an ``int64``."""
+    from numba import types
+    from numba.extending import intrinsic
+
+    @intrinsic
+    def popcount(typingctx: Any, word: Any) -> Any:
+        def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+            return builder.ctpop(args[0])
+
+        return types.int64(types.uint64), codegen
+
+    return popcount
+
+
 def _compile_helpers() -> None:
     """The helpers the kernels call, compiled and bound where the kernels look them up (module globals)."""
     global _helpers_done
     if _helpers_done:
         return
-    for name in ("_apply", "_undo", "_ok"):
+    for name in ("_apply", "_undo", "_ok", "_test"):
         setattr(sparse_kernel, name, _jit(getattr(sparse_kernel, name)))
+    sparse_kernel._popcount = _ctpop()
+    sparse_clique._triple_ok = _jit(sparse_clique._triple_ok)
     sparse_clique._tri = _jit(sparse_clique._tri)
     _helpers_done = True
 
@@ -173,7 +190,8 @@ def warm_up(names: tuple[str, ...] = tuple(KERNEL_NAMES)) -> None:
                     np.zeros(1, dtype=i64), t_indptr, t_indices, code, cnt, np.array([0, -1, 0], dtype=i64), z, lists,
                     z.copy(), z.copy(), z.copy(), np.zeros(0, dtype=i64), np.zeros(0, dtype=i64),
                     np.zeros(0, dtype=np.int32), np.zeros(2, dtype=i64), code.copy(), np.zeros(8, dtype=i64),
-                    8)  # fmt: skip
+                    np.zeros(1, dtype=i64), np.zeros(0, dtype=i64), np.zeros((0, 0), dtype=np.uint64),
+                    np.zeros(0, dtype=np.uint64), 8)  # fmt: skip
     mark_warm(names)
     if _warmed == set(KERNEL_NAMES) and not cached():
         touch_marker(_marker())
