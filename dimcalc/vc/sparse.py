@@ -446,9 +446,12 @@ def sparse_vc_dimension(
             stopped = True
             break
         # The anchor search first, for TRIAL_NODES nodes (a count, not a time: the witness never depends on
-        # speed); unfinished, the pair-graph search from d = 3 when the pair graph is cheap to build.
+        # speed); unfinished, the pair-graph search from d = 3 when the pair graph is cheap to build.  When the
+        # pair graph of d - 1 was built, that of d is a filter of it, free: the pair-graph search at once.
+        free_pairs = last_pairs is not None and last_pairs[0] == d - 1
+        trial = 0 if free_pairs else TRIAL_NODES if d >= 3 else None
         search: _Search | _CliqueSearch = _Search(table, transpose, degrees, d, K, h)
-        status, stopped = _run(search, deadline, TRIAL_NODES if d >= 3 else None, first)
+        status, stopped = _run(search, deadline, trial, first)
         if status == sparse_kernel.PAUSED and not stopped:
             nodes += search.nodes
             if last_pairs is not None and last_pairs[0] == d - 1:  # a subset of the last pair graph
