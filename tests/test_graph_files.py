@@ -152,3 +152,20 @@ def test_check_graph_imports_only_what_it_runs(tmp_path):
     proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=120)
     assert proc.stderr.strip().splitlines()[-1] == "0 []", proc.stderr
     assert json.loads(proc.stdout)["dimensions"]["vc"]["value"] == 2
+
+
+def test_loading_the_sparse_kernels_skips_numbas_blas_probe_and_keeps_scipy_linalg_usable():
+    """numba's start-up without ``scipy.linalg`` (``sparse_jit._import_numba``); ``np.dot`` in a jitted function and
+    ``scipy.linalg`` itself still work afterwards."""
+    import subprocess
+    import sys
+
+    pytest.importorskip("numba")
+    script = (
+        "import sys\nimport numpy as np\nfrom dimcalc.vc import sparse_jit\n"
+        "sparse_jit.warm_up(('levels',))\nprint('scipy.linalg' in sys.modules)\n"
+        "import numba\nprint(numba.njit(lambda a: np.dot(a, a))(np.ones(3)))\n"
+        "import scipy.linalg\nprint(scipy.linalg.norm(np.ones(4)))\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
+    assert proc.stdout.split() == ["False", "3.0", "2.0"], proc.stderr

@@ -35,12 +35,15 @@ def graphs(draw, max_nodes: int = 9) -> nx.Graph:
 TRIALS = pytest.mark.parametrize("trial", [sparse_vc.TRIAL_NODES, 0], ids=["anchors", "pairs"])
 
 
-def _check(H: HypothesisClass, expected: int, trial: int = sparse_vc.TRIAL_NODES) -> None:
-    saved, sparse_vc.TRIAL_NODES = sparse_vc.TRIAL_NODES, trial
+def _check(
+    H: HypothesisClass, expected: int, trial: int = sparse_vc.TRIAL_NODES, bitset: int = sparse_vc.BITSET_CELLS
+) -> None:
+    saved = sparse_vc.TRIAL_NODES, sparse_vc.BITSET_CELLS
+    sparse_vc.TRIAL_NODES, sparse_vc.BITSET_CELLS = trial, bitset
     try:
         r = vc_dimension(H)
     finally:
-        sparse_vc.TRIAL_NODES = saved
+        sparse_vc.TRIAL_NODES, sparse_vc.BITSET_CELLS = saved
     assert r.exact and r.value == expected, (r, expected)
     assert r.verify(H, debug=True)
 
@@ -62,11 +65,29 @@ def test_sparse_vc_of_graphs_matches_the_brute_force(G, closed, trial):
 
 
 @TRIALS
+@pytest.mark.parametrize("bitset", [sparse_vc.BITSET_CELLS, 0], ids=["bitsets", "traces"])
 @given(sets=st.lists(st.frozensets(st.integers(0, 9), min_size=2, max_size=10), min_size=16, max_size=48))
-def test_sparse_vc_of_larger_set_systems_matches_the_brute_force(sets, trial):
-    # 16+ sets: targets 4 and 5 run the pair-graph search with its triple filter
+def test_sparse_vc_of_larger_set_systems_matches_the_brute_force(sets, trial, bitset):
+    # 16+ sets: targets 4 and 5 run the pair-graph search with its triple filter (by element bitsets, or by
+    # trace counting when bitset = 0)
     H = HypothesisClass.from_sets(sets, domain=range(10), storage="sparse")
-    _check(H, brute_set_vc(sets, range(10)), trial)
+    _check(H, brute_set_vc(sets, range(10)), trial, bitset)
+
+
+@given(copies=st.lists(st.integers(0, 5), min_size=8, max_size=8), need=st.integers(1, 4))
+def test_the_triple_test_by_inclusion_and_exclusion_counts_the_eight_traces(copies, need):
+    from dimcalc.vc.sparse_clique import _triple_ok
+
+    sets = [set(T) for T, c in zip(_subsets((0, 1, 2)), copies) for _ in range(c)]  # c copies of trace T
+    traces = [sum(1 for r in sets if r & {0, 1, 2} == set(T)) for T in _subsets((0, 1, 2))]
+    size = [sum(1 for r in sets if x in r) for x in range(3)]
+    pair = [sum(1 for r in sets if {x, y} <= r) for x, y in ((0, 1), (0, 2), (1, 2))]
+    t = sum(1 for r in sets if {0, 1, 2} <= r)
+    assert _triple_ok(t, *size, *pair, len(sets), need) == (min(traces) >= need)
+
+
+def _subsets(items: tuple[int, ...]) -> list[tuple[int, ...]]:
+    return [tuple(x for i, x in enumerate(items) if mask >> i & 1) for mask in range(1 << len(items))]
 
 
 @given(sets=set_systems, seed=st.integers(0, 2**32 - 1))

@@ -77,6 +77,8 @@ TRIAL_NODES = 1 << 16
 PAIR_WORK = 400_000_000
 #: Third elements kept by the triple filter of the pair-graph search (int32 each; beyond, pairs go unfiltered).
 TRIPLE_POOL = 1 << 24
+#: The triple filter reads element bitsets (ranks x sets, one bit a cell) when they take at most this many bits.
+BITSET_CELLS = 1 << 27
 #: The compiled kernels are loaded (when not yet in this process) only with this many seconds left.
 JIT_MIN_SECONDS = 2.0
 #: ... and compiled afresh (nothing in the disk cache) only with this many.
@@ -269,8 +271,11 @@ def filter_pairs(
     return px[keep], py[keep], both[keep]
 
 
-def orient_pairs(px: np.ndarray, py: np.ndarray, n_cols: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The pair graph as ``(p_indptr, p_indices, elem)`` on ranks (see :func:`pair_graph`)."""
+def orient_pairs(
+    px: np.ndarray, py: np.ndarray, n_cols: int, shared: np.ndarray | None = None
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The pair graph as ``(p_indptr, p_indices, elem, p_shared)`` on ranks (see :func:`pair_graph`);
+    ``p_shared[e]``: the sets holding both ends of oriented edge ``e`` (from ``shared``, zeros without)."""
     # Orient every pair from the lower to the higher pair degree (ties: element index), on ranks: each root
     # then has few higher neighbours (the degeneracy order of clique enumeration).
     nodes = np.unique(np.concatenate([px, py]))
@@ -283,7 +288,33 @@ def orient_pairs(px: np.ndarray, py: np.ndarray, n_cols: int) -> tuple[np.ndarra
     order = np.lexsort((hi, lo))
     p_indptr = np.zeros(len(elem) + 1, dtype=np.int64)
     np.cumsum(np.bincount(lo, minlength=len(elem)), out=p_indptr[1:])
-    return p_indptr, hi[order], elem
+    both = shared[order] if shared is not None else np.zeros(len(order), dtype=np.int64)
+    return p_indptr, hi[order], elem, both.astype(np.int64)
+
+
+def _element_bits(
+    elem: np.ndarray, transpose: tuple[np.ndarray, np.ndarray], n: int, d: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """The sets of each ranked element as a bitset (row ``rank``, one bit per set) and a scratch word row, for the
+    triple filter; width 0 (the filter counts traces instead) below ``d = 4`` or over :data:`BITSET_CELLS` cells.
+
+    >>> bits, ab = _element_bits(np.array([1, 0]), (np.array([0, 2, 3]), np.array([0, 65, 1])), 66, 4)
+    >>> bits.tolist(), ab.shape  # element 1 is in set 1; element 0 in sets 0 and 65
+    ([[2, 0], [1, 2]], (2,))
+    """
+    words = (n + 63) >> 6
+    if d < 4 or len(elem) * words * 64 > BITSET_CELLS:
+        return np.zeros((0, 0), dtype=np.uint64), np.zeros(0, dtype=np.uint64)
+    t_indptr, t_indices = transpose
+    starts = t_indptr[elem]
+    sizes = t_indptr[elem + 1] - starts
+    total = int(sizes.sum())
+    offsets = np.repeat(starts - (np.cumsum(sizes) - sizes), sizes) + np.arange(total)
+    sets = t_indices[offsets].astype(np.int64)
+    bits = np.zeros(len(elem) * words, dtype=np.uint64)
+    cell = np.repeat(np.arange(len(elem), dtype=np.int64) * words, sizes) + (sets >> 6)
+    np.bitwise_or.at(bits, cell, np.left_shift(np.uint64(1), (sets & 63).astype(np.uint64)))
+    return bits.reshape(len(elem), words), np.zeros(words, dtype=np.uint64)
 
 
 class _CliqueSearch:
@@ -293,12 +324,12 @@ class _CliqueSearch:
         self,
         n: int,
         transpose: tuple[np.ndarray, np.ndarray],
-        pairs: tuple[np.ndarray, np.ndarray, np.ndarray],
+        pairs: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray],
         d: int,
         K: dict,
     ):
         self.kernel = K["clique"]
-        p_indptr, p_indices, elem = pairs
+        p_indptr, p_indices, elem, p_shared = pairs
         up = np.diff(p_indptr)
         roots = np.flatnonzero(up >= d - 1)
         self.roots = roots[np.argsort(-up[roots], kind="stable")].astype(np.int64)
@@ -319,7 +350,10 @@ class _CliqueSearch:
             np.zeros(TRIPLE_POOL if d >= 4 else 0, dtype=np.int32),  # pool of passing third elements
             np.zeros(2, dtype=np.int64),  # pool_used: entries used, triples tested by the last _tri call
             np.zeros(n, dtype=np.int32),  # code2
-            np.array([n] + [0] * 7, dtype=np.int64),  # cnt2
+            np.array([n] + [0] * 7, dtype=np.int64),  # cnt2 (traces on a pair; [4:] scratch of _tri's tests)
+            np.zeros(max(1 << (d - 1), 1), dtype=np.int64),  # hist: a tested element's sets by trace
+            p_shared,
+            *_element_bits(elem, transpose, n, d),  # bits, ab
         )
 
     def step(self, budget: int) -> int:
@@ -412,9 +446,12 @@ def sparse_vc_dimension(
             stopped = True
             break
         # The anchor search first, for TRIAL_NODES nodes (a count, not a time: the witness never depends on
-        # speed); unfinished, the pair-graph search from d = 3 when the pair graph is cheap to build.
+        # speed); unfinished, the pair-graph search from d = 3 when the pair graph is cheap to build.  When the
+        # pair graph of d - 1 was built, that of d is a filter of it, free: the pair-graph search at once.
+        free_pairs = last_pairs is not None and last_pairs[0] == d - 1
+        trial = 0 if free_pairs else TRIAL_NODES if d >= 3 else None
         search: _Search | _CliqueSearch = _Search(table, transpose, degrees, d, K, h)
-        status, stopped = _run(search, deadline, TRIAL_NODES if d >= 3 else None, first)
+        status, stopped = _run(search, deadline, trial, first)
         if status == sparse_kernel.PAUSED and not stopped:
             nodes += search.nodes
             if last_pairs is not None and last_pairs[0] == d - 1:  # a subset of the last pair graph
@@ -428,7 +465,7 @@ def sparse_vc_dimension(
                 raw = None
             if raw is not None:
                 last_pairs = (d, raw)
-                built = orient_pairs(raw[0], raw[1], table.n_cols)
+                built = orient_pairs(raw[0], raw[1], table.n_cols, raw[2])
                 search = _CliqueSearch(n, transpose, built, d, K)
                 stats[f"pair_graph_edges_{d}"] = len(built[1])
                 status, stopped = _run(search, deadline, None, first)

@@ -38,6 +38,10 @@ def _clique(
     pool_used: Any,
     code2: Any,
     cnt2: Any,
+    hist: Any,
+    p_shared: Any,
+    bits: Any,
+    ab: Any,
     budget: int,
 ) -> int:
     """Search the ``k``-cliques of the pair graph (upper neighbours ``p_*``) for a shattered set, roots first.
@@ -76,11 +80,10 @@ def _clique(
                 return DONE
             x = roots[r_i]
             r_i += 1
-            sk._apply(elem[x], 1, t_indptr, t_indices, code, cnt)
             nodes += 1
-            if not sk._ok(0, k, cnt):
-                sk._undo(elem[x], 1, t_indptr, t_indices, code, cnt)
+            if not sk._test(elem[x], 0, k, t_indptr, t_indices, code, cnt, hist):
                 continue
+            sk._apply(elem[x], 1, t_indptr, t_indices, code, cnt)
             chosen[0] = x
             if k == 1:
                 out[0] = elem[x]
@@ -106,11 +109,10 @@ def _clique(
             continue
         pos[d] = p
         y = lists[d, p]
-        sk._apply(elem[y], 1 << d, t_indptr, t_indices, code, cnt)
         nodes += 1
-        if not sk._ok(d, k, cnt):
-            sk._undo(elem[y], 1 << d, t_indptr, t_indices, code, cnt)
+        if not sk._test(elem[y], d, k, t_indptr, t_indices, code, cnt, hist):
             continue
+        sk._apply(elem[y], 1 << d, t_indptr, t_indices, code, cnt)
         chosen[d] = y
         if d + 1 == k:
             for e in range(k):
@@ -141,7 +143,7 @@ def _clique(
         if k >= 4:
             for i in range(d):
                 e = _tri(chosen[i], y, k, p_indptr, p_indices, elem, t_indptr, t_indices, tri_ptr, tri_len, pool,
-                         pool_used, code2, cnt2)  # fmt: skip
+                         pool_used, code2, cnt2, p_shared, bits, ab)  # fmt: skip
                 nodes += pool_used[1]  # the triples _tri tested count as nodes: the step stays bounded
                 pool_used[1] = 0
                 if e < 0 or m < k - d - 1:
@@ -186,9 +188,20 @@ def _tri(
     pool_used: Any,
     code2: Any,
     cnt2: Any,
+    p_shared: Any,
+    bits: Any,
+    ab: Any,
 ) -> int:
     """The pair-graph edge ``e`` of ranks ``a < b`` with its passing third elements in ``pool`` (see
-    :func:`_clique`), computed on first use; ``-1`` when not kept (pool full)."""
+    :func:`_clique`), computed on first use; ``-1`` when not kept (pool full).
+
+    With element bitsets (``bits[rank]``: the sets holding ``elem[rank]``, one
+    bit per set; ``bits`` of width 0: none) a triple's eight trace counts are
+    read off one number, ``t = |A ∩ B ∩ U|`` (a popcount of ``ab & bits[u]``,
+    ``ab = A ∩ B``), and the pairs' shared counts ``p_shared`` (inclusion and
+    exclusion, :func:`_triple_ok`); without, by trace counting in ``code2``
+    (:func:`dimcalc.vc.sparse_kernel._test`).  Both count the same sets.
+    """
     lo = p_indptr[a]
     hi = p_indptr[a + 1]
     while lo < hi:
@@ -202,9 +215,20 @@ def _tri(
         return e
     if tri_ptr[e] == -2:
         return -1
+    n_words = bits.shape[1]
+    n = len(code2)
     need = 1 << (k - 3)
-    sk._apply(elem[a], 1, t_indptr, t_indices, code2, cnt2)
-    sk._apply(elem[b], 2, t_indptr, t_indices, code2, cnt2)
+    xa = elem[a]
+    xb = elem[b]
+    size_a = t_indptr[xa + 1] - t_indptr[xa]
+    size_b = t_indptr[xb + 1] - t_indptr[xb]
+    s_ab = p_shared[e]
+    if n_words > 0:
+        for w in range(n_words):
+            ab[w] = bits[a, w] & bits[b, w]
+    else:
+        sk._apply(xa, 1, t_indptr, t_indices, code2, cnt2)
+        sk._apply(xb, 2, t_indptr, t_indices, code2, cnt2)
     start = pool_used[0]
     m = start
     full = False
@@ -218,24 +242,27 @@ def _tri(
         elif v < u:
             j += 1
         else:
+            pool_used[1] += 1
+            if n_words > 0:
+                t = 0
+                for w in range(n_words):
+                    t += sk._popcount(ab[w] & bits[u, w])
+                xu = elem[u]
+                size_u = t_indptr[xu + 1] - t_indptr[xu]
+                ok = _triple_ok(t, size_a, size_b, size_u, s_ab, p_shared[i], p_shared[j], n, need)
+            else:  # cnt2[4:]: scratch (only traces 0-3 on the pair are held)
+                ok = sk._test(elem[u], 2, k, t_indptr, t_indices, code2, cnt2, cnt2[4:])
             i += 1
             j += 1
-            sk._apply(elem[u], 4, t_indptr, t_indices, code2, cnt2)
-            pool_used[1] += 1
-            ok = True
-            for c in range(8):
-                if cnt2[c] < need:
-                    ok = False
-                    break
-            sk._undo(elem[u], 4, t_indptr, t_indices, code2, cnt2)
             if ok:
                 if m >= len(pool):
                     full = True
                     break
                 pool[m] = u
                 m += 1
-    sk._undo(elem[b], 2, t_indptr, t_indices, code2, cnt2)
-    sk._undo(elem[a], 1, t_indptr, t_indices, code2, cnt2)
+    if n_words == 0:
+        sk._undo(xb, 2, t_indptr, t_indices, code2, cnt2)
+        sk._undo(xa, 1, t_indptr, t_indices, code2, cnt2)
     if full:
         tri_ptr[e] = -2
         return -1
@@ -243,3 +270,19 @@ def _tri(
     tri_len[e] = m - start
     pool_used[0] = m
     return e
+
+
+def _triple_ok(t: int, a: int, b: int, u: int, ab: int, au: int, bu: int, n: int, need: int) -> bool:
+    """Whether the eight traces on three elements each hold ``>= need`` of the ``n`` sets, from the sets holding
+    each (``a, b, u``), each pair (``ab, au, bu``) and all three (``t``), by inclusion and exclusion.
+
+    >>> _triple_ok(1, 4, 4, 4, 2, 2, 2, 8, 1)  # the 8 subsets of {0, 1, 2}
+    True
+    >>> _triple_ok(2, 4, 4, 4, 2, 2, 2, 8, 1)  # then {0, 1} alone is missing
+    False
+    """
+    if t < need or ab - t < need or au - t < need or bu - t < need:
+        return False
+    if a - ab - au + t < need or b - ab - bu + t < need or u - au - bu + t < need:
+        return False
+    return n - a - b - u + ab + au + bu - t >= need

@@ -3,9 +3,10 @@
 The kernels are plain Python over numpy arrays; :func:`kernels` returns them
 compiled with numba (``cache=True``: loaded from numba's disk cache after the
 first compile) or as they are (``DIMCALC_JIT=0``, or no time to load them).
-Loading costs about a second once per process, almost all of it numba's own
-start-up (importing numba and its typing registries, which import
-``scipy.linalg`` to look for BLAS); each kernel adds ~20 ms.  So a kernel is
+Loading costs about 0.7 s of CPU once per process, almost all of it numba's
+own start-up (importing numba and its typing registries; :func:`_import_numba`
+skips their BLAS probe, which imported ``scipy.linalg``); each kernel adds
+~20 ms.  So a kernel is
 loaded only when a search first asks for it (:func:`kernels` is lazy), and
 ``make install`` runs :func:`warm_up` so that the first search after an
 install loads instead of compiling.
@@ -54,7 +55,32 @@ def available() -> bool:
     return importlib.util.find_spec("numba") is not None
 
 
+def _import_numba() -> None:
+    """Import numba with its numpy registries, skipping its BLAS probe (~0.35 s of a ~1 s start-up).
+
+    Loading numba's numpy implementations (``numba.np.arraymath``) probes for
+    BLAS by importing ``scipy.linalg``, which the sparse kernels never use.
+    While that one module is imported, ``scipy.linalg`` is hidden (a ``None``
+    entry in ``sys.modules``: the probe's import fails at once), then restored:
+    numba records "no BLAS" for ``np.cov`` / ``np.corrcoef``'s inner product
+    alone (a plain loop instead), and ``np.dot`` or ``np.linalg`` in any jitted
+    function still import ``scipy.linalg`` when compiled.  Nothing changes when
+    numba's numpy registries or ``scipy.linalg`` are loaded already.
+    """
+    import sys
+
+    if "numba.np.arraymath" in sys.modules or "scipy.linalg" in sys.modules:
+        return
+    sys.modules["scipy.linalg"] = None  # type: ignore[assignment]
+    try:
+        import numba.np.arraymath  # noqa: F401
+    finally:
+        if "scipy.linalg" in sys.modules and sys.modules["scipy.linalg"] is None:
+            del sys.modules["scipy.linalg"]
+
+
 def _jit(fn: Any) -> Any:
+    _import_numba()
     import numba
 
     dispatcher = numba.njit(cache=True, nogil=True)(fn)
@@ -63,13 +89,30 @@ def _jit(fn: Any) -> Any:
     return dispatcher
 
 
+def _ctpop() -> Any:
+    """:func:`~dimcalc.vc.sparse_kernel._popcount` compiled: LLVM's ``ctpop`` on a ``uint64``, as an ``int64``."""
+    from numba import types
+    from numba.extending import intrinsic
+
+    @intrinsic
+    def popcount(typingctx: Any, word: Any) -> Any:
+        def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+            return builder.ctpop(args[0])
+
+        return types.int64(types.uint64), codegen
+
+    return popcount
+
+
 def _compile_helpers() -> None:
     """The helpers the kernels call, compiled and bound where the kernels look them up (module globals)."""
     global _helpers_done
     if _helpers_done:
         return
-    for name in ("_apply", "_undo", "_ok"):
+    for name in ("_apply", "_undo", "_ok", "_test"):
         setattr(sparse_kernel, name, _jit(getattr(sparse_kernel, name)))
+    sparse_kernel._popcount = _ctpop()
+    sparse_clique._triple_ok = _jit(sparse_clique._triple_ok)
     sparse_clique._tri = _jit(sparse_clique._tri)
     _helpers_done = True
 
@@ -173,7 +216,8 @@ def warm_up(names: tuple[str, ...] = tuple(KERNEL_NAMES)) -> None:
                     np.zeros(1, dtype=i64), t_indptr, t_indices, code, cnt, np.array([0, -1, 0], dtype=i64), z, lists,
                     z.copy(), z.copy(), z.copy(), np.zeros(0, dtype=i64), np.zeros(0, dtype=i64),
                     np.zeros(0, dtype=np.int32), np.zeros(2, dtype=i64), code.copy(), np.zeros(8, dtype=i64),
-                    8)  # fmt: skip
+                    np.zeros(1, dtype=i64), np.zeros(0, dtype=i64), np.zeros((0, 0), dtype=np.uint64),
+                    np.zeros(0, dtype=np.uint64), 8)  # fmt: skip
     mark_warm(names)
     if _warmed == set(KERNEL_NAMES) and not cached():
         touch_marker(_marker())

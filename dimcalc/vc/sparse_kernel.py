@@ -130,6 +130,31 @@ def _search(
             return PAUSED
 
 
+def _test(x: int, d: int, k: int, t_indptr: Any, t_indices: Any, code: Any, cnt: Any, hist: Any) -> bool:
+    """Whether adding ``x`` at level ``d`` leaves each trace held by ``>= 2^(k-d-1)`` sets (as :func:`_apply` then
+    :func:`_ok`), read without writing: ``hist[c]`` counts the sets of ``x`` with trace ``c`` on the ``d`` chosen
+    elements; they hold trace ``c | 1 << d`` after adding ``x``, the other ``cnt[c] - hist[c]`` keep ``c``."""
+    top = 1 << d
+    for c in range(top):
+        hist[c] = 0
+    for q in range(t_indptr[x], t_indptr[x + 1]):
+        hist[code[t_indices[q]]] += 1
+    need = 1 << (k - d - 1)
+    for c in range(top):
+        if hist[c] < need or cnt[c] - hist[c] < need:
+            return False
+    return True
+
+
+def _popcount(word: Any) -> int:
+    """The number of 1 bits of a word (compiled: one ``ctpop`` instruction, :mod:`dimcalc.vc.sparse_jit`).
+
+    >>> _popcount(0b1011)
+    3
+    """
+    return int(word).bit_count()
+
+
 def _ok(d: int, k: int, cnt: Any) -> bool:
     """Whether each trace on the ``d + 1`` chosen elements is held by ``>= 2^(k-d-1)`` sets."""
     need = 1 << (k - d - 1)
