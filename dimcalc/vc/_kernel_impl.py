@@ -17,7 +17,11 @@ import numpy as np
 
 from . import rules
 
-__all__ = ["COMPILED", "fill_pairs", "search"]
+__all__ = ["ADJ_MAX", "COMPILED", "fill_pairs", "search"]
+
+#: A node with at most this many candidates tests them against each other one level down (two levels at once).
+ADJ_MAX = 256
+ADJ_WORDS = ADJ_MAX // 64
 
 # The pruning rules, compiled from their one definition in dimcalc.vc.rules (the numpy search calls them as Python).
 _need = numba.njit(cache=True, inline="always")(rules.need)
@@ -40,9 +44,51 @@ def _popcount(x):  # type: ignore[no-untyped-def]
 
 
 @numba.njit(cache=True, boundscheck=False, inline="always")
+def _from(word, v, start):  # type: ignore[no-untyped-def]
+    """Word ``v`` of a bitset with the bits below position ``start`` cleared."""
+    lo = v * 64
+    if start <= lo:
+        return word
+    if start >= lo + 64:
+        return np.uint64(0)
+    return word & ~((np.uint64(1) << np.uint64(start - lo)) - np.uint64(1))
+
+
+@numba.njit(cache=True, boundscheck=False)
+def _peel(rows, alive, k, least):  # type: ignore[no-untyped-def]
+    """Clear from ``alive`` (a bitset over ``0 .. k-1``) every member with fewer than ``least`` partners among the
+    members in ``rows`` (symmetric), repeatedly (rules.enough): what is left is the ``least``-core."""
+    kw = (k + 63) >> 6
+    changed = True
+    while changed:
+        changed = False
+        for i in range(k):
+            bit = np.uint64(1) << np.uint64(i & 63)
+            if alive[i >> 6] & bit:
+                partners = np.int64(0)
+                for v in range(kw):
+                    partners += _popcount(rows[i, v] & alive[v])
+                if not _enough(partners, least):
+                    alive[i >> 6] &= ~bit
+                    changed = True
+
+
+@numba.njit(cache=True, boundscheck=False, inline="always")
 def _test(cells, sizes, first, n_cells, n_words, ones, zeros, z, partial, need):  # type: ignore[no-untyped-def]
     """min over the cells ``first .. first + n_cells - 1`` of both side sizes of column ``z``; stops below ``need``."""
     best = np.int64(1) << 62
+    if n_words == 1 and not partial:
+        # one word per cell (at most 64 hypotheses): no inner loop (its set-up costs more than the word)
+        side = ones[z, 0]
+        for c in range(n_cells):
+            a = _popcount(cells[first + c] & side)
+            b = sizes[first + c] - a
+            m = a if a < b else b
+            if m < best:
+                best = m
+                if best < need:
+                    return best
+        return best
     for c in range(n_cells):
         off = (first + c) * n_words
         a = np.int64(0)
@@ -115,6 +161,46 @@ def _triples(tri, tri_done, ones, zeros, rank, everyone, s, y, partial, need, n_
 
 
 @numba.njit(cache=True, boundscheck=False)
+def _head_row(row, ones, zeros, rank, everyone, s, y, pool, pmap, pw, pair, use_pairs, partial, need):  # type: ignore[no-untyped-def]
+    """Fill ``row`` (a bitset over the pool indices ``pmap``): the columns ``z`` of ``pool`` (root positions) after
+    ``y`` -- and passing with ``y`` alone, with the pair rows -- with ``{s, y, z}`` passing at ``need``
+    (rules.triple_need); the number of tests."""
+    n_words = ones.shape[1]
+    cells = np.empty(4 * n_words, dtype=np.uint64)
+    sizes = np.zeros(4, dtype=np.int64)
+    for w in range(n_words):
+        a0 = everyone[w] & zeros[s, w]
+        a1 = everyone[w] & ones[s, w]
+        cells[w] = a0 & zeros[y, w]
+        cells[n_words + w] = a1 & zeros[y, w]
+        cells[2 * n_words + w] = a0 & ones[y, w]
+        cells[3 * n_words + w] = a1 & ones[y, w]
+    for c in range(4):
+        t = np.int64(0)
+        for w in range(n_words):
+            t += _popcount(cells[c * n_words + w])
+        sizes[c] = t
+    for v in range(pw):
+        row[v] = 0
+    tests = 0
+    for v in range((y + 1) >> 6, pool.shape[0]):
+        word = _from(pool[v], v, y + 1)
+        if use_pairs:
+            word &= pair[y, v]
+        while word:
+            low = word & (~word + np.uint64(1))
+            z = v * 64 + _popcount(low - np.uint64(1))
+            word ^= low
+            if rank[z] == rank[s] or rank[z] == rank[y]:
+                continue
+            tests += 1
+            if _test(cells, sizes, 0, 4, n_words, ones, zeros, z, partial, need) >= need:
+                p = pmap[z]
+                row[p >> 6] |= np.uint64(1) << np.uint64(p & 63)
+    return tests
+
+
+@numba.njit(cache=True, boundscheck=False)
 def search(
     ones,
     zeros,
@@ -126,6 +212,7 @@ def search(
     use_tri,
     use_pairs,
     use_adj,
+    use_head,
     unique_ranks,
     stats,
     chosen,
@@ -170,7 +257,7 @@ def search(
     cells = np.zeros(((1 << (target + 1)) - 1) * n_words, dtype=np.uint64)
     sizes = np.zeros((1 << (target + 1)) - 1, dtype=np.int64)
     cand = np.empty((target + 1) * max(n_root, 1), dtype=np.int64)
-    bits = np.zeros((target + 1 if use_tri else 1, rw), dtype=np.uint64)
+    bits = np.zeros((target + 1, rw), dtype=np.uint64)
     n_cand = np.zeros(target + 1, dtype=np.int64)
     pos = np.zeros(target + 1, dtype=np.int64)
     seen = np.zeros(n_ranks + 1, dtype=np.int64)
@@ -178,11 +265,26 @@ def search(
     look = np.empty(rw, dtype=np.uint64)
     need3 = np.int64(_need(target, 3)) if target >= 3 else np.int64(1)  # rules.triple_need
     need2 = np.int64(_need(target, 2)) if target >= 2 else np.int64(1)  # rules.pair_need
-    loc = np.zeros(64, dtype=np.uint64)
-    where = np.zeros(64, dtype=np.int64)
-    adj = np.zeros((target + 1, 64), dtype=np.uint64)
+    loc = np.zeros((ADJ_MAX, ADJ_WORDS), dtype=np.uint64)
+    where = np.zeros(ADJ_MAX, dtype=np.int64)
+    mask = np.zeros(ADJ_WORDS, dtype=np.uint64)
+    up = np.zeros((ADJ_MAX, ADJ_WORDS), dtype=np.uint64)
+    flt = np.zeros((ADJ_MAX, ADJ_WORDS), dtype=np.uint64)
+    alive = np.zeros(ADJ_WORDS, dtype=np.uint64)
+    adj = np.zeros((target + 1, ADJ_MAX, ADJ_WORDS), dtype=np.uint64)
     has_adj = np.zeros(target + 2, dtype=np.uint8)
     scratch = np.zeros((1 << (target + 1)) * n_words, dtype=np.uint64)
+    # head triples: with the triple filter off, tri0[z] = the columns w after z with {y0, z, w} passing at
+    # 2^(target - 3), y0 the set's first column (rows built lazily, kept while y0 heads the set)
+    use_tri0 = use_head and not use_tri and target >= 3
+    # (rows and columns are indices in the pool: the candidates of {y0}, `pool_pos` their root positions)
+    tri0 = np.zeros((n_root if use_tri0 else 0, rw), dtype=np.uint64)
+    tri0_of = np.full(n_root if use_tri0 else 0, -1, dtype=np.int64)
+    pmap = np.zeros(n_root if use_tri0 else 0, dtype=np.int64)
+    pool_pos = np.zeros(n_root if use_tri0 else 0, dtype=np.int64)
+    pw = 0
+    cpool = np.zeros(rw, dtype=np.uint64)
+    prefix = np.zeros(rw + 1, dtype=np.int64)
     scratch_sizes = np.zeros(1 << (target + 1), dtype=np.int64)
     stamp = 0
     work = 0
@@ -198,7 +300,7 @@ def search(
     for j in range(n_root):
         cand[j] = j  # the pool of the empty set: every column; the set starts with one of `heads`
     n_cand[0] = n_root
-    if use_tri:
+    if True:
         for j in range(n_root):
             bits[0, j >> 6] |= np.uint64(1) << np.uint64(j & 63)
     depth = 0
@@ -229,8 +331,11 @@ def search(
         from_adj = depth > 0 and has_adj[depth] == 1
         if from_adj:
             # candidates read off the parent's rows (already tested): those after y compatible with it
-            after = adj[depth, start - 1] >> np.uint64(start) if start < 64 else np.uint64(0)
-            if not _enough(_popcount(after), r):
+            row = adj[depth, start - 1]
+            count = np.int64(0)
+            for v in range((n_cand[depth] + 63) >> 6):
+                count += _popcount(_from(row[v], v, start))
+            if not _enough(count, r):
                 continue
         elif not _enough(n_cand[depth] - start, r):
             if depth > 0:
@@ -241,59 +346,94 @@ def search(
             work += _pairs(pair, pair_done, ones, zeros, rank, everyone, y, partial, need2)
             stats[3] += 1
         tri_mode = use_tri and depth >= 1 and not from_adj
-        if tri_mode:
-            # P: candidates of S after y forming passing triples with y and every column of S
+        # P (`pre`, a bitset over root positions): the candidates of S after y that pass with y alone (pair rows)
+        # and, with the triple filter, form passing triples with y and every column of S; the cells of S + {y}
+        # are then tested on the members of P only (no scan of the candidate list).
+        # with the head triples (and no triple filter), the candidates of {y0, y1} are the head row of y1
+        head1 = use_tri0 and not tri_mode and depth == 1 and not from_adj
+        bit_mode = depth >= 1 and not from_adj and not head1 and (use_pairs or tri_mode)
+        py = 0
+        if head1:
+            py = pmap[y]
+            if tri0_of[py] != chosen[0]:
+                got = _head_row(
+                    tri0[py],
+                    ones,
+                    zeros,
+                    rank,
+                    everyone,
+                    chosen[0],
+                    y,
+                    bits[1],
+                    pmap,
+                    pw,
+                    pair,
+                    use_pairs,
+                    partial,
+                    need3,
+                )
+                stats[1] += got
+                work += 4 * n_words * got + rw
+                tri0_of[py] = chosen[0]
+            count = np.int64(0)
+            for v in range(pw):
+                count += _popcount(tri0[py, v])
+            if not _enough(count, r):
+                continue
+        if bit_mode:
             for w in range(rw):
                 pre[w] = bits[depth, w]
+            if use_pairs:
+                for w in range(rw):
+                    pre[w] &= pair[y, w]
             lo = (y + 1) >> 6
             for w in range(lo):
                 pre[w] = 0
             if lo < rw and (y + 1) & 63:
                 pre[lo] &= ~((np.uint64(1) << np.uint64((y + 1) & 63)) - np.uint64(1))
-            for i in range(depth):
-                s = chosen[i]
-                if tri_done[s * n_root + y] == 0:
-                    work += _triples(tri, tri_done, ones, zeros, rank, everyone, s, y, partial, need3, n_root)
-                    stats[2] += 1
-                for w in range(rw):
-                    pre[w] &= tri[s * n_root + y, w]
+            if tri_mode:
+                for i in range(depth):
+                    s = chosen[i]
+                    if tri_done[s * n_root + y] == 0:
+                        work += _triples(tri, tri_done, ones, zeros, rank, everyone, s, y, partial, need3, n_root)
+                        stats[2] += 1
+                    for w in range(rw):
+                        pre[w] &= tri[s * n_root + y, w]
             count = np.int64(0)
             for w in range(rw):
                 count += _popcount(pre[w])
-            work += (depth + 1) * rw
+            work += (depth + 2) * rw
             if not _enough(count, r):
                 continue
-            if r >= 2:
-                # a member of the completion has r - 1 partners in P, each forming passing triples with it
-                for w in range(rw):
-                    look[w] = pre[w]
-                for w in range(rw):
-                    word = look[w]
-                    while word:
-                        low = word & (~word + np.uint64(1))
-                        z = w * 64 + _popcount(low - np.uint64(1))
-                        word ^= low
-                        partners = np.int64(0)
+        if tri_mode and r >= 2:
+            # a member of the completion has r - 1 partners in P, each forming passing triples with it
+            for w in range(rw):
+                look[w] = pre[w]
+            for w in range(rw):
+                word = look[w]
+                while word:
+                    low = word & (~word + np.uint64(1))
+                    z = w * 64 + _popcount(low - np.uint64(1))
+                    word ^= low
+                    partners = np.int64(0)
+                    for i in range(depth + 1):
+                        s = chosen[i]
+                        if tri_done[s * n_root + z] == 0:
+                            work += _triples(tri, tri_done, ones, zeros, rank, everyone, s, z, partial, need3, n_root)
+                            stats[2] += 1
+                    for v in range(rw):
+                        q = look[v]
                         for i in range(depth + 1):
-                            s = chosen[i]
-                            if tri_done[s * n_root + z] == 0:
-                                work += _triples(
-                                    tri, tri_done, ones, zeros, rank, everyone, s, z, partial, need3, n_root
-                                )
-                                stats[2] += 1
-                        for v in range(rw):
-                            q = look[v]
-                            for i in range(depth + 1):
-                                q &= tri[chosen[i] * n_root + z, v]
-                            partners += _popcount(q)
-                        work += (depth + 1) * rw
-                        if not _enough(partners, r - 1):
-                            pre[w] &= ~low
-                count = np.int64(0)
-                for w in range(rw):
-                    count += _popcount(pre[w])
-                if not _enough(count, r):
-                    continue
+                            q &= tri[chosen[i] * n_root + z, v]
+                        partners += _popcount(q)
+                    work += (depth + 1) * rw
+                    if not _enough(partners, r - 1):
+                        pre[w] &= ~low
+            count = np.int64(0)
+            for w in range(rw):
+                count += _popcount(pre[w])
+            if not _enough(count, r):
+                continue
         # cells of S + {y}: side 0 then side 1 of each cell of S
         n_par = 1 << depth
         par = n_par - 1
@@ -317,10 +457,14 @@ def search(
         nb = (depth + 1) * n_root
         k = 0
         if from_adj:
-            for j in range(start, n_cand[depth]):
-                if (adj[depth, start - 1] >> np.uint64(j)) & np.uint64(1):
-                    cand[nb + k] = cand[depth * n_root + j]
+            row = adj[depth, start - 1]
+            for v in range((n_cand[depth] + 63) >> 6):
+                word = _from(row[v], v, start)
+                while word:
+                    low = word & (~word + np.uint64(1))
+                    cand[nb + k] = cand[depth * n_root + v * 64 + _popcount(low - np.uint64(1))]
                     k += 1
+                    word ^= low
         elif use_pairs and depth == 0:
             # the test of {y} + z is the pair test: its row is the answer
             for j in range(start, n_cand[depth]):
@@ -328,22 +472,41 @@ def search(
                 if (pair[y, z >> 6] >> np.uint64(z & 63)) & np.uint64(1):
                     cand[nb + k] = z
                     k += 1
+        elif head1:
+            # {y0, y1, z} passing at 2^(target - 3) is exactly the test of S + {y} = {y0, y1}: the row is the answer
+            for v in range(pw):
+                word = tri0[py, v]
+                while word:
+                    low = word & (~word + np.uint64(1))
+                    cand[nb + k] = pool_pos[v * 64 + _popcount(low - np.uint64(1))]
+                    k += 1
+                    word ^= low
         elif tri_mode and depth == 1:
             # {s, y, z} passing at 2^(target - 3) is exactly the test of S + {y} = {s, y}: P is the answer
-            for j in range(start, n_cand[depth]):
-                z = cand[depth * n_root + j]
-                if (pre[z >> 6] >> np.uint64(z & 63)) & np.uint64(1):
-                    cand[nb + k] = z
+            for w in range(rw):
+                word = pre[w]
+                while word:
+                    low = word & (~word + np.uint64(1))
+                    cand[nb + k] = w * 64 + _popcount(low - np.uint64(1))
                     k += 1
+                    word ^= low
+        elif bit_mode:
+            for w in range(rw):
+                word = pre[w]
+                while word:
+                    low = word & (~word + np.uint64(1))
+                    z = w * 64 + _popcount(low - np.uint64(1))
+                    word ^= low
+                    stats[1] += 1
+                    work += 2 * n_par * n_words
+                    if _test(cells, sizes, chl, 2 * n_par, n_words, ones, zeros, z, partial, need) >= need:
+                        cand[nb + k] = z
+                        k += 1
         else:
             for j in range(start, n_cand[depth]):
                 z = cand[depth * n_root + j]
                 if rank[z] == ry:
                     continue
-                if tri_mode and not ((pre[z >> 6] >> np.uint64(z & 63)) & np.uint64(1)):
-                    continue
-                if use_pairs and not ((pair[y, z >> 6] >> np.uint64(z & 63)) & np.uint64(1)):
-                    continue  # {y, z} fails alone: z fails every cell split of S + {y} (rules.pair_need)
                 stats[1] += 1
                 work += 2 * n_par * n_words
                 if _test(cells, sizes, chl, 2 * n_par, n_words, ones, zeros, z, partial, need) >= need:
@@ -363,19 +526,107 @@ def search(
         if not _enough(distinct, r):
             continue
         has_adj[depth + 1] = 0
-        if use_adj and r >= 2 and k <= 64:
+        if use_adj and r >= 2 and k <= ADJ_MAX:
             # Two levels at once: the compatibility of the candidates among themselves, by the real test one
             # level down (z_j passes at S + {y, z_i}: symmetric, and true of every two members of a completion),
             # so the r columns of a completion each have r - 1 partners: peel those with fewer (rules.enough).
             # The children then read their candidates off these rows: they test nothing.
             need_next = np.int64(_need(target, depth + 3))
+            kw = (k + 63) >> 6
             for i in range(k):
-                loc[i] = 0
+                for v in range(kw):
+                    loc[i, v] = 0
+                    flt[i, v] = 0
+            # 1. the filter relation (no cell read): z_j after z_i on another point passing with z_i alone (pair
+            # rows), or forming a passing triple with z_i and the set's first column (head triples, from depth 1;
+            # implies the pair test) -- true of every two members of a completion, so a candidate with fewer than
+            # r - 1 such partners is peeled before any of its cells is built
+            head_rows = use_tri0 and depth >= 1
+            if head_rows:
+                # the candidates as a bitset over the pool, with counts before each word (pool index -> position)
+                for v in range(pw):
+                    cpool[v] = 0
+                for i in range(k):
+                    p = pmap[cand[nb + i]]
+                    cpool[p >> 6] |= np.uint64(1) << np.uint64(p & 63)
+                for v in range(pw):
+                    prefix[v + 1] = prefix[v] + _popcount(cpool[v])
             for i in range(k):
                 zi = cand[nb + i]
                 if use_pairs and pair_done[zi] == 0:
                     work += _pairs(pair, pair_done, ones, zeros, rank, everyone, zi, partial, need2)
                     stats[3] += 1
+                if head_rows:
+                    pi = pmap[zi]
+                    if tri0_of[pi] != chosen[0]:
+                        got = _head_row(
+                            tri0[pi],
+                            ones,
+                            zeros,
+                            rank,
+                            everyone,
+                            chosen[0],
+                            zi,
+                            bits[1],
+                            pmap,
+                            pw,
+                            pair,
+                            use_pairs,
+                            partial,
+                            need3,
+                        )
+                        stats[1] += got
+                        work += 4 * n_words * got + rw
+                        tri0_of[pi] = chosen[0]
+                    # the row holds later pool members only: word-wise AND with the candidates, then positions
+                    for v in range(kw):
+                        up[i, v] = 0
+                    for v in range(pi >> 6, pw):
+                        word = tri0[pi, v] & cpool[v]
+                        while word:
+                            low = word & (~word + np.uint64(1))
+                            word ^= low
+                            j = prefix[v] + _popcount(cpool[v] & (low - np.uint64(1)))
+                            up[i, j >> 6] |= np.uint64(1) << np.uint64(j & 63)
+                            flt[j, i >> 6] |= np.uint64(1) << np.uint64(i & 63)
+                    for v in range(kw):
+                        flt[i, v] |= up[i, v]
+                    continue
+                for v in range((i + 1) >> 6, kw):
+                    acc = np.uint64(0)
+                    for j in range(max(i + 1, v * 64), min(k, v * 64 + 64)):
+                        zj = cand[nb + j]
+                        if head_rows:
+                            bit = (tri0[zi, zj >> 6] >> np.uint64(zj & 63)) & np.uint64(1)
+                        elif use_pairs:  # a pair row has no column on z_i's point
+                            bit = (pair[zi, zj >> 6] >> np.uint64(zj & 63)) & np.uint64(1)
+                        else:
+                            bit = np.uint64(rank[zj] != rank[zi])
+                        acc |= bit << np.uint64(j & 63)
+                    up[i, v] = acc
+                    word = acc
+                    while word:
+                        low = word & (~word + np.uint64(1))
+                        j = v * 64 + _popcount(low - np.uint64(1))
+                        word ^= low
+                        flt[j, i >> 6] |= np.uint64(1) << np.uint64(i & 63)
+                    flt[i, v] |= acc
+            for v in range(kw):
+                alive[v] = ~np.uint64(0)
+            if k & 63:
+                alive[kw - 1] = (np.uint64(1) << np.uint64(k & 63)) - np.uint64(1)
+            _peel(flt, alive, k, r - 1)
+            # 2. the real test one level down, on the survivors' filtered pairs only
+            for i in range(k):
+                if not alive[i >> 6] & (np.uint64(1) << np.uint64(i & 63)):
+                    continue
+                zi = cand[nb + i]
+                any_bit = np.uint64(0)
+                for v in range(kw):
+                    mask[v] = up[i, v] & alive[v] if v >= ((i + 1) >> 6) else np.uint64(0)
+                    any_bit |= mask[v]
+                if any_bit == 0:
+                    continue
                 # cells of S + {y, z_i} from those of S + {y} (level depth + 1, at `chl`)
                 for c in range(2 * n_par):
                     s_zero = np.int64(0)
@@ -391,55 +642,58 @@ def search(
                     scratch_sizes[c] = s_zero
                     scratch_sizes[2 * n_par + c] = s_one
                 work += 4 * n_par * n_words
-                for j in range(i + 1, k):
-                    zj = cand[nb + j]
-                    if rank[zj] == rank[zi]:
-                        continue
-                    if use_pairs and not ((pair[zi, zj >> 6] >> np.uint64(zj & 63)) & np.uint64(1)):
-                        continue
-                    stats[1] += 1
-                    work += 4 * n_par * n_words
-                    if _test(scratch, scratch_sizes, 0, 4 * n_par, n_words, ones, zeros, zj, partial, need_next) >= (
-                        need_next
-                    ):
-                        loc[i] |= np.uint64(1) << np.uint64(j)
-                        loc[j] |= np.uint64(1) << np.uint64(i)
-            alive = ~np.uint64(0) if k == 64 else (np.uint64(1) << np.uint64(k)) - np.uint64(1)
-            changed = True
-            while changed:
-                changed = False
-                for i in range(k):
-                    bit = np.uint64(1) << np.uint64(i)
-                    if alive & bit and not _enough(_popcount(loc[i] & alive), r - 1):
-                        alive &= ~bit
-                        changed = True
+                for v in range(kw):
+                    word = mask[v]
+                    while word:
+                        low = word & (~word + np.uint64(1))
+                        j = v * 64 + _popcount(low - np.uint64(1))
+                        word ^= low
+                        zj = cand[nb + j]
+                        stats[1] += 1
+                        work += 4 * n_par * n_words
+                        if _test(
+                            scratch, scratch_sizes, 0, 4 * n_par, n_words, ones, zeros, zj, partial, need_next
+                        ) >= (need_next):
+                            loc[i, v] |= low
+                            loc[j, i >> 6] |= np.uint64(1) << np.uint64(i & 63)
+            _peel(loc, alive, k, r - 1)
             # keep the survivors, in order, with their rows re-indexed
             kept = 0
             for i in range(k):
-                if alive & (np.uint64(1) << np.uint64(i)):
+                if alive[i >> 6] & (np.uint64(1) << np.uint64(i & 63)):
                     where[i] = kept
                     kept += 1
+            kept_w = (kept + 63) >> 6
             for i in range(k):
-                if alive & (np.uint64(1) << np.uint64(i)):
-                    row = np.uint64(0)
-                    word = loc[i] & alive
-                    while word:
-                        low = word & (~word + np.uint64(1))
-                        row |= np.uint64(1) << np.uint64(where[_popcount(low - np.uint64(1))])
-                        word ^= low
-                    cand[nb + where[i]] = cand[nb + i]
-                    adj[depth + 1, where[i]] = row
+                if alive[i >> 6] & (np.uint64(1) << np.uint64(i & 63)):
+                    wi = where[i]
+                    for v in range(kept_w):
+                        adj[depth + 1, wi, v] = 0
+                    for v in range(kw):
+                        word = loc[i, v] & alive[v]
+                        while word:
+                            low = word & (~word + np.uint64(1))
+                            t = where[v * 64 + _popcount(low - np.uint64(1))]
+                            adj[depth + 1, wi, t >> 6] |= np.uint64(1) << np.uint64(t & 63)
+                            word ^= low
+                    cand[nb + wi] = cand[nb + i]
             stats[4] += k - kept
             k = kept
             has_adj[depth + 1] = 1
             if not _enough(k, r):
                 continue
-        if use_tri:
+        if depth == 0 or has_adj[depth + 1] == 0:  # read by the children unless they read adjacency rows
             for w in range(rw):
                 bits[depth + 1, w] = 0
             for j in range(k):
                 z = cand[nb + j]
                 bits[depth + 1, z >> 6] |= np.uint64(1) << np.uint64(z & 63)
+        if depth == 0 and use_tri0:
+            # the pool of this head: the candidates of {y0}; head rows are bitsets over their indices
+            for j in range(k):
+                pool_pos[j] = cand[nb + j]
+                pmap[cand[nb + j]] = j
+            pw = (k + 63) >> 6
         n_cand[depth + 1] = k
         pos[depth + 1] = 0
         depth += 1
@@ -462,4 +716,17 @@ def fill_pairs(pair, pair_done, ones, zeros, rank, partial, need, lo, hi):  # ty
 
 
 #: Every compiled function of this module (their disk cache is flushed when the rules change: kernel._build).
-COMPILED: tuple[Any, ...] = (_need, _enough, _now, _popcount, _test, _pairs, _triples, search, fill_pairs)
+COMPILED: tuple[Any, ...] = (
+    _need,
+    _enough,
+    _now,
+    _popcount,
+    _from,
+    _test,
+    _pairs,
+    _triples,
+    _head_row,
+    _peel,
+    search,
+    fill_pairs,
+)
