@@ -102,7 +102,7 @@ def _marker() -> str:
     here = os.path.dirname(__file__)
     stamp = "-".join(
         f"{int(st.st_mtime_ns)}-{st.st_size}"
-        for st in (os.stat(os.path.join(here, name)) for name in ("_kernel_impl.py", "rules.py"))
+        for st in (os.stat(os.path.join(here, name)) for name in ("_kernel_impl.py", "_kernel_steps.py", "rules.py"))
     )
     stamp += f"-{importlib.metadata.version('numba')}"
     return os.path.join(os.path.dirname(__file__), "__pycache__", f"dimcalc-kernel-{stamp}.ok")
