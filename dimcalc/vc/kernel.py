@@ -294,6 +294,10 @@ def find(
     ``target >= TRI_MIN_TARGET`` and its bitsets fit :data:`TRI_BYTES`).
     ``filters``: the rows of earlier pieces of the same target and root
     (:class:`Filters`, which then decides ``triples`` and ``pairs``); default fresh.
+    ``head`` forces the head triples (the triple rows of the set's first
+    column, over its pool) on or off; default: from :data:`HEAD_MIN_TARGET`
+    when the triple filter is off and their ``R * ceil(R/64)`` words fit
+    :data:`TRI_BYTES`.
     """
     fn = _build()
     n_root = len(rank)
