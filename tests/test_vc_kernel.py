@@ -44,26 +44,30 @@ MULTICLASS = classes(min_labels=2, max_labels=4, min_points=0, max_points=6, max
 
 
 #: The kernel's optional rules, each on alone, all on, all off: ``tri_from`` (triple filter from that target),
-#: ``pair_from`` (pair filter from that target), ``adjacency`` (two levels at once and the core).
+#: ``pair_from`` (pair filter from that target), ``adjacency`` (two levels at once and the core), ``head_from``
+#: (the first column's triples from that target, when the triple filter is off).
 RULES = {
-    "plain": (99, 99, False),
-    "triples": (3, 99, False),
-    "pairs": (99, 3, False),
-    "adjacency": (99, 99, True),
-    "all": (3, 3, True),
+    "plain": (99, 99, False, 99),
+    "triples": (3, 99, False, 99),
+    "pairs": (99, 3, False, 99),
+    "adjacency": (99, 99, True, 99),
+    "head": (99, 99, False, 3),
+    "head+pairs+adjacency": (99, 3, True, 3),
+    "all": (3, 3, True, 3),
 }
 
 
 @contextlib.contextmanager
 def compiled(on: bool = True, tri_from: int | str = 3) -> Iterator[None]:
     """The kernel forced on (or off), its triple filter from target ``tri_from`` -- or the rules ``RULES[name]``."""
-    tri, pair, adjacency = RULES[tri_from] if isinstance(tri_from, str) else (tri_from, 3, True)
-    saved = kernel.FORCE, kernel.TRI_MIN_TARGET, kernel.PAIR_MIN_TARGET, kernel.ADJACENCY
+    tri, pair, adjacency, head = RULES[tri_from] if isinstance(tri_from, str) else (tri_from, 3, True, 3)
+    saved = kernel.FORCE, kernel.TRI_MIN_TARGET, kernel.PAIR_MIN_TARGET, kernel.ADJACENCY, kernel.HEAD_MIN_TARGET
     kernel.FORCE, kernel.TRI_MIN_TARGET, kernel.PAIR_MIN_TARGET, kernel.ADJACENCY = on, tri, pair, adjacency
+    kernel.HEAD_MIN_TARGET = head
     try:
         yield
     finally:
-        kernel.FORCE, kernel.TRI_MIN_TARGET, kernel.PAIR_MIN_TARGET, kernel.ADJACENCY = saved
+        kernel.FORCE, kernel.TRI_MIN_TARGET, kernel.PAIR_MIN_TARGET, kernel.ADJACENCY, kernel.HEAD_MIN_TARGET = saved
 
 
 def _decide_every_target(H: HypothesisClass, kind: str, value: int, tri_from: int | str) -> int:
@@ -147,7 +151,8 @@ def test_compiled_agrees_with_numpy_on_larger_classes(seed, kind):
 
 @pytest.mark.parametrize("seed", range(8))
 def test_each_rule_decides_like_the_plain_kernel(seed):
-    """kernel.find plain and with each rule alone (triples, pairs, adjacency): same decision, every target, both modes."""
+    """kernel.find plain and with each rule alone (triples, pairs, adjacency, head triples) and the head triples with
+    pairs and adjacency: same decision, every target, both modes."""
     rng = np.random.default_rng(100 + seed)
     m, n = int(rng.integers(16, 80)), int(rng.integers(6, 14))
     H = HypothesisClass(rng.integers(0, 2, (m, n)))
@@ -162,11 +167,27 @@ def test_each_rule_decides_like_the_plain_kernel(seed):
             root = np.flatnonzero(size >= need)
             found = [
                 kernel.find(
-                    ones[root], zeros[root], np.arange(len(root)), np.arange(len(root)), target, partial, None, *rules
+                    ones[root],
+                    zeros[root],
+                    np.arange(len(root)),
+                    np.arange(len(root)),
+                    target,
+                    partial,
+                    None,
+                    *rules[:3],
+                    head=rules[3],
                 )
-                for rules in ((False, False, False), (True, False, False), (False, True, False), (False, False, True))
+                for rules in (
+                    (False, False, False, False),
+                    (True, False, False, False),
+                    (False, True, False, False),
+                    (False, False, True, False),
+                    (False, False, False, True),
+                    (False, True, True, True),
+                )
             ]
-            assert len({f[0] for f in found}) == 1, (target, partial, found)
+            # the rules prune only sets that cannot be completed: the first set in search order is the same
+            assert len({(f[0], tuple(f[1])) for f in found}) == 1, (target, partial, found)
             sides.append(found[0][0])
         assert sides[0] == sides[1]
         expected = "found" if brute_vc(H.table.tolist(), H.n_points)[0] >= target else "none"
@@ -277,6 +298,39 @@ def test_filters_kept_across_pieces_decide_like_brute_force(seed):
                     assert is_shattered(H, [int(root[p]) for p in found])
                     break
             assert status == ("found" if best >= target else "none"), (target, prefill)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_many_candidates_decide_like_brute_force(seed):
+    """Each column copied 10-40 times (each copy its own point, or all on one point): nodes with more than 64 and
+    more than 256 candidates (adjacency rows of several words; children tested on bitsets), every rule set --
+    copies of a column are never shattered together, so the copied class decides as the brute force does."""
+    rng = np.random.default_rng(700 + seed)
+    m, n = int(rng.integers(40, 64)), int(rng.integers(8, 11))  # VC 4 or 5: targets 3-5 run their adjacency
+    H = HypothesisClass(rng.integers(0, 2, (m, n)))
+    best = brute_vc(H.table.tolist(), H.n_points)[0]
+    table = H.distinct_rows
+    copies = (10, 20, 40)[seed % 3]
+    # in blocks (the copies of a point side by side: a completion lies far down a candidate list), or shuffled
+    point = np.repeat(np.arange(n), copies) if seed < 3 else rng.permutation(np.repeat(np.arange(n), copies))
+    ones, zeros = columns.pack_rows(table.T[point] == 1), columns.pack_rows(table.T[point] == 0)
+    for target in range(3, 7):
+        size = np.minimum(np.bitwise_count(ones).sum(1), np.bitwise_count(zeros).sum(1))
+        root = np.flatnonzero(size >= 1 << (target - 1))
+        # each copy its own point (one column per point), or the copies on one point (several columns per point)
+        for rank in (np.arange(len(root)), point[root]):
+            first = None
+            for rules in ((False, False, False, False), (False, True, True, True), (False, False, True, True)):
+                status, found, _ = kernel.find(
+                    ones[root], zeros[root], rank, np.arange(len(root)), target, False, None, *rules[:3], head=rules[3]
+                )
+                assert status == ("found" if best >= target else "none"), (target, rules)
+                # the rules prune only sets that cannot be completed: the first set in search order is the same
+                first = found if first is None else first
+                assert found == first, (target, rules)
+                if status == "found":
+                    chosen = [int(point[root[p]]) for p in found]
+                    assert len(set(chosen)) == target and is_shattered(H, chosen)
 
 
 @contextlib.contextmanager

@@ -9,109 +9,28 @@ the search; the functions here are its loops.
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import numba
 import numpy as np
 
-from . import rules
+from ._kernel_steps import (
+    ADJ_MAX,
+    ADJ_WORDS,
+    _enough,
+    _from,
+    _head_row,
+    _need,
+    _now,
+    _pairs,
+    _peel,
+    _popcount,
+    _test,
+    _triples,
+    adjacency,
+)
 
-__all__ = ["COMPILED", "fill_pairs", "search"]
-
-# The pruning rules, compiled from their one definition in dimcalc.vc.rules (the numpy search calls them as Python).
-_need = numba.njit(cache=True, inline="always")(rules.need)
-_enough = numba.njit(cache=True, inline="always")(rules.enough)
-
-
-@numba.njit(cache=True, boundscheck=False)
-def _now():  # type: ignore[no-untyped-def]
-    with numba.objmode(t="float64"):
-        t = time.monotonic()
-    return t
-
-
-@numba.njit(cache=True, boundscheck=False, inline="always")
-def _popcount(x):  # type: ignore[no-untyped-def]
-    x = x - ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
-    x = (x & np.uint64(0x3333333333333333)) + ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
-    x = (x + (x >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
-    return np.int64((x * np.uint64(0x0101010101010101)) >> np.uint64(56))
-
-
-@numba.njit(cache=True, boundscheck=False, inline="always")
-def _test(cells, sizes, first, n_cells, n_words, ones, zeros, z, partial, need):  # type: ignore[no-untyped-def]
-    """min over the cells ``first .. first + n_cells - 1`` of both side sizes of column ``z``; stops below ``need``."""
-    best = np.int64(1) << 62
-    for c in range(n_cells):
-        off = (first + c) * n_words
-        a = np.int64(0)
-        for w in range(n_words):
-            a += _popcount(cells[off + w] & ones[z, w])
-        if partial:
-            b = np.int64(0)
-            for w in range(n_words):
-                b += _popcount(cells[off + w] & zeros[z, w])
-        else:
-            b = sizes[first + c] - a
-        m = a if a < b else b
-        if m < best:
-            best = m
-            if best < need:
-                return best
-    return best
-
-
-@numba.njit(cache=True, boundscheck=False)
-def _pairs(pair, pair_done, ones, zeros, rank, everyone, y, partial, need):  # type: ignore[no-untyped-def]
-    """Fill ``pair[y]``: the bitset of the columns ``z`` with ``{y, z}`` passing at ``need`` (rules.pair_need)."""
-    n_root, n_words = ones.shape
-    cells = np.empty(2 * n_words, dtype=np.uint64)
-    sizes = np.zeros(2, dtype=np.int64)
-    for w in range(n_words):
-        cells[w] = everyone[w] & zeros[y, w]
-        cells[n_words + w] = everyone[w] & ones[y, w]
-        sizes[0] += _popcount(cells[w])
-        sizes[1] += _popcount(cells[n_words + w])
-    for z in range(n_root):
-        if rank[z] == rank[y]:
-            continue
-        if _test(cells, sizes, 0, 2, n_words, ones, zeros, z, partial, need) >= need:
-            pair[y, z >> 6] |= np.uint64(1) << np.uint64(z & 63)
-    pair_done[y] = 1
-    return 2 * n_root * n_words
-
-
-@numba.njit(cache=True, boundscheck=False)
-def _triples(tri, tri_done, ones, zeros, rank, everyone, s, y, partial, need, n_root):  # type: ignore[no-untyped-def]
-    """Fill ``tri[s, y] = tri[y, s]``: the bitset of the columns ``z`` with ``{s, y, z}`` passing at ``need``."""
-    n_words = ones.shape[1]
-    cells = np.empty(4 * n_words, dtype=np.uint64)
-    sizes = np.zeros(4, dtype=np.int64)
-    for w in range(n_words):
-        a0 = everyone[w] & zeros[s, w]
-        a1 = everyone[w] & ones[s, w]
-        cells[w] = a0 & zeros[y, w]
-        cells[n_words + w] = a1 & zeros[y, w]
-        cells[2 * n_words + w] = a0 & ones[y, w]
-        cells[3 * n_words + w] = a1 & ones[y, w]
-    for c in range(4):
-        t = np.int64(0)
-        for w in range(n_words):
-            t += _popcount(cells[c * n_words + w])
-        sizes[c] = t
-    sy = s * n_root + y
-    ys = y * n_root + s
-    for z in range(n_root):
-        if rank[z] == rank[s] or rank[z] == rank[y]:
-            continue
-        if _test(cells, sizes, 0, 4, n_words, ones, zeros, z, partial, need) >= need:
-            tri[sy, z >> 6] |= np.uint64(1) << np.uint64(z & 63)
-    for w in range(tri.shape[1]):
-        tri[ys, w] = tri[sy, w]
-    tri_done[sy] = 1
-    tri_done[ys] = 1
-    return 4 * n_root * n_words
+__all__ = ["ADJ_MAX", "COMPILED", "fill_pairs", "search"]
 
 
 @numba.njit(cache=True, boundscheck=False)
@@ -126,6 +45,7 @@ def search(
     use_tri,
     use_pairs,
     use_adj,
+    use_head,
     unique_ranks,
     stats,
     chosen,
@@ -170,7 +90,7 @@ def search(
     cells = np.zeros(((1 << (target + 1)) - 1) * n_words, dtype=np.uint64)
     sizes = np.zeros((1 << (target + 1)) - 1, dtype=np.int64)
     cand = np.empty((target + 1) * max(n_root, 1), dtype=np.int64)
-    bits = np.zeros((target + 1 if use_tri else 1, rw), dtype=np.uint64)
+    bits = np.zeros((target + 1, rw), dtype=np.uint64)
     n_cand = np.zeros(target + 1, dtype=np.int64)
     pos = np.zeros(target + 1, dtype=np.int64)
     seen = np.zeros(n_ranks + 1, dtype=np.int64)
@@ -178,11 +98,26 @@ def search(
     look = np.empty(rw, dtype=np.uint64)
     need3 = np.int64(_need(target, 3)) if target >= 3 else np.int64(1)  # rules.triple_need
     need2 = np.int64(_need(target, 2)) if target >= 2 else np.int64(1)  # rules.pair_need
-    loc = np.zeros(64, dtype=np.uint64)
-    where = np.zeros(64, dtype=np.int64)
-    adj = np.zeros((target + 1, 64), dtype=np.uint64)
+    loc = np.zeros((ADJ_MAX, ADJ_WORDS), dtype=np.uint64)
+    where = np.zeros(ADJ_MAX, dtype=np.int64)
+    mask = np.zeros(ADJ_WORDS, dtype=np.uint64)
+    up = np.zeros((ADJ_MAX, ADJ_WORDS), dtype=np.uint64)
+    flt = np.zeros((ADJ_MAX, ADJ_WORDS), dtype=np.uint64)
+    alive = np.zeros(ADJ_WORDS, dtype=np.uint64)
+    adj = np.zeros((target + 1, ADJ_MAX, ADJ_WORDS), dtype=np.uint64)
     has_adj = np.zeros(target + 2, dtype=np.uint8)
     scratch = np.zeros((1 << (target + 1)) * n_words, dtype=np.uint64)
+    # head triples: with the triple filter off, tri0[z] = the columns w after z with {y0, z, w} passing at
+    # 2^(target - 3), y0 the set's first column (rows built lazily, kept while y0 heads the set)
+    use_tri0 = use_head and not use_tri and target >= 3
+    # (rows and columns are indices in the pool: the candidates of {y0}, `pool_pos` their root positions)
+    tri0 = np.zeros((n_root if use_tri0 else 0, rw), dtype=np.uint64)
+    tri0_of = np.full(n_root if use_tri0 else 0, -1, dtype=np.int64)
+    pmap = np.zeros(n_root if use_tri0 else 0, dtype=np.int64)
+    pool_pos = np.zeros(n_root if use_tri0 else 0, dtype=np.int64)
+    pw = 0
+    cpool = np.zeros(rw, dtype=np.uint64)
+    prefix = np.zeros(rw + 1, dtype=np.int64)
     scratch_sizes = np.zeros(1 << (target + 1), dtype=np.int64)
     stamp = 0
     work = 0
@@ -198,7 +133,7 @@ def search(
     for j in range(n_root):
         cand[j] = j  # the pool of the empty set: every column; the set starts with one of `heads`
     n_cand[0] = n_root
-    if use_tri:
+    if True:
         for j in range(n_root):
             bits[0, j >> 6] |= np.uint64(1) << np.uint64(j & 63)
     depth = 0
@@ -229,8 +164,11 @@ def search(
         from_adj = depth > 0 and has_adj[depth] == 1
         if from_adj:
             # candidates read off the parent's rows (already tested): those after y compatible with it
-            after = adj[depth, start - 1] >> np.uint64(start) if start < 64 else np.uint64(0)
-            if not _enough(_popcount(after), r):
+            row = adj[depth, start - 1]
+            count = np.int64(0)
+            for v in range((n_cand[depth] + 63) >> 6):
+                count += _popcount(_from(row[v], v, start))
+            if not _enough(count, r):
                 continue
         elif not _enough(n_cand[depth] - start, r):
             if depth > 0:
@@ -241,59 +179,94 @@ def search(
             work += _pairs(pair, pair_done, ones, zeros, rank, everyone, y, partial, need2)
             stats[3] += 1
         tri_mode = use_tri and depth >= 1 and not from_adj
-        if tri_mode:
-            # P: candidates of S after y forming passing triples with y and every column of S
+        # P (`pre`, a bitset over root positions): the candidates of S after y that pass with y alone (pair rows)
+        # and, with the triple filter, form passing triples with y and every column of S; the cells of S + {y}
+        # are then tested on the members of P only (no scan of the candidate list).
+        # with the head triples (and no triple filter), the candidates of {y0, y1} are the head row of y1
+        head1 = use_tri0 and not tri_mode and depth == 1 and not from_adj
+        bit_mode = depth >= 1 and not from_adj and not head1 and (use_pairs or tri_mode)
+        py = 0
+        if head1:
+            py = pmap[y]
+            if tri0_of[py] != chosen[0]:
+                got = _head_row(
+                    tri0[py],
+                    ones,
+                    zeros,
+                    rank,
+                    everyone,
+                    chosen[0],
+                    y,
+                    bits[1],
+                    pmap,
+                    pw,
+                    pair,
+                    use_pairs,
+                    partial,
+                    need3,
+                )
+                stats[1] += got
+                work += 4 * n_words * got + rw
+                tri0_of[py] = chosen[0]
+            count = np.int64(0)
+            for v in range(pw):
+                count += _popcount(tri0[py, v])
+            if not _enough(count, r):
+                continue
+        if bit_mode:
             for w in range(rw):
                 pre[w] = bits[depth, w]
+            if use_pairs:
+                for w in range(rw):
+                    pre[w] &= pair[y, w]
             lo = (y + 1) >> 6
             for w in range(lo):
                 pre[w] = 0
             if lo < rw and (y + 1) & 63:
                 pre[lo] &= ~((np.uint64(1) << np.uint64((y + 1) & 63)) - np.uint64(1))
-            for i in range(depth):
-                s = chosen[i]
-                if tri_done[s * n_root + y] == 0:
-                    work += _triples(tri, tri_done, ones, zeros, rank, everyone, s, y, partial, need3, n_root)
-                    stats[2] += 1
-                for w in range(rw):
-                    pre[w] &= tri[s * n_root + y, w]
+            if tri_mode:
+                for i in range(depth):
+                    s = chosen[i]
+                    if tri_done[s * n_root + y] == 0:
+                        work += _triples(tri, tri_done, ones, zeros, rank, everyone, s, y, partial, need3, n_root)
+                        stats[2] += 1
+                    for w in range(rw):
+                        pre[w] &= tri[s * n_root + y, w]
             count = np.int64(0)
             for w in range(rw):
                 count += _popcount(pre[w])
-            work += (depth + 1) * rw
+            work += (depth + 2) * rw
             if not _enough(count, r):
                 continue
-            if r >= 2:
-                # a member of the completion has r - 1 partners in P, each forming passing triples with it
-                for w in range(rw):
-                    look[w] = pre[w]
-                for w in range(rw):
-                    word = look[w]
-                    while word:
-                        low = word & (~word + np.uint64(1))
-                        z = w * 64 + _popcount(low - np.uint64(1))
-                        word ^= low
-                        partners = np.int64(0)
+        if tri_mode and r >= 2:
+            # a member of the completion has r - 1 partners in P, each forming passing triples with it
+            for w in range(rw):
+                look[w] = pre[w]
+            for w in range(rw):
+                word = look[w]
+                while word:
+                    low = word & (~word + np.uint64(1))
+                    z = w * 64 + _popcount(low - np.uint64(1))
+                    word ^= low
+                    partners = np.int64(0)
+                    for i in range(depth + 1):
+                        s = chosen[i]
+                        if tri_done[s * n_root + z] == 0:
+                            work += _triples(tri, tri_done, ones, zeros, rank, everyone, s, z, partial, need3, n_root)
+                            stats[2] += 1
+                    for v in range(rw):
+                        q = look[v]
                         for i in range(depth + 1):
-                            s = chosen[i]
-                            if tri_done[s * n_root + z] == 0:
-                                work += _triples(
-                                    tri, tri_done, ones, zeros, rank, everyone, s, z, partial, need3, n_root
-                                )
-                                stats[2] += 1
-                        for v in range(rw):
-                            q = look[v]
-                            for i in range(depth + 1):
-                                q &= tri[chosen[i] * n_root + z, v]
-                            partners += _popcount(q)
-                        work += (depth + 1) * rw
-                        if not _enough(partners, r - 1):
-                            pre[w] &= ~low
-                count = np.int64(0)
-                for w in range(rw):
-                    count += _popcount(pre[w])
-                if not _enough(count, r):
-                    continue
+                            q &= tri[chosen[i] * n_root + z, v]
+                        partners += _popcount(q)
+                    work += (depth + 1) * rw
+                    if not _enough(partners, r - 1):
+                        pre[w] &= ~low
+            count = np.int64(0)
+            for w in range(rw):
+                count += _popcount(pre[w])
+            if not _enough(count, r):
+                continue
         # cells of S + {y}: side 0 then side 1 of each cell of S
         n_par = 1 << depth
         par = n_par - 1
@@ -317,10 +290,14 @@ def search(
         nb = (depth + 1) * n_root
         k = 0
         if from_adj:
-            for j in range(start, n_cand[depth]):
-                if (adj[depth, start - 1] >> np.uint64(j)) & np.uint64(1):
-                    cand[nb + k] = cand[depth * n_root + j]
+            row = adj[depth, start - 1]
+            for v in range((n_cand[depth] + 63) >> 6):
+                word = _from(row[v], v, start)
+                while word:
+                    low = word & (~word + np.uint64(1))
+                    cand[nb + k] = cand[depth * n_root + v * 64 + _popcount(low - np.uint64(1))]
                     k += 1
+                    word ^= low
         elif use_pairs and depth == 0:
             # the test of {y} + z is the pair test: its row is the answer
             for j in range(start, n_cand[depth]):
@@ -328,22 +305,41 @@ def search(
                 if (pair[y, z >> 6] >> np.uint64(z & 63)) & np.uint64(1):
                     cand[nb + k] = z
                     k += 1
+        elif head1:
+            # {y0, y1, z} passing at 2^(target - 3) is exactly the test of S + {y} = {y0, y1}: the row is the answer
+            for v in range(pw):
+                word = tri0[py, v]
+                while word:
+                    low = word & (~word + np.uint64(1))
+                    cand[nb + k] = pool_pos[v * 64 + _popcount(low - np.uint64(1))]
+                    k += 1
+                    word ^= low
         elif tri_mode and depth == 1:
             # {s, y, z} passing at 2^(target - 3) is exactly the test of S + {y} = {s, y}: P is the answer
-            for j in range(start, n_cand[depth]):
-                z = cand[depth * n_root + j]
-                if (pre[z >> 6] >> np.uint64(z & 63)) & np.uint64(1):
-                    cand[nb + k] = z
+            for w in range(rw):
+                word = pre[w]
+                while word:
+                    low = word & (~word + np.uint64(1))
+                    cand[nb + k] = w * 64 + _popcount(low - np.uint64(1))
                     k += 1
+                    word ^= low
+        elif bit_mode:
+            for w in range(rw):
+                word = pre[w]
+                while word:
+                    low = word & (~word + np.uint64(1))
+                    z = w * 64 + _popcount(low - np.uint64(1))
+                    word ^= low
+                    stats[1] += 1
+                    work += 2 * n_par * n_words
+                    if _test(cells, sizes, chl, 2 * n_par, n_words, ones, zeros, z, partial, need) >= need:
+                        cand[nb + k] = z
+                        k += 1
         else:
             for j in range(start, n_cand[depth]):
                 z = cand[depth * n_root + j]
                 if rank[z] == ry:
                     continue
-                if tri_mode and not ((pre[z >> 6] >> np.uint64(z & 63)) & np.uint64(1)):
-                    continue
-                if use_pairs and not ((pair[y, z >> 6] >> np.uint64(z & 63)) & np.uint64(1)):
-                    continue  # {y, z} fails alone: z fails every cell split of S + {y} (rules.pair_need)
                 stats[1] += 1
                 work += 2 * n_par * n_words
                 if _test(cells, sizes, chl, 2 * n_par, n_words, ones, zeros, z, partial, need) >= need:
@@ -363,83 +359,65 @@ def search(
         if not _enough(distinct, r):
             continue
         has_adj[depth + 1] = 0
-        if use_adj and r >= 2 and k <= 64:
-            # Two levels at once: the compatibility of the candidates among themselves, by the real test one
-            # level down (z_j passes at S + {y, z_i}: symmetric, and true of every two members of a completion),
-            # so the r columns of a completion each have r - 1 partners: peel those with fewer (rules.enough).
-            # The children then read their candidates off these rows: they test nothing.
-            need_next = np.int64(_need(target, depth + 3))
-            for i in range(k):
-                loc[i] = 0
-            for i in range(k):
-                zi = cand[nb + i]
-                if use_pairs and pair_done[zi] == 0:
-                    work += _pairs(pair, pair_done, ones, zeros, rank, everyone, zi, partial, need2)
-                    stats[3] += 1
-                # cells of S + {y, z_i} from those of S + {y} (level depth + 1, at `chl`)
-                for c in range(2 * n_par):
-                    s_zero = np.int64(0)
-                    s_one = np.int64(0)
-                    for w in range(n_words):
-                        a = cells[(chl + c) * n_words + w]
-                        z0 = a & zeros[zi, w]
-                        z1 = a & ones[zi, w]
-                        scratch[c * n_words + w] = z0
-                        scratch[(2 * n_par + c) * n_words + w] = z1
-                        s_zero += _popcount(z0)
-                        s_one += _popcount(z1)
-                    scratch_sizes[c] = s_zero
-                    scratch_sizes[2 * n_par + c] = s_one
-                work += 4 * n_par * n_words
-                for j in range(i + 1, k):
-                    zj = cand[nb + j]
-                    if rank[zj] == rank[zi]:
-                        continue
-                    if use_pairs and not ((pair[zi, zj >> 6] >> np.uint64(zj & 63)) & np.uint64(1)):
-                        continue
-                    stats[1] += 1
-                    work += 4 * n_par * n_words
-                    if _test(scratch, scratch_sizes, 0, 4 * n_par, n_words, ones, zeros, zj, partial, need_next) >= (
-                        need_next
-                    ):
-                        loc[i] |= np.uint64(1) << np.uint64(j)
-                        loc[j] |= np.uint64(1) << np.uint64(i)
-            alive = ~np.uint64(0) if k == 64 else (np.uint64(1) << np.uint64(k)) - np.uint64(1)
-            changed = True
-            while changed:
-                changed = False
-                for i in range(k):
-                    bit = np.uint64(1) << np.uint64(i)
-                    if alive & bit and not _enough(_popcount(loc[i] & alive), r - 1):
-                        alive &= ~bit
-                        changed = True
-            # keep the survivors, in order, with their rows re-indexed
-            kept = 0
-            for i in range(k):
-                if alive & (np.uint64(1) << np.uint64(i)):
-                    where[i] = kept
-                    kept += 1
-            for i in range(k):
-                if alive & (np.uint64(1) << np.uint64(i)):
-                    row = np.uint64(0)
-                    word = loc[i] & alive
-                    while word:
-                        low = word & (~word + np.uint64(1))
-                        row |= np.uint64(1) << np.uint64(where[_popcount(low - np.uint64(1))])
-                        word ^= low
-                    cand[nb + where[i]] = cand[nb + i]
-                    adj[depth + 1, where[i]] = row
+        if use_adj and r >= 2 and k <= ADJ_MAX:
+            kept, spent = adjacency(
+                k,
+                nb,
+                depth,
+                r,
+                target,
+                n_par,
+                chl,
+                cand,
+                cells,
+                ones,
+                zeros,
+                rank,
+                everyone,
+                partial,
+                need2,
+                need3,
+                use_pairs,
+                pair,
+                pair_done,
+                use_tri0,
+                tri0,
+                tri0_of,
+                chosen,
+                bits[1],
+                pmap,
+                pw,
+                cpool,
+                prefix,
+                up,
+                flt,
+                loc,
+                mask,
+                alive,
+                scratch,
+                scratch_sizes,
+                where,
+                adj,
+                stats,
+            )
+            work += spent
             stats[4] += k - kept
             k = kept
             has_adj[depth + 1] = 1
             if not _enough(k, r):
                 continue
-        if use_tri:
+        if depth == 0 or has_adj[depth + 1] == 0:  # read by the children unless they read adjacency rows
             for w in range(rw):
                 bits[depth + 1, w] = 0
             for j in range(k):
                 z = cand[nb + j]
                 bits[depth + 1, z >> 6] |= np.uint64(1) << np.uint64(z & 63)
+        if depth == 0 and use_tri0:
+            # the pool of this head: the candidates of {y0}; head rows are bitsets over their indices
+            for j in range(k):
+                pool_pos[j] = cand[nb + j]
+                pmap[cand[nb + j]] = j
+            pw = (k + 63) >> 6
         n_cand[depth + 1] = k
         pos[depth + 1] = 0
         depth += 1
@@ -462,4 +440,18 @@ def fill_pairs(pair, pair_done, ones, zeros, rank, partial, need, lo, hi):  # ty
 
 
 #: Every compiled function of this module (their disk cache is flushed when the rules change: kernel._build).
-COMPILED: tuple[Any, ...] = (_need, _enough, _now, _popcount, _test, _pairs, _triples, search, fill_pairs)
+COMPILED: tuple[Any, ...] = (
+    _need,
+    _enough,
+    _now,
+    _popcount,
+    _from,
+    _test,
+    _pairs,
+    _triples,
+    _head_row,
+    _peel,
+    adjacency,
+    search,
+    fill_pairs,
+)

@@ -60,6 +60,7 @@ __all__ = [
     "TRI_BYTES",
     "PAIR_BYTES",
     "ADJACENCY",
+    "HEAD_MIN_TARGET",
     "Filters",
     "filters_for",
 ]
@@ -101,7 +102,7 @@ def _marker() -> str:
     here = os.path.dirname(__file__)
     stamp = "-".join(
         f"{int(st.st_mtime_ns)}-{st.st_size}"
-        for st in (os.stat(os.path.join(here, name)) for name in ("_kernel_impl.py", "rules.py"))
+        for st in (os.stat(os.path.join(here, name)) for name in ("_kernel_impl.py", "_kernel_steps.py", "rules.py"))
     )
     stamp += f"-{importlib.metadata.version('numba')}"
     return os.path.join(os.path.dirname(__file__), "__pycache__", f"dimcalc-kernel-{stamp}.ok")
@@ -158,6 +159,9 @@ TRI_MIN_TARGET = 4
 TRI_BYTES = 64 << 20
 #: Nodes with at most 64 candidates test them against each other one level down and peel them (default on).
 ADJACENCY = True
+#: With the triple filter off (its bitsets too large), the triples of the set's first column are kept instead
+#: (``R * ceil(R / 64)`` words, rebuilt for each first column), from this target on.
+HEAD_MIN_TARGET = 4
 #: The pair filter is used from this target on ...
 PAIR_MIN_TARGET = 3
 #: ... when its bitsets (``R * ceil(R / 64)`` words) fit in this many bytes.
@@ -278,6 +282,7 @@ def find(
     pairs: bool | None = None,
     adjacency: bool | None = None,
     filters: Filters | None = None,
+    head: bool | None = None,
 ) -> tuple[str, list[int], dict[str, int]]:
     """Run the compiled search over root columns ``0 .. R-1``; ``(status, chosen, stats)``.
 
@@ -289,6 +294,10 @@ def find(
     ``target >= TRI_MIN_TARGET`` and its bitsets fit :data:`TRI_BYTES`).
     ``filters``: the rows of earlier pieces of the same target and root
     (:class:`Filters`, which then decides ``triples`` and ``pairs``); default fresh.
+    ``head`` forces the head triples (the triple rows of the set's first
+    column, over its pool) on or off; default: from :data:`HEAD_MIN_TARGET`
+    when the triple filter is off and their ``R * ceil(R/64)`` words fit
+    :data:`TRI_BYTES`.
     """
     fn = _build()
     n_root = len(rank)
@@ -298,6 +307,9 @@ def find(
     tri, tri_done, pair, pair_done = filters.arrays()
     if adjacency is None:
         adjacency = ADJACENCY
+    if head is None:
+        head = target >= HEAD_MIN_TARGET
+    head = bool(head) and not triples and n_root * max(1, (n_root + 63) // 64) * 8 <= TRI_BYTES
     rank = np.ascontiguousarray(rank, dtype=np.int64)
     stop_at = math.inf if seconds_left is None else time.monotonic() + seconds_left
     stats = np.zeros(5, dtype=np.int64)
@@ -314,6 +326,7 @@ def find(
             bool(triples),
             bool(pairs),
             bool(adjacency),
+            head,
             bool(len(np.unique(rank)) == n_root),
             stats,
             chosen,
