@@ -1363,9 +1363,10 @@ TABLE_GRID = [
 @pytest.mark.parametrize(
     "path, public",
     [
-        pytest.param("thresholds-15.json", True, marks=pytest.mark.slow),  # the two largest tables: make test
+        # eight tables each (seconds: the calculators are sympy), marked slow: make test runs all four
+        pytest.param("thresholds-15.json", True, marks=pytest.mark.slow),
         pytest.param("point-functions-8.json", False, marks=pytest.mark.slow),
-        ("parities-3.json", False),
+        pytest.param("parities-3.json", False, marks=pytest.mark.slow),
         pytest.param("bgs-thm61-k7-d1.json", True, marks=pytest.mark.slow),
     ],
 )
