@@ -194,8 +194,8 @@ found = local_search(
     hypotheses=8,
     points=8,
     labels=16,
-    restarts=5,
-    steps=150,
+    restarts=2,
+    steps=60,
     random_state=0,
 )
 print(

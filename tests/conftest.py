@@ -10,6 +10,10 @@ Executing a notebook takes seconds to a minute: :func:`executed_notebook` runs e
 session and hands the same fresh run to every test that reads it (the tests of one notebook carry
 the same ``xdist_group``, and ``make test`` distributes with ``--dist loadgroup``, so they share a
 worker).
+
+The longest tests start first (:func:`pytest_collection_modifyitems`): the notebooks, then the tests marked
+``slow``, then the rest in their usual order.  With two workers, a minute-long test that happened to start
+last would run alone at the end while the other worker idles.
 """
 
 from __future__ import annotations
@@ -38,6 +42,23 @@ settings.register_profile(
 )
 settings.register_profile("fast", parent=settings.get_profile("dimcalc"), max_examples=25)
 settings.load_profile(os.environ.get("DIMCALC_HYPOTHESIS_PROFILE", "dimcalc"))
+
+
+#: Where a test starts: notebooks (a minute each), then ``slow`` tests, then the rest (seconds or less).
+_START_ORDER = ("notebooks", "slow")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Start the longest tests first (see the module docstring); the order within each kind is kept.
+
+    pytest-xdist hands out tests in collection order (``--dist loadgroup`` first gives out the groups with
+    more than one test, the notebooks'), so the short tests fill the workers' tails.
+    """
+
+    def rank(item: pytest.Item) -> int:
+        return next((i for i, m in enumerate(_START_ORDER) if item.get_closest_marker(m)), len(_START_ORDER))
+
+    items.sort(key=rank)
 
 
 def notebook_runner() -> ModuleType:

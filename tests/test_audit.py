@@ -324,6 +324,7 @@ def test_binary_reduction_audit_full():
 
 
 # --------------------------------------------------------------------------- OpenDP's noise, described as it is
+@pytest.mark.slow  # 20 000 OpenDP draws (seconds): make test runs it, make test-fast does not
 def test_opendp_noisy_max_adds_exponential_noise_not_gumbel():
     """OpenDP's make_noisy_max with max_divergence is report-noisy-max with *exponential* noise.
 

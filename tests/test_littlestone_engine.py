@@ -274,7 +274,7 @@ def test_a_short_time_limit_never_loads_numba():
 
 
 # ---------------------------------------------------------------- depth 1 by size
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_depth_one_by_size_matches_the_brute_force(data):
     """``D(V) >= 1`` iff ``|V| >= 2`` (the families with ``Splitter.separates``): the engine answers depth-1

@@ -1054,7 +1054,16 @@ def test_table_refuses_bad_input():
 TABLE_KEYS = {"class", "parameters", "dimensions", "exact", "rows", "omitted"}
 
 
-@pytest.mark.parametrize("path", CLASS_FILES, ids=[p.name for p in CLASS_FILES])
+#: Shipped classes whose JSON report make test-fast checks too (binary, a CSV file, multiclass, a BGS class);
+#: the other fifteen are marked slow (seconds each: the sample-size calculators are sympy), make test runs them.
+FAST_CLASS_FILES = {"thresholds-8.json", "thresholds-6.csv", "random-multiclass.json", "bgs-thm61-k7-d1.json"}
+
+
+@pytest.mark.parametrize(
+    "path",
+    [pytest.param(p, marks=() if p.name in FAST_CLASS_FILES else pytest.mark.slow) for p in CLASS_FILES],
+    ids=[p.name for p in CLASS_FILES],
+)
 def test_cli_json_on_every_shipped_class(path, capsys):
     status = main(
         [
@@ -1354,9 +1363,10 @@ TABLE_GRID = [
 @pytest.mark.parametrize(
     "path, public",
     [
-        pytest.param("thresholds-15.json", True, marks=pytest.mark.slow),  # the two largest tables: make test
+        # eight tables each (seconds: the calculators are sympy), marked slow: make test runs all four
+        pytest.param("thresholds-15.json", True, marks=pytest.mark.slow),
         pytest.param("point-functions-8.json", False, marks=pytest.mark.slow),
-        ("parities-3.json", False),
+        pytest.param("parities-3.json", False, marks=pytest.mark.slow),
         pytest.param("bgs-thm61-k7-d1.json", True, marks=pytest.mark.slow),
     ],
 )

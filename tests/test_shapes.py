@@ -167,7 +167,7 @@ def test_numpy_split_enumeration_matches_the_loop(monkeypatch):
     from dimcalc.littlestone import splitters as ls
 
     rng = np.random.default_rng(0)
-    for _ in range(20):
+    for _ in range(examples(20)):  # 20 random classes in make test, 5 in make test-fast
         m, n, labels = int(rng.integers(2, 150)), int(rng.integers(1, 400)), int(rng.integers(2, 4))
         H = HypothesisClass(rng.integers(0, labels, (m, n)))
         for family in (["LD"] if labels == 2 else []) + ["MLD", "N", "B", "bin"]:
