@@ -416,24 +416,16 @@ class HypothesisClass(StorageViews):
         return int(self.table[row, point])
 
     def labels(self, rows: Any, points: Any) -> np.ndarray:
-        """Labels that file rows ``rows`` give to ``points``, element by element (one array call).
+        """``labels(rows, points)[i] == label(rows[i], points[i])``, in one array call (no dense copy).
 
-        ``labels(rows, points)[i] == label(rows[i], points[i])``; no dense copy
-        of a bit-packed or sparse table is made.
-
-        Examples
-        --------
-        >>> H = HypothesisClass([[0, 1, 2], [2, 1, 0]])
-        >>> H.labels([0, 1, 1], [2, 0, 1]).tolist()
+        >>> HypothesisClass([[0, 1, 2], [2, 1, 0]]).labels([0, 1, 1], [2, 0, 1]).tolist()
         [2, 2, 1]
         """
-        r = np.asarray(rows, dtype=np.int64)
-        c = np.asarray(points, dtype=np.int64)
+        r, c = np.asarray(rows, dtype=np.int64), np.asarray(points, dtype=np.int64)
         if self._sparse is not None:
-            return np.fromiter((self.label(int(i), int(x)) for i, x in zip(r, c)), dtype=np.int64, count=len(r))
+            return np.array([self.label(int(i), int(x)) for i, x in zip(r, c)], dtype=np.int64)
         if self._bits is not None:
-            words = self._bits.words[c, r >> 6]
-            return ((words >> (r & 63).astype(np.uint64)) & np.uint64(1)).astype(np.int64)
+            return ((self._bits.words[c, r >> 6] >> (r & 63).astype(np.uint64)) & np.uint64(1)).astype(np.int64)
         return self.table[r, c].astype(np.int64)
 
     # ------------------------------------------------------------------ derived views
