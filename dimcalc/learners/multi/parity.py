@@ -50,9 +50,10 @@ def solve_parities_gf2(points: np.ndarray, labels: np.ndarray) -> tuple[int, ...
     """
     s, d = points.shape
     k = labels.shape[1]
-    weights_x = 1 << np.arange(d, dtype=object)
-    weights_y = 1 << np.arange(d, d + k, dtype=object)
-    rows = [int(points[i].astype(object) @ weights_x) | int(labels[i].astype(object) @ weights_y) for i in range(s)]
+    # Row i as one int: bit c = points[i, c] (c < d), bit d + j = labels[i, j]; machine words when they fit.
+    kind: Any = np.int64 if d + k <= 62 else object
+    weights = np.left_shift(np.ones(d + k, dtype=kind), np.arange(d + k, dtype=kind))
+    rows = [int(r) for r in (points.astype(kind) @ weights[:d] + labels.astype(kind) @ weights[d:])]
     rank = 0
     for col in range(d):
         bit = 1 << col
