@@ -339,7 +339,11 @@ def test_sweep_listing_and_report_escape_sources(forged_class, tmp_path, capsys)
 
 
 # ------------------------------------------------------------------ text output under any encoding
-@pytest.mark.parametrize("encoding", ["ascii", "latin-1", "cp1252"])
+# make test-fast runs ascii (the strictest); make test runs all three.
+@pytest.mark.parametrize(
+    "encoding",
+    ["ascii", pytest.param("latin-1", marks=pytest.mark.slow), pytest.param("cp1252", marks=pytest.mark.slow)],
+)
 @pytest.mark.parametrize(
     "argv",
     [

@@ -36,7 +36,15 @@ def _fresh(H: HypothesisClass) -> HypothesisClass:
     return HypothesisClass(H.table, num_labels=H.num_labels)
 
 
-@pytest.mark.parametrize("dims", [["vc"], ["natarajan"], ["vc", "graph"]])
+# make test-fast runs vc on the cluster; make test runs all three.
+@pytest.mark.parametrize(
+    "dims",
+    [
+        ["vc"],
+        pytest.param(["natarajan"], marks=pytest.mark.slow),
+        pytest.param(["vc", "graph"], marks=pytest.mark.slow),
+    ],
+)
 def test_one_dimension_check_runs_on_the_cluster(client, dims, monkeypatch):
     """The solver connects to the cluster it is given (it ran locally, silently), and answers as one process."""
     monkeypatch.setattr(search, "MIN_PIECE", 1)

@@ -14,7 +14,12 @@ DATA = Path(__file__).resolve().parent.parent / "data"
 SMALL = sorted(p for p in DATA.glob("*") if p.suffix in (".json", ".csv") and load(p).n_distinct <= 200)
 
 
-@pytest.mark.parametrize("path", SMALL, ids=[p.name for p in SMALL])
+# make test-fast runs the classes of at most 100 distinct hypotheses; make test runs all of SMALL.
+@pytest.mark.parametrize(
+    "path",
+    [p if load(p).n_distinct <= 100 else pytest.param(p, marks=pytest.mark.slow) for p in SMALL],
+    ids=[p.name for p in SMALL],
+)
 def test_growth_json_matches_brute_force(path, capsys):
     status = main(["growth", str(path), "--json", "--max-m", "4"])
     report = json.loads(capsys.readouterr().out)

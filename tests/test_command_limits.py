@@ -151,7 +151,12 @@ COMMANDS = [
 ]
 
 
-@pytest.mark.parametrize(("module", "call", "argv"), COMMANDS, ids=[c[0] for c in COMMANDS])
+# make test-fast runs check; make test runs every command.
+@pytest.mark.parametrize(
+    ("module", "call", "argv"),
+    [c if c[0] == "check" else pytest.param(*c, marks=pytest.mark.slow) for c in COMMANDS],
+    ids=[c[0] for c in COMMANDS],
+)
 def test_every_command_counts_the_start_up_of_its_process(module, call, argv):
     """``--time-limit 1.5`` after a 1.2 s start-up leaves the library call at most the 0.3 s that are left
     (it was given the whole 1.5 s: ``cover`` took 3.95 s at 0.5 s from the user's view)."""
