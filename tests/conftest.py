@@ -1,8 +1,8 @@
 """Shared test configuration: deterministic hypothesis runs (no flaky CI), safe under pytest-xdist.
 
 ``dimcalc`` (the default profile, ``make test``) draws 100 examples per property; ``fast``
-(``make test-fast``) draws 25 of the same derandomised examples.  A property that asks for its own
-count (``examples(n)`` from ``profile_examples.py``) draws ``n`` in the full run and a quarter in the
+(``make test-fast``) draws 15 of the same derandomised examples.  A property that asks for its own
+count (``examples(n)`` from ``profile_examples.py``) draws ``n`` in the full run and 15 % of it in the
 fast one.  Neither profile uses an example database, so parallel workers share no files.  Choose
 one with ``DIMCALC_HYPOTHESIS_PROFILE``.
 
@@ -40,7 +40,7 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
     print_blob=True,
 )
-settings.register_profile("fast", parent=settings.get_profile("dimcalc"), max_examples=25)
+settings.register_profile("fast", parent=settings.get_profile("dimcalc"), max_examples=15)
 settings.load_profile(os.environ.get("DIMCALC_HYPOTHESIS_PROFILE", "dimcalc"))
 
 

@@ -2,7 +2,7 @@
 
 A property that asks for ``examples(n)`` draws ``n`` examples under the full profile (``dimcalc``,
 ``make test``) and the same fraction of them as the profile's own default under a smaller one
-(``fast``, ``make test-fast``: 25 of 100, a quarter), never fewer than five.  Both profiles are
+(``fast``, ``make test-fast``: 15 of 100), never fewer than five.  Both profiles are
 derandomised: each run of a property draws the same examples.
 """
 

@@ -75,6 +75,7 @@ def test_search_reaches_thm72_reverse_gap() -> None:
     assert r.value == 1
 
 
+@pytest.mark.slow  # a local search of seconds: make test runs it, make test-fast does not
 def test_psi_bin_objective_and_determinism() -> None:
     kwargs = dict(hypotheses=4, points=4, labels=8, restarts=3, steps=30, random_state=5)
     a = local_search("psi_littlestone.bin - multiclass_littlestone", **kwargs)
@@ -104,6 +105,7 @@ def test_search_refuses_bad_parameters() -> None:
         local_search(GAP, hypotheses=3, points=3, labels=8, start=bgs_thm61_class(7))
 
 
+@pytest.mark.slow  # a local search of seconds: make test runs it, make test-fast does not
 def test_search_finds_a_gap_random_sampling_misses() -> None:
     # 8x4x8: none of 300 random tables (seed 0) has gap 2 (measured for docs/sweep.md); the search finds one
     import numpy as np
