@@ -75,16 +75,6 @@ def solve_family(
     how = "greedy mistake tree"
     if seed is not None:  # the caller's certified tree stands for the greedy one (not built again)
         greedy_depth, greedy_tree, how = seed.depth, seed.witness(), "seed tree"
-        if greedy_depth >= upper:
-            return DimensionResult.bounds(
-                kind,
-                upper,
-                upper,
-                greedy_tree,
-                method=f"{how} of depth floor(log2 |H|)",
-                nodes=0,
-                seconds=round(deadline.elapsed(), 6),
-            )
     elif (
         (family == "LD" or (family == "MLD" and H.is_binary))
         and upper >= 2
@@ -96,16 +86,16 @@ def solve_family(
         greedy_depth, greedy_tree = greedy_lower_bound(H, upper, deadline.part(3))
         if family == "MLD" and greedy_tree is not None:
             greedy_tree = _io_labelled(greedy_tree)
-        if greedy_depth == upper:  # it meets floor(log2 |H|): settled without the exact search
-            return DimensionResult.bounds(
-                kind,
-                upper,
-                upper,
-                greedy_tree,
-                method=f"{how} of depth floor(log2 |H|)",
-                nodes=0,
-                seconds=round(deadline.elapsed(), 6),
-            )
+    if greedy_tree is not None and greedy_depth >= upper:  # it meets floor(log2 |H|): settled without the search
+        return DimensionResult.bounds(
+            kind,
+            upper,
+            upper,
+            greedy_tree,
+            method=f"{how} of depth floor(log2 |H|)",
+            nodes=0,
+            seconds=round(deadline.elapsed(), 6),
+        )
     try:
         splitter = splitter_for(H, family, maps, deadline)
     except SearchStopped:
