@@ -326,14 +326,9 @@ class Engine(TreeWriter):
             return self.at_least(V, t, live)
         budget = conflicts = _INITIAL_NODE_BUDGET
         while True:
-            self.node_budget = self.nodes + budget
-            try:
-                return self.at_least(V, t, live)
-            except SearchStopped:
-                if self.deadline.expired():
-                    raise
-            finally:
-                self.node_budget = None
+            answer = self._within_nodes(V, t, live, budget)
+            if answer is not None:
+                return answer
             _, splits = self._splits(V, live)
             if sat.estimate_clauses(V.bit_count(), len(splits), t) <= sat.MAX_CLAUSES:
                 answer = self.sat_query(V, t, splits, conflicts)
@@ -341,6 +336,19 @@ class Engine(TreeWriter):
                     return answer
             budget *= 2
             conflicts *= 2
+
+    def _within_nodes(self, V: int, t: int, live: Sequence[int], nodes: int) -> bool | None:
+        """:meth:`at_least` stopped after ``nodes`` more nodes: its answer, or None when that budget ran out
+        (the memo keeps what it proved); the deadline still raises ``SearchStopped``."""
+        self.node_budget = self.nodes + nodes
+        try:
+            return self.at_least(V, t, live)
+        except SearchStopped:
+            if self.deadline.expired():
+                raise
+            return None
+        finally:
+            self.node_budget = None
 
     def _parallel_at_least(self, V: int, t: int, live: Sequence[int]) -> bool:
         """``at_least`` at the root with the candidate splits after the first evaluated in the worker processes of ``self.pool``.
@@ -366,14 +374,9 @@ class Engine(TreeWriter):
             return False
         # A query cheaper than PARALLEL_MIN_NODES is answered here, as one process would: no worker starts.
         # Stopped by that budget, the memo keeps what it proved (the forked workers inherit it).
-        self.node_budget = self.nodes + PARALLEL_MIN_NODES
-        try:
-            return self.at_least(V, t, live)
-        except SearchStopped:
-            if self.deadline.expired():
-                raise
-        finally:
-            self.node_budget = None
+        answer = self._within_nodes(V, t, live, PARALLEL_MIN_NODES)
+        if answer is not None:
+            return answer
         self.nodes += 1
         new_live, cand, _ = self._candidates(V, t, live)
         assert self.pool is not None
