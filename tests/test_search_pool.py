@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 
 from brute_vc import brute_natarajan, brute_vc
 from dimcalc import HypothesisClass, natarajan_dimension, vc_dimension
+from dimcalc.cli import main
 from dimcalc.errors import InvalidParameterError
 from dimcalc.generators import intervals
 from dimcalc.reports.check import _payloads
@@ -275,3 +276,23 @@ def test_bench_jobs_adds_the_speedup_of_each_case(monkeypatch):
     [row] = bench.run_suites(["t-jobs"], bench.BenchOptions(repeat=1), jobs=[1, 2])
     assert row.extra["jobs"] == 1 and set(row.extra["seconds_by_jobs"]) == {1, 2}
     assert row.speedup is not None and row.speedup > 0 and "differ" not in row.note
+
+
+@pytest.mark.slow  # starts a Dask LocalCluster: make test runs it, make test-fast does not
+def test_bench_cluster_setting_runs_the_hard_suite_on_a_local_cluster(capsys):
+    """``--jobs 1,cluster:2``: the same answers on a 2-worker LocalCluster; other suites refused before running."""
+    pytest.importorskip("distributed")
+    from dimcalc import bench
+
+    assert bench.parse_jobs("1, 2,cluster:2") == [1, 2, "cluster:2"]
+    for bad in ("0", "cluster:0", "cluster:", "2,x"):
+        with pytest.raises(ValueError, match="cluster:N"):
+            bench.parse_jobs(bad)
+    with pytest.raises(ValueError, match="not vc"):
+        bench.run_suites(["vc"], bench.BenchOptions(quick=True, repeat=1), jobs=[1, "cluster:2"])
+    assert main(["bench", "--suite", "littlestone", "--jobs", "cluster:2"]) == 2
+    assert "runs only the suites hard" in capsys.readouterr().err
+    opts = bench.BenchOptions(quick=True, repeat=1, only=("64x2000",))
+    [row] = bench.run_suites(["hard"], opts, jobs=[1, "cluster:2"])
+    assert row.exact and row.answer == 5 and "differ" not in row.note and "NOT VERIFIED" not in row.note
+    assert set(row.extra["seconds_by_jobs"]) == {1, "cluster:2"} and row.speedup is not None

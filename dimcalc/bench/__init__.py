@@ -23,7 +23,21 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-__all__ = ["BenchOptions", "BenchRow", "measure", "register_suite", "load_suites", "SUITES", "run_suites"]
+__all__ = [
+    "BenchOptions",
+    "BenchRow",
+    "CLUSTER_SUITES",
+    "measure",
+    "register_suite",
+    "load_suites",
+    "SUITES",
+    "run_suites",
+    "parse_jobs",
+    "check_settings",
+]
+
+#: The suites whose cases can run on a Dask ``LocalCluster`` (``--jobs 1,cluster:2``).
+CLUSTER_SUITES = ("hard",)
 
 #: Modules in this package that define suites (imported lazily by load_suites).
 SUITE_MODULES = ("vc", "littlestone", "shapes", "sat", "graphs", "hard", "hard_littlestone")
@@ -39,6 +53,8 @@ class BenchOptions:
     only : case-name substrings to keep (empty = all).
     progress : callable(str) for progress lines, or None.
     jobs : worker processes the cases' solvers get (``jobs=options.jobs``); see :func:`run_suites`.
+    cluster : when positive, the solvers run on a Dask ``LocalCluster`` of this many one-thread worker
+        processes (``scheduler=``) instead of ``jobs`` processes; only the suites in :data:`CLUSTER_SUITES`.
     """
 
     quick: bool = False
@@ -48,6 +64,7 @@ class BenchOptions:
     only: tuple[str, ...] = ()
     progress: Callable[[str], None] | None = None
     jobs: int = 1
+    cluster: int = 0
 
     def wants(self, case: str) -> bool:
         return not self.only or any(s in case for s in self.only)
@@ -131,37 +148,83 @@ def load_suites() -> dict[str, tuple[Callable[[BenchOptions], list[BenchRow]], s
     return SUITES
 
 
-def run_suites(names: list[str] | None, options: BenchOptions, jobs: Sequence[int] | None = None) -> list[BenchRow]:
+def parse_jobs(text: str) -> list[int | str]:
+    """The settings of ``dimcalc bench --jobs``: positive ints (worker processes) or ``cluster:N``.
+
+    ``cluster:N`` runs the cases on a Dask ``LocalCluster`` of ``N`` one-thread worker processes.
+
+    Examples
+    --------
+    >>> parse_jobs("1,2,cluster:2")
+    [1, 2, 'cluster:2']
+    """
+    out: list[int | str] = []
+    for part in (x.strip() for x in text.split(",")):
+        if part.isdigit() and int(part) >= 1:
+            out.append(int(part))
+        elif part.startswith("cluster:") and part[8:].isdigit() and int(part[8:]) >= 1:
+            out.append(f"cluster:{int(part[8:])}")
+        else:
+            raise ValueError(
+                f"--jobs takes positive ints or cluster:N separated by commas, like 1,2,cluster:2; got {text!r}"
+            )
+    return out
+
+
+def check_settings(suites: Sequence[str], jobs: Sequence[int | str] | None) -> None:
+    """Refuse (``ValueError``) a ``cluster:N`` setting for a suite outside :data:`CLUSTER_SUITES`."""
+    if any(isinstance(j, str) for j in jobs or ()):
+        others = [n for n in suites if n not in CLUSTER_SUITES]
+        if others:
+            raise ValueError(
+                f"--jobs cluster:N runs only the suites {', '.join(CLUSTER_SUITES)} (their solvers take a Dask"
+                f" scheduler); not {', '.join(others)}: add --suite hard"
+            )
+
+
+def _setting(options: BenchOptions, j: int | str) -> BenchOptions:
+    if isinstance(j, str):  # "cluster:N"
+        return dataclasses.replace(options, jobs=1, cluster=int(j.split(":")[1]))
+    return dataclasses.replace(options, jobs=j, cluster=0)
+
+
+def run_suites(
+    names: list[str] | None, options: BenchOptions, jobs: Sequence[int | str] | None = None
+) -> list[BenchRow]:
     """Run the named suites (all when ``names`` is empty/None).
 
     With ``jobs`` (e.g. ``[1, 2]``) every suite runs once per value (the
-    suites pass ``options.jobs`` to the solvers that take it); each row is the
+    suites pass ``options.jobs`` to the solvers that take it); a value
+    ``"cluster:N"`` runs them on a Dask ``LocalCluster`` of ``N`` workers
+    instead (only the suites of :data:`CLUSTER_SUITES`: anything else is
+    refused with a ``ValueError`` before a case runs).  Each row is the
     first value's, with ``extra["seconds_by_jobs"]`` and ``speedup`` = its
     seconds over the last value's.  A case whose answer or exactness differs
     between the runs says so in its note.
     """
     suites = load_suites()
     chosen = names or sorted(suites)
+    check_settings(chosen, jobs)
     runs: list[list[BenchRow]] = []
     for j in jobs or [options.jobs]:
         rows: list[BenchRow] = []
         for name in chosen:
             fn, _ = suites[name]
             options.say(f"suite {name}" + (f" (jobs={j})" if jobs else ""))
-            rows.extend(fn(dataclasses.replace(options, jobs=j)))
+            rows.extend(fn(_setting(options, j)))
         runs.append(rows)
     if not jobs or len(runs) == 1:
         return runs[0]
     later = [{(r.suite, r.case): r for r in rows} for rows in runs[1:]]
     for row in runs[0]:
-        others = [by_case.get((row.suite, row.case)) for by_case in later]
+        others_rows = [by_case.get((row.suite, row.case)) for by_case in later]
         row.extra["seconds_by_jobs"] = {
             jobs[0]: row.seconds,
-            **{j: r.seconds for j, r in zip(jobs[1:], others) if r is not None},
+            **{j: r.seconds for j, r in zip(jobs[1:], others_rows) if r is not None},
         }
-        last = others[-1]
+        last = others_rows[-1]
         if last is not None and last.seconds > 0:
             row.speedup = row.seconds / last.seconds
-        if any(r is not None and (r.answer, r.exact) != (row.answer, row.exact) for r in others):
+        if any(r is not None and (r.answer, r.exact) != (row.answer, row.exact) for r in others_rows):
             row.note = (row.note + "; " if row.note else "") + "answers differ between jobs values"
     return runs[0]

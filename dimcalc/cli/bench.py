@@ -7,7 +7,7 @@ import math
 import sys
 from typing import Any
 
-from ..bench import BenchOptions, load_suites, run_suites
+from ..bench import BenchOptions, check_settings, load_suites, parse_jobs, run_suites
 from ..errors import InvalidParameterError
 from .formats import bench_markdown
 from .options import add_json_option, check_int_option
@@ -49,7 +49,8 @@ def register(sub: Any) -> None:
         default=None,
         metavar="A,B",
         help="run every case with jobs=A, then jobs=B, ... and add the speed-up column (seconds at A / at the "
-        "last value), e.g. --jobs 1,2",
+        "last value), e.g. --jobs 1,2; a value cluster:N runs the cases on a Dask LocalCluster of N workers "
+        "(suite hard), e.g. --jobs 1,cluster:2",
     )
     p.add_argument("--list", action="store_true", help="list the suites and exit")
     p.add_argument(
@@ -100,10 +101,11 @@ def run(args: argparse.Namespace) -> int:
     )
     jobs = None
     if args.jobs is not None:
-        parts = [x.strip() for x in args.jobs.split(",")]
-        if not all(x.isdigit() and int(x) >= 1 for x in parts):
-            raise InvalidParameterError(f"--jobs must be a list of positive ints like 1,2; got {args.jobs!r}")
-        jobs = [int(x) for x in parts]
+        try:
+            jobs = parse_jobs(args.jobs)
+            check_settings(args.suite or sorted(suites), jobs)
+        except ValueError as exc:
+            raise InvalidParameterError(str(exc)) from None
     rows = run_suites(args.suite, opts, jobs)
     if args.json:
         emit_json([r.to_json() for r in rows])
