@@ -75,6 +75,22 @@ def test_refute_cells_matches_brute_force(drawn, r):
     assert got == (not _brute_common(cells, n, r))
 
 
+@settings(max_examples=examples(150), deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(2, 4))
+def test_refute_cells_matches_brute_force_on_dense_cells(seed, r):
+    """Dense random cells (3-7 columns, 8-60 rows each, 1-3 cells): the deep levels (r >= 3: one cell alone
+    first, then all) and the pair products are reached and exact."""
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(r, 8))
+    density = rng.uniform(0.2, 0.8)
+    cells = [
+        [tuple(int(v) for v in row) for row in (rng.random((int(rng.integers(8, 61)), n)) < density)]
+        for _ in range(int(rng.integers(1, 4)))
+    ]
+    got = traces.refute_cells([_as_cell(c, n) for c in cells], r)
+    assert got == (not _brute_common(cells, n, r))
+
+
 @settings(max_examples=examples(100), deadline=None)
 @given(BINARY, st.integers(2, 5))
 def test_dead_first_points_match_brute_force(H, target):

@@ -229,12 +229,7 @@ def dead_first_points(cols: np.ndarray, target: int, budget: Budget, *, stop_at_
         if y > n - target:
             dead[y] = True  # fewer than target - 1 columns after y
         else:
-            # The wide cell is built only when the narrow one alone does not refute.
-            narrow, wide = _cell_rows(cols, ids, count, y)
-            low = cols[y + 1 :][:, narrow]
-            dead[y] = len(wide) < (1 << (target - 1)) or refute_cells([low], target - 1, budget)
-            if not dead[y]:
-                dead[y] = refute_cells([low, cols[y + 1 :][:, wide]], target - 1, budget)
+            dead[y] = _refute_first(cols, ids, count, y, target, budget)
             budget.stats["trace_first_points"] = budget.stats.get("trace_first_points", 0) + 1
             if not dead[y] and stop_at_live:
                 return dead
@@ -242,45 +237,45 @@ def dead_first_points(cols: np.ndarray, target: int, budget: Budget, *, stop_at_
     return dead
 
 
-def _distinct_later(cols: np.ndarray, y: int, rows: np.ndarray) -> np.ndarray:
-    """The cell ``rows`` of ``y`` as its distinct traces on the later columns (columns x rows), by a sort."""
-    later = cols[y + 1 :][:, rows]
-    if later.shape[0] == 0 or len(rows) == 0:
-        return later[:, :1]
-    packed = np.ascontiguousarray(np.packbits(later.T, axis=1))
-    _, first = np.unique(packed.view(np.dtype((np.void, packed.shape[1]))).ravel(), return_index=True)
-    return later[:, np.sort(first)]
-
-
 def _sample(n: int) -> np.ndarray:
     """:data:`SAMPLE_POINTS` first points spread over the first half of the order (the largest later pools)."""
     return np.unique(np.linspace(0, max(n // 2 - 1, 0), SAMPLE_POINTS).astype(np.int64))
 
 
-def worth_it(cols: np.ndarray) -> float:
+def _suffix_ids_at(cols: np.ndarray, picks: np.ndarray, deadline: Deadline) -> dict[int, tuple[np.ndarray, int]]:
+    """The suffix ids (traces on the columns after ``y``) at each ``y`` of ``picks``: one backward pass."""
+    n, m = cols.shape
+    ids, count = np.zeros(m, dtype=np.int64), 1
+    out = {}
+    wanted = set(int(y) for y in picks)
+    for y in range(n - 1, int(min(picks, default=n)) - 1, -1):
+        if y in wanted:
+            out[y] = (ids, count)
+        deadline.check()
+        ids, count, _ = suffix_step(ids, count, cols[y])
+    return out
+
+
+def worth_it(cols: np.ndarray, deadline: Deadline | None = None) -> float:
     """The mean fraction of the hypotheses a sampled point's narrower cell keeps as distinct later traces.
 
     ``cols`` as in :func:`dead_first_points`.  At each point of a sample
     spread over the first half of the order (their pools of later points
-    are the largest), the cell of the rarer label is reduced to its distinct
-    traces on the later columns.  A cell test in the trace search reads that
-    many rows where the compiled search reads all ``m`` hypotheses, so the
-    trace search may pay when this is at most :data:`COLLAPSE_RATIO`
-    (intervals over 512 points: 0.034, boxes over 32 x 32: 0.014,
-    halfspaces over 16 x 16: 0.30; a random class keeps about one half).
+    are the largest), the narrower of its two cells is reduced to its
+    distinct traces on the later columns.  A cell test in the trace search
+    reads that many rows where the compiled search reads all ``m``
+    hypotheses, so the trace search may pay when this is at most
+    :data:`COLLAPSE_RATIO` (intervals over 512 points: 0.003, boxes over
+    32 x 32: 0.014, halfspaces over 16 x 16: 0.30; a random class keeps
+    about one half).
 
     >>> from dimcalc import generators as g
     >>> round(worth_it(g.intervals(64).distinct_rows.astype(bool).T.copy()), 3)
-    0.053
+    0.023
     """
     n, m = cols.shape
-    ratios = []
-    for y in _sample(n):
-        if y + 1 >= n:
-            continue
-        side = cols[y]
-        rows = np.flatnonzero(side == bool(side.sum() * 2 <= m))  # the rarer label at y
-        ratios.append(_distinct_later(cols, y, rows).shape[1] / m)
+    at = _suffix_ids_at(cols, _sample(n), deadline or Deadline(None))
+    ratios = [len(_cell_rows(cols, ids, count, y)[0]) / m for y, (ids, count) in at.items() if y + 1 < n]
     return float(np.mean(ratios)) if ratios else 1.0
 
 
@@ -293,15 +288,32 @@ def refutes_sample(cols: np.ndarray, target: int, budget: Budget, per_point: flo
     sends the target to the compiled search.
     """
     n, m = cols.shape
-    for y in _sample(n):
+    at = _suffix_ids_at(cols, _sample(n), budget.deadline)
+    for y, (ids, count) in sorted(at.items()):
         if y > n - target:
             continue
-        cells = [_distinct_later(cols, y, np.flatnonzero(cols[y] == b)) for b in (False, True)]
-        cells.sort(key=lambda c: c.shape[1])
-        point = Budget(budget.deadline, per_point, budget.stats)
-        if not (refute_cells(cells[:1], target - 1, point) or refute_cells(cells, target - 1, point)):
+        point = Budget(budget.deadline, per_point, budget.stats, budget.until)
+        if not _refute_first(cols, ids, count, y, target, point):
             return False
     return True
+
+
+def _refute_first(cols: np.ndarray, ids: np.ndarray, count: int, y: int, target: int, budget: Budget) -> bool:
+    """Whether no shattered ``target``-set starts at ``y`` (``ids``: the traces on the later columns).
+
+    The narrower cell alone first; the wider one is built only when that
+    does not refute.
+    """
+    narrow, wide = _cell_rows(cols, ids, count, y)
+    need = 1 << (target - 1)  # trace size rule
+    if len(narrow) < need or len(wide) < need:
+        return True
+    low = cols[y + 1 :][:, narrow]
+    if refute_cells([low], target - 1, budget):
+        return True
+    if not budget.spend(len(wide) * (cols.shape[0] - y)):
+        return False
+    return refute_cells([low, cols[y + 1 :][:, wide]], target - 1, budget)
 
 
 def try_refute(cols: np.ndarray, target: int, deadline: Deadline, stats: dict) -> bool:
@@ -320,7 +332,7 @@ def try_refute(cols: np.ndarray, target: int, deadline: Deadline, stats: dict) -
     n, m = cols.shape
     if m < MIN_HYPOTHESES or n < target:
         return False
-    ratio = worth_it(cols)
+    ratio = worth_it(cols, deadline)
     stats["trace_ratio"] = round(ratio, 4)
     if ratio > COLLAPSE_RATIO:
         return False
