@@ -181,7 +181,7 @@ def traces_refute(cols: Columns, target: int, m: int, deadline: Deadline, stats:
     hypotheses; size rule) are unpacked in the order of their points, within
     the memory budget.  ``False`` proves nothing: the compiled search decides.
     """
-    if TRACES is False or target < 3 or cols.partial:
+    if TRACES is False or target < 3 or cols.partial or (TRACES is None and m < traces.MIN_HYPOTHESES):
         return False
     ones = np.bitwise_count(cols.ones).sum(axis=1, dtype=np.int64)
     need = rules.need(target, 1)
@@ -189,7 +189,7 @@ def traces_refute(cols: Columns, target: int, m: int, deadline: Deadline, stats:
     keep = keep[np.argsort(cols.rank[keep], kind="stable")]
     if len(keep) < target or not deadline.fits(2 * len(keep) * m):
         return False
-    if TRACES is None and (m < traces.MIN_HYPOTHESES or len(keep) * m > traces.MAX_CELLS):
+    if TRACES is None and (len(keep) > traces.MAX_POINTS or len(keep) * m > traces.MAX_CELLS):
         return False
     table = np.unpackbits(cols.ones[keep].view(np.uint8), axis=1, count=m, bitorder="little").astype(bool)
     if TRACES:

@@ -63,8 +63,10 @@ SAMPLE_POINTS = 8
 COLLAPSE_RATIO = 0.25
 #: The trace search is tried only on classes with at least this many distinct hypotheses (cells of 16 words).
 MIN_HYPOTHESES = 1024
-#: ... and a root table (points x hypotheses, one byte each) of at most this many cells.
+#: ... and a root table (points x hypotheses, one byte each) of at most this many cells ...
 MAX_CELLS = 1 << 29
+#: ... over at most this many points (the sample's backward pass is one numpy step per point).
+MAX_POINTS = 4096
 #: Work per first point (cell entries) allowed, in units of one pass of the compiled search over its candidates.
 WORK_FACTOR = 4
 
