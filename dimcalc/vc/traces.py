@@ -107,15 +107,26 @@ def suffix_step(ids: np.ndarray, count: int, bits: np.ndarray) -> tuple[np.ndarr
     >>> ids.tolist(), n, sorted(rep.tolist())
     ([1, 0, 1, 0], 2, [2, 3])
     """
+    new, n, rep, _ = _step(ids, count, bits)
+    return new, n, rep
+
+
+def _step(ids: np.ndarray, count: int, bits: np.ndarray) -> tuple[np.ndarray, int, np.ndarray, list[np.ndarray]]:
+    """:func:`suffix_step`, and the two cells of the new column as rows holding their distinct later traces.
+
+    A key ``2 * id + bit`` per row: the keys present in cell ``b`` are its
+    distinct traces on the later columns, and the new ids number the keys.
+    """
     key = ids * 2 + bits
     mark = np.zeros(2 * count, dtype=bool)
     mark[key] = True
-    rank = np.cumsum(mark) - 1
+    rank = np.cumsum(mark, dtype=np.int64) - 1
     new = rank[key]
     n = int(rank[-1]) + 1 if len(rank) else 0
     rep = np.empty(n, dtype=np.int64)
     rep[new] = np.arange(len(ids))
-    return new, n, rep
+    cells = [rep[rank[b::2][mark[b::2]]] for b in (0, 1)]
+    return new, n, rep, cells
 
 
 def _cell_rows(cols: np.ndarray, ids: np.ndarray, count: int, y: int) -> list[np.ndarray]:
@@ -228,14 +239,15 @@ def dead_first_points(cols: np.ndarray, target: int, budget: Budget, *, stop_at_
     ids, count = np.zeros(m, dtype=np.int64), 1
     for y in range(n - 1, -1, -1):
         budget.deadline.check()
+        new, new_count, _, cells = _step(ids, count, cols[y])
         if y > n - target:
             dead[y] = True  # fewer than target - 1 columns after y
         else:
-            dead[y] = _refute_first(cols, ids, count, y, target, budget)
+            dead[y] = _refute_first(cols, sorted(cells, key=len), y, target, budget)
             budget.stats["trace_first_points"] = budget.stats.get("trace_first_points", 0) + 1
             if not dead[y] and stop_at_live:
                 return dead
-        ids, count, _ = suffix_step(ids, count, cols[y])
+        ids, count = new, new_count
     return dead
 
 
@@ -258,7 +270,7 @@ def _suffix_ids_at(cols: np.ndarray, picks: np.ndarray, deadline: Deadline) -> d
     return out
 
 
-def worth_it(cols: np.ndarray, deadline: Deadline | None = None) -> float:
+def worth_it(cols: np.ndarray, deadline: Deadline | None = None, at: dict | None = None) -> float:
     """The mean fraction of the hypotheses a sampled point's narrower cell keeps as distinct later traces.
 
     ``cols`` as in :func:`dead_first_points`.  At each point of a sample
@@ -276,12 +288,13 @@ def worth_it(cols: np.ndarray, deadline: Deadline | None = None) -> float:
     0.023
     """
     n, m = cols.shape
-    at = _suffix_ids_at(cols, _sample(n), deadline or Deadline(None))
+    if at is None:
+        at = _suffix_ids_at(cols, _sample(n), deadline or Deadline(None))
     ratios = [len(_cell_rows(cols, ids, count, y)[0]) / m for y, (ids, count) in at.items() if y + 1 < n]
     return float(np.mean(ratios)) if ratios else 1.0
 
 
-def refutes_sample(cols: np.ndarray, target: int, budget: Budget, per_point: float) -> bool:
+def refutes_sample(cols: np.ndarray, target: int, budget: Budget, per_point: float, at: dict | None = None) -> bool:
     """Whether every sampled first point (:func:`worth_it`'s sample) is refuted within ``per_point`` work.
 
     The measured criterion for the whole pass: the trace search is run on
@@ -290,23 +303,25 @@ def refutes_sample(cols: np.ndarray, target: int, budget: Budget, per_point: flo
     sends the target to the compiled search.
     """
     n, m = cols.shape
-    at = _suffix_ids_at(cols, _sample(n), budget.deadline)
+    if at is None:
+        at = _suffix_ids_at(cols, _sample(n), budget.deadline)
     for y, (ids, count) in sorted(at.items()):
         if y > n - target:
             continue
         point = Budget(budget.deadline, per_point, budget.stats, budget.until)
-        if not _refute_first(cols, ids, count, y, target, point):
+        if not _refute_first(cols, _cell_rows(cols, ids, count, y), y, target, point):
             return False
     return True
 
 
-def _refute_first(cols: np.ndarray, ids: np.ndarray, count: int, y: int, target: int, budget: Budget) -> bool:
-    """Whether no shattered ``target``-set starts at ``y`` (``ids``: the traces on the later columns).
+def _refute_first(cols: np.ndarray, cells: list[np.ndarray], y: int, target: int, budget: Budget) -> bool:
+    """Whether no shattered ``target``-set starts at ``y``; ``cells``: rows holding the distinct later traces
+    of its two cells, narrower first.
 
     The narrower cell alone first; the wider one is built only when that
     does not refute.
     """
-    narrow, wide = _cell_rows(cols, ids, count, y)
+    narrow, wide = cells
     need = 1 << (target - 1)  # trace size rule
     if len(narrow) < need or len(wide) < need:
         return True
@@ -334,14 +349,15 @@ def try_refute(cols: np.ndarray, target: int, deadline: Deadline, stats: dict) -
     n, m = cols.shape
     if m < MIN_HYPOTHESES or n < target:
         return False
-    ratio = worth_it(cols, deadline)
+    at = _suffix_ids_at(cols, _sample(n), deadline)  # one backward pass for both sample criteria
+    ratio = worth_it(cols, deadline, at)
     stats["trace_ratio"] = round(ratio, 4)
     if ratio > COLLAPSE_RATIO:
         return False
     per_point = WORK_FACTOR * n * m / 64
     left = deadline.remaining()
     budget = Budget(deadline, per_point * n, stats, None if left is None else time.monotonic() + left / 2)
-    if not refutes_sample(cols, target, budget, per_point):
+    if not refutes_sample(cols, target, budget, per_point, at):
         stats["trace_sample"] = "not refuted"
         return False
     return bool(dead_first_points(cols, target, budget).all())
