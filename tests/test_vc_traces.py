@@ -208,3 +208,14 @@ def test_measured_criterion_declines_random_classes():
     stats: dict = {}
     assert traces.try_refute(cols, 9, Deadline(None), stats) is False
     assert "trace_refuted" not in stats
+
+
+@pytest.mark.parametrize("kind", ["natarajan", "graph"])
+def test_binary_natarajan_and_graph_with_traces_forced(trace_mode, kind):
+    """On a binary class the three dimensions are one search: the trace refutation serves Natarajan and graph."""
+    import dimcalc
+
+    H = g.boxes(2, 2)
+    r = getattr(dimcalc, f"{kind}_dimension")(H)
+    assert (r.value, r.exact) == (4, True)
+    assert r.verify(H)
