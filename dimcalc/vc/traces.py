@@ -67,6 +67,8 @@ MIN_HYPOTHESES = 1024
 MAX_CELLS = 1 << 29
 #: ... over at most this many points (the sample's backward pass is one numpy step per point).
 MAX_POINTS = 4096
+#: A node of the recursion counted as this many entries (its numpy calls cost tens of microseconds).
+NODE_COST = 20_000
 #: Work per first point (cell entries) allowed, in units of one pass of the compiled search over its candidates.
 WORK_FACTOR = 4
 
@@ -82,7 +84,9 @@ class Budget:
     since: float = 0.0  # work since the clock was last read
 
     def spend(self, amount: float) -> bool:
-        """Count ``amount`` of work; ``False`` once the budget is spent (the deadline raises when it passes)."""
+        """Count ``amount`` of work and one node (:data:`NODE_COST`); ``False`` once the budget is spent (the
+        deadline raises when it passes)."""
+        amount += NODE_COST
         self.left -= amount
         self.since += amount
         self.stats["trace_work"] = self.stats.get("trace_work", 0) + int(amount)
@@ -256,62 +260,94 @@ def _sample(n: int) -> np.ndarray:
     return np.unique(np.linspace(0, max(n // 2 - 1, 0), SAMPLE_POINTS).astype(np.int64))
 
 
-def _suffix_ids_at(cols: np.ndarray, picks: np.ndarray, deadline: Deadline) -> dict[int, tuple[np.ndarray, int]]:
-    """The suffix ids (traces on the columns after ``y``) at each ``y`` of ``picks``: one backward pass."""
-    n, m = cols.shape
-    ids, count = np.zeros(m, dtype=np.int64), 1
-    out = {}
-    wanted = set(int(y) for y in picks)
-    for y in range(n - 1, int(min(picks, default=n)) - 1, -1):
-        if y in wanted:
-            out[y] = (ids, count)
-        deadline.check()
-        ids, count, _ = suffix_step(ids, count, cols[y])
-    return out
+def _distinct_later(cols: np.ndarray, y: int, b: bool) -> np.ndarray:
+    """The cell ``h(y) = b`` as its distinct traces on the columns after ``y`` (columns x rows), by a sort.
+
+    For the sampled points only (:func:`worth_it`, :func:`refutes_sample`):
+    no backward pass of suffix ids down to them.
+    """
+    later = cols[y + 1 :][:, cols[y] == b]
+    if later.shape[0] == 0 or later.shape[1] == 0:
+        return later
+    packed = np.ascontiguousarray(np.packbits(later.T, axis=1))
+    _, first = np.unique(packed.view(np.dtype((np.void, packed.shape[1]))).ravel(), return_index=True)
+    return later[:, np.sort(first)]
 
 
-def worth_it(cols: np.ndarray, deadline: Deadline | None = None, at: dict | None = None) -> float:
+def _rarer(cols: np.ndarray, y: int) -> bool:
+    """The rarer label at column ``y`` (its cell is the narrower before deduplication)."""
+    return bool(cols[y].sum() * 2 <= cols.shape[1])
+
+
+def worth_it(cols: np.ndarray, deadline: Deadline | None = None) -> float:
     """The mean fraction of the hypotheses a sampled point's narrower cell keeps as distinct later traces.
 
     ``cols`` as in :func:`dead_first_points`.  At each point of a sample
     spread over the first half of the order (their pools of later points
-    are the largest), the narrower of its two cells is reduced to its
-    distinct traces on the later columns.  A cell test in the trace search
-    reads that many rows where the compiled search reads all ``m``
-    hypotheses, so the trace search may pay when this is at most
-    :data:`COLLAPSE_RATIO` (intervals over 512 points: 0.003, boxes over
-    32 x 32: 0.014, halfspaces over 16 x 16: 0.30; a random class keeps
-    about one half).
+    are the largest), the cell of the rarer label is reduced to its distinct
+    traces on the later columns.  A cell test in the trace search reads
+    that many rows where the compiled search reads all ``m`` hypotheses, so
+    the trace search may pay when this is at most :data:`COLLAPSE_RATIO`
+    (intervals over 512 points: 0.003, boxes over 32 x 32: 0.014,
+    halfspaces over 16 x 16: 0.30; a random class keeps about one half).
 
     >>> from dimcalc import generators as g
     >>> round(worth_it(g.intervals(64).distinct_rows.astype(bool).T.copy()), 3)
     0.023
     """
     n, m = cols.shape
-    if at is None:
-        at = _suffix_ids_at(cols, _sample(n), deadline or Deadline(None))
-    ratios = [len(_cell_rows(cols, ids, count, y)[0]) / m for y, (ids, count) in at.items() if y + 1 < n]
+    ratios = []
+    for y in _sample(n):
+        if y + 1 < n:
+            if deadline is not None:
+                deadline.check()
+            ratios.append(_distinct_later(cols, int(y), _rarer(cols, int(y))).shape[1] / m)
     return float(np.mean(ratios)) if ratios else 1.0
 
 
-def refutes_sample(cols: np.ndarray, target: int, budget: Budget, per_point: float, at: dict | None = None) -> bool:
+def refutes_sample(cols: np.ndarray, target: int, budget: Budget, per_point: float) -> bool:
     """Whether every sampled first point (:func:`worth_it`'s sample) is refuted within ``per_point`` work.
 
     The measured criterion for the whole pass: the trace search is run on
-    the sampled points first, each under its own work budget; a point not
-    refuted within it (too costly, or really the start of a shattered set)
-    sends the target to the compiled search.
+    the sampled points first, each under its own work budget (the cell of
+    the rarer label alone, then both); a point not refuted within it (too
+    costly, or really the start of a shattered set) sends the target to the
+    compiled search.
     """
     n, m = cols.shape
-    if at is None:
-        at = _suffix_ids_at(cols, _sample(n), budget.deadline)
-    for y, (ids, count) in sorted(at.items()):
+    need = 1 << (target - 1)  # trace size rule
+    for y in (int(p) for p in _sample(n)):
         if y > n - target:
             continue
-        point = Budget(budget.deadline, per_point, budget.stats, budget.until)
-        if not _refute_first(cols, _cell_rows(cols, ids, count, y), y, target, point):
+        budget.deadline.check()
+        b = _rarer(cols, y)
+        low = _distinct_later(cols, y, b)
+        alone = _fresh(budget, per_point)
+        if low.shape[1] < need or refute_cells([low], target - 1, alone):
+            continue
+        # The rarer label's cell may keep more traces than the other (intervals at the middle point): the other
+        # alone, then both -- each attempt under its own share; not when the other is far larger by count.
+        rows = int(cols[y].sum())
+        if max(rows, m - rows) > 2 * min(rows, m - rows):
+            if alone.left < 0:  # out of work alone: both cells cost at least as much
+                return False
+            high = _distinct_later(cols, y, not b)
+            if high.shape[1] >= need and not refute_cells([low, high], target - 1, _fresh(budget, per_point)):
+                return False
+            continue
+        high = _distinct_later(cols, y, not b)
+        if high.shape[1] < need:
+            continue
+        if high.shape[1] < low.shape[1] and refute_cells([high], target - 1, _fresh(budget, per_point)):
+            continue
+        if not refute_cells([low, high], target - 1, _fresh(budget, per_point)):
             return False
     return True
+
+
+def _fresh(budget: Budget, work: float) -> Budget:
+    """A budget of ``work`` for one attempt, counting into ``budget``'s stats, deadline and time share."""
+    return Budget(budget.deadline, work, budget.stats, budget.until)
 
 
 def _refute_first(cols: np.ndarray, cells: list[np.ndarray], y: int, target: int, budget: Budget) -> bool:
@@ -349,15 +385,14 @@ def try_refute(cols: np.ndarray, target: int, deadline: Deadline, stats: dict) -
     n, m = cols.shape
     if m < MIN_HYPOTHESES or n < target:
         return False
-    at = _suffix_ids_at(cols, _sample(n), deadline)  # one backward pass for both sample criteria
-    ratio = worth_it(cols, deadline, at)
+    ratio = worth_it(cols, deadline)
     stats["trace_ratio"] = round(ratio, 4)
     if ratio > COLLAPSE_RATIO:
         return False
     per_point = WORK_FACTOR * n * m / 64
     left = deadline.remaining()
     budget = Budget(deadline, per_point * n, stats, None if left is None else time.monotonic() + left / 2)
-    if not refutes_sample(cols, target, budget, per_point, at):
+    if not refutes_sample(cols, target, budget, per_point):
         stats["trace_sample"] = "not refuted"
         return False
     return bool(dead_first_points(cols, target, budget).all())
