@@ -293,7 +293,7 @@ def worth_it(cols: np.ndarray, deadline: Deadline | None = None) -> float:
 
     >>> from dimcalc import generators as g
     >>> round(worth_it(g.intervals(64).distinct_rows.astype(bool).T.copy()), 3)
-    0.023
+    0.053
     """
     n, m = cols.shape
     ratios = []
