@@ -288,7 +288,7 @@ def worth_it(cols: np.ndarray, deadline: Deadline | None = None) -> float:
     traces on the later columns.  A cell test in the trace search reads
     that many rows where the compiled search reads all ``m`` hypotheses, so
     the trace search may pay when this is at most :data:`COLLAPSE_RATIO`
-    (intervals over 512 points: 0.003, boxes over 32 x 32: 0.014,
+    (intervals over 512 points: 0.034, boxes over 32 x 32: 0.014,
     halfspaces over 16 x 16: 0.30; a random class keeps about one half).
 
     >>> from dimcalc import generators as g
