@@ -191,7 +191,8 @@ def traces_refute(cols: Columns, target: int, m: int, deadline: Deadline, stats:
         return False
     if TRACES is None and (len(keep) > traces.MAX_POINTS or len(keep) * m > traces.MAX_CELLS):
         return False
-    table = np.unpackbits(cols.ones[keep].view(np.uint8), axis=1, count=m, bitorder="little").astype(bool)
+    deadline.check()
+    table = np.unpackbits(cols.ones[keep].view(np.uint8), axis=1, count=m, bitorder="little").view(bool)
     if TRACES:
         budget = traces.Budget(deadline, float("inf"), stats)
         proved = bool(traces.dead_first_points(table, target, budget).all())
