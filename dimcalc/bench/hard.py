@@ -93,7 +93,8 @@ _CHILD = textwrap.dedent("""
     print(json.dumps({"value": r.value, "exact": r.exact, "lower": r.lower, "upper": r.upper, "wall": wall,
                       "cpu": cpu, "load": max(load, os.getloadavg()[0]), "verified": r.verify(H),
                       "nodes": r.stats.get("nodes", 0), "tests": r.stats.get("tests", 0),
-                      "log2": H.log2_size(), "m": H.n_distinct}))
+                      "log2": H.log2_size(), "m": H.n_distinct,
+                      "traces": {k: v for k, v in r.stats.items() if k.startswith("trace")}}))
 """)
 
 
@@ -110,6 +111,26 @@ def _run_case(expr: str, solver: str, limit: float, jobs: int = 1, cluster: int 
     if proc.returncode != 0:
         return {"error": (proc.stderr.strip().splitlines() or ["failed"])[-1]}
     return json.loads(proc.stdout)
+
+
+def _traces_note(stats: dict) -> str:
+    """What the trace search (:mod:`dimcalc.vc.traces`) did in a row: refuted a target, declined, or gave up.
+
+    >>> _traces_note({"trace_refuted": 3, "trace_nodes": 517, "trace_work": 4.6e7})
+    '; target 3 refuted on distinct traces (517 trace nodes, 4.6e+07 entries read)'
+    >>> _traces_note({"trace_ratio": 0.3})
+    '; traces not tried (collapse ratio 0.3)'
+    """
+    if not stats:
+        return ""
+    if "trace_refuted" in stats:
+        return (
+            f"; target {stats['trace_refuted']} refuted on distinct traces ({stats.get('trace_nodes', 0)} trace"
+            f" nodes, {stats.get('trace_work', 0):.2g} entries read)"
+        )
+    if "trace_nodes" in stats:
+        return f"; traces tried, not refuted ({stats.get('trace_nodes', 0)} trace nodes)"
+    return f"; traces not tried (collapse ratio {stats.get('trace_ratio', 'n/a')})"
 
 
 @register_suite("hard", "VC-type refutation on random and structured classes (CPU s, nodes, tests vs the bit floor)")
@@ -146,6 +167,7 @@ def hard_suite(opts: BenchOptions) -> list[BenchRow]:
                     if refute
                     else "settled by the count of hypotheses (no refutation needed)"
                 )
+                + _traces_note(out.get("traces") or {})
                 + ("" if out["verified"] else "; WITNESS NOT VERIFIED")
             )
             rows.append(
@@ -167,6 +189,7 @@ def hard_suite(opts: BenchOptions) -> list[BenchRow]:
                         "limit": limit,
                         "jobs": opts.jobs,
                         "cluster": opts.cluster,
+                        "traces": out.get("traces") or {},
                     },
                 )
             )

@@ -64,7 +64,7 @@ import numpy as np
 
 from ..classes.hypothesis_class import HypothesisClass
 from ..search.budget import Deadline, Progress, SearchStopped
-from . import rules
+from . import rules, traces
 from .columns import STEP_WORDS, Columns, label_counts, pack_columns, virtual_columns
 from .dfs import Search
 
@@ -139,6 +139,7 @@ def largest_shattered_set(
             return [{"point": int(cols.point[v]), "one": int(cols.one[v]), "zero": int(cols.zero[v])} for v in chosen]
 
         cols = columns(1, top=8)
+        binary = H.is_binary and counts.shape[1] == 2  # one column per point, side 0 = not side 1
         search = Search(cols, H.n_distinct, deadline, log, stats)
         try:
             best = describe(cols, search.greedy())
@@ -152,6 +153,9 @@ def largest_shattered_set(
             log.update(f"searching for a shattered set of size {target} (upper bound {upper})", force=True)
             deadline.check()
             cols = columns(rules.need(target, 1))
+            if binary and traces_refute(cols, target, H.n_distinct, deadline, stats):
+                upper = target - 1  # no target-set: proved on distinct traces (dimcalc.vc.traces)
+                break
             searcher = Search(cols, H.n_distinct, deadline, log, stats, scheduler=scheduler)
             found = searcher.find(target, jobs)
             if found is None:
@@ -162,6 +166,41 @@ def largest_shattered_set(
     except SearchStopped:
         return best, upper, True
     return (best, upper, False)
+
+
+#: Whether the trace search (:mod:`dimcalc.vc.traces`) may try a target: ``None`` decides by measure
+#: (:func:`dimcalc.vc.traces.try_refute`), ``True`` / ``False`` force it on every target from 3 / off (tests).
+TRACES: bool | None = None
+
+
+def traces_refute(cols: Columns, target: int, m: int, deadline: Deadline, stats: dict) -> bool:
+    """Whether no ``target``-set is shattered, proved on distinct traces (:mod:`dimcalc.vc.traces`).
+
+    Binary classes only (``cols`` one column per point, no dead hypotheses),
+    from target 3.  The root's columns (both sides with ``2^(target-1)``
+    hypotheses; size rule) are unpacked in the order of their points, within
+    the memory budget.  ``False`` proves nothing: the compiled search decides.
+    """
+    if TRACES is False or target < 3 or cols.partial or (TRACES is None and m < traces.MIN_HYPOTHESES):
+        return False
+    ones = np.bitwise_count(cols.ones).sum(axis=1, dtype=np.int64)
+    need = rules.need(target, 1)
+    keep = np.flatnonzero((ones >= need) & (m - ones >= need))
+    keep = keep[np.argsort(cols.rank[keep], kind="stable")]
+    if len(keep) < target or not deadline.fits(2 * len(keep) * m):
+        return False
+    if TRACES is None and (len(keep) > traces.MAX_POINTS or len(keep) * m > traces.MAX_CELLS):
+        return False
+    deadline.check()
+    table = np.unpackbits(cols.ones[keep].view(np.uint8), axis=1, count=m, bitorder="little").view(bool)
+    if TRACES:
+        budget = traces.Budget(deadline, float("inf"), stats)
+        proved = bool(traces.dead_first_points(table, target, budget).all())
+    else:
+        proved = traces.try_refute(table, target, deadline, stats)
+    if proved:
+        stats["trace_refuted"] = target
+    return proved
 
 
 def _is_chain(H: HypothesisClass, points: np.ndarray, ones: np.ndarray, deadline: Deadline) -> bool:
