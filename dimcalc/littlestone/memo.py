@@ -1,9 +1,10 @@
-"""The engine's memo: its entries, and the witness trees written from it.
+"""The engine's memo: its entries, the proven bounds by shape, and the witness trees written from it.
 
 A :class:`MemoEntry` holds what is proven about ``D(V)`` for one version space
-(or one ``(V, prefix)`` node of the uniform variant); :class:`TreeWriter`, the
-part of :class:`~.engine.Engine` that writes witness trees, walks the splits
-the entries record (spec §3 format).
+(or one ``(V, prefix)`` node of the uniform variant); :class:`MemoStore`, the
+part of :class:`~.engine.Engine` that reads and writes those facts (and the
+refutations shared by shape, rule 7); :class:`TreeWriter`, the part that
+writes witness trees, walks the splits the entries record (spec §3 format).
 """
 
 from __future__ import annotations
@@ -13,9 +14,10 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ..classes.hypothesis_class import HypothesisClass
-from .splits import NodeSplits, Split, Splitter
+from . import splits as tunables  # read at call time: tests and benchmarks set them
+from .splits import VECTOR_MIN_LIVE, NodeSplits, Split, Splitter
 
-__all__ = ["MemoEntry", "MemoKey", "LevelSplitter", "TreeWriter", "size_bound"]
+__all__ = ["MemoEntry", "MemoKey", "LevelSplitter", "MemoStore", "TreeWriter", "size_bound"]
 
 
 @dataclass(slots=True)
@@ -126,3 +128,94 @@ class TreeWriter:
             split = self.splitter.pair_split(V)
         assert split is not None  # lower(V) >= t >= 1 was proven by a split
         return self.splitter.node(split.desc, self._tree(split.V0, t - 1), self._tree(split.V1, t - 1))
+
+
+class MemoStore(TreeWriter):
+    """The engine's memo of proven bounds, its refutations by shape (rule 7) and its cache of splits.
+
+    Every fact kept here is proven (``lower <= D(V) <= upper``), so it holds
+    whatever is asked next: the memo survives deepening, probes and SAT calls.
+    """
+
+    deadline: Any
+    #: Proven upper bounds by shape (rule 7, :meth:`.column_splitter.ColumnSplitter.shape`): kept across queries.
+    shape_upper: dict[bytes, int]
+    _shape: Callable[[int, Sequence[int]], bytes | None] | None
+    _shape_calls: int
+    _shape_hits: int
+    _split_cache: dict[int, tuple[list[int], list]]
+    _split_cache_size: int
+
+    #: Bytes of splits kept in the cache (each split holds two bitsets of about |V| / 8 bytes).
+    SPLIT_CACHE_BYTES = 128 << 20
+
+    def _splits(self, V: int, live: Sequence[int]) -> tuple[list[int], list]:
+        """All canonical splits of ``V`` (for SAT), cached for version spaces with many live columns."""
+        hit = self._split_cache.get(V)
+        if hit is not None:
+            return hit
+        result = self.splitter.splits(V, live)
+        cost = len(result[1]) * (V.bit_length() // 4 + 120)
+        if len(live) >= VECTOR_MIN_LIVE and self._split_cache_size + cost <= self.SPLIT_CACHE_BYTES:
+            self._split_cache[V] = result
+            self._split_cache_size += cost
+        return result
+
+    # -- bounds
+    def bounds(self, V: int) -> tuple[int, int]:
+        e = self.memo.get(V)
+        if e is not None:
+            return e.lower, e.upper
+        return 0, size_bound(V)
+
+    def _entry(self, V: int) -> MemoEntry:
+        e = self.memo.get(V)
+        if e is None:
+            e = self.memo[V] = MemoEntry(0, size_bound(V))
+        return e
+
+    def known_lower(self, V: int, depth: int) -> None:
+        """Record ``D(V) >= depth`` proven elsewhere (a verified tree the caller keeps as the witness).
+
+        The entry gets no split: :meth:`tree` cannot rebuild that tree, so the
+        caller returns its own tree whenever the search ends at ``depth``; the
+        search itself starts iterative deepening at ``depth + 1``.
+        """
+        e = self._entry(V)
+        if depth > e.lower:
+            e.lower = min(depth, e.upper)
+
+    # -- rule 7: refutations by shape
+    def _shape_of(self, V: int, live: Sequence[int]) -> bytes | None:
+        """The shape of ``V`` (rule 7), or None when shapes are off or ``V`` is too big for one."""
+        if self._shape is None:
+            return None
+        n = V.bit_count()
+        if n > tunables.SHAPE_MAX_ROWS or n * len(live) > SHAPE_MAX_WORK:
+            return None
+        shape = self._shape(V, live)
+        if shape is not None:
+            self._shape_calls += 1
+            if self._shape_calls == SHAPE_TRIAL and self._shape_hits * SHAPE_MIN_HIT_RATIO < SHAPE_TRIAL:
+                self._shape = None  # shapes rarely repeat in this class (boxes): not worth their cost
+        return shape
+
+    def _shape_refutes(self, shape: bytes, t: int, e: MemoEntry) -> bool:
+        """Rule 7: a refutation of one version space refutes every one of its shape (an isomorphic class).
+
+        True when a version space of this shape was proven below ``t``; ``e`` (the node's entry) gets that bound.
+        """
+        u = self.shape_upper.get(shape)
+        if u is None or u >= t:
+            return False
+        self._shape_hits += 1
+        e.upper = min(e.upper, u)
+        return True
+
+
+#: Rule 7 is switched off for an engine whose first SHAPE_TRIAL shapes refuted fewer than one node in
+#: SHAPE_MIN_HIT_RATIO (a shape costs 10-100 µs; on boxes they rarely repeat).
+SHAPE_TRIAL = 4096
+#: ... and computed only for nodes with at most this many (hypothesis, live column) pairs.
+SHAPE_MAX_WORK = 1 << 18
+SHAPE_MIN_HIT_RATIO = 20
