@@ -25,6 +25,7 @@ from .engine import Engine
 from .greedy import greedy_lower_bound
 from .nodes import depth_one_tree
 from .parallel import solve_root
+from .restriction_seeds import restriction_tree
 from .seeds import SeedTree, checked_seed
 from .splitters import FAMILY_NAMES, splitter_for
 from .uniform import uniform_dimension
@@ -416,8 +417,22 @@ def _seeded_bipartition(
     )
 
 
+def _any_seed(H: HypothesisClass, seed_tree: Any, owner: str) -> dict | None:
+    """``seed_tree`` of :func:`binary_restriction_littlestone` as a tree ``H`` shatters (checked), or None."""
+    if seed_tree is None:
+        return None
+    if isinstance(seed_tree, SeedTree):
+        if seed_tree.hclass is not H and seed_tree.hclass != H:
+            raise parameter_error("seed_tree", owner, "a SeedTree certified on this class", seed_tree)
+        return seed_tree.witness()
+    kind = "littlestone" if H.is_binary else "multiclass_littlestone"
+    return checked_seed(H, seed_tree, kind, owner).witness()  # type: ignore[union-attr]
+
+
 @validate_params(H=CLASS, time_limit=TIME_LIMIT)
-def binary_restriction_littlestone(H: HypothesisClass, *, time_limit: float | None = None) -> MaximumResult:
+def binary_restriction_littlestone(
+    H: HypothesisClass, *, time_limit: float | None = None, seed_tree: Any = None
+) -> MaximumResult:
     """The Littlestone dimension of each binary restriction ``H|_i``, ``i = 1..label_bits``.
 
     ``H|_i(x) = (h(x) >> (i - 1)) & 1`` (bit 1 is the least significant).  The
@@ -429,6 +444,15 @@ def binary_restriction_littlestone(H: HypothesisClass, *, time_limit: float | No
     H : HypothesisClass
     time_limit : float, optional
         Seconds for all restrictions together (unused time flows to later ones).
+    seed_tree : dict or SeedTree, optional
+        A tree ``H`` shatters (dimcalc extension): a :class:`~dimcalc.littlestone.seeds.SeedTree`
+        certified on ``H`` for any Littlestone-type kind, or a tree checked at the call (a mistake
+        tree for a binary class, an io-labelled tree otherwise; refused with
+        :class:`~dimcalc.errors.InvalidParameterError` when ``H`` does not shatter it).  Each
+        restriction starts from the mistake tree of ``H|_i`` read off it
+        (:func:`~dimcalc.littlestone.restriction_seeds.restriction_tree`: the nodes whose two
+        children's labels are separated by bit ``i``; the whole tree for a binary class, whose
+        ``H|_1`` is ``H``), certified on ``H|_i`` before it is used.  Same values either way.
 
     Returns
     -------
@@ -457,11 +481,18 @@ def binary_restriction_littlestone(H: HypothesisClass, *, time_limit: float | No
     H = check_class(H, owner)
     time_limit = check_time_limit(time_limit, owner)
     deadline = Deadline(time_limit)
+    given = _any_seed(H, seed_tree, owner)
+    labels = present_labels(H) if given is not None else ()
     bits = label_bits(H.num_labels)
     out = []
     for i in range(1, bits + 1):
         Hi = binary_restriction(H, i)
         kind = f"littlestone_restriction:{i}"
-        r = solve_family(Hi, kind, "LD", None, deadline.part(bits - i + 1), False, f"littlestone H|_{i}")
+        seed = None
+        if given is not None and not deadline.expired():
+            depth, tree = restriction_tree(given, i, labels)
+            seed = SeedTree.certify(H, tree, kind) if depth >= 1 else None  # H shatters it: a proof, checked
+        share = deadline.part(bits - i + 1)
+        r = solve_family(Hi, kind, "LD", None, share, False, f"littlestone H|_{i}", seed=seed)
         out.append(dataclasses.replace(r, stats={**r.stats, "restriction": i}))  # results are frozen: a new one
     return MaximumResult.of("littlestone_restriction:max", out, seconds=round(deadline.elapsed(), 6))
