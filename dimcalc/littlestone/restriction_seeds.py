@@ -43,6 +43,8 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any
 
+from .nodes import cut_tree
+
 __all__ = ["restriction_tree", "child_labels"]
 
 
@@ -78,15 +80,6 @@ def _lift(node: dict[str, Any], i: int, labels: Collection[int]) -> tuple[int, d
     return (d0, T0) if d0 >= d1 else (d1, T1)
 
 
-def _cut(tree: dict[str, Any], depth: int) -> dict[str, Any]:
-    """``tree`` cut to ``depth`` (every path at least that deep): a node at depth 0 becomes its leftmost leaf."""
-    if depth == 0:
-        while "children" in tree:
-            tree = tree["children"][0]
-        return tree
-    return {"point": tree["point"], "children": [_cut(c, depth - 1) for c in tree["children"]]}
-
-
 def restriction_tree(tree: dict[str, Any], i: int, labels: Collection[int] = (0, 1)) -> tuple[int, dict[str, Any]]:
     """A shattered mistake tree of ``H|_i`` read off a shattered tree of ``H`` (see the module docstring).
 
@@ -94,4 +87,4 @@ def restriction_tree(tree: dict[str, Any], i: int, labels: Collection[int] = (0,
     Returns ``(depth, tree)``; depth 0 is a single leaf.
     """
     depth, lifted = _lift(tree, i, frozenset(labels))
-    return depth, _cut(lifted, depth)
+    return depth, cut_tree(lifted, depth)
