@@ -123,3 +123,23 @@ def test_check_hands_the_restrictions_the_greedy_tree(monkeypatch):
     report = check_class(H, ["binary_restrictions"], time_limit=60)
     (part,) = report.dimensions["binary_restrictions"]
     assert part.exact and part.value == expected and report.verify()
+
+
+@settings(max_examples=40, deadline=None)
+@given(BINARY)
+def test_check_carries_a_binary_class_ldim_tree_to_its_restriction(H):
+    """After the searches, ``check`` raises a stopped ``H|_1`` of a binary class to LDim's lower bound with LDim's
+    tree as a restriction tree (``H|_1 = H``), certified on ``H|_1``; never above the brute force."""
+    from dimcalc.reports.check import _tighten_by_relations
+    from dimcalc.results import DimensionResult
+    from dimcalc.witnesses import RestrictionTree
+
+    ld = littlestone_dimension(H)
+    if ld.value < 1:
+        return
+    stopped = DimensionResult.bounds("littlestone_restriction:1", 0, 17, RestrictionTree({"hypothesis": 0}, 1))
+    dims = {"littlestone": ld, "binary_restrictions": [stopped]}
+    _tighten_by_relations(dims, binary=True, H=H)
+    (part,) = dims["binary_restrictions"]
+    assert part.lower == ld.value == brute_littlestone(HypothesisClass.from_table(_bits_table(H, 1)))
+    assert part.stats["lower_from"] == "littlestone" and part.verify(H, debug=True)
