@@ -25,13 +25,15 @@ from .engine import Engine
 from .greedy import greedy_lower_bound
 from .nodes import depth_one_tree
 from .parallel import solve_root
-from .restriction_seeds import restriction_tree
+from .restriction_seeds import given_tree, restriction_tree
 from .seeds import SeedTree, checked_seed
 from .splitters import FAMILY_NAMES, splitter_for
 from .uniform import uniform_dimension
 
 #: A binary class of at least this many cells (distinct rows x points) gets a greedy mistake tree first.
 GREEDY_MIN_CELLS = 1 << 20
+#: ... and under a time limit its search stops with this fraction of the time left for writing its tree.
+WRITE_RESERVE = 0.1
 
 
 def _io_labelled(tree: dict[str, Any]) -> dict[str, Any]:
@@ -107,14 +109,16 @@ def solve_family(
         return DimensionResult.bounds(
             kind, lower, upper, witness, nodes=0, seconds=round(deadline.elapsed(), 6), stopped=deadline.stop_label
         )
-    engine = Engine(H, splitter, deadline=deadline, progress=log)
+    big = deadline.seconds is not None and H.n_distinct * H.n_points >= GREEDY_MIN_CELLS  # its tree takes seconds
+    engine = Engine(H, splitter, deadline=deadline.before_end(WRITE_RESERVE) if big else deadline, progress=log)
     if greedy_tree is not None:  # deepening starts above the greedy tree (kept as the witness at its depth)
         engine.known_lower(H.full_mask, greedy_depth)
     lower, upper, stopped = solve_root(engine, family, maps, jobs, scheduler)
-    if greedy_tree is not None and lower <= greedy_depth:
-        witness = greedy_tree
-    else:
-        witness = engine.tree(H.full_mask, lower)
+    try:
+        own = greedy_tree is None or lower > greedy_depth
+        witness = engine.tree(H.full_mask, lower, deadline=deadline) if own else greedy_tree
+    except SearchStopped:  # no time left to write the search's tree: the greedy/seed tree's bound stands
+        lower, witness, stopped = 0, leaf, True
     if lower == 0 and upper >= 1:
         one = depth_one_tree(H, family, maps)
         if one is not None:
@@ -132,7 +136,7 @@ def solve_family(
         sat_calls=engine.sat_calls,
         sat_answers=engine.sat_answers,
         seconds=round(deadline.elapsed(), 6),
-        stopped=deadline.stop_label if stopped else False,
+        stopped=engine.deadline.stop_label if stopped else False,
     )
 
 
@@ -417,18 +421,6 @@ def _seeded_bipartition(
     )
 
 
-def _any_seed(H: HypothesisClass, seed_tree: Any, owner: str) -> dict | None:
-    """``seed_tree`` of :func:`binary_restriction_littlestone` as a tree ``H`` shatters (checked), or None."""
-    if seed_tree is None:
-        return None
-    if isinstance(seed_tree, SeedTree):
-        if seed_tree.hclass is not H and seed_tree.hclass != H:
-            raise parameter_error("seed_tree", owner, "a SeedTree certified on this class", seed_tree)
-        return seed_tree.witness()
-    kind = "littlestone" if H.is_binary else "multiclass_littlestone"
-    return checked_seed(H, seed_tree, kind, owner).witness()  # type: ignore[union-attr]
-
-
 @validate_params(H=CLASS, time_limit=TIME_LIMIT)
 def binary_restriction_littlestone(
     H: HypothesisClass, *, time_limit: float | None = None, seed_tree: Any = None
@@ -481,7 +473,7 @@ def binary_restriction_littlestone(
     H = check_class(H, owner)
     time_limit = check_time_limit(time_limit, owner)
     deadline = Deadline(time_limit)
-    given = _any_seed(H, seed_tree, owner)
+    given = given_tree(H, seed_tree, owner)
     labels = present_labels(H) if given is not None else ()
     bits = label_bits(H.num_labels)
     out = []

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ..classes.hypothesis_class import HypothesisClass
+from ..search.budget import Deadline
+from ..witnesses.tree_walk import gc_paused
 from . import splits as tunables  # read at call time: tests and benchmarks set them
 from .splits import VECTOR_MIN_LIVE, NodeSplits, Split, Splitter
 
@@ -67,22 +69,28 @@ class TreeWriter:
     memo: dict[MemoKey, MemoEntry]
     subtrees: dict[tuple[int, int], dict]
     _pair_splits: dict[int, Split]
+    _write_deadline: Deadline | None = None
+    _written = 0
 
-    def tree(self, V: int, t: int, prefix: tuple[int, ...] = ()) -> dict:
+    def tree(self, V: int, t: int, prefix: tuple[int, ...] = (), deadline: Deadline | None = None) -> dict:
         """The tree of depth ``t <= lower(V)`` recorded in the memo (spec §3 format); see :meth:`at_least` for ``prefix``.
 
         The depth-1 nodes proven by size get their splits first, all in one
         call of ``splitter.pair_splits`` (a tree of depth ``t`` has up to
         ``2^(t-1)`` of them: one call each would cost more than the search).
+        With ``deadline``, raises ``SearchStopped`` when it expires (read every 1 024 nodes): a depth-16
+        tree over 278 785 hypotheses is seconds of work.
         """
+        self._write_deadline, self._written = deadline, 0
         pending: list[int] = []
-        self._depth_one_nodes(V, t, prefix, pending)
-        if pending:
-            self._pair_splits.update(zip(pending, self.splitter.pair_splits(pending)))
-        try:
-            return self._tree(V, t, prefix)
-        finally:
-            self._pair_splits.clear()
+        with gc_paused():  # millions of new dicts and no cycles: the collector's passes would walk the whole memo
+            self._depth_one_nodes(V, t, prefix, pending)
+            if pending:
+                self._pair_splits.update(zip(pending, self.splitter.pair_splits(pending)))
+            try:
+                return self._tree(V, t, prefix)
+            finally:
+                self._pair_splits.clear()
 
     def _depth_one_nodes(self, V: int, t: int, prefix: tuple[int, ...], out: list[int]) -> None:
         """Append to ``out`` the depth-1 nodes of :meth:`tree` without a split in the memo."""
@@ -108,6 +116,9 @@ class TreeWriter:
         self._depth_one_nodes(e.split.V1, t - 1, (), out)
 
     def _tree(self, V: int, t: int, prefix: tuple[int, ...] = ()) -> dict:
+        self._written += 1
+        if self._write_deadline is not None and not self._written & 1023:
+            self._write_deadline.check()
         if t <= 0:
             low = V & -V
             return {"hypothesis": self.H.row_of(low.bit_length() - 1)}

@@ -43,9 +43,11 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any
 
+from ..errors import parameter_error
 from .nodes import cut_tree
+from .seeds import SeedTree, checked_seed
 
-__all__ = ["restriction_tree", "child_labels"]
+__all__ = ["restriction_tree", "child_labels", "given_tree"]
 
 
 def child_labels(node: dict[str, Any], labels: Collection[int]) -> tuple[set[int], set[int]]:
@@ -88,3 +90,15 @@ def restriction_tree(tree: dict[str, Any], i: int, labels: Collection[int] = (0,
     """
     depth, lifted = _lift(tree, i, frozenset(labels))
     return depth, cut_tree(lifted, depth)
+
+
+def given_tree(H: Any, seed_tree: Any, owner: str) -> dict | None:
+    """``seed_tree`` of :func:`~dimcalc.littlestone.binary_restriction_littlestone` as a tree ``H`` shatters (checked), or None."""
+    if seed_tree is None:
+        return None
+    if isinstance(seed_tree, SeedTree):
+        if seed_tree.hclass is not H and seed_tree.hclass != H:
+            raise parameter_error("seed_tree", owner, "a SeedTree certified on this class", seed_tree)
+        return seed_tree.witness()
+    kind = "littlestone" if H.is_binary else "multiclass_littlestone"
+    return checked_seed(H, seed_tree, kind, owner).witness()  # type: ignore[union-attr]
