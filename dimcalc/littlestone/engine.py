@@ -51,7 +51,6 @@ class Engine(MemoStore):
         self.levels = levels
         #: Depth-1 queries answered by ``|V| >= 2`` (see :attr:`.splits.Splitter.separates`).
         self.separates = bool(getattr(splitter, "separates", False))
-        self._pair_splits: dict[int, Split] = {}  # while a tree is written: the splits of its depth-1 nodes
         self.deadline = deadline or Deadline(None)
         if getattr(splitter, "deadline", False) is None:  # a splitter whose enumeration can be long polls it too
             splitter.deadline = self.deadline

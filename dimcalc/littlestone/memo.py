@@ -9,7 +9,7 @@ writes witness trees, walks the splits the entries record (spec §3 format).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -68,7 +68,7 @@ class TreeWriter:
     levels: LevelSplitter | None
     memo: dict[MemoKey, MemoEntry]
     subtrees: dict[tuple[int, int], dict]
-    _pair_splits: dict[int, Split]
+    _walk: Iterator[Split | None] = iter(())
     _write_deadline: Deadline | None = None
     _written = 0
 
@@ -82,38 +82,47 @@ class TreeWriter:
         tree over 278 785 hypotheses is seconds of work.
         """
         self._write_deadline, self._written = deadline, 0
-        pending: list[int] = []
+        walk: list[Split | None] = []  # each node's split, in the order both walks visit the nodes
+        pending: list[int] = []  # depth-1 nodes without a split in the memo ...
+        slots: list[int] = []  # ... and their places in ``walk``
         with gc_paused():  # millions of new dicts and no cycles: the collector's passes would walk the whole memo
-            self._depth_one_nodes(V, t, prefix, pending)
-            if pending:
-                self._pair_splits.update(zip(pending, self.splitter.pair_splits(pending)))
+            self._depth_one_nodes(V, t, prefix, walk, pending, slots)
+            for start in range(0, len(pending), 4096):
+                if deadline is not None:
+                    deadline.check()
+                batch = self.splitter.pair_splits(pending[start : start + 4096])
+                for k, split in zip(slots[start : start + 4096], batch):
+                    walk[k] = split
+            self._walk = iter(walk)
             try:
                 return self._tree(V, t, prefix)
             finally:
-                self._pair_splits.clear()
+                self._walk = iter(())
 
-    def _depth_one_nodes(self, V: int, t: int, prefix: tuple[int, ...], out: list[int]) -> None:
-        """Append to ``out`` the depth-1 nodes of :meth:`tree` without a split in the memo."""
+    def _depth_one_nodes(
+        self, V: int, t: int, prefix: tuple[int, ...], walk: list, pending: list[int], slots: list[int]
+    ) -> None:
+        """The first walk of :meth:`tree`: each node's split from the memo into ``walk`` (one lookup per
+        node: hashing a version space of 278 785 bits costs ~30 µs), the depth-1 nodes without one into ``pending``."""
         if t <= 0:
             return
         if prefix:
             split = self.memo[(V, prefix)].split
             assert split is not None
-            self._depth_one_nodes(split.V0, t - 1, prefix[1:], out)
-            self._depth_one_nodes(split.V1, t - 1, prefix[1:], out)
+            self._depth_one_nodes(split.V0, t - 1, prefix[1:], walk, pending, slots)
+            self._depth_one_nodes(split.V1, t - 1, prefix[1:], walk, pending, slots)
             return
         if self.subtrees and (V, t) in self.subtrees:
             return
-        if t == 1:  # the walk stops here: the pending splits are those of depth-1 nodes without one
-            e = self.memo.get(V)
-            if e is None or e.split is None:
-                out.append(V)
-            return
         e = self.memo.get(V)
-        if e is None or e.split is None:
-            return
-        self._depth_one_nodes(e.split.V0, t - 1, (), out)
-        self._depth_one_nodes(e.split.V1, t - 1, (), out)
+        split = e.split if e is not None else None
+        if t == 1 and split is None:  # proven by size (at_least's depth-1 rule): the split of pair_splits
+            slots.append(len(walk))
+            pending.append(V)
+        walk.append(split)
+        if t > 1 and split is not None:
+            self._depth_one_nodes(split.V0, t - 1, (), walk, pending, slots)
+            self._depth_one_nodes(split.V1, t - 1, (), walk, pending, slots)
 
     def _tree(self, V: int, t: int, prefix: tuple[int, ...] = ()) -> dict:
         self._written += 1
@@ -131,12 +140,7 @@ class TreeWriter:
             given = self.subtrees.get((V, t))
             if given is not None:
                 return given
-        split = self._pair_splits.get(V) if t == 1 else None  # proven by size: the split of pair_splits
-        if split is None:
-            e = self.memo.get(V)
-            split = e.split if e is not None else None
-        if split is None and t == 1:  # proven by size (at_least's depth-1 rule): any split with two children
-            split = self.splitter.pair_split(V)
+        split = next(self._walk)  # this node's, from the first walk (same order)
         assert split is not None  # lower(V) >= t >= 1 was proven by a split
         return self.splitter.node(split.desc, self._tree(split.V0, t - 1), self._tree(split.V1, t - 1))
 
