@@ -45,3 +45,21 @@ def test_a_tree_not_written_in_time_leaves_the_greedy_bound(monkeypatch):
     assert reserve == [api.WRITE_RESERVE]  # the search was given the limit less the reserve
     assert not r.exact and r.lower == greedy < exact.value and r.upper == exact.value
     assert r.stats["stopped"] == "time limit" and r.verify(H)
+
+
+def test_a_memory_stop_keeps_the_searched_tree(monkeypatch):
+    """Writing reads the clock only: after the memory budget ran out the memo is still there, and the tree the
+    search proved is written (it was lost to the greedy tree's bound when the writer read the memory too)."""
+    H = generators.boxes(3, 2)
+    exact = littlestone_dimension(H)
+    monkeypatch.setattr(api, "GREEDY_MIN_CELLS", 0)
+    real = api.solve_root
+
+    def solve_then_memory_over(engine, *args, **kwargs):
+        out = real(engine, *args, **kwargs)
+        monkeypatch.setattr(Deadline, "_memory_exceeded", lambda self, now: self._memory_cap is not None)
+        return out
+
+    monkeypatch.setattr(api, "solve_root", solve_then_memory_over)
+    r = littlestone_dimension(H, time_limit=60)
+    assert r.exact and r.value == exact.value and r.verify(H)

@@ -116,7 +116,8 @@ def solve_family(
     lower, upper, stopped = solve_root(engine, family, maps, jobs, scheduler)
     try:
         own = greedy_tree is None or lower > greedy_depth
-        witness = engine.tree(H.full_mask, lower, deadline=deadline) if own else greedy_tree
+        by = Deadline(deadline.remaining(), memory_limit=None)  # time only: a memory stop leaves the memo in place
+        witness = engine.tree(H.full_mask, lower, deadline=by) if own else greedy_tree
     except SearchStopped:  # no time left to write the search's tree: the greedy/seed tree's bound stands
         lower, witness, stopped = 0, leaf, True
     if lower == 0 and upper >= 1:
