@@ -77,7 +77,7 @@ def test_the_class_model_modules_are_short() -> None:
     assert long == {}
 
 
-@pytest.mark.parametrize("package", ["reports", "cli", "covers"])
+@pytest.mark.parametrize("package", ["reports", "cli", "covers", "littlestone"])
 def test_the_report_and_cli_modules_are_short(package: str) -> None:
     """Issue 21: no module over ~500 lines (``reports/check.py`` and ``reports/theorems.py`` were 576 and 570)."""
     root = Path(dimcalc.__file__).parent / package

@@ -25,12 +25,15 @@ from .engine import Engine
 from .greedy import greedy_lower_bound
 from .nodes import depth_one_tree
 from .parallel import solve_root
+from .restriction_seeds import given_tree, restriction_tree
 from .seeds import SeedTree, checked_seed
 from .splitters import FAMILY_NAMES, splitter_for
 from .uniform import uniform_dimension
 
 #: A binary class of at least this many cells (distinct rows x points) gets a greedy mistake tree first.
 GREEDY_MIN_CELLS = 1 << 20
+#: ... and under a time limit its search stops with this fraction of the time left for writing its tree.
+WRITE_RESERVE = 0.1
 
 
 def _io_labelled(tree: dict[str, Any]) -> dict[str, Any]:
@@ -106,14 +109,17 @@ def solve_family(
         return DimensionResult.bounds(
             kind, lower, upper, witness, nodes=0, seconds=round(deadline.elapsed(), 6), stopped=deadline.stop_label
         )
-    engine = Engine(H, splitter, deadline=deadline, progress=log)
+    big = deadline.seconds is not None and H.n_distinct * H.n_points >= GREEDY_MIN_CELLS  # its tree takes seconds
+    engine = Engine(H, splitter, deadline=deadline.before_end(WRITE_RESERVE) if big else deadline, progress=log)
     if greedy_tree is not None:  # deepening starts above the greedy tree (kept as the witness at its depth)
         engine.known_lower(H.full_mask, greedy_depth)
     lower, upper, stopped = solve_root(engine, family, maps, jobs, scheduler)
-    if greedy_tree is not None and lower <= greedy_depth:
-        witness = greedy_tree
-    else:
-        witness = engine.tree(H.full_mask, lower)
+    try:
+        own = greedy_tree is None or lower > greedy_depth
+        by = Deadline(deadline.remaining(), memory_limit=None)  # time only: a memory stop leaves the memo in place
+        witness = engine.tree(H.full_mask, lower, deadline=by) if own else greedy_tree
+    except SearchStopped:  # no time left to write the search's tree: the greedy/seed tree's bound stands
+        lower, witness, stopped = 0, leaf, True
     if lower == 0 and upper >= 1:
         one = depth_one_tree(H, family, maps)
         if one is not None:
@@ -131,7 +137,7 @@ def solve_family(
         sat_calls=engine.sat_calls,
         sat_answers=engine.sat_answers,
         seconds=round(deadline.elapsed(), 6),
-        stopped=deadline.stop_label if stopped else False,
+        stopped=engine.deadline.stop_label if stopped else False,
     )
 
 
@@ -417,7 +423,9 @@ def _seeded_bipartition(
 
 
 @validate_params(H=CLASS, time_limit=TIME_LIMIT)
-def binary_restriction_littlestone(H: HypothesisClass, *, time_limit: float | None = None) -> MaximumResult:
+def binary_restriction_littlestone(
+    H: HypothesisClass, *, time_limit: float | None = None, seed_tree: Any = None
+) -> MaximumResult:
     """The Littlestone dimension of each binary restriction ``H|_i``, ``i = 1..label_bits``.
 
     ``H|_i(x) = (h(x) >> (i - 1)) & 1`` (bit 1 is the least significant).  The
@@ -429,6 +437,15 @@ def binary_restriction_littlestone(H: HypothesisClass, *, time_limit: float | No
     H : HypothesisClass
     time_limit : float, optional
         Seconds for all restrictions together (unused time flows to later ones).
+    seed_tree : dict or SeedTree, optional
+        A tree ``H`` shatters (dimcalc extension): a :class:`~dimcalc.littlestone.seeds.SeedTree`
+        certified on ``H`` for any Littlestone-type kind, or a tree checked at the call (a mistake
+        tree for a binary class, an io-labelled tree otherwise; refused with
+        :class:`~dimcalc.errors.InvalidParameterError` when ``H`` does not shatter it).  Each
+        restriction starts from the mistake tree of ``H|_i`` read off it
+        (:func:`~dimcalc.littlestone.restriction_seeds.restriction_tree`: the nodes whose two
+        children's labels are separated by bit ``i``; the whole tree for a binary class, whose
+        ``H|_1`` is ``H``), certified on ``H|_i`` before it is used.  Same values either way.
 
     Returns
     -------
@@ -457,11 +474,18 @@ def binary_restriction_littlestone(H: HypothesisClass, *, time_limit: float | No
     H = check_class(H, owner)
     time_limit = check_time_limit(time_limit, owner)
     deadline = Deadline(time_limit)
+    given = given_tree(H, seed_tree, owner)
+    labels = present_labels(H) if given is not None else ()
     bits = label_bits(H.num_labels)
     out = []
     for i in range(1, bits + 1):
         Hi = binary_restriction(H, i)
         kind = f"littlestone_restriction:{i}"
-        r = solve_family(Hi, kind, "LD", None, deadline.part(bits - i + 1), False, f"littlestone H|_{i}")
+        seed = None
+        if given is not None and not deadline.expired():
+            depth, tree = restriction_tree(given, i, labels)
+            seed = SeedTree.certify(H, tree, kind) if depth >= 1 else None  # H shatters it: a proof, checked
+        share = deadline.part(bits - i + 1)
+        r = solve_family(Hi, kind, "LD", None, share, False, f"littlestone H|_{i}", seed=seed)
         out.append(dataclasses.replace(r, stats={**r.stats, "restriction": i}))  # results are frozen: a new one
     return MaximumResult.of("littlestone_restriction:max", out, seconds=round(deadline.elapsed(), 6))

@@ -20,14 +20,13 @@ from typing import Any
 
 from ..classes.hypothesis_class import HypothesisClass
 from ..search.budget import Deadline, Progress, SearchStopped
-from . import splits as tunables  # read at call time: tests and benchmarks set them
-from .memo import LevelSplitter, MemoEntry, MemoKey, TreeWriter, size_bound
-from .splits import VECTOR_MIN_LIVE, ColumnCandidates, NodeSplits, Split, Splitter
+from .memo import LevelSplitter, MemoEntry, MemoKey, MemoStore, size_bound
+from .splits import ColumnCandidates, NodeSplits, Split, Splitter
 
 __all__ = ["Engine", "MemoEntry", "MemoKey", "LevelSplitter", "sat_module"]
 
 
-class Engine(TreeWriter):
+class Engine(MemoStore):
     """Decision search ``D(V) >= t`` with a memo of proven bounds (see the module docstring).
 
     Pruning rules live in two places only: the splitter's
@@ -52,7 +51,6 @@ class Engine(TreeWriter):
         self.levels = levels
         #: Depth-1 queries answered by ``|V| >= 2`` (see :attr:`.splits.Splitter.separates`).
         self.separates = bool(getattr(splitter, "separates", False))
-        self._pair_splits: dict[int, Split] = {}  # while a tree is written: the splits of its depth-1 nodes
         self.deadline = deadline or Deadline(None)
         if getattr(splitter, "deadline", False) is None:  # a splitter whose enumeration can be long polls it too
             splitter.deadline = self.deadline
@@ -80,45 +78,6 @@ class Engine(TreeWriter):
         # Splits of version spaces with many live columns, kept across the queries of iterative deepening.
         self._split_cache: dict[int, tuple[list[int], list]] = {}
         self._split_cache_size = 0
-
-    #: Bytes of splits kept in the cache (each split holds two bitsets of about |V| / 8 bytes).
-    SPLIT_CACHE_BYTES = 128 << 20
-
-    def _splits(self, V: int, live: Sequence[int]) -> tuple[list[int], list]:
-        """All canonical splits of ``V`` (for SAT), cached for version spaces with many live columns."""
-        hit = self._split_cache.get(V)
-        if hit is not None:
-            return hit
-        result = self.splitter.splits(V, live)
-        cost = len(result[1]) * (V.bit_length() // 4 + 120)
-        if len(live) >= VECTOR_MIN_LIVE and self._split_cache_size + cost <= self.SPLIT_CACHE_BYTES:
-            self._split_cache[V] = result
-            self._split_cache_size += cost
-        return result
-
-    # -- bounds
-    def bounds(self, V: int) -> tuple[int, int]:
-        e = self.memo.get(V)
-        if e is not None:
-            return e.lower, e.upper
-        return 0, size_bound(V)
-
-    def _entry(self, V: int) -> MemoEntry:
-        e = self.memo.get(V)
-        if e is None:
-            e = self.memo[V] = MemoEntry(0, size_bound(V))
-        return e
-
-    def known_lower(self, V: int, depth: int) -> None:
-        """Record ``D(V) >= depth`` proven elsewhere (a verified tree the caller keeps as the witness).
-
-        The entry gets no split: :meth:`tree` cannot rebuild that tree, so the
-        caller returns its own tree whenever the search ends at ``depth``; the
-        search itself starts iterative deepening at ``depth + 1``.
-        """
-        e = self._entry(V)
-        if depth > e.lower:
-            e.lower = min(depth, e.upper)
 
     # -- decision
     def at_least(self, V: int, t: int, live: Sequence[int], prefix: tuple[int, ...] = ()) -> bool:
@@ -166,25 +125,9 @@ class Engine(TreeWriter):
             raise SearchStopped
         if not self.nodes & 0x3FFF:
             self.progress.update(f"t={self.target} nodes={self.nodes} memo={len(memo)}")
-        shape = None
-        if (
-            self._shape is not None
-            and not prefix
-            and t >= 2
-            and (n := V.bit_count()) <= tunables.SHAPE_MAX_ROWS
-            and n * len(live) <= SHAPE_MAX_WORK
-        ):
-            # Rule 7: a refutation of one version space refutes every one of its shape (an isomorphic class).
-            shape = self._shape(V, live)
-            if shape is not None:
-                self._shape_calls += 1
-                u = self.shape_upper.get(shape)
-                if u is not None and u < t:
-                    self._shape_hits += 1
-                    e.upper = min(e.upper, u)
-                    return False
-                if self._shape_calls == SHAPE_TRIAL and self._shape_hits * SHAPE_MIN_HIT_RATIO < SHAPE_TRIAL:
-                    self._shape = None  # shapes rarely repeat in this class (boxes): not worth their cost
+        shape = None if prefix or t < 2 else self._shape_of(V, live)
+        if shape is not None and self._shape_refutes(shape, t, e):
+            return False
         if prefix:
             assert self.levels is not None  # a prefix is a sequence of the levels splitter's maps
             new_live, cand, upper = self._candidates(V, t, live, prefix[0])
@@ -484,12 +427,6 @@ class Engine(TreeWriter):
         return True
 
 
-#: Rule 7 is switched off for an engine whose first SHAPE_TRIAL shapes refuted fewer than one node in
-#: SHAPE_MIN_HIT_RATIO (a shape costs 10-100 µs; on boxes they rarely repeat).
-SHAPE_TRIAL = 4096
-#: ... and computed only for nodes with at most this many (hypothesis, live column) pairs.
-SHAPE_MAX_WORK = 1 << 18
-SHAPE_MIN_HIT_RATIO = 20
 #: With ``jobs > 1``: nodes a root query may take in the calling process before its candidates go to the workers.
 PARALLEL_MIN_NODES = 20000
 #: Node budget of each upper-bound probe under a time limit (0: no probes; see ``Engine._upper_probes``).

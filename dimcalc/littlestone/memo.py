@@ -1,21 +1,25 @@
-"""The engine's memo: its entries, and the witness trees written from it.
+"""The engine's memo: its entries, the proven bounds by shape, and the witness trees written from it.
 
 A :class:`MemoEntry` holds what is proven about ``D(V)`` for one version space
-(or one ``(V, prefix)`` node of the uniform variant); :class:`TreeWriter`, the
-part of :class:`~.engine.Engine` that writes witness trees, walks the splits
-the entries record (spec §3 format).
+(or one ``(V, prefix)`` node of the uniform variant); :class:`MemoStore`, the
+part of :class:`~.engine.Engine` that reads and writes those facts (and the
+refutations shared by shape, rule 7); :class:`TreeWriter`, the part that
+writes witness trees, walks the splits the entries record (spec §3 format).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ..classes.hypothesis_class import HypothesisClass
-from .splits import NodeSplits, Split, Splitter
+from ..search.budget import Deadline
+from ..witnesses.tree_walk import gc_paused
+from . import splits as tunables  # read at call time: tests and benchmarks set them
+from .splits import VECTOR_MIN_LIVE, NodeSplits, Split, Splitter
 
-__all__ = ["MemoEntry", "MemoKey", "LevelSplitter", "TreeWriter", "size_bound"]
+__all__ = ["MemoEntry", "MemoKey", "LevelSplitter", "MemoStore", "TreeWriter", "size_bound"]
 
 
 @dataclass(slots=True)
@@ -64,48 +68,66 @@ class TreeWriter:
     levels: LevelSplitter | None
     memo: dict[MemoKey, MemoEntry]
     subtrees: dict[tuple[int, int], dict]
-    _pair_splits: dict[int, Split]
+    _walk: Iterator[Split | None] = iter(())
+    _write_deadline: Deadline | None = None
+    _written = 0
 
-    def tree(self, V: int, t: int, prefix: tuple[int, ...] = ()) -> dict:
+    def tree(self, V: int, t: int, prefix: tuple[int, ...] = (), deadline: Deadline | None = None) -> dict:
         """The tree of depth ``t <= lower(V)`` recorded in the memo (spec §3 format); see :meth:`at_least` for ``prefix``.
 
         The depth-1 nodes proven by size get their splits first, all in one
         call of ``splitter.pair_splits`` (a tree of depth ``t`` has up to
         ``2^(t-1)`` of them: one call each would cost more than the search).
+        With ``deadline``, raises ``SearchStopped`` when it expires (read every 1 024 nodes): a depth-16
+        tree over 278 785 hypotheses is seconds of work.
         """
-        pending: list[int] = []
-        self._depth_one_nodes(V, t, prefix, pending)
-        if pending:
-            self._pair_splits.update(zip(pending, self.splitter.pair_splits(pending)))
-        try:
-            return self._tree(V, t, prefix)
-        finally:
-            self._pair_splits.clear()
+        self._write_deadline, self._written = deadline, 0
+        walk: list[Split | None] = []  # each node's split, in the order both walks visit the nodes
+        pending: list[int] = []  # depth-1 nodes without a split in the memo ...
+        slots: list[int] = []  # ... and their places in ``walk``
+        with gc_paused():  # millions of new dicts and no cycles: the collector's passes would walk the whole memo
+            self._depth_one_nodes(V, t, prefix, walk, pending, slots)
+            for start in range(0, len(pending), 4096):
+                if deadline is not None:
+                    deadline.check()
+                batch = self.splitter.pair_splits(pending[start : start + 4096])
+                for k, split in zip(slots[start : start + 4096], batch):
+                    walk[k] = split
+            self._walk = iter(walk)
+            try:
+                return self._tree(V, t, prefix)
+            finally:
+                self._walk = iter(())
 
-    def _depth_one_nodes(self, V: int, t: int, prefix: tuple[int, ...], out: list[int]) -> None:
-        """Append to ``out`` the depth-1 nodes of :meth:`tree` without a split in the memo."""
+    def _depth_one_nodes(
+        self, V: int, t: int, prefix: tuple[int, ...], walk: list, pending: list[int], slots: list[int]
+    ) -> None:
+        """The first walk of :meth:`tree`: each node's split from the memo into ``walk`` (one lookup per
+        node: hashing a version space of 278 785 bits costs ~30 µs), the depth-1 nodes without one into ``pending``."""
         if t <= 0:
             return
         if prefix:
             split = self.memo[(V, prefix)].split
             assert split is not None
-            self._depth_one_nodes(split.V0, t - 1, prefix[1:], out)
-            self._depth_one_nodes(split.V1, t - 1, prefix[1:], out)
+            self._depth_one_nodes(split.V0, t - 1, prefix[1:], walk, pending, slots)
+            self._depth_one_nodes(split.V1, t - 1, prefix[1:], walk, pending, slots)
             return
         if self.subtrees and (V, t) in self.subtrees:
             return
-        if t == 1:  # the walk stops here: the pending splits are those of depth-1 nodes without one
-            e = self.memo.get(V)
-            if e is None or e.split is None:
-                out.append(V)
-            return
         e = self.memo.get(V)
-        if e is None or e.split is None:
-            return
-        self._depth_one_nodes(e.split.V0, t - 1, (), out)
-        self._depth_one_nodes(e.split.V1, t - 1, (), out)
+        split = e.split if e is not None else None
+        if t == 1 and split is None:  # proven by size (at_least's depth-1 rule): the split of pair_splits
+            slots.append(len(walk))
+            pending.append(V)
+        walk.append(split)
+        if t > 1 and split is not None:
+            self._depth_one_nodes(split.V0, t - 1, (), walk, pending, slots)
+            self._depth_one_nodes(split.V1, t - 1, (), walk, pending, slots)
 
     def _tree(self, V: int, t: int, prefix: tuple[int, ...] = ()) -> dict:
+        self._written += 1
+        if self._write_deadline is not None and not self._written & 1023:
+            self._write_deadline.check()
         if t <= 0:
             low = V & -V
             return {"hypothesis": self.H.row_of(low.bit_length() - 1)}
@@ -118,11 +140,97 @@ class TreeWriter:
             given = self.subtrees.get((V, t))
             if given is not None:
                 return given
-        split = self._pair_splits.get(V) if t == 1 else None  # proven by size: the split of pair_splits
-        if split is None:
-            e = self.memo.get(V)
-            split = e.split if e is not None else None
-        if split is None and t == 1:  # proven by size (at_least's depth-1 rule): any split with two children
-            split = self.splitter.pair_split(V)
+        split = next(self._walk)  # this node's, from the first walk (same order)
         assert split is not None  # lower(V) >= t >= 1 was proven by a split
         return self.splitter.node(split.desc, self._tree(split.V0, t - 1), self._tree(split.V1, t - 1))
+
+
+class MemoStore(TreeWriter):
+    """The engine's memo of proven bounds, its refutations by shape (rule 7) and its cache of splits.
+
+    Every fact kept here is proven (``lower <= D(V) <= upper``), so it holds
+    whatever is asked next: the memo survives deepening, probes and SAT calls.
+    """
+
+    deadline: Any
+    #: Proven upper bounds by shape (rule 7, :meth:`.column_splitter.ColumnSplitter.shape`): kept across queries.
+    shape_upper: dict[bytes, int]
+    _shape: Callable[[int, Sequence[int]], bytes | None] | None
+    _shape_calls: int
+    _shape_hits: int
+    _split_cache: dict[int, tuple[list[int], list]]
+    _split_cache_size: int
+
+    #: Bytes of splits kept in the cache (each split holds two bitsets of about |V| / 8 bytes).
+    SPLIT_CACHE_BYTES = 128 << 20
+
+    def _splits(self, V: int, live: Sequence[int]) -> tuple[list[int], list]:
+        """All canonical splits of ``V`` (for SAT), cached for version spaces with many live columns."""
+        hit = self._split_cache.get(V)
+        if hit is not None:
+            return hit
+        result = self.splitter.splits(V, live)
+        cost = len(result[1]) * (V.bit_length() // 4 + 120)
+        if len(live) >= VECTOR_MIN_LIVE and self._split_cache_size + cost <= self.SPLIT_CACHE_BYTES:
+            self._split_cache[V] = result
+            self._split_cache_size += cost
+        return result
+
+    # -- bounds
+    def bounds(self, V: int) -> tuple[int, int]:
+        e = self.memo.get(V)
+        if e is not None:
+            return e.lower, e.upper
+        return 0, size_bound(V)
+
+    def _entry(self, V: int) -> MemoEntry:
+        e = self.memo.get(V)
+        if e is None:
+            e = self.memo[V] = MemoEntry(0, size_bound(V))
+        return e
+
+    def known_lower(self, V: int, depth: int) -> None:
+        """Record ``D(V) >= depth`` proven elsewhere (a verified tree the caller keeps as the witness).
+
+        The entry gets no split: :meth:`tree` cannot rebuild that tree, so the
+        caller returns its own tree whenever the search ends at ``depth``; the
+        search itself starts iterative deepening at ``depth + 1``.
+        """
+        e = self._entry(V)
+        if depth > e.lower:
+            e.lower = min(depth, e.upper)
+
+    # -- rule 7: refutations by shape
+    def _shape_of(self, V: int, live: Sequence[int]) -> bytes | None:
+        """The shape of ``V`` (rule 7), or None when shapes are off or ``V`` is too big for one."""
+        if self._shape is None:
+            return None
+        n = V.bit_count()
+        if n > tunables.SHAPE_MAX_ROWS or n * len(live) > SHAPE_MAX_WORK:
+            return None
+        shape = self._shape(V, live)
+        if shape is not None:
+            self._shape_calls += 1
+            if self._shape_calls == SHAPE_TRIAL and self._shape_hits * SHAPE_MIN_HIT_RATIO < SHAPE_TRIAL:
+                self._shape = None  # shapes rarely repeat in this class (boxes): not worth their cost
+        return shape
+
+    def _shape_refutes(self, shape: bytes, t: int, e: MemoEntry) -> bool:
+        """Rule 7: a refutation of one version space refutes every one of its shape (an isomorphic class).
+
+        True when a version space of this shape was proven below ``t``; ``e`` (the node's entry) gets that bound.
+        """
+        u = self.shape_upper.get(shape)
+        if u is None or u >= t:
+            return False
+        self._shape_hits += 1
+        e.upper = min(e.upper, u)
+        return True
+
+
+#: Rule 7 is switched off for an engine whose first SHAPE_TRIAL shapes refuted fewer than one node in
+#: SHAPE_MIN_HIT_RATIO (a shape costs 10-100 µs; on boxes they rarely repeat).
+SHAPE_TRIAL = 4096
+#: ... and computed only for nodes with at most this many (hypothesis, live column) pairs.
+SHAPE_MAX_WORK = 1 << 18
+SHAPE_MIN_HIT_RATIO = 20

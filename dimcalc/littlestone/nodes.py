@@ -102,3 +102,17 @@ def depth_one_tree(H: HypothesisClass, family: str, maps: Sequence[tuple] | None
             return None
         phi = list(usable[0])
     return {"point": x, "map": phi, "children": leaves if phi[a] == 0 else leaves[::-1]}
+
+
+def cut_tree(tree: dict, depth: int) -> dict:
+    """A complete tree (every path at least ``depth`` deep) cut to ``depth``: a node at depth 0 becomes its
+    leftmost leaf, which realises the path down to it, so a shattered tree stays shattered.
+
+    >>> cut_tree({"point": 0, "children": [{"hypothesis": 3}, {"hypothesis": 5}]}, 0)
+    {'hypothesis': 3}
+    """
+    if depth == 0:
+        while "children" in tree:
+            tree = tree["children"][0]
+        return tree
+    return {**tree, "children": [cut_tree(c, depth - 1) for c in tree["children"]]}

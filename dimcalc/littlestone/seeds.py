@@ -39,7 +39,7 @@ from typing import Any
 from ..classes.hypothesis_class import HypothesisClass
 from ..errors import InvalidWitnessError, parameter_error
 from ..psi import PsiFamily
-from ..witnesses.trees import MistakeTree, MulticlassTree, PsiTree
+from ..witnesses.trees import MistakeTree, MulticlassTree, PsiTree, RestrictionTree
 
 __all__ = ["SeedTree", "checked_seed"]
 
@@ -60,6 +60,8 @@ def _witness(kind: str, body: Any, family: Any = None) -> Any:
         return MistakeTree(body)
     if base == "multiclass_littlestone":
         return MulticlassTree(body)
+    if base == "littlestone_restriction":  # a mistake tree of H|_i, checked on H|_i built from H
+        return RestrictionTree(body, restriction=int(suffix))
     if base in ("psi_littlestone", "psi_littlestone_uniform"):
         fam = family if isinstance(family, PsiFamily) else suffix
         return PsiTree(body, family=fam, uniform=base == "psi_littlestone_uniform")

@@ -90,8 +90,8 @@ def _solvers(user_family: Any = None) -> dict[str, Callable[..., Any]]:
 
         return run
 
-    def restrictions(H: HypothesisClass, *, time_limit: float | None, progress: bool) -> list[DimensionResult]:
-        return list(littlestone.binary_restriction_littlestone(H, time_limit=time_limit).parts)
+    def restrictions(H: HypothesisClass, *, time_limit: float | None, progress: bool, seed_tree: Any = None) -> list:
+        return list(littlestone.binary_restriction_littlestone(H, time_limit=time_limit, seed_tree=seed_tree).parts)
 
     return {
         "vc": vc.vc_dimension,
@@ -109,11 +109,12 @@ def _solvers(user_family: Any = None) -> dict[str, Callable[..., Any]]:
 def _seeded(solvers: dict[str, Callable[..., Any]], seeds: dict[str, SeedTree]) -> dict[str, Callable[..., Any]]:
     """``solvers`` with the greedy tree's certified copies (:func:`_greedy_first`) bound as ``seed_tree``: each
     Littlestone-type solver starts from its copy instead of building the greedy tree again (``psi_*``: a dict
-    family -> copy).  Passed only to a solver whose signature names ``seed_tree``."""
+    family -> copy; ``binary_restrictions``: the LDim copy).  Passed only to a solver that names ``seed_tree``."""
     out = dict(solvers)
     for key, solver in solvers.items():
         mine = {p.partition(".")[2]: s for p, s in seeds.items() if p.partition(".")[0] == key}
         seed: Any = mine if key.startswith("psi_") else seeds.get(key)
+        seed = seeds.get("littlestone") if key == "binary_restrictions" else seed
         if not seed:
             continue
         try:
@@ -142,7 +143,8 @@ def _greedy_first(H: HypothesisClass, ordered: Sequence[str], deadline: Deadline
     copy of the tree, certified at ``depth`` by that path's own checker
     (:class:`~dimcalc.littlestone.seeds.SeedTree`): the solvers start from it (``seed_tree=``).
     """
-    asked = any(path.partition(".")[0] in ordered for path in TREE_PATHS)
+    wanted = {*ordered, *(("littlestone",) if "binary_restrictions" in ordered else ())}  # H|_1 = H: its seed
+    asked = any(path.partition(".")[0] in wanted for path in TREE_PATHS)
     if not asked or not H.is_binary or needs_sparse_reports(H) or H.log2_size() < 2:
         return 0, {}
     if H.n_distinct * H.n_points < GREEDY_MIN_CELLS:  # small: the exact search settles it sooner
@@ -153,10 +155,9 @@ def _greedy_first(H: HypothesisClass, ordered: Sequence[str], deadline: Deadline
     witnesses: dict[str, SeedTree] = {}
     if tree is None:
         return depth, witnesses
-    # Each asked report path's copy of the tree, certified now by that path's own checker: the check pays
-    # for it inside its budget (the searches get what is left), not after its deadline.
+    # Each asked path's copy of the tree, certified now by its own checker (inside the check's budget).
     for path in TREE_PATHS:
-        if path.partition(".")[0] not in ordered or deadline.expired():
+        if path.partition(".")[0] not in wanted or deadline.expired():
             continue
         witness = witness_as(tree, path, H.num_labels)
         if witness is None:

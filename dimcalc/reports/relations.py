@@ -221,6 +221,8 @@ def raise_lower(
     ``lower_from``, ``lower_relation``); the new result is appended to ``record`` when given (its witness
     has passed its checker: a report need not check it again).
     """
+    if big == "binary_restrictions.max":
+        return _raise_restriction(dimensions, lower, tree, H, lower_from, source, record)
     b = _paths(dimensions, big) if big in TREE_PATHS else []
     if not b:
         return False
@@ -242,6 +244,36 @@ def raise_lower(
         record.append(new)
     key, _, sub = big.partition(".")
     dimensions[key] = {**dimensions[key], sub: new} if sub else new
+    return True
+
+
+def _raise_restriction(
+    dimensions: dict[str, Any], lower: int, tree: Any, H: HypothesisClass, lower_from: str, source: str, record: Any
+) -> bool:
+    """:func:`raise_lower` for the binary restriction of a binary class: ``H|_1 = H`` (BGS Def 3.3), so a
+    mistake tree of ``H`` is one of ``H|_1``; certified by the restriction's checker before it is used."""
+    from ..witnesses.trees import RestrictionTree
+
+    parts = dimensions.get("binary_restrictions")
+    if not H.is_binary or not isinstance(parts, list) or len(parts) != 1:
+        return False
+    target = parts[0]
+    if not isinstance(target, DimensionResult) or target.lower is None or target.exact or lower <= target.lower:
+        return False
+    body = retag_tree(tree, "littlestone", H.num_labels)
+    witness = None if body is None else RestrictionTree(body, restriction=1)
+    try:
+        if witness is None or witness.certify(H) != lower:
+            return False
+    except InvalidWitnessError:
+        return False
+    upper = target.upper if target.upper is None else max(target.upper, lower)
+    new = DimensionResult.bounds(
+        target.kind, lower, upper, witness, **dict(target.stats, lower_from=lower_from, lower_relation=source)
+    )
+    if record is not None:
+        record.append(new)
+    dimensions["binary_restrictions"] = [new]
     return True
 
 

@@ -414,6 +414,19 @@ class Deadline:
         part._memory_limit, part._memory_cap, part.reason = self._memory_limit, self._memory_cap, self.reason
         return part
 
+    def before_end(self, fraction: float) -> Deadline:
+        """A part ending when ``fraction`` of the time left is still left (this memory budget): for a
+        search whose caller has work to do after it, inside the same limit.
+
+        >>> 0 < Deadline(10.0).before_end(0.1).remaining() <= 9.0, Deadline(None).before_end(0.1).remaining()
+        (True, None)
+        """
+        left = self.remaining()
+        part = self.part(1)
+        if left is not None:
+            part._end = time.monotonic() + left * (1 - fraction)
+        return part
+
     def elapsed(self) -> float:
         """Seconds since the deadline was created."""
         return time.monotonic() - self._start
