@@ -213,7 +213,7 @@ def warm_up(names: tuple[str, ...] = tuple(KERNEL_NAMES)) -> None:
     if "clique" in names:
         lists = np.zeros((2, 2), dtype=i64)
         K["clique"](1, np.zeros(1, dtype=i64), np.array([0, 0], dtype=i64), np.zeros(0, dtype=i64),
-                    np.zeros(1, dtype=i64), t_indptr, t_indices, code, cnt, np.array([0, -1, 0], dtype=i64), z, lists,
+                    np.zeros(1, dtype=i64), t_indptr, t_indices, code, cnt, np.array([0, -1, 0, 0], dtype=i64), z, lists,
                     z.copy(), z.copy(), z.copy(), np.zeros(0, dtype=i64), np.zeros(0, dtype=i64),
                     np.zeros(0, dtype=np.int32), np.zeros(2, dtype=i64), code.copy(), np.zeros(8, dtype=i64),
                     np.zeros(1, dtype=i64), np.zeros(0, dtype=i64), np.zeros((0, 0), dtype=np.uint64),
