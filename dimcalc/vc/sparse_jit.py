@@ -5,7 +5,7 @@ compiled with numba (``cache=True``: loaded from numba's disk cache after the
 first compile) or as they are (``DIMCALC_JIT=0``, or no time to load them).
 Loading costs about 0.7 s of CPU once per process, almost all of it numba's
 own start-up (importing numba and its typing registries; :func:`_import_numba`
-skips their BLAS probe, which imported ``scipy.linalg``); each kernel adds
+skips their BLAS probe, which imported ``scipy.linalg``, and their cffi set-up); each kernel adds
 ~20 ms.  So a kernel is
 loaded only when a search first asks for it (:func:`kernels` is lazy), and
 ``make install`` runs :func:`warm_up` so that the first search after an
@@ -56,27 +56,34 @@ def available() -> bool:
 
 
 def _import_numba() -> None:
-    """Import numba with its numpy registries, skipping its BLAS probe (~0.35 s of a ~1 s start-up).
+    """Import numba with its numpy registries, skipping its BLAS probe and its cffi set-up (~0.4 s of a ~1 s start-up).
 
     Loading numba's numpy implementations (``numba.np.arraymath``) probes for
-    BLAS by importing ``scipy.linalg``, which the sparse kernels never use.
-    While that one module is imported, ``scipy.linalg`` is hidden (a ``None``
-    entry in ``sys.modules``: the probe's import fails at once), then restored:
-    numba records "no BLAS" for ``np.cov`` / ``np.corrcoef``'s inner product
-    alone (a plain loop instead), and ``np.dot`` or ``np.linalg`` in any jitted
-    function still import ``scipy.linalg`` when compiled.  Nothing changes when
-    numba's numpy registries or ``scipy.linalg`` are loaded already.
+    BLAS by importing ``scipy.linalg``, and its typing registries
+    (``numba.core.typing.cffi_utils``, loaded with the first kernel) import
+    ``cffi`` and build a ``cffi.FFI()`` (its C parser: ~0.03 s); the sparse
+    kernels use neither.  While those two modules are imported, ``scipy.linalg``
+    and ``cffi`` are hidden (a ``None`` entry in ``sys.modules``: the imports
+    fail at once), then restored.  What that changes in this process: numba
+    records "no BLAS" for ``np.cov`` / ``np.corrcoef``'s inner product alone (a
+    plain loop instead; ``np.dot`` or ``np.linalg`` in any jitted function still
+    import ``scipy.linalg`` when compiled), and jitted functions cannot call
+    cffi functions (``cffi`` itself still imports).  A module already loaded is
+    left as it is: nothing is hidden once ``scipy.linalg`` or ``cffi`` is
+    imported, or numba's module importing it is.
     """
+    import importlib
     import sys
 
-    if "numba.np.arraymath" in sys.modules or "scipy.linalg" in sys.modules:
-        return
-    sys.modules["scipy.linalg"] = None  # type: ignore[assignment]
-    try:
-        import numba.np.arraymath  # noqa: F401
-    finally:
-        if "scipy.linalg" in sys.modules and sys.modules["scipy.linalg"] is None:
-            del sys.modules["scipy.linalg"]
+    for module, hidden in (("numba.np.arraymath", "scipy.linalg"), ("numba.core.typing.cffi_utils", "cffi")):
+        if module in sys.modules or hidden in sys.modules:
+            continue
+        sys.modules[hidden] = None  # type: ignore[assignment]
+        try:
+            importlib.import_module(module)
+        finally:
+            if hidden in sys.modules and sys.modules[hidden] is None:
+                del sys.modules[hidden]
 
 
 def _jit(fn: Any) -> Any:
