@@ -86,12 +86,14 @@ def _import_numba() -> None:
                 del sys.modules[hidden]
 
 
-def _jit(fn: Any) -> Any:
+def _jit(fn: Any, cache: bool = True) -> Any:
+    """``fn`` compiled by numba: a kernel with ``cache`` (numba's disk cache), a helper without (a helper is compiled
+    into each kernel that calls it and cached with it; a dispatcher with a cache of its own costs ~3 ms to make)."""
     _import_numba()
     import numba
 
-    dispatcher = numba.njit(cache=True, nogil=True)(fn)
-    if not cached():  # a helper may have changed in another file: drop what the disk cache holds
+    dispatcher = numba.njit(cache=cache, nogil=True)(fn)
+    if cache and not cached():  # a helper may have changed in another file: drop what the disk cache holds
         dispatcher._cache.flush()  # type: ignore[attr-defined]
     return dispatcher
 
@@ -117,10 +119,10 @@ def _compile_helpers() -> None:
     if _helpers_done:
         return
     for name in ("_apply", "_undo", "_ok", "_test"):
-        setattr(sparse_kernel, name, _jit(getattr(sparse_kernel, name)))
+        setattr(sparse_kernel, name, _jit(getattr(sparse_kernel, name), cache=False))
     sparse_kernel._popcount = _ctpop()
-    sparse_clique._triple_ok = _jit(sparse_clique._triple_ok)
-    sparse_clique._tri = _jit(sparse_clique._tri)
+    sparse_clique._triple_ok = _jit(sparse_clique._triple_ok, cache=False)
+    sparse_clique._tri = _jit(sparse_clique._tri, cache=False)
     _helpers_done = True
 
 
@@ -169,8 +171,18 @@ def mark_warm(names: tuple[str, ...] = tuple(KERNEL_NAMES)) -> None:
     _warmed.update(names)
 
 
+_marker_path: list[str] = []
+
+
 def _marker() -> str:
-    """The file saying that the kernels of these sources and numba version are in numba's disk cache."""
+    """The file saying that the kernels of these sources and numba version are in numba's disk cache (its name
+    computed once a process)."""
+    if not _marker_path:
+        _marker_path.append(_marker_name())
+    return _marker_path[0]
+
+
+def _marker_name() -> str:
     import importlib.metadata
 
     stamp = "-".join(
