@@ -166,6 +166,23 @@ def test_loading_the_sparse_kernels_skips_numbas_blas_probe_and_keeps_scipy_lina
         "sparse_jit.warm_up(('levels',))\nprint('scipy.linalg' in sys.modules)\n"
         "import numba\nprint(numba.njit(lambda a: np.dot(a, a))(np.ones(3)))\n"
         "import scipy.linalg\nprint(scipy.linalg.norm(np.ones(4)))\n"
+        "print('cffi' in sys.modules)\nimport cffi\nprint(cffi.FFI().sizeof('int'))\n"
     )
     proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
-    assert proc.stdout.split() == ["False", "3.0", "2.0"], proc.stderr
+    assert proc.stdout.split() == ["False", "3.0", "2.0", "False", "4"], proc.stderr
+
+
+def test_the_sparse_kernels_leave_numbas_blas_and_cffi_alone_when_loaded_first():
+    """With ``scipy.linalg`` and ``cffi`` imported before the kernels load, nothing is hidden: numba sees both."""
+    import subprocess
+    import sys
+
+    pytest.importorskip("numba")
+    pytest.importorskip("cffi")
+    script = (
+        "import scipy.linalg, cffi\nfrom dimcalc.vc import sparse_jit\nsparse_jit.warm_up(('levels',))\n"
+        "from numba.core.typing import cffi_utils\nfrom numba.np import arraymath\n"
+        "print(cffi_utils.SUPPORTED)\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
+    assert proc.stdout.split() == ["True"], proc.stderr

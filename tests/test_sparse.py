@@ -36,14 +36,18 @@ TRIALS = pytest.mark.parametrize("trial", [sparse_vc.TRIAL_NODES, 0], ids=["anch
 
 
 def _check(
-    H: HypothesisClass, expected: int, trial: int = sparse_vc.TRIAL_NODES, bitset: int = sparse_vc.BITSET_CELLS
+    H: HypothesisClass,
+    expected: int,
+    trial: int = sparse_vc.TRIAL_NODES,
+    bitset: int = sparse_vc.BITSET_CELLS,
+    pool: int = sparse_vc.TRIPLE_POOL,
 ) -> None:
-    saved = sparse_vc.TRIAL_NODES, sparse_vc.BITSET_CELLS
-    sparse_vc.TRIAL_NODES, sparse_vc.BITSET_CELLS = trial, bitset
+    saved = sparse_vc.TRIAL_NODES, sparse_vc.BITSET_CELLS, sparse_vc.TRIPLE_POOL
+    sparse_vc.TRIAL_NODES, sparse_vc.BITSET_CELLS, sparse_vc.TRIPLE_POOL = trial, bitset, pool
     try:
         r = vc_dimension(H)
     finally:
-        sparse_vc.TRIAL_NODES, sparse_vc.BITSET_CELLS = saved
+        sparse_vc.TRIAL_NODES, sparse_vc.BITSET_CELLS, sparse_vc.TRIPLE_POOL = saved
     assert r.exact and r.value == expected, (r, expected)
     assert r.verify(H, debug=True)
 
@@ -72,6 +76,15 @@ def test_sparse_vc_of_larger_set_systems_matches_the_brute_force(sets, trial, bi
     # trace counting when bitset = 0)
     H = HypothesisClass.from_sets(sets, domain=range(10), storage="sparse")
     _check(H, brute_set_vc(sets, range(10)), trial, bitset)
+
+
+@pytest.mark.parametrize("pool", [0, 3], ids=["no-pool", "pool-3"])
+@given(sets=st.lists(st.frozensets(st.integers(0, 9), min_size=2, max_size=10), min_size=16, max_size=48))
+def test_sparse_vc_with_a_full_triple_pool_matches_the_brute_force(sets, pool):
+    # The pool of passing third elements full at once (0) or soon (3): pairs go unfiltered, and the level-2
+    # test of the clique search, implied only where the triple filter cut the list, must run.
+    H = HypothesisClass.from_sets(sets, domain=range(10), storage="sparse")
+    _check(H, brute_set_vc(sets, range(10)), 0, sparse_vc.BITSET_CELLS, pool)
 
 
 @given(copies=st.lists(st.integers(0, 5), min_size=8, max_size=8), need=st.integers(1, 4))

@@ -337,7 +337,7 @@ class _CliqueSearch:
         cnt[0] = n
         code = np.zeros(n, dtype=np.int32)
         self.args = (d, self.roots, p_indptr, p_indices, elem, transpose[0], transpose[1], code, cnt)
-        self.state = np.array([0, -1, 0], dtype=np.int64)
+        self.state = np.array([0, -1, 0, 0], dtype=np.int64)
         self.pos = np.zeros(d + 1, dtype=np.int64)
         self.lists = np.zeros((d + 1, max(int(up.max()) if len(up) else 1, 1)), dtype=np.int64)
         self.lens = np.zeros(d + 1, dtype=np.int64)

@@ -53,6 +53,14 @@ def _clique(
     upper neighbours of the elements chosen below level ``d``.  FOUND (in
     ``out``), DONE or PAUSED, as :func:`_search`.
 
+    A child is tested (:func:`dimcalc.vc.sparse_kernel._test`) only where
+    the test is not implied: at level 1 every child is a pair-graph neighbour
+    of the root, so its four traces hold ``>= 2^(k-2)`` sets, which is the
+    test; at level 2, when the triple filter of the first two elements cut
+    the list (``state[3] = 1``), every child passed the level-2 test already
+    (the same eight counts, :func:`_tri`).  A skipped test still counts as a
+    node.
+
     From ``k = 4`` a *triple filter* cuts the lists: a candidate ``z`` after
     ``a < b`` must make a triple ``{a, b, z}`` whose eight traces each hold
     ``>= 2^(k-3)`` sets (fact 3 for three elements); the passing ``z`` of a
@@ -65,12 +73,14 @@ def _clique(
     r_i = state[0]
     d = state[1]
     nodes = state[2]
+    tri2 = state[3]  # 1: lists[2] was cut by the triple filter of chosen[0], chosen[1]
     stop_at = nodes + budget
     while True:
         if nodes >= stop_at:
             state[0] = r_i
             state[1] = d
             state[2] = nodes
+            state[3] = tri2
             return PAUSED
         if d < 0:
             if r_i >= len(roots):
@@ -110,7 +120,8 @@ def _clique(
         pos[d] = p
         y = lists[d, p]
         nodes += 1
-        if not sk._test(elem[y], d, k, t_indptr, t_indices, code, cnt, hist):
+        implied = d == 1 or (d == 2 and tri2 == 1)  # by the pair graph, by the triple filter
+        if not implied and not sk._test(elem[y], d, k, t_indptr, t_indices, code, cnt, hist):
             continue
         sk._apply(elem[y], 1 << d, t_indptr, t_indices, code, cnt)
         chosen[d] = y
@@ -146,6 +157,8 @@ def _clique(
                          pool_used, code2, cnt2, p_shared, bits, ab)  # fmt: skip
                 nodes += pool_used[1]  # the triples _tri tested count as nodes: the step stays bounded
                 pool_used[1] = 0
+                if d == 1:
+                    tri2 = 1 if e >= 0 else 0
                 if e < 0 or m < k - d - 1:
                     continue
                 start = tri_ptr[e]

@@ -5,7 +5,7 @@ compiled with numba (``cache=True``: loaded from numba's disk cache after the
 first compile) or as they are (``DIMCALC_JIT=0``, or no time to load them).
 Loading costs about 0.7 s of CPU once per process, almost all of it numba's
 own start-up (importing numba and its typing registries; :func:`_import_numba`
-skips their BLAS probe, which imported ``scipy.linalg``); each kernel adds
+skips their BLAS probe, which imported ``scipy.linalg``, and their cffi set-up); each kernel adds
 ~20 ms.  So a kernel is
 loaded only when a search first asks for it (:func:`kernels` is lazy), and
 ``make install`` runs :func:`warm_up` so that the first search after an
@@ -56,35 +56,44 @@ def available() -> bool:
 
 
 def _import_numba() -> None:
-    """Import numba with its numpy registries, skipping its BLAS probe (~0.35 s of a ~1 s start-up).
+    """Import numba with its numpy registries, skipping its BLAS probe and its cffi set-up (~0.4 s of a ~1 s start-up).
 
     Loading numba's numpy implementations (``numba.np.arraymath``) probes for
-    BLAS by importing ``scipy.linalg``, which the sparse kernels never use.
-    While that one module is imported, ``scipy.linalg`` is hidden (a ``None``
-    entry in ``sys.modules``: the probe's import fails at once), then restored:
-    numba records "no BLAS" for ``np.cov`` / ``np.corrcoef``'s inner product
-    alone (a plain loop instead), and ``np.dot`` or ``np.linalg`` in any jitted
-    function still import ``scipy.linalg`` when compiled.  Nothing changes when
-    numba's numpy registries or ``scipy.linalg`` are loaded already.
+    BLAS by importing ``scipy.linalg``, and its typing registries
+    (``numba.core.typing.cffi_utils``, loaded with the first kernel) import
+    ``cffi`` and build a ``cffi.FFI()`` (its C parser: ~0.03 s); the sparse
+    kernels use neither.  While those two modules are imported, ``scipy.linalg``
+    and ``cffi`` are hidden (a ``None`` entry in ``sys.modules``: the imports
+    fail at once), then restored.  What that changes in this process: numba
+    records "no BLAS" for ``np.cov`` / ``np.corrcoef``'s inner product alone (a
+    plain loop instead; ``np.dot`` or ``np.linalg`` in any jitted function still
+    import ``scipy.linalg`` when compiled), and jitted functions cannot call
+    cffi functions (``cffi`` itself still imports).  A module already loaded is
+    left as it is: nothing is hidden once ``scipy.linalg`` or ``cffi`` is
+    imported, or numba's module importing it is.
     """
+    import importlib
     import sys
 
-    if "numba.np.arraymath" in sys.modules or "scipy.linalg" in sys.modules:
-        return
-    sys.modules["scipy.linalg"] = None  # type: ignore[assignment]
-    try:
-        import numba.np.arraymath  # noqa: F401
-    finally:
-        if "scipy.linalg" in sys.modules and sys.modules["scipy.linalg"] is None:
-            del sys.modules["scipy.linalg"]
+    for module, hidden in (("numba.np.arraymath", "scipy.linalg"), ("numba.core.typing.cffi_utils", "cffi")):
+        if module in sys.modules or hidden in sys.modules:
+            continue
+        sys.modules[hidden] = None  # type: ignore[assignment]
+        try:
+            importlib.import_module(module)
+        finally:
+            if hidden in sys.modules and sys.modules[hidden] is None:
+                del sys.modules[hidden]
 
 
-def _jit(fn: Any) -> Any:
+def _jit(fn: Any, cache: bool = True) -> Any:
+    """``fn`` compiled by numba: a kernel with ``cache`` (numba's disk cache), a helper without (a helper is compiled
+    into each kernel that calls it and cached with it; a dispatcher with a cache of its own costs ~3 ms to make)."""
     _import_numba()
     import numba
 
-    dispatcher = numba.njit(cache=True, nogil=True)(fn)
-    if not cached():  # a helper may have changed in another file: drop what the disk cache holds
+    dispatcher = numba.njit(cache=cache, nogil=True)(fn)
+    if cache and not cached():  # a helper may have changed in another file: drop what the disk cache holds
         dispatcher._cache.flush()  # type: ignore[attr-defined]
     return dispatcher
 
@@ -110,10 +119,10 @@ def _compile_helpers() -> None:
     if _helpers_done:
         return
     for name in ("_apply", "_undo", "_ok", "_test"):
-        setattr(sparse_kernel, name, _jit(getattr(sparse_kernel, name)))
+        setattr(sparse_kernel, name, _jit(getattr(sparse_kernel, name), cache=False))
     sparse_kernel._popcount = _ctpop()
-    sparse_clique._triple_ok = _jit(sparse_clique._triple_ok)
-    sparse_clique._tri = _jit(sparse_clique._tri)
+    sparse_clique._triple_ok = _jit(sparse_clique._triple_ok, cache=False)
+    sparse_clique._tri = _jit(sparse_clique._tri, cache=False)
     _helpers_done = True
 
 
@@ -162,8 +171,18 @@ def mark_warm(names: tuple[str, ...] = tuple(KERNEL_NAMES)) -> None:
     _warmed.update(names)
 
 
+_marker_path: list[str] = []
+
+
 def _marker() -> str:
-    """The file saying that the kernels of these sources and numba version are in numba's disk cache."""
+    """The file saying that the kernels of these sources and numba version are in numba's disk cache (its name
+    computed once a process)."""
+    if not _marker_path:
+        _marker_path.append(_marker_name())
+    return _marker_path[0]
+
+
+def _marker_name() -> str:
     import importlib.metadata
 
     stamp = "-".join(
@@ -213,7 +232,7 @@ def warm_up(names: tuple[str, ...] = tuple(KERNEL_NAMES)) -> None:
     if "clique" in names:
         lists = np.zeros((2, 2), dtype=i64)
         K["clique"](1, np.zeros(1, dtype=i64), np.array([0, 0], dtype=i64), np.zeros(0, dtype=i64),
-                    np.zeros(1, dtype=i64), t_indptr, t_indices, code, cnt, np.array([0, -1, 0], dtype=i64), z, lists,
+                    np.zeros(1, dtype=i64), t_indptr, t_indices, code, cnt, np.array([0, -1, 0, 0], dtype=i64), z, lists,
                     z.copy(), z.copy(), z.copy(), np.zeros(0, dtype=i64), np.zeros(0, dtype=i64),
                     np.zeros(0, dtype=np.int32), np.zeros(2, dtype=i64), code.copy(), np.zeros(8, dtype=i64),
                     np.zeros(1, dtype=i64), np.zeros(0, dtype=i64), np.zeros((0, 0), dtype=np.uint64),
