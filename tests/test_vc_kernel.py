@@ -194,6 +194,55 @@ def test_each_rule_decides_like_the_plain_kernel(seed):
         assert sides[0] == expected
 
 
+@pytest.mark.parametrize("seed", range(6))
+def test_each_rule_decides_natarajan_like_the_plain_kernel(seed):
+    """The same on Natarajan pair columns ``(x, {a, b})`` (side 1: ``h(x) = b``, side 0: ``h(x) = a``), several
+    columns per point: each rule alone and the head triples with pairs and adjacency find the plain kernel's first
+    set, and the decision is the brute force's (value comparisons alone missed a rule that read side 0 wrongly)."""
+    rng = np.random.default_rng(300 + seed)
+    labels = int(rng.integers(3, 5))
+    m, n = int(rng.integers(30, 120)), int(rng.integers(5, 10))
+    H = HypothesisClass(rng.integers(0, labels, (m, n)), num_labels=labels)
+    table = H.distinct_rows
+    point, one_bits, zero_bits = [], [], []
+    for x in range(n):
+        for a in range(labels):
+            for b in range(a + 1, labels):
+                point.append(x)
+                one_bits.append(table[:, x] == b)
+                zero_bits.append(table[:, x] == a)
+    ones_all, zeros_all = columns.pack_rows(np.array(one_bits)), columns.pack_rows(np.array(zero_bits))
+    best = brute_natarajan(H.table.tolist(), H.n_points)[0]
+    for target in range(2, 6):
+        need = 1 << (target - 1)
+        size = np.minimum(np.bitwise_count(ones_all).sum(1), np.bitwise_count(zeros_all).sum(1))
+        root = np.flatnonzero(size >= need)
+        rank = np.array(point)[root]
+        found = [
+            kernel.find(
+                ones_all[root],
+                zeros_all[root],
+                rank,
+                np.arange(len(root)),
+                target,
+                True,
+                None,
+                *rules[:3],
+                head=rules[3],
+            )
+            for rules in (
+                (False, False, False, False),
+                (True, False, False, False),
+                (False, True, False, False),
+                (False, False, True, False),
+                (False, False, False, True),
+                (False, True, True, True),
+            )
+        ]
+        assert len({(f[0], tuple(f[1])) for f in found}) == 1, (target, found)
+        assert found[0][0] == ("found" if best >= target else "none"), (target, best, found[0])
+
+
 def test_jobs_give_the_same_answer_compiled():
     H = HypothesisClass(np.random.default_rng(5).integers(0, 2, (300, 24)))
     with compiled():
