@@ -219,3 +219,12 @@ def test_binary_natarajan_and_graph_with_traces_forced(trace_mode, kind):
     r = getattr(dimcalc, f"{kind}_dimension")(H)
     assert (r.value, r.exact) == (4, True)
     assert r.verify(H)
+
+
+def test_few_hypotheses_a_point_are_left_to_the_compiled_search():
+    """A sparse set system (2 000 sets over 400 elements: 5 a point) is not tried on traces, whatever its cells."""
+    rng = np.random.default_rng(0)
+    table = rng.random((400, 2000)) < 0.02
+    stats: dict = {}
+    assert traces.try_refute(table, 3, Deadline(None), stats) is False
+    assert "trace_ratio" not in stats  # declined before the sample is read
