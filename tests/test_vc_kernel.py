@@ -149,6 +149,17 @@ def test_compiled_agrees_with_numpy_on_larger_classes(seed, kind):
     assert fast.verify(H) and fast.stats.get("compiled")
 
 
+#: (triples, pairs, adjacency, head triples) for kernel.find: plain, each rule alone, head triples with pairs and adjacency.
+RULE_SETS = (
+    (False, False, False, False),
+    (True, False, False, False),
+    (False, True, False, False),
+    (False, False, True, False),
+    (False, False, False, True),
+    (False, True, True, True),
+)
+
+
 @pytest.mark.parametrize("seed", range(8))
 def test_each_rule_decides_like_the_plain_kernel(seed):
     """kernel.find plain and with each rule alone (triples, pairs, adjacency, head triples) and the head triples with
@@ -177,14 +188,7 @@ def test_each_rule_decides_like_the_plain_kernel(seed):
                     *rules[:3],
                     head=rules[3],
                 )
-                for rules in (
-                    (False, False, False, False),
-                    (True, False, False, False),
-                    (False, True, False, False),
-                    (False, False, True, False),
-                    (False, False, False, True),
-                    (False, True, True, True),
-                )
+                for rules in RULE_SETS
             ]
             # the rules prune only sets that cannot be completed: the first set in search order is the same
             assert len({(f[0], tuple(f[1])) for f in found}) == 1, (target, partial, found)
@@ -201,7 +205,7 @@ def test_each_rule_decides_natarajan_like_the_plain_kernel(seed):
     set, and the decision is the brute force's (value comparisons alone missed a rule that read side 0 wrongly)."""
     rng = np.random.default_rng(300 + seed)
     labels = int(rng.integers(3, 5))
-    m, n = int(rng.integers(30, 120)), int(rng.integers(5, 10))
+    m, n = int(rng.integers(30, 90)), int(rng.integers(5, 9))
     H = HypothesisClass(rng.integers(0, labels, (m, n)), num_labels=labels)
     table = H.distinct_rows
     point, one_bits, zero_bits = [], [], []
@@ -230,14 +234,7 @@ def test_each_rule_decides_natarajan_like_the_plain_kernel(seed):
                 *rules[:3],
                 head=rules[3],
             )
-            for rules in (
-                (False, False, False, False),
-                (True, False, False, False),
-                (False, True, False, False),
-                (False, False, True, False),
-                (False, False, False, True),
-                (False, True, True, True),
-            )
+            for rules in RULE_SETS
         ]
         assert len({(f[0], tuple(f[1])) for f in found}) == 1, (target, found)
         assert found[0][0] == ("found" if best >= target else "none"), (target, best, found[0])

@@ -232,19 +232,29 @@ def raise_lower(
     witness = certified
     if witness is None:
         witness = witness_as(tree, big, H.num_labels)
-        try:
-            if witness is None or witness.certify(H) != lower:
-                return False
-        except InvalidWitnessError:
+        if not _proves(witness, H, lower):
             return False
-    upper = target.upper if target.upper is None else max(target.upper, lower)
-    stats = dict(target.stats, lower_from=lower_from, lower_relation=source)
-    new = DimensionResult.bounds(target.kind, lower, upper, witness, **stats)
+    new = _raised(target, lower, witness, lower_from, source)
     if record is not None:
         record.append(new)
     key, _, sub = big.partition(".")
     dimensions[key] = {**dimensions[key], sub: new} if sub else new
     return True
+
+
+def _proves(witness: Any, H: HypothesisClass, lower: int) -> bool:
+    """Whether ``witness`` (or ``None``) is certified on ``H`` at exactly ``lower`` by its own checker."""
+    try:
+        return witness is not None and witness.certify(H) == lower
+    except InvalidWitnessError:
+        return False
+
+
+def _raised(target: DimensionResult, lower: int, witness: Any, lower_from: str, source: str) -> DimensionResult:
+    """``target`` with its lower bound raised to ``lower`` by ``witness``, saying where the bound came from."""
+    upper = target.upper if target.upper is None else max(target.upper, lower)
+    stats = dict(target.stats, lower_from=lower_from, lower_relation=source)
+    return DimensionResult.bounds(target.kind, lower, upper, witness, **stats)
 
 
 def _raise_restriction(
@@ -262,15 +272,9 @@ def _raise_restriction(
         return False
     body = retag_tree(tree, "littlestone", H.num_labels)
     witness = None if body is None else RestrictionTree(body, restriction=1)
-    try:
-        if witness is None or witness.certify(H) != lower:
-            return False
-    except InvalidWitnessError:
+    if not _proves(witness, H, lower):
         return False
-    upper = target.upper if target.upper is None else max(target.upper, lower)
-    new = DimensionResult.bounds(
-        target.kind, lower, upper, witness, **dict(target.stats, lower_from=lower_from, lower_relation=source)
-    )
+    new = _raised(target, lower, witness, lower_from, source)
     if record is not None:
         record.append(new)
     dimensions["binary_restrictions"] = [new]
