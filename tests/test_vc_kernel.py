@@ -160,6 +160,17 @@ RULE_SETS = (
 )
 
 
+def _same_first_set(ones, zeros, rank, target, partial):
+    """kernel.find under every rule set of :data:`RULE_SETS`; the status, after checking that each finds the plain
+    kernel's first set (the rules prune only sets that cannot be completed, in the same search order)."""
+    found = [
+        kernel.find(ones, zeros, rank, np.arange(len(rank)), target, partial, None, *rules[:3], head=rules[3])
+        for rules in RULE_SETS
+    ]
+    assert len({(f[0], tuple(f[1])) for f in found}) == 1, (target, partial, found)
+    return found[0][0]
+
+
 @pytest.mark.parametrize("seed", range(8))
 def test_each_rule_decides_like_the_plain_kernel(seed):
     """kernel.find plain and with each rule alone (triples, pairs, adjacency, head triples) and the head triples with
@@ -176,23 +187,7 @@ def test_each_rule_decides_like_the_plain_kernel(seed):
             need = 1 << (target - 1)
             size = np.minimum(np.bitwise_count(ones).sum(1), np.bitwise_count(zeros).sum(1))
             root = np.flatnonzero(size >= need)
-            found = [
-                kernel.find(
-                    ones[root],
-                    zeros[root],
-                    np.arange(len(root)),
-                    np.arange(len(root)),
-                    target,
-                    partial,
-                    None,
-                    *rules[:3],
-                    head=rules[3],
-                )
-                for rules in RULE_SETS
-            ]
-            # the rules prune only sets that cannot be completed: the first set in search order is the same
-            assert len({(f[0], tuple(f[1])) for f in found}) == 1, (target, partial, found)
-            sides.append(found[0][0])
+            sides.append(_same_first_set(ones[root], zeros[root], np.arange(len(root)), target, partial))
         assert sides[0] == sides[1]
         expected = "found" if brute_vc(H.table.tolist(), H.n_points)[0] >= target else "none"
         assert sides[0] == expected
@@ -222,22 +217,8 @@ def test_each_rule_decides_natarajan_like_the_plain_kernel(seed):
         size = np.minimum(np.bitwise_count(ones_all).sum(1), np.bitwise_count(zeros_all).sum(1))
         root = np.flatnonzero(size >= need)
         rank = np.array(point)[root]
-        found = [
-            kernel.find(
-                ones_all[root],
-                zeros_all[root],
-                rank,
-                np.arange(len(root)),
-                target,
-                True,
-                None,
-                *rules[:3],
-                head=rules[3],
-            )
-            for rules in RULE_SETS
-        ]
-        assert len({(f[0], tuple(f[1])) for f in found}) == 1, (target, found)
-        assert found[0][0] == ("found" if best >= target else "none"), (target, best, found[0])
+        status = _same_first_set(ones_all[root], zeros_all[root], rank, target, True)
+        assert status == ("found" if best >= target else "none"), (target, best, status)
 
 
 def test_jobs_give_the_same_answer_compiled():

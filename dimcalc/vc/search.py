@@ -182,15 +182,15 @@ def traces_refute(cols: Columns, target: int, m: int, deadline: Deadline, stats:
     the memory budget.  ``False`` proves nothing: the compiled search decides.
     """
     if TRACES is False or target < 3 or cols.partial or (TRACES is None and m < traces.MIN_HYPOTHESES):
-        return False
+        return False  # the cheap part of traces.sized_for, before any column is counted
     ones = np.bitwise_count(cols.ones).sum(axis=1, dtype=np.int64)
     need = rules.need(target, 1)
     keep = np.flatnonzero((ones >= need) & (m - ones >= need))
     keep = keep[np.argsort(cols.rank[keep], kind="stable")]
     if len(keep) < target or not deadline.fits(2 * len(keep) * m):
         return False
-    if TRACES is None and (len(keep) > traces.MAX_POINTS or len(keep) * m > traces.MAX_CELLS):
-        return False
+    if TRACES is None and not traces.sized_for(len(keep), m):
+        return False  # before the table is unpacked
     deadline.check()
     table = np.unpackbits(cols.ones[keep].view(np.uint8), axis=1, count=m, bitorder="little").view(bool)
     if TRACES:

@@ -55,7 +55,16 @@ import numpy as np
 
 from ..search.budget import Deadline
 
-__all__ = ["Budget", "dead_first_points", "refute_cells", "refutes_sample", "suffix_step", "try_refute", "worth_it"]
+__all__ = [
+    "Budget",
+    "dead_first_points",
+    "refute_cells",
+    "refutes_sample",
+    "sized_for",
+    "suffix_step",
+    "try_refute",
+    "worth_it",
+]
 
 #: Points sampled by :func:`worth_it` ...
 SAMPLE_POINTS = 8
@@ -374,6 +383,18 @@ def _refute_first(cols: np.ndarray, cells: list[np.ndarray], y: int, target: int
     return refute_cells([low, cols[y + 1 :][:, wide]], target - 1, budget)
 
 
+def sized_for(n: int, m: int) -> bool:
+    """Whether ``n`` root points and ``m`` hypotheses are in the trace search's range (before any table is read).
+
+    At least :data:`MIN_HYPOTHESES` hypotheses and :data:`MIN_PER_POINT` a point, at most :data:`MAX_POINTS`
+    points and :data:`MAX_CELLS` cells.
+
+    >>> sized_for(512, 131_329), sized_for(3000, 2500), sized_for(64, 50_000 // 64)
+    (True, False, False)
+    """
+    return m >= MIN_HYPOTHESES and m >= MIN_PER_POINT * n and n <= MAX_POINTS and n * m <= MAX_CELLS
+
+
 def try_refute(cols: np.ndarray, target: int, deadline: Deadline, stats: dict) -> bool:
     """Whether the trace search proves that no ``target``-set is shattered (``False``: not tried, or not proved).
 
@@ -388,7 +409,7 @@ def try_refute(cols: np.ndarray, target: int, deadline: Deadline, stats: dict) -
     of the class.
     """
     n, m = cols.shape
-    if m < MIN_HYPOTHESES or m < MIN_PER_POINT * n or n < target:
+    if not sized_for(n, m) or n < target:
         return False
     ratio = worth_it(cols, deadline)
     stats["trace_ratio"] = round(ratio, 4)
