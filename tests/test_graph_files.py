@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gzip
+import importlib.util
 import json
 from pathlib import Path
 
@@ -161,15 +162,18 @@ def test_loading_the_sparse_kernels_skips_numbas_blas_probe_and_keeps_scipy_lina
     import sys
 
     pytest.importorskip("numba")
+    has_cffi = importlib.util.find_spec("cffi") is not None  # optional: numba does not require it
     script = (
         "import sys\nimport numpy as np\nfrom dimcalc.vc import sparse_jit\n"
         "sparse_jit.warm_up(('levels',))\nprint('scipy.linalg' in sys.modules)\n"
         "import numba\nprint(numba.njit(lambda a: np.dot(a, a))(np.ones(3)))\n"
         "import scipy.linalg\nprint(scipy.linalg.norm(np.ones(4)))\n"
-        "print('cffi' in sys.modules)\nimport cffi\nprint(cffi.FFI().sizeof('int'))\n"
+        "print('cffi' in sys.modules)\n"
     )
+    if has_cffi:  # hidden only while numba's typing registry loads: it still imports afterwards
+        script += "import cffi\nprint(cffi.FFI().sizeof('int'))\n"
     proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
-    assert proc.stdout.split() == ["False", "3.0", "2.0", "False", "4"], proc.stderr
+    assert proc.stdout.split() == ["False", "3.0", "2.0", "False"] + (["4"] if has_cffi else []), proc.stderr
 
 
 def test_the_sparse_kernels_leave_numbas_blas_and_cffi_alone_when_loaded_first():
