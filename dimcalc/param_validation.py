@@ -51,6 +51,7 @@ from .validation import (
     check_hypothesis_class,
     check_int,
     check_jobs,
+    check_jobs_or_auto,
     check_number,
     check_option,
     check_time_limit,
@@ -67,6 +68,7 @@ __all__ = [
     "CLASS",
     "FLAG",
     "JOBS",
+    "JOBS_OR_AUTO",
     "PROGRESS",
     "TIME_LIMIT",
     "PRIVACY_EPSILON",
@@ -213,6 +215,8 @@ class _Checker(Rule):
 CLASS: Rule = _Checker(check_hypothesis_class)
 #: Worker processes: an int >= 1 (NumPy integers too).
 JOBS: Rule = _Checker(check_jobs)
+#: Worker processes or threads, or ``None``: the solver's own choice (a sparse set system's VC search: every core).
+JOBS_OR_AUTO: Rule = _Checker(check_jobs_or_auto)
 #: A flag (``uniform=``, ``verify=``, ...): True or False.
 FLAG: Rule = Flag()
 #: Progress lines on stderr: True or False.

@@ -59,6 +59,7 @@ __all__ = [
     "check_option",
     "check_time_limit",
     "check_jobs",
+    "check_jobs_or_auto",
 ]
 
 #: What :func:`check_hypothesis_class` asks for (one wording for every function taking a class).
@@ -380,3 +381,12 @@ def check_jobs(jobs: Any, owner: str, name: str = "jobs") -> int:
     dimcalc.errors.InvalidParameterError: The 'jobs' parameter of f must be a positive int. Got 0 instead.
     """
     return check_int(jobs, name, owner, 1, requirement="a positive int")
+
+
+def check_jobs_or_auto(jobs: Any, owner: str, name: str = "jobs") -> int | None:
+    """:func:`check_jobs`, or ``None`` (the solver's own choice of cores: see the solver).
+
+    >>> check_jobs_or_auto(None, "f") is None, check_jobs_or_auto(2, "f")
+    (True, 2)
+    """
+    return None if jobs is None else check_jobs(jobs, owner, name)

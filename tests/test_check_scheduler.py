@@ -76,7 +76,8 @@ def test_scheduler_and_jobs_given_only_to_solvers_that_take_them():
     assert spread(takes_both, 2, "dask://x:1") == {"jobs": 2, "scheduler": "dask://x:1"}
     assert spread(takes_jobs, 2, "dask://x:1") == {"jobs": 2}
     assert spread(takes_neither, 2, "dask://x:1") == {}
-    assert spread(takes_both, 1, None) == {}
+    assert spread(takes_both, None, None) == {}  # jobs not given: the solver's own default
+    assert spread(takes_both, 1, None) == {"jobs": 1}  # given: passed (one core even for a sparse class's search)
     solvers = check_module._solvers()
     for key in ("vc", "natarajan", "graph"):
         assert "scheduler" in inspect.signature(solvers[key]).parameters

@@ -45,11 +45,13 @@ def _check(
     saved = sparse_vc.TRIAL_NODES, sparse_vc.BITSET_CELLS, sparse_vc.TRIPLE_POOL
     sparse_vc.TRIAL_NODES, sparse_vc.BITSET_CELLS, sparse_vc.TRIPLE_POOL = trial, bitset, pool
     try:
-        r = vc_dimension(H)
+        r = vc_dimension(H, jobs=1)
+        threaded = vc_dimension(H, jobs=3)  # the pair-graph search on three threads: the same value and witness
     finally:
         sparse_vc.TRIAL_NODES, sparse_vc.BITSET_CELLS, sparse_vc.TRIPLE_POOL = saved
     assert r.exact and r.value == expected, (r, expected)
     assert r.verify(H, debug=True)
+    assert (threaded.exact, threaded.value, threaded.witness) == (True, r.value, r.witness)
 
 
 @TRIALS

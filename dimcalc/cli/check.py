@@ -66,10 +66,11 @@ def register(sub: Any) -> None:
     p.add_argument(
         "--jobs",
         type=positive_int,
-        default=1,
+        default=None,
         metavar="N",
         help="compute the dimensions in N processes side by side, or one dimension's search in N "
-        "processes (default 1: one process)",
+        "processes (threads for a set system's VC search); default: one process, whose VC search of a "
+        "set system (--graph, .mtx, .sets) runs a thread on every core; --jobs 1: one core",
     )
     p.add_argument(
         "--scheduler",

@@ -22,12 +22,12 @@ from ..errors import InvalidParameterError, InvalidWitnessError
 from ..littlestone.api import GREEDY_MIN_CELLS
 from ..littlestone.greedy import greedy_lower_bound
 from ..littlestone.seeds import SeedTree
-from ..param_validation import CLASS, JOBS, PROGRESS, TIME_LIMIT, validate_params
+from ..param_validation import CLASS, JOBS_OR_AUTO, PROGRESS, TIME_LIMIT, validate_params
 from ..psi import psi_family
 from ..results import DimensionResult
 from ..search import pool
 from ..search.budget import Deadline, Progress
-from ..validation import check_jobs, check_time_limit
+from ..validation import check_jobs_or_auto, check_time_limit
 from ..vc import binary_twin
 from ..vc.sparse_check import needs_sparse_reports, sparse_solvers
 from .relations import PSI_FAMILIES, TREE_PATHS, raise_lower, witness_as
@@ -53,15 +53,15 @@ EXTRA_KEYS = ("threshold", "ds", "dual_vc", "star", "teaching", "recursive_teach
 ALL_KEYS = DIMENSION_KEYS + EXTRA_KEYS
 
 
-def _spread(solver: Callable[..., Any], jobs: int, scheduler: Any) -> dict[str, Any]:
-    """The keywords of one search on many cores that ``solver`` takes: ``jobs`` (when > 1) and ``scheduler``
-    (when given), each passed only when the solver's signature names it (the VC-type solvers take both;
-    the others as they gain them)."""
+def _spread(solver: Callable[..., Any], jobs: int | None, scheduler: Any) -> dict[str, Any]:
+    """The keywords of one search on many cores that ``solver`` takes: ``jobs`` (when given: ``None`` leaves the
+    solver its own default) and ``scheduler`` (when given), each passed only when the solver's signature names it
+    (the VC-type solvers take both; the others as they gain them)."""
     try:
         names = inspect.signature(solver).parameters
     except (TypeError, ValueError):  # a callable without a signature: nothing extra
         return {}
-    wanted = {"jobs": jobs if jobs > 1 else None, "scheduler": scheduler}
+    wanted = {"jobs": jobs, "scheduler": scheduler}
     return {k: v for k, v in wanted.items() if v is not None and k in names}
 
 
@@ -339,11 +339,13 @@ def _solve_one(
 ) -> tuple[str, Any, float]:
     """Run one dimension of :func:`check_class` (in a worker process when ``jobs > 1``)."""
     start = Deadline(None, memory_limit=None)
-    value = _seeded(sparse_solvers(H, _solvers(family)), seeds or {})[key](H, time_limit=time_limit, progress=False)
+    solver = _seeded(sparse_solvers(H, _solvers(family)), seeds or {})[key]
+    # one core a worker: the dimensions side by side are the parallelism
+    value = solver(H, time_limit=time_limit, progress=False, **_spread(solver, 1, None))
     return key, value, start.elapsed()
 
 
-@validate_params(H=CLASS, time_limit=TIME_LIMIT, progress=PROGRESS, jobs=JOBS)
+@validate_params(H=CLASS, time_limit=TIME_LIMIT, progress=PROGRESS, jobs=JOBS_OR_AUTO)
 def check_class(
     H: HypothesisClass,
     dims: Sequence[str] | None = None,
@@ -351,7 +353,7 @@ def check_class(
     time_limit: float | None = None,
     progress: bool = False,
     family: Any = None,
-    jobs: int = 1,
+    jobs: int | None = None,
     scheduler: Any = None,
 ) -> CheckReport:
     """Compute the dimensions of ``H`` named in ``dims`` (all of :data:`DIMENSION_KEYS` by default; ``"all"``: :data:`ALL_KEYS`).
@@ -375,9 +377,11 @@ def check_class(
         A user family of collapsing maps (BGS Def 4.3; see :func:`dimcalc.psi.psi_family`);
         when given, ``psi_littlestone`` and ``psi_littlestone_uniform`` also
         have a ``"user"`` entry for it.
-    jobs : int
-        Worker processes for the dimensions (independent searches).  ``1``
-        (the default) runs everything in this process; with ``jobs > 1`` the
+    jobs : int, optional
+        Worker processes for the dimensions (independent searches).  ``None``
+        (the default) or ``1`` runs everything in this process (``None``
+        leaves each solver its own default: a sparse class's VC search runs
+        a thread on every core, ``1`` one core); with ``jobs > 1`` the
         dimensions run side by side in a process pool, each with the time
         left divided by the rounds still to come (``ceil(dimensions not
         started / jobs)``, taken as each dimension starts), then, like one
@@ -411,7 +415,7 @@ def check_class(
     True
     """
     time_limit = check_time_limit(time_limit, "check_class")
-    jobs = check_jobs(jobs, "check_class")
+    jobs = check_jobs_or_auto(jobs, "check_class")
     scheduler = pool.check_scheduler(scheduler, "check_class")
     if dims is None:
         dims = DIMENSION_KEYS
@@ -440,9 +444,9 @@ def check_class(
     # a big sparse class: what it can bound (dimcalc.vc.sparse_check); the Littlestone-type solvers start
     # from the greedy tree's certified copies instead of building it again
     solvers = _seeded(sparse_solvers(H, _solvers(family)), greedy[1])
-    if (jobs > 1 or scheduler is not None) and len(ordered) > 1:
+    if ((jobs or 1) > 1 or scheduler is not None) and len(ordered) > 1:
         try:
-            _run_parallel(H, ordered, family, deadline, jobs, scheduler, report, log, greedy[1])
+            _run_parallel(H, ordered, family, deadline, jobs or 1, scheduler, report, log, greedy[1])
         except KeyboardInterrupt:
             # Ctrl-C: the dimensions the workers finished are kept (first-pass results stay until replaced
             # by the tighter of two runs), the ones still running are named

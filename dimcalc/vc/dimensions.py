@@ -54,11 +54,11 @@ from __future__ import annotations
 from typing import Any
 
 from ..classes.hypothesis_class import HypothesisClass
-from ..param_validation import CLASS, JOBS, PROGRESS, TIME_LIMIT, validate_params
+from ..param_validation import CLASS, JOBS_OR_AUTO, PROGRESS, TIME_LIMIT, validate_params
 from ..results import DimensionResult
 from ..search import pool
 from ..search.budget import Deadline, Progress
-from ..validation import check_hypothesis_class, check_jobs, check_time_limit
+from ..validation import check_hypothesis_class, check_jobs_or_auto, check_time_limit
 from .search import largest_shattered_set, witness_of
 
 __all__ = ["vc_dimension", "natarajan_dimension", "graph_dimension", "binary_twin"]
@@ -68,14 +68,16 @@ __all__ = ["vc_dimension", "natarajan_dimension", "graph_dimension", "binary_twi
 
 
 def _largest_shattered(
-    H: HypothesisClass, kind: str, time_limit: float | None, progress: bool, jobs: int, scheduler: Any = None
+    H: HypothesisClass, kind: str, time_limit: float | None, progress: bool, jobs: int | None, scheduler: Any = None
 ) -> DimensionResult:
-    """Run :func:`dimcalc.vc.search.largest_shattered_set` under one deadline, set-up included."""
+    """Run :func:`dimcalc.vc.search.largest_shattered_set` under one deadline, set-up included; ``jobs=None``: one
+    process for a dense class, threads on every core for a sparse one (:mod:`dimcalc.vc.sparse_threads`)."""
     if H.storage == "sparse":  # a set system kept by its incidences: the local search of dimcalc.vc.sparse
         from .sparse import sparse_vc_dimension
 
-        result = sparse_vc_dimension(H, time_limit=time_limit, progress=progress)
+        result = sparse_vc_dimension(H, time_limit=time_limit, progress=progress, jobs=jobs)
         return result if kind == "vc" else binary_twin(result, kind)
+    jobs = 1 if jobs is None else jobs
     deadline = Deadline(time_limit)
     log = Progress(progress, kind)
     stats: dict[str, Any] = {}
@@ -121,13 +123,13 @@ def binary_twin(result: DimensionResult, kind: str) -> DimensionResult:
     return DimensionResult.bounds(kind, result.lower, result.upper, witness, **stats)
 
 
-@validate_params(H=CLASS, time_limit=TIME_LIMIT, progress=PROGRESS, jobs=JOBS)
+@validate_params(H=CLASS, time_limit=TIME_LIMIT, progress=PROGRESS, jobs=JOBS_OR_AUTO)
 def vc_dimension(
     H: HypothesisClass,
     *,
     time_limit: float | None = None,
     progress: bool = False,
-    jobs: int = 1,
+    jobs: int | None = None,
     scheduler: Any = None,
 ) -> DimensionResult:
     """The VC dimension of a binary class, with a shattered set as witness.
@@ -141,9 +143,12 @@ def vc_dimension(
         ``lower`` certified by the witness and a proven ``upper``.
     progress : bool
         Progress lines on stderr.
-    jobs : int
-        Processes sharing the search (default 1: this process only); the
-        value and the witness are the same as with one process.
+    jobs : int, optional
+        Processes sharing the search of a dense class; threads sharing the
+        search of a class stored sparse.  ``None`` (the default): one process
+        for a dense class, a thread on every core this process may use for a
+        sparse one (:mod:`dimcalc.vc.sparse_threads`); ``1``: this process,
+        one core.  The value and the witness are those of one process.
     scheduler : distributed.Client or str, optional
         Run the search's pieces on a Dask cluster (a client, or
         ``"dask://HOST:PORT"``, connected for the call); same value and witness.
@@ -171,7 +176,7 @@ def vc_dimension(
     """
     check_hypothesis_class(H, "vc_dimension")
     time_limit = check_time_limit(time_limit, "vc_dimension")
-    jobs = check_jobs(jobs, "vc_dimension")
+    jobs = check_jobs_or_auto(jobs, "vc_dimension")
     scheduler = pool.check_scheduler(scheduler, "vc_dimension")
     if not H.is_binary:
         return DimensionResult.undefined(
@@ -182,13 +187,13 @@ def vc_dimension(
     return _largest_shattered(H, "vc", time_limit, progress, jobs, scheduler)
 
 
-@validate_params(H=CLASS, time_limit=TIME_LIMIT, progress=PROGRESS, jobs=JOBS)
+@validate_params(H=CLASS, time_limit=TIME_LIMIT, progress=PROGRESS, jobs=JOBS_OR_AUTO)
 def natarajan_dimension(
     H: HypothesisClass,
     *,
     time_limit: float | None = None,
     progress: bool = False,
-    jobs: int = 1,
+    jobs: int | None = None,
     scheduler: Any = None,
 ) -> DimensionResult:
     """The Natarajan dimension, with a Natarajan-shattered set and its two label vectors.
@@ -205,9 +210,12 @@ def natarajan_dimension(
         Seconds; when stopped, ``exact=False`` with proven bounds.
     progress : bool
         Progress lines on stderr.
-    jobs : int
-        Processes sharing the search (default 1: this process only); the
-        value and the witness are the same as with one process.
+    jobs : int, optional
+        Processes sharing the search of a dense class; threads sharing the
+        search of a class stored sparse.  ``None`` (the default): one process
+        for a dense class, a thread on every core this process may use for a
+        sparse one (:mod:`dimcalc.vc.sparse_threads`); ``1``: this process,
+        one core.  The value and the witness are those of one process.
     scheduler : distributed.Client or str, optional
         Run the search's pieces on a Dask cluster (a client, or
         ``"dask://HOST:PORT"``, connected for the call); same value and witness.
@@ -236,18 +244,18 @@ def natarajan_dimension(
     """
     check_hypothesis_class(H, "natarajan_dimension")
     time_limit = check_time_limit(time_limit, "natarajan_dimension")
-    jobs = check_jobs(jobs, "natarajan_dimension")
+    jobs = check_jobs_or_auto(jobs, "natarajan_dimension")
     scheduler = pool.check_scheduler(scheduler, "natarajan_dimension")
     return _largest_shattered(H, "natarajan", time_limit, progress, jobs, scheduler)
 
 
-@validate_params(H=CLASS, time_limit=TIME_LIMIT, progress=PROGRESS, jobs=JOBS)
+@validate_params(H=CLASS, time_limit=TIME_LIMIT, progress=PROGRESS, jobs=JOBS_OR_AUTO)
 def graph_dimension(
     H: HypothesisClass,
     *,
     time_limit: float | None = None,
     progress: bool = False,
-    jobs: int = 1,
+    jobs: int | None = None,
     scheduler: Any = None,
 ) -> DimensionResult:
     """The graph dimension, with a graph-shattered set and its label vector.
@@ -264,9 +272,12 @@ def graph_dimension(
         Seconds; when stopped, ``exact=False`` with proven bounds.
     progress : bool
         Progress lines on stderr.
-    jobs : int
-        Processes sharing the search (default 1: this process only); the
-        value and the witness are the same as with one process.
+    jobs : int, optional
+        Processes sharing the search of a dense class; threads sharing the
+        search of a class stored sparse.  ``None`` (the default): one process
+        for a dense class, a thread on every core this process may use for a
+        sparse one (:mod:`dimcalc.vc.sparse_threads`); ``1``: this process,
+        one core.  The value and the witness are those of one process.
     scheduler : distributed.Client or str, optional
         Run the search's pieces on a Dask cluster (a client, or
         ``"dask://HOST:PORT"``, connected for the call); same value and witness.
@@ -293,6 +304,6 @@ def graph_dimension(
     """
     check_hypothesis_class(H, "graph_dimension")
     time_limit = check_time_limit(time_limit, "graph_dimension")
-    jobs = check_jobs(jobs, "graph_dimension")
+    jobs = check_jobs_or_auto(jobs, "graph_dimension")
     scheduler = pool.check_scheduler(scheduler, "graph_dimension")
     return _largest_shattered(H, "graph", time_limit, progress, jobs, scheduler)

@@ -66,6 +66,7 @@ from ..classes.sparse_table import SparseTable
 from ..results import DimensionResult
 from ..search.budget import Deadline, Progress
 from . import sparse_jit, sparse_kernel
+from .sparse_threads import threaded_clique_search, usable_cores
 
 __all__ = ["sparse_vc_dimension", "candidates", "anchor_counts", "static_upper_bound"]
 
@@ -327,7 +328,9 @@ class _CliqueSearch:
         pairs: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray],
         d: int,
         K: dict,
+        bits: tuple[np.ndarray, np.ndarray] | None = None,
     ):
+        """``bits``: the element bitsets and a scratch row of :func:`_element_bits` (made here when not given)."""
         self.kernel = K["clique"]
         p_indptr, p_indices, elem, p_shared = pairs
         up = np.diff(p_indptr)
@@ -353,7 +356,7 @@ class _CliqueSearch:
             np.array([n] + [0] * 7, dtype=np.int64),  # cnt2 (traces on a pair; [4:] scratch of _tri's tests)
             np.zeros(max(1 << (d - 1), 1), dtype=np.int64),  # hist: a tested element's sets by trace
             p_shared,
-            *_element_bits(elem, transpose, n, d),  # bits, ab
+            *(bits if bits is not None else _element_bits(elem, transpose, n, d)),  # bits, ab
         )
 
     def step(self, budget: int) -> int:
@@ -387,7 +390,12 @@ def _run(
 
 
 def sparse_vc_dimension(
-    H: HypothesisClass, *, time_limit: float | None = None, progress: bool = False, deadline: Deadline | None = None
+    H: HypothesisClass,
+    *,
+    time_limit: float | None = None,
+    progress: bool = False,
+    deadline: Deadline | None = None,
+    jobs: int | None = None,
 ) -> DimensionResult:
     """The VC dimension of a class stored sparse (``H.storage == "sparse"``), with a shattered set as witness.
 
@@ -395,6 +403,9 @@ def sparse_vc_dimension(
     docstring for the algorithm); the witness is a list of point indices, as
     there.  A ``time_limit`` (seconds from the call; or a running
     ``deadline``) stops the search with proven bounds, ``exact=False``.
+    ``jobs > 1``: the pair-graph search on that many threads of this process
+    (:mod:`dimcalc.vc.sparse_threads`; the same value and witness); ``None``
+    (the default): a thread on every core this process may use.
 
     Examples
     --------
@@ -405,6 +416,7 @@ def sparse_vc_dimension(
     (2, [0, 1], 'sparse: degree pruning, anchors, trace counting [CCDV24]')
     """
     deadline = deadline if deadline is not None else Deadline(time_limit)
+    jobs = usable_cores() if jobs is None else jobs
     log = Progress(progress, "vc")
     table = H.distinct_sparse_table
     if table is None:
@@ -421,7 +433,7 @@ def sparse_vc_dimension(
     jit = sparse_jit.available() and (sparse_jit.warm() or left is None or left >= need)
     if jit and not sparse_jit.warm():
         # Cached: load the two kernels every search runs (the pair and clique kernels load on first use, in
-        # milliseconds); not cached: compile all four now, under the time check above, and record it.
+        # milliseconds); not cached: compile them all now, under the time check above, and record it.
         sparse_jit.warm_up(("levels", "search") if sparse_jit.cached() else tuple(sparse_jit.KERNEL_NAMES))
     K = sparse_jit.kernels(jit)
     first = FIRST_STEP_NODES if jit else 64
@@ -450,7 +462,7 @@ def sparse_vc_dimension(
         # pair graph of d - 1 was built, that of d is a filter of it, free: the pair-graph search at once.
         free_pairs = last_pairs is not None and last_pairs[0] == d - 1
         trial = 0 if free_pairs else TRIAL_NODES if d >= 3 else None
-        search: _Search | _CliqueSearch = _Search(table, transpose, degrees, d, K, h)
+        search: Any = _Search(table, transpose, degrees, d, K, h)
         status, stopped = _run(search, deadline, trial, first)
         if status == sparse_kernel.PAUSED and not stopped:
             nodes += search.nodes
@@ -466,9 +478,13 @@ def sparse_vc_dimension(
             if raw is not None:
                 last_pairs = (d, raw)
                 built = orient_pairs(raw[0], raw[1], table.n_cols, raw[2])
-                search = _CliqueSearch(n, transpose, built, d, K)
                 stats[f"pair_graph_edges_{d}"] = len(built[1])
-                status, stopped = _run(search, deadline, None, first)
+                if jit and jobs > 1:
+                    search = threaded_clique_search(jobs, n, transpose, built, d, K, deadline, _CliqueSearch)
+                    status, stopped = search.status, search.stopped
+                else:
+                    search = _CliqueSearch(n, transpose, built, d, K)
+                    status, stopped = _run(search, deadline, None, first)
             else:
                 nodes -= search.nodes
                 status, stopped = _run(search, deadline, None, first)
@@ -484,6 +500,8 @@ def sparse_vc_dimension(
             break
     stats["nodes"] = nodes
     stats["compiled"] = jit
+    if jit and jobs > 1:
+        stats["threads"] = jobs
     if stopped:
         stats["stopped"] = deadline.stop_label
     stats["seconds"] = deadline.elapsed()

@@ -1,0 +1,162 @@
+"""The pair-graph search of :mod:`dimcalc.vc.sparse` on several threads of one process (``jobs > 1``).
+
+The compiled kernels release the GIL (numba ``nogil``), so threads of one
+process run them side by side with nothing started and nothing copied: the
+set system, its transpose and the pair graph are shared, read-only.  Each
+thread takes the next root of the pair graph (ranks in the order of the
+one-thread search) from a shared counter (work stealing, a root at a time)
+and searches the cliques below it with trace counts, lists and a lazy triple
+filter of its own (:func:`dimcalc.vc.sparse_clique._tri`; a filter is computed
+again by each thread that needs it: computing every edge's filter ahead, once,
+was measured to cost more, as the search of a ``d`` that succeeds reads few).
+
+Same answer and witness as one thread: the search below a root does not
+depend on what was searched before it (the filter only drops third elements
+that no shattered ``d``-set holds, so it prunes but never reorders), and a
+shattered set found below root ``i`` is kept only when every root before
+``i`` has been searched in full (a thread that finds one below an earlier
+root replaces it): the root below which the one-thread search finds its set.
+Node counts differ (filters computed twice; roots after the answer's searched
+until the answer is known).  The clock is read between steps of about
+:data:`dimcalc.vc.sparse.STEP_SECONDS`, so a time limit holds as in one
+thread; a search stopped by it keeps no witness of ``d`` (as one thread).
+
+Examples
+--------
+>>> import networkx as nx
+>>> from dimcalc import HypothesisClass, vc_dimension
+>>> H = HypothesisClass.from_networkx(nx.petersen_graph(), storage="sparse")
+>>> one, two = vc_dimension(H), vc_dimension(H, jobs=2)
+>>> (one.value, one.witness) == (two.value, two.witness), two.stats["threads"]
+(True, 2)
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from ..search.budget import Deadline
+from . import sparse_kernel
+
+__all__ = ["threaded_clique_search", "ThreadedSearch", "usable_cores"]
+
+
+#: Nodes of a thread's first step (then sized to about :data:`dimcalc.vc.sparse.STEP_SECONDS` a step).
+FIRST_BUDGET = 1 << 14
+
+
+def usable_cores() -> int:
+    """The cores this process may run on (its CPU affinity where the system has one), at least 1: the threads of
+    a sparse search when ``jobs`` is not given.
+
+    >>> usable_cores() >= 1
+    True
+    """
+    try:
+        return max(len(os.sched_getaffinity(0)), 1)
+    except AttributeError:  # no affinity on this system (macOS, Windows)
+        return max(os.cpu_count() or 1, 1)
+
+
+class _Shared:
+    """What the threads share: the next root, the answer so far (root index and set), nodes, a stop flag."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.next = 0
+        self.best = -1  # root index of the set found, -1: none
+        self.out: list[int] = []
+        self.nodes = 0
+        self.stop = False
+
+    def take(self, limit: int) -> int:
+        with self.lock:
+            i = self.next
+            if i >= limit or self.stop or (self.best >= 0 and i > self.best):
+                return -1
+            self.next += 1
+            return i
+
+
+@dataclass
+class ThreadedSearch:
+    """The outcome of :func:`threaded_clique_search`: ``status`` FOUND or DONE of
+    :mod:`dimcalc.vc.sparse_kernel` (PAUSED when ``stopped`` by the deadline), ``nodes`` of every thread,
+    ``out`` the shattered set found (elements; empty unless FOUND)."""
+
+    status: int
+    stopped: bool
+    nodes: int
+    out: list[int] = field(default_factory=list)
+
+
+def threaded_clique_search(
+    threads: int,
+    n: int,
+    transpose: tuple[np.ndarray, np.ndarray],
+    pairs: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray],
+    d: int,
+    K: dict,
+    deadline: Deadline,
+    clique_search: Any,
+) -> ThreadedSearch:
+    """The pair-graph search for target ``d`` on ``threads`` threads (see the module docstring).
+
+    ``clique_search(n, transpose, pairs, d, K, bits=None)`` makes one thread's
+    search state (:class:`dimcalc.vc.sparse._CliqueSearch`), one a thread; the
+    first thread's element bitsets are given to the others.
+    """
+    from .sparse import STEP_SECONDS
+
+    K = {"clique": K["clique"]}  # loaded here, once, before the threads look it up
+    searches = [clique_search(n, transpose, pairs, d, K)]
+    bits = searches[0].tri[8]  # the element bitsets, read-only: shared (each thread its own scratch row)
+    searches += [clique_search(n, transpose, pairs, d, K, (bits, np.zeros_like(searches[0].tri[9]))) for _ in
+                 range(threads - 1)]  # fmt: skip
+    roots = searches[0].roots
+    shared = _Shared()
+
+    def work(t: int) -> None:
+        s = searches[t]
+        budget = FIRST_BUDGET
+        while (i := shared.take(len(roots))) >= 0:
+            s.args = (d, roots[i : i + 1], *s.args[2:])
+            s.state[:] = (0, -1, s.state[2], 0)
+            while True:
+                t0 = time.monotonic()
+                status = s.step(budget)
+                spent = time.monotonic() - t0
+                if status != sparse_kernel.PAUSED:
+                    break
+                if deadline.expired() or shared.stop:
+                    shared.stop = True
+                    break
+                if 0 <= shared.best < i:
+                    # a set was found below an earlier root: this root's cannot be the first.  Its trace counts are
+                    # left mid-search, but this thread takes no root again (every root left is after the best).
+                    break
+                budget = int(min(max(budget * (STEP_SECONDS / max(spent, 1e-6)), 16), budget * 4, 1 << 26))
+            if status == sparse_kernel.FOUND:
+                with shared.lock:
+                    if shared.best < 0 or i < shared.best:
+                        shared.best, shared.out = i, [int(x) for x in s.out]
+            if shared.stop:
+                break
+        with shared.lock:
+            shared.nodes += s.nodes
+
+    with ThreadPoolExecutor(threads) as ex:
+        list(ex.map(work, range(threads)))
+    nodes = shared.nodes
+    if shared.stop:
+        return ThreadedSearch(sparse_kernel.PAUSED, True, nodes)
+    if shared.best >= 0:
+        return ThreadedSearch(sparse_kernel.FOUND, False, nodes, sorted(shared.out))
+    return ThreadedSearch(sparse_kernel.DONE, False, nodes)
