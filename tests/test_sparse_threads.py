@@ -68,3 +68,21 @@ def test_jobs_is_refused_in_one_line_when_not_a_positive_int():
     rng = np.random.default_rng(0)
     with pytest.raises(InvalidParameterError, match="jobs"):
         vc_dimension(H, jobs=float(rng.uniform(1, 2)))
+
+
+@pytest.mark.parametrize("d", [3, 4])
+def test_the_pair_graph_on_threads_is_that_of_one_thread_in_its_order(d):
+    from dimcalc.search.budget import Deadline
+
+    G = nx.powerlaw_cluster_graph(6000, 5, 0.5, seed=d)
+    H = HypothesisClass.from_networkx(G, storage="sparse")
+    table = H.distinct_sparse_table
+    transpose = table.transpose()
+    degrees = np.diff(transpose[0])
+    K = sparse_jit.kernels(True)
+    one = sparse_vc.pair_graph(table, transpose, degrees, d, Deadline(None), K)
+    assert len(sparse_vc.candidates(degrees, table.n_rows, d).nonzero()[0]) > 4 * 256  # several steps
+    for threads in (2, 3):
+        many = sparse_vc.pair_graph(table, transpose, degrees, d, Deadline(None), K, threads)
+        assert all(np.array_equal(a, b) for a, b in zip(one, many, strict=True))
+    assert len(one[0]) > 0

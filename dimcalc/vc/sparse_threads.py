@@ -45,7 +45,7 @@ import numpy as np
 from ..search.budget import Deadline
 from . import sparse_kernel
 
-__all__ = ["threaded_clique_search", "ThreadedSearch", "usable_cores"]
+__all__ = ["threaded_clique_search", "threaded_pairs", "ThreadedSearch", "usable_cores"]
 
 
 #: Nodes of a thread's first step (then sized to about :data:`dimcalc.vc.sparse.STEP_SECONDS` a step).
@@ -160,3 +160,48 @@ def threaded_clique_search(
     if shared.best >= 0:
         return ThreadedSearch(sparse_kernel.FOUND, False, nodes, sorted(shared.out))
     return ThreadedSearch(sparse_kernel.DONE, False, nodes)
+
+
+def threaded_pairs(
+    threads: int, xs_all: np.ndarray, args: tuple, n_cols: int, kernel: Any, deadline: Deadline
+) -> tuple[list[np.ndarray], list[np.ndarray]] | None:
+    """The pairs of :func:`dimcalc.vc.sparse.pair_graph` on ``threads`` threads: each takes the next candidates
+    ``xs_all[start : start + step]`` (its ``step`` sized to about :data:`dimcalc.vc.sparse.STEP_SECONDS`) and
+    runs the compiled ``pairs`` kernel on them with counters of its own; the steps' pairs are joined in the
+    order of ``start``, so they are those of one thread, in its order.  ``None`` when the deadline expires.
+    """
+    from .sparse import STEP_SECONDS
+
+    lock = threading.Lock()
+    cursor = [0]
+    parts: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+    stop = [False]
+
+    def work(_: int) -> None:
+        counter = np.zeros(n_cols, dtype=np.int64)
+        touched = np.zeros(n_cols, dtype=np.int64)
+        out_x, out_y = np.zeros(1 << 16, dtype=np.int64), np.zeros(1 << 16, dtype=np.int64)
+        step = 256
+        while True:
+            with lock:
+                start = cursor[0]
+                if start >= len(xs_all) or stop[0]:
+                    return
+                cursor[0] = start + step
+            xs = xs_all[start : start + step]
+            t0 = time.monotonic()
+            while (got := kernel(xs, *args, counter, touched, out_x, out_y)) < 0:  # grow the output and again
+                out_x, out_y = np.zeros(4 * len(out_x), dtype=np.int64), np.zeros(4 * len(out_y), dtype=np.int64)
+            parts[start] = (out_x[:got].copy(), out_y[:got].copy())
+            if deadline.expired():
+                stop[0] = True
+                return
+            spent = time.monotonic() - t0
+            step = int(min(max(step * STEP_SECONDS / max(spent, 1e-6), 1), step * 4))
+
+    with ThreadPoolExecutor(threads) as ex:
+        list(ex.map(work, range(threads)))
+    if stop[0]:
+        return None
+    ordered = [parts[k] for k in sorted(parts)]
+    return [x for x, _ in ordered], [y for _, y in ordered]
