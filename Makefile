@@ -55,7 +55,7 @@ lint: $(VENV)/.installed-test
 # audits (marked slow) and the notebooks (marked notebooks), on $(JOBS) xdist workers.
 test: lint
 	$(WARM)
-	$(BIN)/python -m pytest -q -n $(JOBS) $(DIST) -m "not audit"
+	$(BIN)/python -m pytest -q -n $(JOBS) $(DIST) -m "not audit" --durations=15
 
 test-fast: $(VENV)/.installed-test
 	$(WARM)
