@@ -125,10 +125,31 @@ def test_the_theorem_vc_at_most_independence_equal_when_closed(drawn):
                 assert not _independent(members, s)
 
 
-@pytest.fixture
-def forced(monkeypatch):
-    monkeypatch.setattr(closure, "FORCE", True)
-    monkeypatch.setattr(search, "TRACES", False)
+@settings(max_examples=examples(200), deadline=None)
+@given(families())
+def test_decide_matches_the_definition_at_every_target(drawn):
+    """The search's step (column words in, the rows over the points, irreducibles, clique search, shattered
+    check) at every target: "refuted" only when no independent target-set exists, a set only when it is
+    shattered, and on an intersection-closed class never undecided."""
+    n, members = drawn
+    table = _table(n, members)
+    ones = closure.pack(table.T)  # (points, words over the hypotheses)
+    every = np.arange(n)
+    independence = _largest(members, n, _independent)
+    saved = closure.FORCE
+    closure.FORCE = True
+    try:
+        for target in range(1, n + 2):
+            stats: dict = {}
+            got = closure.Attempt().decide(ones, every, every, len(members), target, Deadline(None), stats)
+            if got == "refuted":
+                assert independence < target
+            elif got is None:
+                assert independence >= target and not _is_closed(members)
+            else:
+                assert isinstance(got, list) and len(got) == target and _shattered(members, tuple(got))
+    finally:
+        closure.FORCE = saved
 
 
 def _check_vc(n: int, members: list[int]) -> None:
@@ -181,8 +202,10 @@ def test_measured_criterion_declines_random_classes():
     assert "closure_refuted" not in r.stats
 
 
-def test_closure_search_stops_within_its_time_limit(forced):
+def test_closure_search_stops_within_its_time_limit(monkeypatch):
     """With no cap (forced), the irreducible pass over a large random class reads the deadline between steps."""
+    monkeypatch.setattr(closure, "FORCE", True)
+    monkeypatch.setattr(search, "TRACES", False)
     rng = np.random.default_rng(1)
     H = HypothesisClass(rng.integers(0, 2, (60_000, 40)), num_labels=2)
     start = time.monotonic()
