@@ -76,7 +76,7 @@ CAP_FRACTION = 1 / 16
 #: Words compared per call of the irreducible kernel (rows x irreducibles so far x words; the deadline read between).
 CHUNK_WORDS = 1 << 24
 #: Nodes of the clique search between two reads of the deadline.
-CHECK_NODES = 1 << 10
+CHECK_NODES = 1 << 5
 
 
 def point_rows(ones: np.ndarray, m: int, deadline: Deadline | None = None) -> np.ndarray:
@@ -189,11 +189,12 @@ def irreducible_rows(
     full[:] = np.packbits(full_bits, bitorder="little").view("<u8")
     out = np.empty(len(rows) if cap is None else min(cap, len(rows)), dtype=np.int64)
     run = _kernel(jit)
+    step_words = CHUNK_WORDS if run is not _irreducible else CHUNK_WORDS >> 8  # plain Python: ~10^7 words a second
     k = start = 0
     while start < len(order):
         if deadline is not None:
             deadline.check()
-        stop = min(len(order), start + max(64, CHUNK_WORDS // max(1, k * rows.shape[1])))
+        stop = min(len(order), start + max(16, step_words // max(1, k * rows.shape[1])))
         k = run(rows, order, full, out, k, start, stop)
         if k < 0:
             return None
@@ -380,7 +381,7 @@ class Attempt:
         if self.declined or FORCE is False:
             return None
         if self.G is None:
-            if FORCE is None and m < MIN_HYPOTHESES:
+            if FORCE is None and (m < MIN_HYPOTHESES or not _compiled_usable(deadline)):
                 self.declined = True
                 return None
             rows = point_rows(ones[keep], m, deadline)
@@ -403,6 +404,16 @@ class Attempt:
             stats["closure_not_shattered"] = target  # the class is not intersection-closed there
             return None
         return chosen
+
+
+def _compiled_usable(deadline: Deadline) -> bool:
+    """Whether the irreducible kernel may be compiled or loaded now: numba available and, under a time limit,
+    :data:`dimcalc.vc.kernel.MIN_SECONDS` left (loading numba takes about a second; the plain kernel reads
+    ~10^7 words a second, too slow for the classes this pays on)."""
+    from . import kernel
+
+    left = deadline.remaining()
+    return kernel.available() and (left is None or left >= kernel.MIN_SECONDS)
 
 
 def shattered_words(sides: np.ndarray, m: int) -> bool:
