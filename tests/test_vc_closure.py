@@ -22,6 +22,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import dimcalc
 from dimcalc import HypothesisClass
 from dimcalc import generators as g
 from dimcalc.search.budget import Deadline, SearchStopped
@@ -29,11 +30,11 @@ from dimcalc.vc import closure, search, vc_dimension
 from profile_examples import examples
 
 
-def _close(members: list[int]) -> list[int]:
-    """The family closed under pairwise intersection (the empty set included when it arises)."""
+def _close(members: list[int], union: bool = False) -> list[int]:
+    """The family closed under pairwise intersection (the empty set included when it arises), or union."""
     out = set(members)
     while True:
-        more = {a & b for a in out for b in out} - out
+        more = {(a | b) if union else (a & b) for a in out for b in out} - out
         if not more:
             return sorted(out)
         out |= more
@@ -41,13 +42,14 @@ def _close(members: list[int]) -> list[int]:
 
 @st.composite
 def families(draw, closed: bool | None = None):
-    """``(n, members)``: a family of subsets of ``n`` points; closed under intersection when ``closed``."""
+    """``(n, members)``: a family of subsets of ``n`` points; closed under intersection (or, a third of the
+    time, under union) when ``closed``."""
     n = draw(st.integers(1, 7))
     members = draw(st.lists(st.integers(0, (1 << n) - 1), min_size=1, max_size=24))
     if closed is None:
         closed = draw(st.booleans())
     if closed:
-        members = _close(members)
+        members = _close(members, union=draw(st.integers(0, 2)) == 0)
     return n, sorted(set(members))
 
 
@@ -130,22 +132,25 @@ def test_the_theorem_vc_at_most_independence_equal_when_closed(drawn):
 def test_decide_matches_the_definition_at_every_target(drawn):
     """The search's step (column words in, the rows over the points, irreducibles, clique search, shattered
     check) at every target: "refuted" only when no independent target-set exists, a set only when it is
-    shattered, and on an intersection-closed class never undecided."""
+    shattered, and on an intersection-closed class never undecided (of the members or of their complements,
+    whichever has fewer irreducibles: union-closed classes are decided by their complements)."""
     n, members = drawn
     table = _table(n, members)
     ones = closure.pack(table.T)  # (points, words over the hypotheses)
     every = np.arange(n)
-    independence = _largest(members, n, _independent)
     saved = closure.FORCE
     closure.FORCE = True
     try:
         for target in range(1, n + 2):
             stats: dict = {}
             got = closure.Attempt().decide(ones, every, every, len(members), target, Deadline(None), stats)
+            # Forced, the orientation with fewer irreducibles is used: the members or their complements.
+            used = [~c & ((1 << n) - 1) for c in members] if stats.get("closure_complement") else members
+            independence = _largest(used, n, _independent)
             if got == "refuted":
                 assert independence < target
             elif got is None:
-                assert independence >= target and not _is_closed(members)
+                assert independence >= target and not _is_closed(used)
             else:
                 assert isinstance(got, list) and len(got) == target and _shattered(members, tuple(got))
     finally:
@@ -177,6 +182,22 @@ def test_vc_with_closure_forced_on_closed_classes(drawn):
 def test_vc_with_closure_forced_on_other_classes(drawn):
     """Other classes: an independent set need not be shattered; the value is still the brute force's."""
     _check_vc(*drawn)
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(families(closed=True), st.sampled_from(["natarajan", "graph"]))
+def test_binary_natarajan_and_graph_with_closure_forced(drawn, kind):
+    """On a binary class the three notions are one: the same value, and a witness the checker accepts."""
+    n, members = drawn
+    H = HypothesisClass(_table(n, members), num_labels=2)
+    saved = closure.FORCE
+    closure.FORCE = True
+    try:
+        r = getattr(dimcalc, f"{kind}_dimension")(H)
+    finally:
+        closure.FORCE = saved
+    assert r.exact and r.value == _largest(members, n, _shattered)
+    assert r.verify(H)
 
 
 @pytest.mark.parametrize(

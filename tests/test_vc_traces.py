@@ -26,6 +26,7 @@ from dimcalc.vc import closure, search, traces, vc_dimension
 from profile_examples import examples
 from strategies import classes
 
+
 @pytest.fixture(autouse=True)
 def closure_off(monkeypatch):
     """The closure refutation (dimcalc.vc.closure, tried first) off: these tests are about the trace search."""

@@ -183,10 +183,7 @@ def irreducible_rows(
     """
     sizes = np.bitwise_count(rows).sum(axis=1, dtype=np.int64)
     order = np.argsort(-sizes, kind="stable").astype(np.int64)
-    full = np.zeros(rows.shape[1], dtype=np.uint64)
-    full_bits = np.zeros(64 * rows.shape[1], dtype=bool)
-    full_bits[:n] = True
-    full[:] = np.packbits(full_bits, bitorder="little").view("<u8")
+    full = _full(rows.shape[1], n)
     out = np.empty(len(rows) if cap is None else min(cap, len(rows)), dtype=np.int64)
     run = _kernel(jit)
     step_words = CHUNK_WORDS if run is not _irreducible else CHUNK_WORDS >> 8  # plain Python: ~10^7 words a second
@@ -200,6 +197,13 @@ def irreducible_rows(
             return None
         start = stop
     return rows[out[:k]]
+
+
+def _full(w: int, n: int) -> np.ndarray:
+    """The set of all ``n`` points as ``w`` words."""
+    bits = np.zeros(64 * w, dtype=bool)
+    bits[:n] = True
+    return np.packbits(bits, bitorder="little").view("<u8").astype(np.uint64)
 
 
 def pack(table: np.ndarray) -> np.ndarray:
@@ -387,8 +391,16 @@ class Attempt:
             rows = point_rows(ones[keep], m, deadline)
             cap = None if FORCE else min(MAX_IRREDUCIBLE, max(64, int(len(rows) * CAP_FRACTION)))
             self.G = irreducible_rows(rows, len(keep), deadline, cap)
+            if self.G is None or FORCE:
+                # The complements: shattering is the same, and a union-closed class has intersection-closed
+                # complements (forced, both are built and the one with fewer irreducibles kept: tests see both).
+                fewer = cap if self.G is None else len(self.G) - 1
+                other = irreducible_rows(rows ^ _full(rows.shape[1], len(keep)), len(keep), deadline, fewer)
+                if other is not None:
+                    self.G = other
+                    stats["closure_complement"] = True
             if self.G is None:
-                stats["closure"] = f"declined: more than {cap} irreducible members"
+                stats["closure"] = f"declined: more than {cap} irreducible members (and complements)"
                 self.declined = True
                 return None
             self.ranks = ranks[keep]
@@ -401,7 +413,7 @@ class Attempt:
         where = {int(r): i for i, r in enumerate(ranks.tolist())}
         chosen = [where.get(int(self.ranks[p]), -1) for p in found]
         if min(chosen) < 0 or not shattered_words(ones[chosen], m):
-            stats["closure_not_shattered"] = target  # the class is not intersection-closed there
+            stats["closure_not_shattered"] = target  # the class (or its complements) not intersection-closed
             return None
         return chosen
 
