@@ -75,8 +75,8 @@ MAX_IRREDUCIBLE = 4096
 CAP_FRACTION = 1 / 16
 #: Words compared per call of the irreducible kernel (rows x irreducibles so far x words; the deadline read between).
 CHUNK_WORDS = 1 << 24
-#: Nodes of the clique search between two reads of the deadline.
-CHECK_NODES = 1 << 5
+#: Candidates tried by the clique search between two reads of the deadline (each up to ``k`` irreducibles read).
+CHECK_NODES = 1 << 6
 
 
 def point_rows(ones: np.ndarray, m: int, deadline: Deadline | None = None) -> np.ndarray:
@@ -274,7 +274,7 @@ def independent_set(
         return None
     adj = _incomparable(G, deadline)
     k = len(pts)
-    nodes = [0]
+    nodes, tried = [0], [0]  # clique nodes; candidates tried (the deadline read every CHECK_NODES of them)
 
     def meets_all(zs: list[int]) -> int | None:
         for g0 in pts:  # largest first: the whole domain, when it is a member, at once
@@ -284,9 +284,10 @@ def independent_set(
 
     def grow(chosen: int, cand: int, zs: list[int], inter: int) -> list[int] | None:
         nodes[0] += 1
-        if deadline is not None and nodes[0] % CHECK_NODES == 0:
-            deadline.check()
         for v, colour in reversed(_colour(cand, adj)):
+            tried[0] += 1
+            if deadline is not None and tried[0] % CHECK_NODES == 0:
+                deadline.check()
             if chosen + colour < target:
                 return None  # colouring bound: no clique of the size still needed among the rest
             cand &= ~(1 << v)
@@ -386,6 +387,10 @@ class Attempt:
             return None
         if self.G is None:
             if FORCE is None and (m < MIN_HYPOTHESES or not _compiled_usable(deadline)):
+                self.declined = True
+                return None
+            if not deadline.fits(3 * 8 * 64 * ((len(keep) + 63) // 64) * ones.shape[1]):
+                stats["closure"] = "declined: the rows over the points exceed the memory budget"
                 self.declined = True
                 return None
             rows = point_rows(ones[keep], m, deadline)
