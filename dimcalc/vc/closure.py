@@ -423,14 +423,27 @@ class Attempt:
         return chosen
 
 
+#: Seconds that must be left to compile the irreducible kernel when numba's disk cache has none (1.6 CPU s idle).
+COMPILE_SECONDS = 10.0
+
+
 def _compiled_usable(deadline: Deadline) -> bool:
     """Whether the irreducible kernel may be compiled or loaded now: numba available and, under a time limit,
-    :data:`dimcalc.vc.kernel.MIN_SECONDS` left (loading numba takes about a second; the plain kernel reads
-    ~10^7 words a second, too slow for the classes this pays on)."""
+    :data:`dimcalc.vc.kernel.MIN_SECONDS` left when numba's disk cache holds it (loading numba and the kernel:
+    0.8 CPU s), :data:`COMPILE_SECONDS` when not.  The plain kernel reads ~10^7 words a second, too slow for
+    the classes this pays on."""
+    import glob
+    import os
+
     from . import kernel
 
+    if _compiled:
+        return True
     left = deadline.remaining()
-    return kernel.available() and (left is None or left >= kernel.MIN_SECONDS)
+    if not kernel.available():
+        return False
+    here = os.path.join(os.path.dirname(__file__), "__pycache__", "closure._irreducible-*.nbi")
+    return left is None or left >= (kernel.MIN_SECONDS if glob.glob(here) else COMPILE_SECONDS)
 
 
 def shattered_words(sides: np.ndarray, m: int) -> bool:
