@@ -58,6 +58,7 @@ from ..search.budget import Deadline
 
 __all__ = [
     "CAP_FRACTION",
+    "warm",
     "MAX_IRREDUCIBLE",
     "MIN_HYPOTHESES",
     "independence_number",
@@ -425,6 +426,14 @@ class Attempt:
 
 #: Seconds that must be left to compile the irreducible kernel when numba's disk cache has none (1.6 CPU s idle).
 COMPILE_SECONDS = 10.0
+
+
+def warm() -> None:
+    """Compile (or load from numba's disk cache) the irreducible kernel on a tiny class (``make install``)."""
+    from . import kernel
+
+    if kernel.available():
+        irreducible_rows(np.array([[1], [2], [3]], dtype=np.uint64), 2)
 
 
 def _compiled_usable(deadline: Deadline) -> bool:
