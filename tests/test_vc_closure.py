@@ -245,3 +245,14 @@ def test_a_spent_deadline_stops_both_steps():
         closure.irreducible_rows(rows, 16, spent)
     with pytest.raises(SearchStopped):
         closure.independent_set(G, 5, spent)
+
+
+def test_work_budgets_give_up_without_a_claim():
+    """Past its budget the irreducible pass declines (None) and the clique search raises GaveUp: neither proves."""
+    rng = np.random.default_rng(2)
+    rows = closure.pack(rng.integers(0, 2, (300, 14)))
+    assert closure.irreducible_rows(rows, 14, max_words=1) is None
+    G = closure.irreducible_rows(rows, 14)
+    assert G is not None and len(G) > 150  # a random class: most of its 300 members are irreducible
+    with pytest.raises(closure.GaveUp):  # unlimited, this search runs for a minute
+        closure.independent_set(G, 7, max_tried=1)

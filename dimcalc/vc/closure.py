@@ -58,6 +58,9 @@ from ..search.budget import Deadline
 
 __all__ = [
     "CAP_FRACTION",
+    "GaveUp",
+    "MAX_TRIED",
+    "MAX_WORDS",
     "warm",
     "MAX_IRREDUCIBLE",
     "MIN_HYPOTHESES",
@@ -74,6 +77,10 @@ MIN_HYPOTHESES = 1024
 MAX_IRREDUCIBLE = 4096
 #: ... or this fraction of the members (boxes over 32 x 32: 125 of 278 785; a random class: most of them).
 CAP_FRACTION = 1 / 16
+#: The irreducible pass is given up when it may compare more words than this (boxes over 32 x 32: at most 5.6e8) ...
+MAX_WORDS = 4e9
+#: ... and the clique search after this many candidates (boxes and intervals: one node).
+MAX_TRIED = 1 << 16
 #: Words compared per call of the irreducible kernel (rows x irreducibles so far x words; the deadline read between).
 CHUNK_WORDS = 1 << 24
 #: Candidates tried by the clique search between two reads of the deadline (each up to ``k`` irreducibles read).
@@ -166,7 +173,12 @@ def _kernel(jit: bool):  # noqa: ANN202 - a numba dispatcher or the plain functi
 
 
 def irreducible_rows(
-    rows: np.ndarray, n: int, deadline: Deadline | None = None, cap: int | None = None, jit: bool = True
+    rows: np.ndarray,
+    n: int,
+    deadline: Deadline | None = None,
+    cap: int | None = None,
+    jit: bool = True,
+    max_words: float | None = None,
 ) -> np.ndarray | None:
     """The meet-irreducible rows of ``rows`` (point bitsets over ``n`` points), largest first.
 
@@ -174,7 +186,9 @@ def irreducible_rows(
     strictly containing it (a maximal member always is).  Every member is
     the intersection of the irreducibles containing it, so the closure of
     any set of points is the intersection of the irreducibles containing
-    it.  ``None`` when more than ``cap`` are found (the search declines).
+    it.  ``None`` when more than ``cap`` are found, or when the words
+    compared may exceed ``max_words`` (counted as rows x irreducibles so
+    far x words per row, an upper bound): the search declines.
 
     >>> from dimcalc import generators as g
     >>> H = g.intervals(4)
@@ -193,6 +207,10 @@ def irreducible_rows(
         if deadline is not None:
             deadline.check()
         stop = min(len(order), start + max(16, step_words // max(1, k * rows.shape[1])))
+        if max_words is not None:
+            max_words -= (stop - start) * max(k, 1) * rows.shape[1]
+            if max_words < 0:
+                return None
         k = run(rows, order, full, out, k, start, stop)
         if k < 0:
             return None
@@ -250,8 +268,16 @@ def _colour(cand: int, adj: list[int]) -> list[tuple[int, int]]:
     return out
 
 
+class GaveUp(Exception):
+    """The clique search tried its budget of candidates (:func:`independent_set` with ``max_tried``)."""
+
+
 def independent_set(
-    G: np.ndarray, target: int, deadline: Deadline | None = None, stats: dict | None = None
+    G: np.ndarray,
+    target: int,
+    deadline: Deadline | None = None,
+    stats: dict | None = None,
+    max_tried: int | None = None,
 ) -> list[int] | None:
     """An independent ``target``-set of the class whose irreducible members are ``G``, or ``None`` (none exists).
 
@@ -261,7 +287,8 @@ def independent_set(
     incomparability graph, pruned by a greedy colouring of the candidates
     (fewer colours than members still needed: no clique).  ``None`` is a
     proof: no independent -- hence no shattered -- ``target``-set.  Returns
-    the points (sorted) otherwise.
+    the points (sorted) otherwise; raises :class:`GaveUp` after
+    ``max_tried`` candidates (proves nothing).
 
     >>> from dimcalc import generators as g
     >>> G = irreducible_rows(np.unique(pack(g.boxes(2, 2).distinct_rows), axis=0), 16)
@@ -287,8 +314,11 @@ def independent_set(
         nodes[0] += 1
         for v, colour in reversed(_colour(cand, adj)):
             tried[0] += 1
-            if deadline is not None and tried[0] % CHECK_NODES == 0:
-                deadline.check()
+            if tried[0] % CHECK_NODES == 0:
+                if deadline is not None:
+                    deadline.check()
+                if max_tried is not None and tried[0] > max_tried:
+                    raise GaveUp
             if chosen + colour < target:
                 return None  # colouring bound: no clique of the size still needed among the rest
             cand &= ~(1 << v)
@@ -309,10 +339,11 @@ def independent_set(
     everything = 0
     for g0 in pts:
         everything |= g0
-    found = grow(0, (1 << k) - 1, [], everything)
-    if stats is not None:
-        stats["closure_nodes"] = stats.get("closure_nodes", 0) + nodes[0]
-    return found
+    try:
+        return grow(0, (1 << k) - 1, [], everything)
+    finally:
+        if stats is not None:
+            stats["closure_nodes"] = stats.get("closure_nodes", 0) + nodes[0]
 
 
 def shattered(table: np.ndarray, points: list[int]) -> bool:
@@ -396,23 +427,32 @@ class Attempt:
                 return None
             rows = point_rows(ones[keep], m, deadline)
             cap = None if FORCE else min(MAX_IRREDUCIBLE, max(64, int(len(rows) * CAP_FRACTION)))
-            self.G = irreducible_rows(rows, len(keep), deadline, cap)
+            work = None if FORCE else MAX_WORDS
+            self.G = irreducible_rows(rows, len(keep), deadline, cap, max_words=work)
             if self.G is None or FORCE:
                 # The complements: shattering is the same, and a union-closed class has intersection-closed
                 # complements (forced, both are built and the one with fewer irreducibles kept: tests see both).
                 fewer = cap if self.G is None else len(self.G) - 1
-                other = irreducible_rows(rows ^ _full(rows.shape[1], len(keep)), len(keep), deadline, fewer)
+                flipped = rows ^ _full(rows.shape[1], len(keep))
+                other = irreducible_rows(flipped, len(keep), deadline, fewer, max_words=work)
                 if other is not None:
                     self.G = other
                     stats["closure_complement"] = True
             if self.G is None:
-                stats["closure"] = f"declined: more than {cap} irreducible members (and complements)"
+                stats["closure"] = (
+                    f"declined: more than {cap} irreducible members or {MAX_WORDS:.0e} words (and complements)"
+                )
                 self.declined = True
                 return None
             self.ranks = ranks[keep]
             stats["closure_irreducible"] = len(self.G)
         assert self.ranks is not None
-        found = independent_set(self.G, target, deadline, stats)
+        try:
+            found = independent_set(self.G, target, deadline, stats, None if FORCE else MAX_TRIED)
+        except GaveUp:
+            stats["closure"] = f"gave up: {MAX_TRIED} candidates of the clique search tried at target {target}"
+            self.declined = True
+            return None
         if found is None:
             stats["closure_refuted"] = target
             return "refuted"
