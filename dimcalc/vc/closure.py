@@ -3,12 +3,16 @@
 For a binary class ``C`` (its members are sets of points) the *closure* of a
 set ``A`` of points is the intersection of the members containing ``A``.  A
 set ``S`` is *independent* when it lies in a member and no ``z`` in ``S``
-lies in the closure of ``S - {z}``.  Helmbold, Sloan and Warmuth (1990,
-"Learning nested differences of intersection-closed concept classes",
-Machine Learning 5, §2) show that for an *intersection-closed* class these
-are exactly its shattered sets (``S`` is then a minimal spanning set of its
-closure, and every ``T`` in ``S`` is cut out by the closure of ``T``).  Two
-facts used here hold for **every** class, closed or not:
+lies in the closure of ``S - {z}``.  For an *intersection-closed* class
+these are exactly its shattered sets: ``S`` is then a minimal spanning set
+of its closure, and every ``T`` in ``S`` is cut out by the closure of ``T``
+-- the characterisation of the VC dimension of such a class by its largest
+minimal spanning set (Helmbold, Sloan and Warmuth 1990, "Learning nested
+differences of intersection-closed concept classes", Machine Learning 5).
+The proof is two lines: the closure of ``T`` is a member containing ``T``,
+inside the closure of ``S - {z}`` for every ``z`` of ``S`` not in ``T``,
+which misses ``z``.  Two facts used here hold for **every** class, closed or
+not:
 
 * a shattered set is independent (the pattern ``S - {z}`` is realised by a
   member containing ``S - {z}`` and missing ``z``), so the largest
