@@ -27,6 +27,7 @@ from dimcalc import HypothesisClass
 from dimcalc import generators as g
 from dimcalc.search.budget import Deadline, SearchStopped
 from dimcalc.vc import closure, search, vc_dimension
+from dimcalc.vc.columns import pack_rows
 from profile_examples import examples
 
 
@@ -94,7 +95,7 @@ def _is_closed(members: list[int]) -> bool:
 def test_irreducible_members_give_every_closure(drawn):
     """Every member is the intersection of the irreducibles containing it, so every closure is theirs."""
     n, members = drawn
-    G = closure.irreducible_rows(closure.pack(_table(n, members)), n, jit=False)
+    G = closure.irreducible_rows(pack_rows(_table(n, members)), n, jit=False)
     assert G is not None
     irr = [int(r[0]) for r in G]
     assert set(irr) <= set(members)
@@ -136,7 +137,7 @@ def test_decide_matches_the_definition_at_every_target(drawn):
     whichever has fewer irreducibles: union-closed classes are decided by their complements)."""
     n, members = drawn
     table = _table(n, members)
-    ones = closure.pack(table.T)  # (points, words over the hypotheses)
+    ones = pack_rows(table.T)  # (points, words over the hypotheses)
     every = np.arange(n)
     saved = closure.FORCE
     closure.FORCE = True
@@ -236,7 +237,7 @@ def test_closure_search_stops_within_its_time_limit(monkeypatch):
 
 
 def test_a_spent_deadline_stops_both_steps():
-    rows = closure.pack(g.boxes(2, 2).distinct_rows)
+    rows = pack_rows(g.boxes(2, 2).distinct_rows)
     G = closure.irreducible_rows(rows, 16)
     assert G is not None
     spent = Deadline(0.0)
@@ -250,7 +251,7 @@ def test_a_spent_deadline_stops_both_steps():
 def test_work_budgets_give_up_without_a_claim():
     """Past its budget the irreducible pass declines (None) and the clique search raises GaveUp: neither proves."""
     rng = np.random.default_rng(2)
-    rows = closure.pack(rng.integers(0, 2, (300, 14)))
+    rows = pack_rows(rng.integers(0, 2, (300, 14)))
     assert closure.irreducible_rows(rows, 14, max_words=1) is None
     G = closure.irreducible_rows(rows, 14)
     assert G is not None and len(G) > 150  # a random class: most of its 300 members are irreducible

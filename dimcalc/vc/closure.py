@@ -59,6 +59,7 @@ import numpy as np
 
 from ..classes.bitsets import transpose_bits, words_to_ints
 from ..search.budget import Deadline
+from .columns import pack_rows
 
 __all__ = [
     "CAP_FRACTION",
@@ -196,7 +197,7 @@ def irreducible_rows(
 
     >>> from dimcalc import generators as g
     >>> H = g.intervals(4)
-    >>> G = irreducible_rows(np.unique(pack(H.distinct_rows), axis=0), 4)
+    >>> G = irreducible_rows(np.unique(pack_rows(H.distinct_rows), axis=0), 4)
     >>> sorted(bin(int(r[0]))[2:].zfill(4) for r in G)  # prefixes, suffixes and the whole line
     ['0001', '0011', '0111', '1000', '1100', '1110', '1111']
     """
@@ -229,19 +230,6 @@ def _full(w: int, n: int) -> np.ndarray:
     return np.packbits(bits, bitorder="little").view("<u8").astype(np.uint64)
 
 
-def pack(table: np.ndarray) -> np.ndarray:
-    """A 0/1 matrix ``(m, n)`` as ``(m, ceil(n / 64))`` little-endian words, row ``i`` the bitset of row ``i``.
-
-    >>> pack(np.array([[1, 0, 1]])).tolist()
-    [[5]]
-    """
-    m, n = table.shape
-    out = np.zeros((m, max(1, (n + 63) // 64) * 8), dtype=np.uint8)
-    packed = np.packbits(np.asarray(table, dtype=bool), axis=1, bitorder="little")
-    out[:, : packed.shape[1]] = packed
-    return out.view("<u8").astype(np.uint64, copy=False)
-
-
 def _incomparable(G: np.ndarray, deadline: Deadline | None) -> list[int]:
     """For each irreducible, the irreducibles incomparable with it (neither contains the other), as int bitsets."""
     k = len(G)
@@ -252,7 +240,7 @@ def _incomparable(G: np.ndarray, deadline: Deadline | None) -> list[int]:
             deadline.check()
         outside[s : s + step] = ((G[s : s + step, None, :] & ~G[None, :, :]) != 0).any(axis=2)
     both = outside & outside.T
-    return words_to_ints(pack(both))
+    return words_to_ints(pack_rows(both))
 
 
 def _colour(cand: int, adj: list[int]) -> list[tuple[int, int]]:
@@ -295,7 +283,7 @@ def independent_set(
     ``max_tried`` candidates (proves nothing).
 
     >>> from dimcalc import generators as g
-    >>> G = irreducible_rows(np.unique(pack(g.boxes(2, 2).distinct_rows), axis=0), 16)
+    >>> G = irreducible_rows(np.unique(pack_rows(g.boxes(2, 2).distinct_rows), axis=0), 16)
     >>> len(G), independent_set(G, 5), len(independent_set(G, 4))
     (13, None, 4)
     """
@@ -377,7 +365,7 @@ def independence_number(table: np.ndarray) -> tuple[int, list[int]]:
     """
     table = np.asarray(table)
     n = table.shape[1]
-    rows = np.unique(pack(table), axis=0)
+    rows = np.unique(pack_rows(table), axis=0)
     G = irreducible_rows(rows, n)
     assert G is not None
     best: list[int] = []
