@@ -23,8 +23,8 @@ $(BIN)/python:
 # set-system kernels) are built once into their disk cache when their sources changed: solvers with a time
 # limit then load them in half a second instead of compiling them for several, and the test workers (and
 # the processes they start) load them instead of each compiling them again.
-WARM   := $(BIN)/python -c "from dimcalc.vc import kernel, sparse_jit; \
-	kernel.cached() or kernel.warm(); sparse_jit.cached() or sparse_jit.warm_up()"
+WARM   := $(BIN)/python -c "from dimcalc.vc import closure, kernel, sparse_jit; \
+	kernel.cached() or kernel.warm(); sparse_jit.cached() or sparse_jit.warm_up(); closure.warm()"
 
 $(VENV)/.installed-base: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .

@@ -22,9 +22,16 @@ from hypothesis import strategies as st
 
 from dimcalc import generators as g
 from dimcalc.search.budget import Deadline
-from dimcalc.vc import search, traces, vc_dimension
+from dimcalc.vc import closure, search, traces, vc_dimension
 from profile_examples import examples
 from strategies import classes
+
+
+@pytest.fixture(autouse=True)
+def closure_off(monkeypatch):
+    """The closure refutation (dimcalc.vc.closure, tried first) off: these tests are about the trace search."""
+    monkeypatch.setattr(closure, "FORCE", False)
+
 
 BINARY = classes(min_labels=2, max_labels=2, min_points=1, max_points=7, max_rows=48, biased=True)
 

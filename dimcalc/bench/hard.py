@@ -98,7 +98,7 @@ _CHILD = textwrap.dedent("""
                       "cpu": cpu, "load": max(load, os.getloadavg()[0]), "verified": r.verify(H),
                       "nodes": r.stats.get("nodes", 0), "tests": r.stats.get("tests", 0),
                       "log2": H.log2_size(), "m": H.n_distinct,
-                      "traces": {k: v for k, v in r.stats.items() if k.startswith("trace")}}))
+                      "traces": {k: v for k, v in r.stats.items() if k.startswith(("trace", "closure"))}}))
 """)
 
 
@@ -118,14 +118,21 @@ def _run_case(expr: str, solver: str, limit: float, jobs: int = 1, cluster: int 
 
 
 def _traces_note(stats: dict) -> str:
-    """What the trace search (:mod:`dimcalc.vc.traces`) did in a row: refuted a target, declined, or gave up.
+    """What the closure and trace searches (:mod:`dimcalc.vc.closure`, :mod:`dimcalc.vc.traces`) did in a row.
 
     >>> _traces_note({"trace_refuted": 3, "trace_nodes": 517, "trace_work": 4.6e7})
     '; target 3 refuted on distinct traces (517 trace nodes, 4.6e+07 entries read)'
     >>> _traces_note({"trace_ratio": 0.3})
     '; traces not tried (collapse ratio 0.3)'
+    >>> _traces_note({"closure_refuted": 5, "closure_irreducible": 125, "closure_nodes": 1})
+    '; target 5 refuted by closures (125 irreducible members, 1 clique nodes)'
     """
-    if not stats:
+    if "closure_refuted" in stats:  # decided by closures (dimcalc.vc.closure): the trace search never ran
+        return (
+            f"; target {stats['closure_refuted']} refuted by closures ({stats.get('closure_irreducible', 0)}"
+            f" irreducible members, {stats.get('closure_nodes', 0)} clique nodes)"
+        )
+    if not any(k.startswith("trace") for k in stats):
         return ""
     if "trace_refuted" in stats:
         return (

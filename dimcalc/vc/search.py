@@ -64,7 +64,7 @@ import numpy as np
 
 from ..classes.hypothesis_class import HypothesisClass
 from ..search.budget import Deadline, Progress, SearchStopped
-from . import rules, traces
+from . import closure, rules, traces
 from .columns import STEP_WORDS, Columns, label_counts, pack_columns, virtual_columns
 from .dfs import Search
 
@@ -149,10 +149,19 @@ def largest_shattered_set(
             raise
         stats["greedy"] = len(best)
         target = len(best) + 1
+        closed = closure.Attempt()
         while target <= upper:
             log.update(f"searching for a shattered set of size {target} (upper bound {upper})", force=True)
             deadline.check()
             cols = columns(rules.need(target, 1))
+            decided = closure_decide(closed, cols, target, H.n_distinct, deadline, stats) if binary else None
+            if decided == "refuted":
+                upper = target - 1  # no independent target-set, so no shattered one (dimcalc.vc.closure)
+                break
+            if isinstance(decided, list):
+                best = describe(cols, decided)  # an independent set, checked shattered on the class
+                target += 1
+                continue
             if binary and traces_refute(cols, target, H.n_distinct, deadline, stats):
                 upper = target - 1  # no target-set: proved on distinct traces (dimcalc.vc.traces)
                 break
@@ -201,6 +210,23 @@ def traces_refute(cols: Columns, target: int, m: int, deadline: Deadline, stats:
     if proved:
         stats["trace_refuted"] = target
     return proved
+
+
+def closure_decide(
+    attempt: closure.Attempt, cols: Columns, target: int, m: int, deadline: Deadline, stats: dict
+) -> str | list[int] | None:
+    """The closure refutation of ``target`` (:mod:`dimcalc.vc.closure`) on the root's columns: ``"refuted"``, a
+    shattered ``target``-set (indices into ``cols``) or ``None`` (declined or not decided).  Binary classes only
+    (one column per point, no dead hypotheses)."""
+    if cols.partial or attempt.declined:
+        return None
+    ones = np.bitwise_count(cols.ones).sum(axis=1, dtype=np.int64)
+    need = rules.need(target, 1)
+    keep = np.flatnonzero((ones >= need) & (m - ones >= need))
+    keep = keep[np.argsort(cols.rank[keep], kind="stable")]
+    if len(keep) < target:
+        return None
+    return attempt.decide(cols.ones, cols.rank, keep, m, target, deadline, stats)
 
 
 def _is_chain(H: HypothesisClass, points: np.ndarray, ones: np.ndarray, deadline: Deadline) -> bool:
