@@ -53,6 +53,7 @@ RULES = {
     "adjacency": (99, 99, True, 99),
     "head": (99, 99, False, 3),
     "head+pairs+adjacency": (99, 3, True, 3),
+    "triples+pairs": (3, 3, False, 99),
     "all": (3, 3, True, 3),
 }
 
@@ -62,12 +63,15 @@ def compiled(on: bool = True, tri_from: int | str = 3) -> Iterator[None]:
     """The kernel forced on (or off), its triple filter from target ``tri_from`` -- or the rules ``RULES[name]``."""
     tri, pair, adjacency, head = RULES[tri_from] if isinstance(tri_from, str) else (tri_from, 3, True, 3)
     saved = kernel.FORCE, kernel.TRI_MIN_TARGET, kernel.PAIR_MIN_TARGET, kernel.ADJACENCY, kernel.HEAD_MIN_TARGET
+    saved_with = kernel.ADJ_WITH_TRIPLES
     kernel.FORCE, kernel.TRI_MIN_TARGET, kernel.PAIR_MIN_TARGET, kernel.ADJACENCY = on, tri, pair, adjacency
     kernel.HEAD_MIN_TARGET = head
+    kernel.ADJ_WITH_TRIPLES = adjacency  # "all": the triple filter with two levels at once (off by default)
     try:
         yield
     finally:
         kernel.FORCE, kernel.TRI_MIN_TARGET, kernel.PAIR_MIN_TARGET, kernel.ADJACENCY, kernel.HEAD_MIN_TARGET = saved
+        kernel.ADJ_WITH_TRIPLES = saved_with
 
 
 def _decide_every_target(H: HypothesisClass, kind: str, value: int, tri_from: int | str) -> int:
@@ -149,7 +153,8 @@ def test_compiled_agrees_with_numpy_on_larger_classes(seed, kind):
     assert fast.verify(H) and fast.stats.get("compiled")
 
 
-#: (triples, pairs, adjacency, head triples) for kernel.find: plain, each rule alone, head triples with pairs and adjacency.
+#: (triples, pairs, adjacency, head triples) for kernel.find: plain, each rule alone, head triples with pairs and
+#: adjacency, triples with pairs (the default where the triple filter fits), and with adjacency too.
 RULE_SETS = (
     (False, False, False, False),
     (True, False, False, False),
@@ -157,6 +162,8 @@ RULE_SETS = (
     (False, False, True, False),
     (False, False, False, True),
     (False, True, True, True),
+    (True, True, False, False),
+    (True, True, True, False),
 )
 
 
