@@ -162,7 +162,8 @@ TRI_BYTES = 64 << 20
 #: (default on) ...
 ADJACENCY = True
 #: ... also with the triple filter on (default off: there the step's tests replace the children's triple filter,
-#: which is cheaper and prunes more -- boxes over 20 x 20, target 5: 38 CPU s without it, not done in 128 with it).
+#: which is cheaper and prunes more -- boxes over 20 x 20, target 5: 23 CPU s without it, not done in 128 with it;
+#: but halfspaces over 16 x 16, target 4, its first 8 first columns: 35 CPU s without it, 12 with it).
 ADJ_WITH_TRIPLES = False
 #: With the triple filter off (its bitsets too large), the triples of the set's first column are kept instead
 #: (``R * ceil(R / 64)`` words, rebuilt for each first column), from this target on.
