@@ -9,6 +9,7 @@ the look-ahead on partners and the exact depth-1 step.
 from __future__ import annotations
 
 import contextlib
+import itertools
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -53,6 +54,7 @@ RULES = {
     "adjacency": (99, 99, True, 99),
     "head": (99, 99, False, 3),
     "head+pairs+adjacency": (99, 3, True, 3),
+    "triples+pairs": (3, 3, False, 99),
     "all": (3, 3, True, 3),
 }
 
@@ -62,12 +64,15 @@ def compiled(on: bool = True, tri_from: int | str = 3) -> Iterator[None]:
     """The kernel forced on (or off), its triple filter from target ``tri_from`` -- or the rules ``RULES[name]``."""
     tri, pair, adjacency, head = RULES[tri_from] if isinstance(tri_from, str) else (tri_from, 3, True, 3)
     saved = kernel.FORCE, kernel.TRI_MIN_TARGET, kernel.PAIR_MIN_TARGET, kernel.ADJACENCY, kernel.HEAD_MIN_TARGET
+    saved_with = kernel.ADJ_WITH_TRIPLES
     kernel.FORCE, kernel.TRI_MIN_TARGET, kernel.PAIR_MIN_TARGET, kernel.ADJACENCY = on, tri, pair, adjacency
     kernel.HEAD_MIN_TARGET = head
+    kernel.ADJ_WITH_TRIPLES = adjacency  # "all": the triple filter with two levels at once (off by default)
     try:
         yield
     finally:
         kernel.FORCE, kernel.TRI_MIN_TARGET, kernel.PAIR_MIN_TARGET, kernel.ADJACENCY, kernel.HEAD_MIN_TARGET = saved
+        kernel.ADJ_WITH_TRIPLES = saved_with
 
 
 def _decide_every_target(H: HypothesisClass, kind: str, value: int, tri_from: int | str) -> int:
@@ -149,7 +154,8 @@ def test_compiled_agrees_with_numpy_on_larger_classes(seed, kind):
     assert fast.verify(H) and fast.stats.get("compiled")
 
 
-#: (triples, pairs, adjacency, head triples) for kernel.find: plain, each rule alone, head triples with pairs and adjacency.
+#: (triples, pairs, adjacency, head triples) for kernel.find: plain, each rule alone, head triples with pairs and
+#: adjacency, triples with pairs (the default where the triple filter fits), and with adjacency too.
 RULE_SETS = (
     (False, False, False, False),
     (True, False, False, False),
@@ -157,6 +163,8 @@ RULE_SETS = (
     (False, False, True, False),
     (False, False, False, True),
     (False, True, True, True),
+    (True, True, False, False),
+    (True, True, True, False),
 )
 
 
@@ -191,6 +199,31 @@ def test_each_rule_decides_like_the_plain_kernel(seed):
         assert sides[0] == sides[1]
         expected = "found" if brute_vc(H.table.tolist(), H.n_points)[0] >= target else "none"
         assert sides[0] == expected
+
+
+@pytest.mark.parametrize("seed", range(24))
+def test_tight_searches_decide_like_the_plain_kernel(seed):
+    """Exactly 2^T hypotheses at target T (as random 64 x m at target 6: every cell of a set that can grow holds
+    exactly 2^(T - k)), balanced columns, half the time T of them a planted cube, some copied or complemented on
+    other points: every rule set finds the plain kernel's first set, and the decision is the brute force's."""
+    rng = np.random.default_rng(900 + seed)
+    target = 3 + seed % 4
+    m, n = 1 << target, int(rng.integers(target + 2, 13))
+    table = np.array([rng.permutation(np.arange(m) % 2) for _ in range(n)]).T  # balanced columns
+    if seed % 2:
+        cube = (np.arange(m)[:, None] >> np.arange(target)) & 1
+        table[:, rng.choice(n, target, replace=False)] = cube[rng.permutation(m)]
+    if seed % 3 != 2:  # a copy and a complement of other columns (on other points): never shattered with them
+        table[:, -1], table[:, -2] = table[:, 0], 1 - table[:, 1]
+    ones, zeros = columns.pack_rows(table.T == 1), columns.pack_rows(table.T == 0)
+    rows = table.tolist()
+    for rank in (np.arange(n), np.arange(n) // 2):  # one column per point, or two
+        status = _same_first_set(ones, zeros, rank, target, False)
+        shattered = any(  # definition: T columns on distinct points realising all 2^T patterns
+            len({int(rank[c]) for c in cols}) == target and len({tuple(r[c] for c in cols) for r in rows}) == m
+            for cols in itertools.combinations(range(n), target)
+        )
+        assert status == ("found" if shattered else "none"), (target, rank.tolist(), status)
 
 
 @pytest.mark.parametrize("seed", range(6))

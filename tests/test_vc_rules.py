@@ -84,24 +84,28 @@ def test_count_bound_is_an_upper_bound_for_each_kind(H):
 
 
 @pytest.mark.skipif(not kernel.available(), reason="numba is not importable")
-@pytest.mark.parametrize("rule", ["numpy", "plain", "pairs", "adjacency", "triples", "all"])
+@pytest.mark.parametrize("rule", ["numpy", "plain", "pairs", "adjacency", "triples", "triples+pairs", "all"])
 @settings(max_examples=examples(25), deadline=None)
 @given(H=BINARY)
 def test_vc_with_each_rule_alone_matches_brute_force(rule, H):
     flags = {
-        "numpy": (False, 99, 99, False),
-        "plain": (True, 99, 99, False),
-        "pairs": (True, 99, 3, False),
-        "adjacency": (True, 99, 99, True),
-        "triples": (True, 3, 99, False),
-        "all": (True, 3, 3, True),
+        "numpy": (False, 99, 99, False, False),
+        "plain": (True, 99, 99, False, False),
+        "pairs": (True, 99, 3, False, False),
+        "adjacency": (True, 99, 99, True, False),
+        "triples": (True, 3, 99, False, False),
+        "triples+pairs": (True, 3, 3, True, False),  # the default: no two levels at once with the triple filter
+        "all": (True, 3, 3, True, True),
     }[rule]
-    saved = kernel.FORCE, kernel.TRI_MIN_TARGET, kernel.PAIR_MIN_TARGET, kernel.ADJACENCY
-    kernel.FORCE, kernel.TRI_MIN_TARGET, kernel.PAIR_MIN_TARGET, kernel.ADJACENCY = flags
+    names = ("FORCE", "TRI_MIN_TARGET", "PAIR_MIN_TARGET", "ADJACENCY", "ADJ_WITH_TRIPLES")
+    saved = [getattr(kernel, name) for name in names]
+    for name, value in zip(names, flags, strict=True):
+        setattr(kernel, name, value)
     try:
         r = vc_dimension(H)
     finally:
-        kernel.FORCE, kernel.TRI_MIN_TARGET, kernel.PAIR_MIN_TARGET, kernel.ADJACENCY = saved
+        for name, value in zip(names, saved, strict=True):
+            setattr(kernel, name, value)
     assert r.exact and r.value == brute_vc(H.table.tolist(), H.n_points)[0]
     assert r.verify(H)
 
@@ -114,3 +118,54 @@ def test_hard_bench_suite_quick():
     assert rows and all(r.exact for r in rows), rows
     assert all("NOT VERIFIED" not in r.note for r in rows)
     assert all("refutation" in r.note and r.extra["cpu"] >= 0 for r in rows)
+
+
+def _triple_passes(sides: list[tuple[set[int], set[int]]], alive: set[int], s: int, y: int, z: int, need: int) -> bool:
+    """Definition: each of the 8 cells of the columns ``s, y, z`` (alive hypotheses on given sides) holds ``need``."""
+    return all(
+        len(alive & sides[s][a] & sides[y][b] & sides[z][c]) >= need for a, b, c in itertools.product((0, 1), repeat=3)
+    )
+
+
+@pytest.mark.skipif(not kernel.available(), reason="numba is not importable")
+@pytest.mark.parametrize("seed", range(24))
+def test_triple_rows_are_the_triple_test_in_any_build_order(seed):
+    """The kernel's triple rows (``tri[s, y]``: columns ``z`` with ``{s, y, z}`` passing) built in a random order --
+    a triple read from a row built earlier, a column outside a built pair row skipped untested -- are the brute
+    force's, with or without dead hypotheses (Natarajan pair columns) and columns sharing a point."""
+    from dimcalc.vc import _kernel_steps
+
+    rng = np.random.default_rng(seed)
+    n, m = int(rng.integers(3, 14)), int(rng.integers(8, 90))
+    need = int(rng.choice([1, 2, 4]))
+    partial = bool(seed % 2)
+    label = rng.integers(0, 3 if partial else 2, (n, m))
+    one_sets = [set(np.flatnonzero(label[j] == 1).tolist()) for j in range(n)]
+    zero_sets = [set(np.flatnonzero(label[j] == 0).tolist()) for j in range(n)]
+    sides = [(zero_sets[j], one_sets[j]) for j in range(n)]
+    alive = set().union(*one_sets, *zero_sets)
+    rank = rng.integers(0, n, n) if seed % 3 == 0 else np.arange(n)
+    words = (m + 63) // 64
+    ones, zeros = np.zeros((n, words), np.uint64), np.zeros((n, words), np.uint64)
+    for j in range(n):
+        for h in one_sets[j]:
+            ones[j, h >> 6] |= np.uint64(1) << np.uint64(h & 63)
+        for h in zero_sets[j]:
+            zeros[j, h >> 6] |= np.uint64(1) << np.uint64(h & 63)
+    everyone = np.bitwise_or.reduce(ones | zeros, axis=0)
+    rw = (n + 63) // 64
+    tri, tri_done = np.zeros((n * n, rw), np.uint64), np.zeros(n * n, np.uint8)
+    pair, pair_done = np.zeros((n, rw), np.uint64), np.zeros(n, np.uint8)
+    for y in rng.permutation(n)[: int(rng.integers(0, n + 1))]:  # some pair rows built (at 2 * need)
+        _kernel_steps._pairs(pair, pair_done, ones, zeros, rank, everyone, int(y), partial, 2 * need)
+    pairs = [(s, y) for s in range(n) for y in range(n) if rank[s] != rank[y]]  # the search's sets: distinct points
+    for i in rng.permutation(len(pairs)):
+        s, y = pairs[i]
+        if not tri_done[s * n + y]:
+            _kernel_steps._triples(tri, tri_done, ones, zeros, rank, everyone, s, y, partial, need, n, pair, pair_done)
+    for s, y in pairs:
+        row = {z for z in range(n) if int(tri[s * n + y, z >> 6]) >> (z & 63) & 1}
+        expected = {
+            z for z in range(n) if len({rank[s], rank[y], rank[z]}) == 3 and _triple_passes(sides, alive, s, y, z, need)
+        }
+        assert row == expected, (s, y, row, expected)

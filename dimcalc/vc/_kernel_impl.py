@@ -228,7 +228,9 @@ def search(
                 for i in range(depth):
                     s = chosen[i]
                     if tri_done[s * n_root + y] == 0:
-                        work += _triples(tri, tri_done, ones, zeros, rank, everyone, s, y, partial, need3, n_root)
+                        work += _triples(
+                            tri, tri_done, ones, zeros, rank, everyone, s, y, partial, need3, n_root, pair, pair_done
+                        )
                         stats[2] += 1
                     for w in range(rw):
                         pre[w] &= tri[s * n_root + y, w]
@@ -252,7 +254,21 @@ def search(
                     for i in range(depth + 1):
                         s = chosen[i]
                         if tri_done[s * n_root + z] == 0:
-                            work += _triples(tri, tri_done, ones, zeros, rank, everyone, s, z, partial, need3, n_root)
+                            work += _triples(
+                                tri,
+                                tri_done,
+                                ones,
+                                zeros,
+                                rank,
+                                everyone,
+                                s,
+                                z,
+                                partial,
+                                need3,
+                                n_root,
+                                pair,
+                                pair_done,
+                            )
                             stats[2] += 1
                     for v in range(rw):
                         q = look[v]

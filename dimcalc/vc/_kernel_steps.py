@@ -127,8 +127,17 @@ def _pairs(pair, pair_done, ones, zeros, rank, everyone, y, partial, need):  # t
 
 
 @numba.njit(cache=True, boundscheck=False)
-def _triples(tri, tri_done, ones, zeros, rank, everyone, s, y, partial, need, n_root):  # type: ignore[no-untyped-def]
-    """Fill ``tri[s, y] = tri[y, s]``: the bitset of the columns ``z`` with ``{s, y, z}`` passing at ``need``."""
+def _triples(tri, tri_done, ones, zeros, rank, everyone, s, y, partial, need, n_root, pair, pair_done):  # type: ignore[no-untyped-def]
+    """Fill ``tri[s, y] = tri[y, s]``: the bitset of the columns ``z`` with ``{s, y, z}`` passing at ``need``; the words
+    of tests done.
+
+    The test of ``{s, y, z}`` is that each of its 8 cells holds ``need``
+    hypotheses: symmetric in the three columns, so a ``z`` whose row with ``s``
+    or ``y`` is built already is read from there (each triple tested once, not
+    three times).  A triple passing at ``need`` has its pairs passing at
+    ``2 * need`` (a cell of ``{y}`` is the union of two cells of ``{s, y}``):
+    a ``z`` outside a built pair row of ``s`` or ``y`` fails untested (rules.pair_need).
+    """
     n_words = ones.shape[1]
     cells = np.empty(4 * n_words, dtype=np.uint64)
     sizes = np.zeros(4, dtype=np.int64)
@@ -146,16 +155,39 @@ def _triples(tri, tri_done, ones, zeros, rank, everyone, s, y, partial, need, n_
         sizes[c] = t
     sy = s * n_root + y
     ys = y * n_root + s
-    for z in range(n_root):
-        if rank[z] == rank[s] or rank[z] == rank[y]:
-            continue
-        if _test(cells, sizes, 0, 4, n_words, ones, zeros, z, partial, need) >= need:
-            tri[sy, z >> 6] |= np.uint64(1) << np.uint64(z & 63)
+    pair_s = pair_done.shape[0] > 0 and pair_done[s] == 1
+    pair_y = pair_done.shape[0] > 0 and pair_done[y] == 1
+    s_bit = np.uint64(1) << np.uint64(s & 63)
+    y_bit = np.uint64(1) << np.uint64(y & 63)
+    tests = 0
+    for v in range(tri.shape[1]):
+        word = ~np.uint64(0)
+        if pair_s:
+            word &= pair[s, v]
+        if pair_y:
+            word &= pair[y, v]
+        if v * 64 + 64 > n_root:
+            word &= (np.uint64(1) << np.uint64(n_root - v * 64)) - np.uint64(1)
+        while word:
+            low = word & (~word + np.uint64(1))
+            z = v * 64 + _popcount(low - np.uint64(1))
+            word ^= low
+            if rank[z] == rank[s] or rank[z] == rank[y]:
+                continue
+            if tri_done[s * n_root + z] == 1:
+                passed = tri[s * n_root + z, y >> 6] & y_bit != 0
+            elif tri_done[y * n_root + z] == 1:
+                passed = tri[y * n_root + z, s >> 6] & s_bit != 0
+            else:
+                tests += 1
+                passed = _test(cells, sizes, 0, 4, n_words, ones, zeros, z, partial, need) >= need
+            if passed:
+                tri[sy, v] |= low
     for w in range(tri.shape[1]):
         tri[ys, w] = tri[sy, w]
     tri_done[sy] = 1
     tri_done[ys] = 1
-    return 4 * n_root * n_words
+    return 4 * tests * n_words + 8 * n_root
 
 
 @numba.njit(cache=True, boundscheck=False)

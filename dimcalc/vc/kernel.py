@@ -60,6 +60,7 @@ __all__ = [
     "TRI_BYTES",
     "PAIR_BYTES",
     "ADJACENCY",
+    "ADJ_WITH_TRIPLES",
     "HEAD_MIN_TARGET",
     "Filters",
     "filters_for",
@@ -157,8 +158,13 @@ MAX_BYTES = 1 << 30
 TRI_MIN_TARGET = 4
 #: ... when its bitsets (``R^2 * ceil(R / 64)`` words for ``R`` root columns) fit in this many bytes.
 TRI_BYTES = 64 << 20
-#: Nodes with at most 64 candidates test them against each other one level down and peel them (default on).
+#: Nodes with at most ``ADJ_MAX`` (256) candidates test them against each other one level down and peel them
+#: (default on) ...
 ADJACENCY = True
+#: ... also with the triple filter on (default off: there the step's tests replace the children's triple filter,
+#: which is cheaper and prunes more -- boxes over 20 x 20, target 5: 23 CPU s without it, not done in 128 with it;
+#: but halfspaces over 16 x 16, target 4, its first 8 first columns: 35 CPU s without it, 12 with it).
+ADJ_WITH_TRIPLES = False
 #: With the triple filter off (its bitsets too large), the triples of the set's first column are kept instead
 #: (``R * ceil(R / 64)`` words, rebuilt for each first column), from this target on.
 HEAD_MIN_TARGET = 4
@@ -306,7 +312,7 @@ def find(
     triples, pairs = filters.triples, filters.pairs
     tri, tri_done, pair, pair_done = filters.arrays()
     if adjacency is None:
-        adjacency = ADJACENCY
+        adjacency = ADJACENCY and (ADJ_WITH_TRIPLES or not triples)
     if head is None:
         head = target >= HEAD_MIN_TARGET
     head = bool(head) and not triples and n_root * max(1, (n_root + 63) // 64) * 8 <= TRI_BYTES
