@@ -19,6 +19,7 @@ Breaking a rule of the word path on purpose (see docs/littlestone.md) makes
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import itertools
 import json
@@ -256,6 +257,22 @@ def test_hard_littlestone_suite_quick_smoke():
     assert len(rows) == 1 and rows[0].exact and rows[0].answer == 8
     assert "NOT VERIFIED" not in rows[0].note and rows[0].extra["nodes"] > 0
     json.dumps([r.to_json() for r in rows], allow_nan=False)  # `dimcalc bench --json` prints it
+
+
+def test_hard_littlestone_suite_runs_at_every_jobs_value():
+    """`dimcalc bench --suite hard-littlestone --jobs 1,2`: both runs, the same exact answer and verified witness,
+    the speed-up column, and the jobs value each row ran at; a malformed --jobs value is one line and exit 2."""
+    from dimcalc.bench import BenchOptions, run_suites
+    from dimcalc.cli import main
+
+    opts = BenchOptions(quick=True, repeat=1, only=("boxes",))
+    [row] = run_suites(["hard-littlestone"], opts, jobs=[1, 2])
+    assert row.exact and row.answer == 9 and "differ" not in row.note and "NOT VERIFIED" not in row.note
+    assert set(row.extra["seconds_by_jobs"]) == {1, 2} and row.speedup is not None and row.speedup > 0
+    assert row.extra["jobs"] == 1 and row.extra["cpu_seconds"] >= row.extra["worker_cpu_seconds"] >= 0
+    [two] = run_suites(["hard-littlestone"], dataclasses.replace(opts, jobs=2))
+    assert (two.answer, two.exact, two.extra["jobs"]) == (9, True, 2) and "NOT VERIFIED" not in two.note
+    assert main(["bench", "--suite", "hard-littlestone", "--jobs", "1,0"]) == 2
 
 
 def test_a_short_time_limit_never_loads_numba():
