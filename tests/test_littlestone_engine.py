@@ -222,6 +222,27 @@ def test_counts_agree_compiled_and_numpy():
                 counts.FORCE = None
 
 
+def test_rows_of_columns_compiled_and_numpy_are_the_ones_of_each_row():
+    """The CSR rows (each hypothesis's ones, columns increasing), by the compiled passes and by numpy, read bit by bit;
+    rows past ``n_rows`` (padding bits of the last word) are left out."""
+    from dimcalc.littlestone import counts
+
+    rng = np.random.default_rng(5)
+    for n_cols, n_words, n_rows in ((40, 3, 150), (7, 1, 64), (1, 2, 65), (0, 2, 100)):
+        words = rng.integers(0, 2**63, size=(n_cols, n_words), dtype=np.uint64)
+        rows = [[c for c in range(n_cols) if int(words[c, h // 64]) >> (h % 64) & 1] for h in range(n_rows)]
+        expected = ([0, *itertools.accumulate(len(r) for r in rows)], [c for r in rows for c in r])
+        for force in (False, True):
+            counts.FORCE = force
+            try:
+                if force:
+                    assert counts._kernels() is not None and counts.compiled_kernels() is not None
+                indptr, indices = counts.rows_of_columns(words, n_rows)
+                assert (indptr.tolist(), indices.tolist()) == expected, (force, n_cols, n_rows)
+            finally:
+                counts.FORCE = None
+
+
 def test_version_space_queries_keep_no_hidden_state():
     """No module cache keyed by id(H): a query builds its engine; an explicit VersionSpaceDimension keeps one."""
     from dimcalc import HypothesisClass
