@@ -77,6 +77,30 @@ def test_jobs_2_through_the_workers_gives_the_answers_of_one_process(name, monke
         assert sum(calls) > 0  # the workers decided root candidates (the refutations of value + 1)
 
 
+def test_a_wide_root_query_goes_to_the_workers_after_fewer_nodes(monkeypatch):
+    """Lines over Z_37^2: the query D >= 3 has 1 369 candidates (>= PARALLEL_WIDE), each refuted in a node or two, and
+    passes PARALLEL_MIN_NODES_WIDE (here 500) nodes, far fewer than PARALLEL_MIN_NODES: its candidates go to the
+    workers; the value and a verified witness are those of one process, and the witness is the same on two runs."""
+    from dimcalc.littlestone import engine, parallel
+
+    calls: list[int] = []
+    real = parallel.RootPool.first_success
+
+    def counted(self, *args, **kwargs):
+        calls.append(len(args[0]))
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(parallel.RootPool, "first_success", counted)
+    monkeypatch.setattr(engine, "PARALLEL_MIN_NODES_WIDE", 500)
+    H = lines_class(37)
+    assert engine.PARALLEL_WIDE < H.n_points < engine.PARALLEL_MIN_NODES
+    one = littlestone_dimension(H, jobs=1)
+    two = littlestone_dimension(H, jobs=2)
+    assert (one.value, one.exact) == (two.value, two.exact) == (2, True)
+    assert calls and max(calls) >= engine.PARALLEL_WIDE - 1  # the wide query's candidates after the first
+    assert two.verify(H, debug=True) and littlestone_dimension(H, jobs=2).witness == two.witness
+
+
 def test_jobs_on_a_class_with_many_failing_root_candidates():
     H = lines_class(5)  # LDim 2: the query t = 3 refutes every root split in the workers
     r = littlestone_dimension(H, jobs=2)
