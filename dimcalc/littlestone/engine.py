@@ -73,6 +73,8 @@ class Engine(MemoStore):
         self.subtrees: dict[tuple[int, int], dict] = {}
         #: Proven upper bounds by shape (rule 7, :meth:`.column_splitter.ColumnSplitter.shape`): kept across queries.
         self.shape_upper: dict[bytes, int] = {}
+        self.shape_lower: dict[tuple[int, int], tuple[int, int]] = {}  # rule 8 (.twins)
+        self.twins: dict[int, int] = {}
         self._shape = getattr(splitter, "shape", None)
         self._shape_calls = self._shape_hits = 0
         # Splits of version spaces with many live columns, kept across the queries of iterative deepening.
@@ -125,9 +127,12 @@ class Engine(MemoStore):
             raise SearchStopped
         if not self.nodes & 0x3FFF:
             self.progress.update(f"t={self.target} nodes={self.nodes} memo={len(memo)}")
-        shape = None if prefix or t < 2 else self._shape_of(V, live)
-        if shape is not None and self._shape_refutes(shape, t, e):
-            return False
+        shape = None if prefix or t < SHAPE_MIN_DEPTH else self._shape_of(V, live)
+        if shape is not None:
+            if self._shape_refutes(shape, t, e):
+                return False
+            if self._twin_proves(shape, V, t, e):
+                return True
         if prefix:
             assert self.levels is not None  # a prefix is a sequence of the levels splitter's maps
             new_live, cand, upper = self._candidates(V, t, live, prefix[0])
@@ -147,6 +152,7 @@ class Engine(MemoStore):
                 g = memo.get((c.big, rest) if rest else c.big)
                 if g is not None and g.lower >= t1:
                     e.lower, e.split = t, c.split
+                    self._proved(V, e, shape)
                     return True
         start = self.nodes
         sat_pending = self.sat_inside and t >= 2 and not prefix
@@ -159,12 +165,21 @@ class Engine(MemoStore):
             if self.at_least(c.small, t1, new_live, rest) and self.at_least(c.big, t1, new_live, rest):
                 if e.lower < t:
                     e.lower, e.split = t, c.split
+                    self._proved(V, e, shape)
                 return True
         if e.upper > t1:
             e.upper = t1
         if shape is not None:
             self.shape_upper[shape] = min(e.upper, self.shape_upper.get(shape, e.upper))
         return False
+
+    def _proved(self, V: int, e: MemoEntry, shape: bytes | None) -> None:
+        """``e.lower`` was just proven by ``e.split``: ``V`` is no longer written from a twin (rule 8), and
+        becomes its shape's twin."""
+        if self.twins:
+            self.twins.pop(V, None)
+        if shape is not None:
+            self._twin_store(shape, V, e)
 
     def _candidates(self, V: int, t: int, live: Sequence[int], level_map: int | None = None) -> NodeSplits:
         """The splitter's :class:`~.splitters.NodeSplits` of ``V`` for ``t``, candidates in search order.
@@ -427,9 +442,13 @@ class Engine(MemoStore):
             e = self._entry(W)
             if e.lower < depth:
                 e.lower, e.split = depth, split
+                self._proved(W, e, None)
         return True
 
 
+#: Shapes (rules 7 and 8) are computed for queries ``D(V) >= t`` with ``t`` at least this (at t = 2 a shape saves
+#: no node: the children are decided by size; measured neutral for rule 7, and it cuts rule 8's cost on boxes).
+SHAPE_MIN_DEPTH = 3
 #: With ``jobs > 1``: nodes a root query may take in the calling process before its candidates go to the workers.
 PARALLEL_MIN_NODES = 20000
 #: ... or this many, when the query has at least :data:`PARALLEL_WIDE` candidate splits (``docs/littlestone.md``:
