@@ -123,6 +123,8 @@ class TreeWriter:
             return
         e = self.memo.get(V)
         split = e.split if e is not None else None
+        if split is not None and split.V1 < 0:  # kept without its children (a node of depth 2): split V again
+            split = self.children(V, split.desc)
         if t == 1 and split is None:  # proven by size (at_least's depth-1 rule): the split of pair_splits
             slots.append(len(walk))
             pending.append(V)
@@ -130,6 +132,12 @@ class TreeWriter:
         if t > 1 and split is not None:
             self._depth_one_nodes(split.V0, t - 1, (), walk, pending, slots)
             self._depth_one_nodes(split.V1, t - 1, (), walk, pending, slots)
+
+    def children(self, V: int, column: int) -> Split:
+        """The split of ``V`` by a column of the column splitter (side 1: the hypotheses with a 1 there), for the
+        splits the engine keeps without their children (:meth:`.engine.Engine._kept`)."""
+        V1 = V & self.splitter.ones[column]  # type: ignore[attr-defined]
+        return Split(column, V ^ V1, V1)
 
     def _tree(self, V: int, t: int, prefix: tuple[int, ...] = ()) -> dict:
         self._written += 1

@@ -72,6 +72,8 @@ def column_tree(writer: Any, V: int, t: int) -> tuple | None:
         if split is None:
             assert t == 1, "a node of depth >= 2 has a split or a twin"
             split = writer.splitter.pair_split(V)
+        elif split.V1 < 0:  # kept without its children
+            split = writer.children(V, split.desc)
         tree = (split.desc, column_tree(writer, split.V0, t - 1), column_tree(writer, split.V1, t - 1))
     cache[(V, t)] = tree
     return tree
