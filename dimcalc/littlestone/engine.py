@@ -288,8 +288,11 @@ class Engine(MemoStore):
         budgets double each round.  The memo survives every interruption, so
         no proven fact is lost.
         """
-        if self.pool is not None:
+        if self.pool is not None and len(self._candidates(V, t, live).candidates) >= PARALLEL_WIDE:
             return self._parallel_at_least(V, t, live)
+        # A narrow query (fewer candidates) is searched as one process searches it, whatever ``jobs``: the
+        # first candidate usually succeeds, and a later one found by a worker is searched again here for a
+        # witness independent of timing, which doubled its cost (boxes 28 x 28 at jobs=2: 0.48x).
         sat = sat_module() if self.use_sat else None
         if sat is None:
             return self.at_least(V, t, live)
@@ -322,8 +325,8 @@ class Engine(MemoStore):
     def _parallel_at_least(self, V: int, t: int, live: Sequence[int]) -> bool:
         """``at_least`` at the root with the candidate splits after the first evaluated in the worker processes of ``self.pool``.
 
-        A query that takes fewer than :data:`PARALLEL_MIN_NODES` nodes (:data:`PARALLEL_MIN_NODES_WIDE`
-        with :data:`PARALLEL_WIDE` candidates or more) is answered here first, as one process would.  Otherwise the candidates are those of :meth:`at_least`, in the same order.  The
+        Only for a *wide* query (:data:`PARALLEL_WIDE` candidates or more, see :meth:`_decide`).  A query that
+        takes fewer than :data:`PARALLEL_MIN_NODES` nodes is answered here first, as one process would.  Otherwise the candidates are those of :meth:`at_least`, in the same order.  The
         first is decided here, as one process would (it is the split that
         proved ``t - 1`` in the round before and usually succeeds: then no
         worker starts).  When it fails, the others go to the workers, each
@@ -342,11 +345,9 @@ class Engine(MemoStore):
         if e.upper < t:
             return False
         # A query cheaper than PARALLEL_MIN_NODES is answered here, as one process would: no worker starts.
-        # A wide one (PARALLEL_WIDE candidates or more: mostly refutations of a few nodes each, as on lines
-        # over Z_p^2) goes on after PARALLEL_MIN_NODES_WIDE.  Both are node counts, so what runs here does
-        # not depend on timing.  Stopped by that budget, the memo keeps what it proved (the workers inherit it).
-        wide = len(self._candidates(V, t, live).candidates) >= PARALLEL_WIDE
-        answer = self._within_nodes(V, t, live, PARALLEL_MIN_NODES_WIDE if wide else PARALLEL_MIN_NODES)
+        # A node count, so what runs here does not depend on timing.  Stopped by that budget, the memo keeps
+        # what it proved (the workers inherit it).
+        answer = self._within_nodes(V, t, live, PARALLEL_MIN_NODES)
         if answer is not None:
             return answer
         self.nodes += 1
@@ -460,12 +461,11 @@ class Engine(MemoStore):
 #: Shapes (rules 7 and 8) are computed for queries ``D(V) >= t`` with ``t`` at least this (at t = 2 a shape saves
 #: no node: the children are decided by size; measured neutral for rule 7, and it cuts rule 8's cost on boxes).
 SHAPE_MIN_DEPTH = 3
-#: With ``jobs > 1``: nodes a root query may take in the calling process before its candidates go to the workers.
-PARALLEL_MIN_NODES = 20000
-#: ... or this many, when the query has at least :data:`PARALLEL_WIDE` candidate splits (``docs/littlestone.md``:
-#: a narrow query past 2 000 nodes, boxes 16 x 16 at t = 13, lost 1.7x in the workers; a wide one gains).
-PARALLEL_MIN_NODES_WIDE = 2000
+#: With ``jobs > 1``, the root queries with at least this many candidate splits use the workers (mostly
+#: refutations of a node or two each, as on lines over Z_p^2); the others are searched as by one process.
 PARALLEL_WIDE = 1024
+#: ... after this many nodes in the calling process (lines over Z_101^2: D >= 3 is 10 195 nodes).
+PARALLEL_MIN_NODES = 2000
 #: Node budget of each upper-bound probe under a time limit (0: no probes; see ``Engine._upper_probes``).
 _UPPER_PROBE_NODES = 8
 #: SAT on failing queries inside the search (default chosen by ``dimcalc bench --suite sat``).
