@@ -19,6 +19,7 @@ Breaking a rule of the word path on purpose (see docs/littlestone.md) makes
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import itertools
 import json
@@ -221,6 +222,27 @@ def test_counts_agree_compiled_and_numpy():
                 counts.FORCE = None
 
 
+def test_rows_of_columns_compiled_and_numpy_are_the_ones_of_each_row():
+    """The CSR rows (each hypothesis's ones, columns increasing), by the compiled passes and by numpy, read bit by bit;
+    rows past ``n_rows`` (padding bits of the last word) are left out."""
+    from dimcalc.littlestone import counts
+
+    rng = np.random.default_rng(5)
+    for n_cols, n_words, n_rows in ((40, 3, 150), (7, 1, 64), (1, 2, 65), (0, 2, 100)):
+        words = rng.integers(0, 2**63, size=(n_cols, n_words), dtype=np.uint64)
+        rows = [[c for c in range(n_cols) if int(words[c, h // 64]) >> (h % 64) & 1] for h in range(n_rows)]
+        expected = ([0, *itertools.accumulate(len(r) for r in rows)], [c for r in rows for c in r])
+        for force in (False, True):
+            counts.FORCE = force
+            try:
+                if force:
+                    assert counts._kernels() is not None and counts.compiled_kernels() is not None
+                indptr, indices = counts.rows_of_columns(words, n_rows)
+                assert (indptr.tolist(), indices.tolist()) == expected, (force, n_cols, n_rows)
+            finally:
+                counts.FORCE = None
+
+
 def test_version_space_queries_keep_no_hidden_state():
     """No module cache keyed by id(H): a query builds its engine; an explicit VersionSpaceDimension keeps one."""
     from dimcalc import HypothesisClass
@@ -256,6 +278,22 @@ def test_hard_littlestone_suite_quick_smoke():
     assert len(rows) == 1 and rows[0].exact and rows[0].answer == 8
     assert "NOT VERIFIED" not in rows[0].note and rows[0].extra["nodes"] > 0
     json.dumps([r.to_json() for r in rows], allow_nan=False)  # `dimcalc bench --json` prints it
+
+
+def test_hard_littlestone_suite_runs_at_every_jobs_value():
+    """`dimcalc bench --suite hard-littlestone --jobs 1,2`: both runs, the same exact answer and verified witness,
+    the speed-up column, and the jobs value each row ran at; a malformed --jobs value is one line and exit 2."""
+    from dimcalc.bench import BenchOptions, run_suites
+    from dimcalc.cli import main
+
+    opts = BenchOptions(quick=True, repeat=1, only=("boxes",))
+    [row] = run_suites(["hard-littlestone"], opts, jobs=[1, 2])
+    assert row.exact and row.answer == 9 and "differ" not in row.note and "NOT VERIFIED" not in row.note
+    assert set(row.extra["seconds_by_jobs"]) == {1, 2} and row.speedup is not None and row.speedup > 0
+    assert row.extra["jobs"] == 1 and row.extra["cpu_seconds"] >= row.extra["worker_cpu_seconds"] >= 0
+    [two] = run_suites(["hard-littlestone"], dataclasses.replace(opts, jobs=2))
+    assert (two.answer, two.exact, two.extra["jobs"]) == (9, True, 2) and "NOT VERIFIED" not in two.note
+    assert main(["bench", "--suite", "hard-littlestone", "--jobs", "1,0"]) == 2
 
 
 def test_a_short_time_limit_never_loads_numba():

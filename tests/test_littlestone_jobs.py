@@ -47,7 +47,7 @@ def test_jobs_2_gives_the_answers_of_one_process(name, seed):
 
 @pytest.mark.parametrize("name", sorted(SOLVERS))
 def test_jobs_2_through_the_workers_gives_the_answers_of_one_process(name, monkeypatch):
-    """Every root query past its first candidate in the workers (``PARALLEL_MIN_NODES = 0``): the value of one
+    """Every root query past its first candidate in the workers (``PARALLEL_MIN_NODES = PARALLEL_WIDE = 0``): the value of one
     process, a verified witness, the same witness on two runs (re-found on this process's memo)."""
     from dimcalc.littlestone import engine, parallel
 
@@ -67,6 +67,7 @@ def test_jobs_2_through_the_workers_gives_the_answers_of_one_process(name, monke
         one = SOLVERS[name](H, 1)
         with monkeypatch.context() as m:
             m.setattr(engine, "PARALLEL_MIN_NODES", 0)
+            m.setattr(engine, "PARALLEL_WIDE", 0)
             m.setattr(parallel.RootPool, "first_success", counted)
             two = SOLVERS[name](H, 2)
             again = SOLVERS[name](H, 2)
@@ -75,6 +76,36 @@ def test_jobs_2_through_the_workers_gives_the_answers_of_one_process(name, monke
         assert again.witness == two.witness
     if name in ("LD", "MLD", "uniform N"):  # Ψ^bin and Ψ^B of these classes reach floor(log2 |H|): nothing refuted
         assert sum(calls) > 0  # the workers decided root candidates (the refutations of value + 1)
+
+
+def test_only_a_wide_root_query_goes_to_the_workers(monkeypatch):
+    """Lines over Z_37^2: the query D >= 3 has 1 369 candidates (>= PARALLEL_WIDE), each refuted in a node or two, and
+    passes PARALLEL_MIN_NODES (here 500) nodes: its candidates go to the workers; the value and a verified witness
+    are those of one process, and the witness is the same on two runs.  Boxes over 8 x 8 (64 candidates, narrow):
+    searched as one process searches them, the same witness as jobs=1, no worker."""
+    from dimcalc.littlestone import engine, parallel
+
+    calls: list[int] = []
+    real = parallel.RootPool.first_success
+
+    def counted(self, *args, **kwargs):
+        calls.append(len(args[0]))
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(parallel.RootPool, "first_success", counted)
+    monkeypatch.setattr(engine, "PARALLEL_MIN_NODES", 500)
+    H = lines_class(37)
+    assert engine.PARALLEL_WIDE < H.n_points
+    one = littlestone_dimension(H, jobs=1)
+    two = littlestone_dimension(H, jobs=2)
+    assert (one.value, one.exact) == (two.value, two.exact) == (2, True)
+    assert calls and max(calls) >= engine.PARALLEL_WIDE - 1  # the wide query's candidates after the first
+    assert two.verify(H, debug=True) and littlestone_dimension(H, jobs=2).witness == two.witness
+    calls.clear()
+    monkeypatch.setattr(engine, "PARALLEL_MIN_NODES", 0)
+    B = boxes_class(8)
+    one, two = littlestone_dimension(B, jobs=1), littlestone_dimension(B, jobs=2)
+    assert not calls and (two.value, two.exact, two.witness) == (one.value, one.exact, one.witness)
 
 
 def test_jobs_on_a_class_with_many_failing_root_candidates():

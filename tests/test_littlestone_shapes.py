@@ -17,9 +17,10 @@ from test_littlestone_engine import textbook_dimension
 
 @pytest.fixture
 def compiled(monkeypatch):
-    from dimcalc.littlestone import counts, splits
+    from dimcalc.littlestone import counts, engine, splits
 
     monkeypatch.setattr(splits, "PYTHON_MAX_WORK", -1)
+    monkeypatch.setattr(engine, "SHAPE_MIN_DEPTH", 2)  # the small classes' nodes of depth 2 too
     monkeypatch.setattr(counts, "FORCE", True)
     monkeypatch.setattr(splits, "SHAPE_MAX_ROWS", 4096)
     counts.load_kernels(1 << 40, None)
@@ -106,3 +107,92 @@ def test_one_engine_over_many_version_spaces_matches_the_textbook_recursion(comp
     for mask in masks + [full]:
         chosen = sorted(rows[i] for i in range(len(rows)) if mask >> i & 1)
         assert oracle(H, mask) == textbook_dimension(chosen), mask
+
+
+def _shattered(tree: dict, table: np.ndarray, rows: list[tuple[int, ...]], depth: int) -> bool:
+    """Every root-to-leaf path of ``tree`` (complete, of ``depth``) is realised by its leaf's row of ``table``
+    (a row index), one of ``rows``: a mistake tree of that depth shattered by ``rows`` (nothing from dimcalc)."""
+
+    def walk(node: dict, path: list[tuple[int, int]], level: int) -> bool:
+        if "children" not in node:
+            row = tuple(int(v) for v in table[node["hypothesis"]])
+            return level == depth and row in rows and all(row[x] == b for x, b in path)
+        x = int(node["point"])
+        return all(walk(node["children"][b], [*path, (x, b)], level + 1) for b in (0, 1))
+
+    return walk(tree, [], 0)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(table=symmetric_tables(), data=st.data())
+def test_twins_lower_bounds_give_shattered_trees_of_the_textbook_depth(compiled, table, data):
+    """Rule 8: one engine over many version spaces (its shape memos kept between queries), each answered at
+    the recursion's value, and each witness tree -- written from twins' trees, mapped column by column, where a
+    twin proved the node -- shattered by exactly that version space (checked here, not by dimcalc)."""
+    from dimcalc import HypothesisClass
+    from dimcalc.littlestone.engine import Engine
+    from dimcalc.littlestone.splitters import splitter_for
+    from dimcalc.search.budget import Deadline
+
+    H = HypothesisClass(table)
+    rows = [tuple(int(v) for v in r) for r in H.distinct_rows]
+    engine = Engine(H, splitter_for(H, "LD", None, Deadline(None)))
+    engine.use_sat = False
+    full = (1 << len(rows)) - 1
+    masks = data.draw(st.lists(st.integers(1, full), min_size=1, max_size=12))
+    for mask in masks + [full]:
+        chosen = sorted(rows[i] for i in range(len(rows)) if mask >> i & 1)
+        lower, upper, stopped = engine.solve(mask)
+        assert not stopped and lower == upper == textbook_dimension(chosen), mask
+        assert _shattered(engine.tree(mask, lower), table, chosen, lower), mask
+
+
+def test_twins_prove_nodes_on_translates(compiled):
+    """Intervals over 40 points (translates of one another): rule 8 proves nodes from twins (it fires), the
+    value is that of the engine without twins (9), and both witness trees are shattered."""
+    from dimcalc import generators
+    from dimcalc.littlestone import counts
+    from dimcalc.littlestone.engine import Engine
+    from dimcalc.littlestone.splitters import splitter_for
+    from dimcalc.search.budget import Deadline
+
+    counts.load_kernels(1 << 40, None)
+    H = generators.intervals(40)
+    rows = [tuple(int(v) for v in r) for r in H.distinct_rows]
+    values = []
+    for twins in (False, True):
+        engine = Engine(H, splitter_for(H, "LD", None, Deadline(None)))
+        engine.use_sat = False
+        if not twins:
+            engine._twin_proves = lambda *args: False  # type: ignore[method-assign]
+        lower, upper, _ = engine.solve(H.full_mask)
+        assert lower == upper
+        assert _shattered(engine.tree(H.full_mask, lower), H.table, rows, lower)
+        values.append((lower, bool(engine.twins)))
+    assert values == [(9, False), (9, True)]
+
+
+def test_a_twin_with_its_columns_complemented_and_renamed_gets_a_shattered_tree(compiled):
+    """Thresholds over 8 points (9 rows, D = 3) in columns 0-7, and a copy with its columns moved and
+    complemented in columns 8-15 (a marker column tells the blocks apart): the copy is proven by its twin, the
+    first block, and its tree is the first block's with each node's children swapped (9 rows: no column splits
+    them half and half, so every column of the copy is complemented in the shape); it must be shattered."""
+    from dimcalc import HypothesisClass
+    from dimcalc.littlestone.engine import Engine
+    from dimcalc.littlestone.splitters import splitter_for
+    from dimcalc.search.budget import Deadline
+
+    thresholds = np.array([[int(x >= t) for x in range(8)] for t in range(9)])
+    a = np.hstack([thresholds, np.zeros((9, 8), dtype=int), np.zeros((9, 1), dtype=int)])
+    b = np.hstack([np.zeros((9, 8), dtype=int), 1 - thresholds, np.ones((9, 1), dtype=int)])
+    table = np.vstack([a, b])
+    H = HypothesisClass(table)
+    rows = [tuple(int(v) for v in r) for r in H.distinct_rows]
+    engine = Engine(H, splitter_for(H, "LD", None, Deadline(None)))
+    engine.use_sat = False
+    first = sum(1 << i for i, r in enumerate(rows) if r[16] == 0)
+    second = sum(1 << i for i, r in enumerate(rows) if r[16] == 1)
+    assert engine.solve(first)[:2] == (3, 3)
+    assert engine.at_least(second, 3, engine.splitter.columns) and second in engine.twins
+    chosen = sorted(r for r in rows if r[16] == 1)
+    assert _shattered(engine.tree(second, 3), table, chosen, 3)

@@ -37,7 +37,7 @@ __all__ = [
 ]
 
 #: The suites whose cases can run on a Dask ``LocalCluster`` (``--jobs 1,cluster:2``).
-CLUSTER_SUITES = ("hard",)
+CLUSTER_SUITES = ("hard", "hard-littlestone")
 
 #: Modules in this package that define suites (imported lazily by load_suites).
 SUITE_MODULES = ("vc", "littlestone", "shapes", "sat", "graphs", "hard", "hard_littlestone")

@@ -3,94 +3,153 @@
 Every case is a structured class whose value is below the size bound
 ``floor(log2 |H|)``, so the search must refute a deeper tree, not just find
 one (issue 20's table: lines over Z_101^2, boxes over 28 x 28 and 32 x 32,
-intervals over 512 points, halfspaces over 16 x 16).  Each row reports the
-value (or the proven ``[lower, upper]`` when the time limit stopped it),
-``exact``, wall seconds, and in ``extra``: the search's CPU seconds (load
-does not change them), nodes, memo size, CPU microseconds per node, the
-load average when the case ran, the time to build the class, and whether the
-witness tree passed the independent checker.  Run it with::
+intervals over 512 points, halfspaces over 16 x 16).  Each case runs in a
+fresh Python process (as the ``hard`` suite's), so that forked ``jobs``
+workers inherit that case's class alone.  A row reports the value (or the
+proven ``[lower, upper]`` when the time limit stopped it), ``exact``, wall
+seconds from the call to the return, and in ``extra``: the CPU seconds of
+the search process *and its workers* (load does not change them), nodes,
+memo size, CPU microseconds per node, the load average when the case ran,
+the time to build the class, and whether the witness tree passed the
+independent checker.  Run it with::
 
     dimcalc bench --suite hard-littlestone            # the cases above, 60 s each
     dimcalc bench --suite hard-littlestone --quick    # small instances (a smoke test)
+    dimcalc bench --suite hard-littlestone --jobs 1,2 # each case at jobs=1 and 2, and the speed-up
+
+With ``--jobs 1,cluster:2`` the solver gets ``scheduler=`` a Dask
+``LocalCluster`` of two one-thread worker processes, started and warmed
+(dimcalc imported, the compiled loops loaded) before the clock.
 """
 
 from __future__ import annotations
 
-import math
-import os
-import time
-from collections.abc import Callable
+import json
+import subprocess
+import sys
+import textwrap
 
-from .. import generators
-from ..classes.hypothesis_class import HypothesisClass
-from ..littlestone import littlestone_dimension
 from . import BenchOptions, BenchRow, register_suite
-from .littlestone import boxes_class, intervals_class
 
 __all__ = ["hard_littlestone", "CASES", "QUICK_CASES"]
 
-#: (case, builder, why the value needs a refutation).
-CASES: list[tuple[str, Callable[[], HypothesisClass], str]] = [
-    ("LDim lines Z101^2", lambda: generators.lines(101), "LDim 2 < floor(log2 10201) = 13"),
-    ("LDim boxes 28x28", lambda: boxes_class(28), "size bound 17"),
-    ("LDim intervals 512", lambda: intervals_class(512), "size bound 17"),
-    ("LDim halfspaces 16x16", lambda: generators.halfspaces(4), "size bound above the value"),
-    ("LDim boxes 32x32", lambda: boxes_class(32), "size bound 18"),
+#: (case, Python expression building the class from `g` = dimcalc.generators, `boxes_class`, `intervals_class`,
+#: why the value needs a refutation).
+CASES: list[tuple[str, str, str]] = [
+    ("LDim lines Z101^2", "g.lines(101)", "LDim 2 < floor(log2 10201) = 13"),
+    ("LDim boxes 28x28", "boxes_class(28)", "size bound 17"),
+    ("LDim intervals 512", "intervals_class(512)", "size bound 17"),
+    ("LDim halfspaces 16x16", "g.halfspaces(4)", "size bound above the value"),
+    ("LDim boxes 32x32", "boxes_class(32)", "size bound 18"),
 ]
 
 #: Small instances of the same families (``--quick``).
-QUICK_CASES: list[tuple[str, Callable[[], HypothesisClass], str]] = [
-    ("LDim lines Z13^2", lambda: generators.lines(13), "LDim 2 < floor(log2 169) = 7"),
-    ("LDim boxes 8x8", lambda: boxes_class(8), "size bound 10"),
-    ("LDim intervals 32", lambda: intervals_class(32), "size bound 9"),
+QUICK_CASES: list[tuple[str, str, str]] = [
+    ("LDim lines Z13^2", "g.lines(13)", "LDim 2 < floor(log2 169) = 7"),
+    ("LDim boxes 8x8", "boxes_class(8)", "size bound 10"),
+    ("LDim intervals 32", "intervals_class(32)", "size bound 9"),
 ]
 
+_CHILD = textwrap.dedent("""
+    import json, os, resource, sys, time
+    from dimcalc import generators as g
+    from dimcalc.bench.littlestone import boxes_class, intervals_class
+    from dimcalc.littlestone import littlestone_dimension
+    expr, limit, jobs, cluster = sys.argv[1], float(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
+    t = time.perf_counter()
+    H = eval(expr)
+    built = time.perf_counter() - t
+    def worker_cpu():  # run on each Dask worker: its process's CPU seconds so far
+        import resource
+        r = resource.getrusage(resource.RUSAGE_SELF)
+        return r.ru_utime + r.ru_stime
+    def warm_worker():  # a cluster in use: dimcalc imported, the compiled loops loaded
+        from dimcalc.littlestone import counts
+        counts.load_kernels(counts.COMPILED_MIN_WORK, None)
+    kw, client = {"jobs": jobs}, None
+    if cluster:  # a LocalCluster of one-thread worker processes, started and warmed before the clock
+        from dask.distributed import Client, LocalCluster
+        client = Client(LocalCluster(n_workers=cluster, threads_per_worker=1, processes=True,
+                                     dashboard_address=None))
+        kw = {"scheduler": client}
+        client.run(warm_worker)
+        before = client.run(worker_cpu)
+    load = os.getloadavg()[0]
+    t, c = time.perf_counter(), time.process_time()
+    r = littlestone_dimension(H, time_limit=limit, **kw)
+    wall, cpu = time.perf_counter() - t, time.process_time() - c
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)  # the forked workers' CPU with jobs > 1
+    workers = kids.ru_utime + kids.ru_stime
+    if client is not None:
+        after = client.run(worker_cpu)
+        workers += sum(after[w] - before.get(w, 0.0) for w in after)
+        client.close()
+    print(json.dumps({"value": r.value, "exact": r.exact, "lower": r.lower, "upper": r.upper, "wall": wall,
+                      "cpu": cpu + workers, "worker_cpu": workers, "load": max(load, os.getloadavg()[0]),
+                      "verified": r.verify(H), "nodes": int(r.stats.get("nodes", 0)), "memo": r.stats.get("memo"),
+                      "built": built, "m": H.n_distinct, "n": H.n_points}))
+""")
 
-def _load() -> float:
+
+def _run_case(expr: str, limit: float, jobs: int = 1, cluster: int = 0) -> dict:
+    allowed = max(300.0, 6 * limit + 60)
     try:
-        return round(os.getloadavg()[0], 2)
-    except OSError:  # pragma: no cover - no load average on this platform
-        return math.nan
+        proc = subprocess.run(
+            [sys.executable, "-c", _CHILD, expr, str(limit), str(jobs), str(cluster)],
+            capture_output=True,
+            text=True,
+            timeout=allowed,
+        )
+    except subprocess.TimeoutExpired:  # a loaded machine: the row says so, the other rows are kept
+        return {"error": f"no answer within {allowed:g} s (class build, search and check)"}
+    if proc.returncode != 0:
+        return {"error": (proc.stderr.strip().splitlines() or ["failed"])[-1]}
+    return json.loads(proc.stdout)
 
 
 @register_suite("hard-littlestone", "LDim of structured classes whose value needs a refutation (issue 20)")
 def hard_littlestone(options: BenchOptions) -> list[BenchRow]:
-    """One row per case: value or proven bounds, exact, seconds, nodes, CPU seconds, load, witness checked."""
+    """One row per case: value or proven bounds, exact, seconds, nodes, CPU seconds, load, witness checked.
+
+    The solver gets ``jobs=options.jobs`` (``--jobs 1,2`` runs both and reports the speed-up), or with
+    ``options.cluster = N`` a Dask ``LocalCluster`` of ``N`` workers as ``scheduler=``.
+    """
+    limit = options.solver_limit
     rows = []
-    for case, build, why in QUICK_CASES if options.quick else CASES:
+    for case, expr, why in QUICK_CASES if options.quick else CASES:
         if not options.wants(case):
             continue
-        options.say(case)
-        t0 = time.perf_counter()
-        H = build()
-        built = time.perf_counter() - t0
-        load = _load()
-        cpu0, t0 = time.process_time(), time.perf_counter()
-        r = littlestone_dimension(H, time_limit=options.solver_limit)
-        seconds = time.perf_counter() - t0
-        cpu = time.process_time() - cpu0
-        nodes = int(r.stats.get("nodes", 0))
-        verified = r.verify(H)
+        options.say(
+            f"{case} at {limit:g} s, jobs={options.jobs}" + (f", cluster {options.cluster}" if options.cluster else "")
+        )
+        out = _run_case(expr, limit, options.jobs, options.cluster)
+        if "error" in out:
+            rows.append(BenchRow("hard-littlestone", case, "error", False, float("nan"), 0.0, note=out["error"]))
+            continue
+        nodes, cpu = out["nodes"], out["cpu"]
         rows.append(
             BenchRow(
                 suite="hard-littlestone",
                 case=case,
-                answer=r.value if r.exact else [r.lower, r.upper],
-                exact=r.exact,
-                seconds=round(seconds, 3),
+                answer=out["value"] if out["exact"] else [out["lower"], out["upper"]],
+                exact=out["exact"],
+                seconds=round(out["wall"], 3),
                 peak_mb=0.0,  # not traced: tracing would slow the search it measures
-                note=("" if verified else "WITNESS NOT VERIFIED; ")
-                + f"nodes {nodes}, cpu {cpu:.2f} s, load {load}; {why}",
+                note=("" if out["verified"] else "WITNESS NOT VERIFIED; ")
+                + f"nodes {nodes}, cpu {cpu:.2f} s (workers {out['worker_cpu']:.2f}), load {out['load']:.2f}; {why}",
                 extra={
-                    "hypotheses": H.n_distinct,
-                    "points": H.n_points,
+                    "hypotheses": out["m"],
+                    "points": out["n"],
                     "nodes": nodes,
-                    "memo": r.stats.get("memo"),
+                    "memo": out["memo"],
                     "cpu_seconds": round(cpu, 3),
+                    "worker_cpu_seconds": round(out["worker_cpu"], 3),
                     "cpu_us_per_node": round(1e6 * cpu / nodes, 1) if nodes else None,
-                    "load_average": load,
-                    "build_seconds": round(built, 3),
-                    "time_limit": options.solver_limit,
+                    "load_average": round(out["load"], 2),
+                    "build_seconds": round(out["built"], 3),
+                    "time_limit": limit,
+                    "jobs": options.jobs,
+                    "cluster": options.cluster,
                 },
             )
         )

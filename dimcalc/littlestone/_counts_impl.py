@@ -153,3 +153,34 @@ def shape_words(words, live, v, max_rows):  # type: ignore[no-untyped-def]
         for w in range(nw):
             out[2 + j * nw + w] = mat[order[j], w]
     return out
+
+
+@numba.njit(cache=True, boundscheck=False, nogil=True)
+def rows_of_columns(words, n_rows):  # type: ignore[no-untyped-def]
+    """Each hypothesis's ones as CSR ``(indptr, indices)`` from the columns' bitsets ``words`` (C x W): two passes,
+    counts then fill, columns in increasing order within a row (the numpy version's integers)."""
+    indptr = np.zeros(n_rows + 1, dtype=np.int64)
+    for c in range(words.shape[0]):
+        for w in range(words.shape[1]):
+            x = words[c, w]
+            while x:
+                low = x & (~x + np.uint64(1))
+                h = w * 64 + _popcount(low - np.uint64(1))
+                if h < n_rows:
+                    indptr[h + 1] += 1
+                x ^= low
+    for h in range(n_rows):
+        indptr[h + 1] += indptr[h]
+    fill = indptr[:-1].copy()
+    indices = np.empty(indptr[n_rows], dtype=np.int32)
+    for c in range(words.shape[0]):
+        for w in range(words.shape[1]):
+            x = words[c, w]
+            while x:
+                low = x & (~x + np.uint64(1))
+                h = w * 64 + _popcount(low - np.uint64(1))
+                if h < n_rows:
+                    indices[fill[h]] = c
+                    fill[h] += 1
+                x ^= low
+    return indptr, indices

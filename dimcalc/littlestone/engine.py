@@ -20,6 +20,7 @@ from typing import Any
 
 from ..classes.hypothesis_class import HypothesisClass
 from ..search.budget import Deadline, Progress, SearchStopped
+from .column_splitter import ColumnSplitter
 from .memo import LevelSplitter, MemoEntry, MemoKey, MemoStore, size_bound
 from .splits import ColumnCandidates, NodeSplits, Split, Splitter
 
@@ -73,7 +74,11 @@ class Engine(MemoStore):
         self.subtrees: dict[tuple[int, int], dict] = {}
         #: Proven upper bounds by shape (rule 7, :meth:`.column_splitter.ColumnSplitter.shape`): kept across queries.
         self.shape_upper: dict[bytes, int] = {}
+        self.shape_lower: dict[tuple[int, int], tuple[int, int]] = {}  # rule 8 (.twins)
+        self.twins: dict[int, int] = {}
         self._shape = getattr(splitter, "shape", None)
+        #: Depth-2 splits kept as their column alone (:meth:`_kept`): the column splitter (LDim, Ψ^bin).
+        self._columns_kept = isinstance(splitter, ColumnSplitter)
         self._shape_calls = self._shape_hits = 0
         # Splits of version spaces with many live columns, kept across the queries of iterative deepening.
         self._split_cache: dict[int, tuple[list[int], list]] = {}
@@ -125,9 +130,12 @@ class Engine(MemoStore):
             raise SearchStopped
         if not self.nodes & 0x3FFF:
             self.progress.update(f"t={self.target} nodes={self.nodes} memo={len(memo)}")
-        shape = None if prefix or t < 2 else self._shape_of(V, live)
-        if shape is not None and self._shape_refutes(shape, t, e):
-            return False
+        shape = None if prefix or t < SHAPE_MIN_DEPTH else self._shape_of(V, live)
+        if shape is not None:
+            if self._shape_refutes(shape, t, e):
+                return False
+            if self._twin_proves(shape, V, t, e):
+                return True
         if prefix:
             assert self.levels is not None  # a prefix is a sequence of the levels splitter's maps
             new_live, cand, upper = self._candidates(V, t, live, prefix[0])
@@ -146,7 +154,8 @@ class Engine(MemoStore):
             if s is not None and s.lower >= t1:
                 g = memo.get((c.big, rest) if rest else c.big)
                 if g is not None and g.lower >= t1:
-                    e.lower, e.split = t, c.split
+                    e.lower, e.split = t, self._kept(c.split, t, prefix)
+                    self._proved(V, e, shape)
                     return True
         start = self.nodes
         sat_pending = self.sat_inside and t >= 2 and not prefix
@@ -158,13 +167,30 @@ class Engine(MemoStore):
                     return answer
             if self.at_least(c.small, t1, new_live, rest) and self.at_least(c.big, t1, new_live, rest):
                 if e.lower < t:
-                    e.lower, e.split = t, c.split
+                    e.lower, e.split = t, self._kept(c.split, t, prefix)
+                    self._proved(V, e, shape)
                 return True
         if e.upper > t1:
             e.upper = t1
         if shape is not None:
             self.shape_upper[shape] = min(e.upper, self.shape_upper.get(shape, e.upper))
         return False
+
+    def _kept(self, split: Split, t: int, prefix: tuple[int, ...]) -> Split:
+        """The split a memo entry keeps: at depth 2 on the column splitter, its column alone (the children,
+        decided by size, are not memo keys: boxes 28 x 28 kept 40 754 such ints, 430 MB, against 680 MB of
+        keys); the witness writer splits ``V`` again (:meth:`.memo.TreeWriter.children`)."""
+        if t == 2 and not prefix and self._columns_kept:
+            return Split(split.desc, -1, -1)
+        return split
+
+    def _proved(self, V: int, e: MemoEntry, shape: bytes | None) -> None:
+        """``e.lower`` was just proven by ``e.split``: ``V`` is no longer written from a twin (rule 8), and
+        becomes its shape's twin."""
+        if self.twins:
+            self.twins.pop(V, None)
+        if shape is not None:
+            self._twin_store(shape, V, e)
 
     def _candidates(self, V: int, t: int, live: Sequence[int], level_map: int | None = None) -> NodeSplits:
         """The splitter's :class:`~.splitters.NodeSplits` of ``V`` for ``t``, candidates in search order.
@@ -262,8 +288,11 @@ class Engine(MemoStore):
         budgets double each round.  The memo survives every interruption, so
         no proven fact is lost.
         """
-        if self.pool is not None:
+        if self.pool is not None and len(self._candidates(V, t, live).candidates) >= PARALLEL_WIDE:
             return self._parallel_at_least(V, t, live)
+        # A narrow query (fewer candidates) is searched as one process searches it, whatever ``jobs``: the
+        # first candidate usually succeeds, and a later one found by a worker is searched again here for a
+        # witness independent of timing, which doubled its cost (boxes 28 x 28 at jobs=2: 0.48x).
         sat = sat_module() if self.use_sat else None
         if sat is None:
             return self.at_least(V, t, live)
@@ -296,8 +325,8 @@ class Engine(MemoStore):
     def _parallel_at_least(self, V: int, t: int, live: Sequence[int]) -> bool:
         """``at_least`` at the root with the candidate splits after the first evaluated in the worker processes of ``self.pool``.
 
-        A query that takes fewer than :data:`PARALLEL_MIN_NODES` nodes is
-        answered here first, as one process would.  Otherwise the candidates are those of :meth:`at_least`, in the same order.  The
+        Only for a *wide* query (:data:`PARALLEL_WIDE` candidates or more, see :meth:`_decide`).  A query that
+        takes fewer than :data:`PARALLEL_MIN_NODES` nodes is answered here first, as one process would.  Otherwise the candidates are those of :meth:`at_least`, in the same order.  The
         first is decided here, as one process would (it is the split that
         proved ``t - 1`` in the round before and usually succeeds: then no
         worker starts).  When it fails, the others go to the workers, each
@@ -316,7 +345,8 @@ class Engine(MemoStore):
         if e.upper < t:
             return False
         # A query cheaper than PARALLEL_MIN_NODES is answered here, as one process would: no worker starts.
-        # Stopped by that budget, the memo keeps what it proved (the forked workers inherit it).
+        # A node count, so what runs here does not depend on timing.  Stopped by that budget, the memo keeps
+        # what it proved (the workers inherit it).
         answer = self._within_nodes(V, t, live, PARALLEL_MIN_NODES)
         if answer is not None:
             return answer
@@ -424,11 +454,18 @@ class Engine(MemoStore):
             e = self._entry(W)
             if e.lower < depth:
                 e.lower, e.split = depth, split
+                self._proved(W, e, None)
         return True
 
 
-#: With ``jobs > 1``: nodes a root query may take in the calling process before its candidates go to the workers.
-PARALLEL_MIN_NODES = 20000
+#: Shapes (rules 7 and 8) are computed for queries ``D(V) >= t`` with ``t`` at least this (at t = 2 a shape saves
+#: no node: the children are decided by size; measured neutral for rule 7, and it cuts rule 8's cost on boxes).
+SHAPE_MIN_DEPTH = 3
+#: With ``jobs > 1``, the root queries with at least this many candidate splits use the workers (mostly
+#: refutations of a node or two each, as on lines over Z_p^2); the others are searched as by one process.
+PARALLEL_WIDE = 1024
+#: ... after this many nodes in the calling process (lines over Z_101^2: D >= 3 is 10 195 nodes).
+PARALLEL_MIN_NODES = 2000
 #: Node budget of each upper-bound probe under a time limit (0: no probes; see ``Engine._upper_probes``).
 _UPPER_PROBE_NODES = 8
 #: SAT on failing queries inside the search (default chosen by ``dimcalc bench --suite sat``).

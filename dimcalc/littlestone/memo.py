@@ -18,6 +18,7 @@ from ..search.budget import Deadline
 from ..witnesses.tree_walk import gc_paused
 from . import splits as tunables  # read at call time: tests and benchmarks set them
 from .splits import VECTOR_MIN_LIVE, NodeSplits, Split, Splitter
+from .twins import shape_key, twin_tree
 
 __all__ = ["MemoEntry", "MemoKey", "LevelSplitter", "MemoStore", "TreeWriter", "size_bound"]
 
@@ -68,6 +69,9 @@ class TreeWriter:
     levels: LevelSplitter | None
     memo: dict[MemoKey, MemoEntry]
     subtrees: dict[tuple[int, int], dict]
+    #: Nodes whose lower bound is their twin's (rule 8, :mod:`.twins`): node -> twin; its subtree is the twin's, mapped.
+    twins: dict[int, int]
+    twin_cache: dict[tuple[int, int], tuple | None] = {}
     _walk: Iterator[Split | None] = iter(())
     _write_deadline: Deadline | None = None
     _written = 0
@@ -82,6 +86,7 @@ class TreeWriter:
         tree over 278 785 hypotheses is seconds of work.
         """
         self._write_deadline, self._written = deadline, 0
+        self.twin_cache = {}
         walk: list[Split | None] = []  # each node's split, in the order both walks visit the nodes
         pending: list[int] = []  # depth-1 nodes without a split in the memo ...
         slots: list[int] = []  # ... and their places in ``walk``
@@ -97,7 +102,7 @@ class TreeWriter:
             try:
                 return self._tree(V, t, prefix)
             finally:
-                self._walk = iter(())
+                self._walk, self.twin_cache = iter(()), {}
 
     def _depth_one_nodes(
         self, V: int, t: int, prefix: tuple[int, ...], walk: list, pending: list[int], slots: list[int]
@@ -114,8 +119,12 @@ class TreeWriter:
             return
         if self.subtrees and (V, t) in self.subtrees:
             return
+        if self.twins and V in self.twins:  # written by _tree from its twin's tree (rule 8)
+            return
         e = self.memo.get(V)
         split = e.split if e is not None else None
+        if split is not None and split.V1 < 0:  # kept without its children (a node of depth 2): split V again
+            split = self.children(V, split.desc)
         if t == 1 and split is None:  # proven by size (at_least's depth-1 rule): the split of pair_splits
             slots.append(len(walk))
             pending.append(V)
@@ -123,6 +132,12 @@ class TreeWriter:
         if t > 1 and split is not None:
             self._depth_one_nodes(split.V0, t - 1, (), walk, pending, slots)
             self._depth_one_nodes(split.V1, t - 1, (), walk, pending, slots)
+
+    def children(self, V: int, column: int) -> Split:
+        """The split of ``V`` by a column of the column splitter (side 1: the hypotheses with a 1 there), for the
+        splits the engine keeps without their children (:meth:`.engine.Engine._kept`)."""
+        V1 = V & self.splitter.ones[column]  # type: ignore[attr-defined]
+        return Split(column, V ^ V1, V1)
 
     def _tree(self, V: int, t: int, prefix: tuple[int, ...] = ()) -> dict:
         self._written += 1
@@ -140,6 +155,8 @@ class TreeWriter:
             given = self.subtrees.get((V, t))
             if given is not None:
                 return given
+        if self.twins and V in self.twins:
+            return twin_tree(self, V, t)
         split = next(self._walk)  # this node's, from the first walk (same order)
         assert split is not None  # lower(V) >= t >= 1 was proven by a split
         return self.splitter.node(split.desc, self._tree(split.V0, t - 1), self._tree(split.V1, t - 1))
@@ -155,6 +172,8 @@ class MemoStore(TreeWriter):
     deadline: Any
     #: Proven upper bounds by shape (rule 7, :meth:`.column_splitter.ColumnSplitter.shape`): kept across queries.
     shape_upper: dict[bytes, int]
+    #: Rule 8: shape key -> (depth proven, a version space of that shape proven by its own split).
+    shape_lower: dict[tuple[int, int], tuple[int, int]]
     _shape: Callable[[int, Sequence[int]], bytes | None] | None
     _shape_calls: int
     _shape_hits: int
@@ -214,6 +233,24 @@ class MemoStore(TreeWriter):
             if self._shape_calls == SHAPE_TRIAL and self._shape_hits * SHAPE_MIN_HIT_RATIO < SHAPE_TRIAL:
                 self._shape = None  # shapes rarely repeat in this class (boxes): not worth their cost
         return shape
+
+    def _twin_proves(self, shape: bytes, V: int, t: int, e: MemoEntry) -> bool:
+        """Rule 8: a version space of this shape was proven to reach ``d >= t``, so ``V`` does (an isomorphic
+        class); ``e`` gets ``lower = d`` and no split, ``V``'s subtree is the twin's, mapped (:mod:`.twins`)."""
+        rep = self.shape_lower.get(shape_key(shape))
+        if rep is None or rep[0] < t or rep[1] == V:
+            return False
+        self._shape_hits += 1
+        e.lower, e.split = rep[0], None
+        self.twins[V] = rep[1]
+        return True
+
+    def _twin_store(self, shape: bytes, V: int, e: MemoEntry) -> None:
+        """After ``V`` was proven to reach ``e.lower`` by a split of its own: keep it as its shape's twin."""
+        key = shape_key(shape)
+        rep = self.shape_lower.get(key)
+        if rep is None or rep[0] < e.lower:
+            self.shape_lower[key] = (e.lower, V)
 
     def _shape_refutes(self, shape: bytes, t: int, e: MemoEntry) -> bool:
         """Rule 7: a refutation of one version space refutes every one of its shape (an isomorphic class).
