@@ -384,8 +384,29 @@ def check_jobs(jobs: Any, owner: str, name: str = "jobs") -> int:
 
 
 def check_jobs_or_auto(jobs: Any, owner: str, name: str = "jobs") -> int | None:
-    """:func:`check_jobs`, or ``None`` (the solver's own choice of cores: see the solver).
+    """A number of workers as :func:`check_jobs`, or ``None``: the solver's own choice of cores (see the solver).
 
+    Parameters
+    ----------
+    jobs : object
+        The value given.
+    owner : str
+        The public function named in the message.
+    name : str, default "jobs"
+        The parameter's name.
+
+    Returns
+    -------
+    int or None
+        ``jobs`` as an ``int``, or ``None``.
+
+    Raises
+    ------
+    InvalidParameterError
+        If ``jobs`` is neither ``None`` nor an int >= 1.
+
+    Examples
+    --------
     >>> check_jobs_or_auto(None, "f") is None, check_jobs_or_auto(2, "f")
     (True, 2)
     """

@@ -14,6 +14,7 @@ from dimcalc import HypothesisClass
 from dimcalc.errors import InvalidParameterError
 from dimcalc.param_validation import (
     JOBS,
+    JOBS_OR_AUTO,
     PROGRESS,
     REPRESENTATION_EPSILON,
     Interval,
@@ -111,8 +112,8 @@ def _public_functions():
 def test_every_public_jobs_or_progress_has_the_shared_rule(function) -> None:
     params = inspect.signature(function).parameters
     rules = getattr(function, "param_rules", {})
-    if "jobs" in params:
-        assert rules.get("jobs") is JOBS
+    if "jobs" in params:  # None by default: the solver picks its cores (a sparse class's VC search: every core)
+        assert rules.get("jobs") is (JOBS_OR_AUTO if params["jobs"].default is None else JOBS)
     if "progress" in params:
         assert rules.get("progress") is PROGRESS
     if "epsilon" in params and function.__module__.startswith(("dimcalc.representation", "dimcalc.reports")):

@@ -337,10 +337,8 @@ class CheckInterrupted(KeyboardInterrupt):
 def _solve_one(
     H: HypothesisClass, key: str, family: Any, time_limit: float | None, seeds: dict[str, SeedTree] | None = None
 ) -> tuple[str, Any, float]:
-    """Run one dimension of :func:`check_class` (in a worker process when ``jobs > 1``)."""
-    start = Deadline(None, memory_limit=None)
-    solver = _seeded(sparse_solvers(H, _solvers(family)), seeds or {})[key]
-    # one core a worker: the dimensions side by side are the parallelism
+    """Run one dimension of :func:`check_class` (in a worker process when ``jobs > 1``: on one core)."""
+    start, solver = Deadline(None, memory_limit=None), _seeded(sparse_solvers(H, _solvers(family)), seeds or {})[key]
     value = solver(H, time_limit=time_limit, progress=False, **_spread(solver, 1, None))
     return key, value, start.elapsed()
 
@@ -379,17 +377,17 @@ def check_class(
         have a ``"user"`` entry for it.
     jobs : int, optional
         Worker processes for the dimensions (independent searches).  ``None``
-        (the default) or ``1`` runs everything in this process (``None``
-        leaves each solver its own default: a sparse class's VC search runs
-        a thread on every core, ``1`` one core); with ``jobs > 1`` the
-        dimensions run side by side in a process pool, each with the time
-        left divided by the rounds still to come (``ceil(dimensions not
-        started / jobs)``, taken as each dimension starts), then, like one
-        process, the time still left goes to the dimensions that were stopped.
-        Every dimension gets at least the time one process gives it, so the
-        bounds are never weaker.  Results and witnesses are those of one
-        process.  A single dimension gets the ``jobs`` itself (one search on
-        many cores) when its solver takes ``jobs``.
+        (the default; each solver's own default: a sparse class's VC search
+        on a thread a core) or ``1`` (one core) runs everything in this
+        process; with ``jobs > 1`` the dimensions run side by side in a
+        process pool, each with the time left divided by the rounds still to
+        come (``ceil(dimensions not started / jobs)``, taken as each
+        dimension starts), then, like one process, the time still left goes
+        to the dimensions that were stopped.  Every dimension gets at least
+        the time one process gives it, so the bounds are never weaker.
+        Results and witnesses are those of one process.  A single dimension
+        gets the ``jobs`` itself (one search on many cores) when its solver
+        takes ``jobs``.
     scheduler : distributed.Client or str, optional
         Run the dimensions on a Dask cluster (``"dask://HOST:PORT"`` or a
         client) instead of local processes, the same way; an address where no
@@ -448,8 +446,7 @@ def check_class(
         try:
             _run_parallel(H, ordered, family, deadline, jobs or 1, scheduler, report, log, greedy[1])
         except KeyboardInterrupt:
-            # Ctrl-C: the dimensions the workers finished are kept (first-pass results stay until replaced
-            # by the tighter of two runs), the ones still running are named
+            # Ctrl-C: the dimensions the workers finished are kept (first-pass results until replaced), the rest named
             report.interrupted = ", ".join(k for k in ordered if k not in report.dimensions) or "the second pass"
             _interrupted(report, ordered, twins, greedy)
         _finish(report, twins, greedy)
@@ -461,9 +458,8 @@ def check_class(
             log.update(f"{key} ...", force=True)
             share = deadline.share(len(ordered) - i)
             start = Deadline(None, memory_limit=None)
-            report.dimensions[key] = solvers[key](
-                H, time_limit=share, progress=progress, **_spread(solvers[key], jobs, scheduler)
-            )
+            spread = _spread(solvers[key], jobs, scheduler)
+            report.dimensions[key] = solvers[key](H, time_limit=share, progress=progress, **spread)
             report.seconds[key] = start.elapsed()
         # Second pass: what is left of the budget goes to the dimensions that were stopped.
         unfinished = [k for k in ordered if not all(r.exact for r in _results(report.dimensions[k]))]

@@ -18,7 +18,7 @@ shattered set found below root ``i`` is kept only when every root before
 root replaces it): the root below which the one-thread search finds its set.
 Node counts differ (filters computed twice; roots after the answer's searched
 until the answer is known).  The clock is read between steps of about
-:data:`dimcalc.vc.sparse.STEP_SECONDS`, so a time limit holds as in one
+``STEP_SECONDS`` of :mod:`dimcalc.vc.sparse`, so a time limit holds as in one
 thread; a search stopped by it keeps no witness of ``d`` (as one thread).
 
 Examples
@@ -48,7 +48,7 @@ from . import sparse_kernel
 __all__ = ["threaded_clique_search", "threaded_pairs", "ThreadedSearch", "usable_cores"]
 
 
-#: Nodes of a thread's first step (then sized to about :data:`dimcalc.vc.sparse.STEP_SECONDS` a step).
+#: Nodes of a thread's first step (then sized to about ``step_seconds`` a step).
 FIRST_BUDGET = 1 << 14
 
 
@@ -106,15 +106,15 @@ def threaded_clique_search(
     K: dict,
     deadline: Deadline,
     clique_search: Any,
+    step_seconds: float = 0.02,
 ) -> ThreadedSearch:
     """The pair-graph search for target ``d`` on ``threads`` threads (see the module docstring).
 
     ``clique_search(n, transpose, pairs, d, K, bits=None)`` makes one thread's
     search state (:class:`dimcalc.vc.sparse._CliqueSearch`), one a thread; the
-    first thread's element bitsets are given to the others.
+    first thread's element bitsets are given to the others; a thread's steps
+    are sized to about ``step_seconds`` (the clock is read between them).
     """
-    from .sparse import STEP_SECONDS
-
     K = {"clique": K["clique"]}  # loaded here, once, before the threads look it up
     searches = [clique_search(n, transpose, pairs, d, K)]
     bits = searches[0].tri[8]  # the element bitsets, read-only: shared (each thread its own scratch row)
@@ -142,7 +142,7 @@ def threaded_clique_search(
                     # a set was found below an earlier root: this root's cannot be the first.  Its trace counts are
                     # left mid-search, but this thread takes no root again (every root left is after the best).
                     break
-                budget = int(min(max(budget * (STEP_SECONDS / max(spent, 1e-6)), 16), budget * 4, 1 << 26))
+                budget = int(min(max(budget * (step_seconds / max(spent, 1e-6)), 16), budget * 4, 1 << 26))
             if status == sparse_kernel.FOUND:
                 with shared.lock:
                     if shared.best < 0 or i < shared.best:
@@ -163,15 +163,19 @@ def threaded_clique_search(
 
 
 def threaded_pairs(
-    threads: int, xs_all: np.ndarray, args: tuple, n_cols: int, kernel: Any, deadline: Deadline
+    threads: int,
+    xs_all: np.ndarray,
+    args: tuple,
+    n_cols: int,
+    kernel: Any,
+    deadline: Deadline,
+    step_seconds: float = 0.02,
 ) -> tuple[list[np.ndarray], list[np.ndarray]] | None:
     """The pairs of :func:`dimcalc.vc.sparse.pair_graph` on ``threads`` threads: each takes the next candidates
-    ``xs_all[start : start + step]`` (its ``step`` sized to about :data:`dimcalc.vc.sparse.STEP_SECONDS`) and
+    ``xs_all[start : start + step]`` (its ``step`` sized to about ``step_seconds``) and
     runs the compiled ``pairs`` kernel on them with counters of its own; the steps' pairs are joined in the
     order of ``start``, so they are those of one thread, in its order.  ``None`` when the deadline expires.
     """
-    from .sparse import STEP_SECONDS
-
     lock = threading.Lock()
     cursor = [0]
     parts: dict[int, tuple[np.ndarray, np.ndarray]] = {}
@@ -197,7 +201,7 @@ def threaded_pairs(
                 stop[0] = True
                 return
             spent = time.monotonic() - t0
-            step = int(min(max(step * STEP_SECONDS / max(spent, 1e-6), 1), step * 4))
+            step = int(min(max(step * step_seconds / max(spent, 1e-6), 1), step * 4))
 
     with ThreadPoolExecutor(threads) as ex:
         list(ex.map(work, range(threads)))
