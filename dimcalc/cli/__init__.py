@@ -20,7 +20,7 @@ Shared pieces: options (:mod:`~dimcalc.cli.options`), the class file argument
 
 from __future__ import annotations
 
-from .._startup import EXIT_INTERRUPTED, cli_interrupt_guard
+from .._startup import EXIT_INTERRUPTED, cli_interrupt_guard, exit_now
 
 with cli_interrupt_guard():
     import argparse
@@ -50,6 +50,7 @@ with cli_interrupt_guard():
 
 __all__ = [
     "main",
+    "console_main",
     "build_parser",
     "add_class_file_argument",
     "class_line",
@@ -177,6 +178,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:  # Ctrl-C at any moment, parsing included
         print("dimcalc: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
+
+
+def console_main() -> None:
+    """The ``dimcalc`` console script and ``python -m dimcalc``: :func:`main`, then its status as the exit status
+    (:func:`dimcalc._startup.exit_now`: without numba's slow tear-down once a search is done)."""
+    exit_now(main())
 
 
 def _main(argv: Sequence[str] | None) -> int:
