@@ -3,12 +3,14 @@
 The compiled kernels release the GIL (numba ``nogil``), so threads of one
 process run them side by side with nothing started and nothing copied: the
 set system, its transpose and the pair graph are shared, read-only.  Each
-thread takes the next root of the pair graph (ranks in the order of the
-one-thread search) from a shared counter (work stealing, a root at a time)
-and searches the cliques below it with trace counts, lists and a lazy triple
-filter of its own (:func:`dimcalc.vc.sparse_clique._tri`; a filter is computed
-again by each thread that needs it: computing every edge's filter ahead, once,
-was measured to cost more, as the search of a ``d`` that succeeds reads few).
+thread takes the next roots of the pair graph (ranks in the order of the
+one-thread search) from a shared counter -- work stealing, a piece of roots
+sized to about a step's time (one root at first; 200 000 roots of one each
+cost more in calls than in search) -- and searches the cliques below them
+with trace counts, lists and a lazy triple filter of its own
+(:func:`dimcalc.vc.sparse_clique._tri`; a filter is computed again by each
+thread that needs it: computing every edge's filter ahead, once, was
+measured to cost more, as the search of a ``d`` that succeeds reads few).
 
 Same answer and witness as one thread: the search below a root does not
 depend on what was searched before it (the filter only drops third elements
@@ -76,12 +78,13 @@ class _Shared:
         self.nodes = 0
         self.stop = False
 
-    def take(self, limit: int) -> int:
+    def take(self, limit: int, size: int) -> int:
+        """The first of the next ``size`` roots (``-1``: none left, stopped, or all after the set found)."""
         with self.lock:
             i = self.next
             if i >= limit or self.stop or (self.best >= 0 and i > self.best):
                 return -1
-            self.next += 1
+            self.next += size
             return i
 
 
@@ -125,30 +128,38 @@ def threaded_clique_search(
 
     def work(t: int) -> None:
         s = searches[t]
-        budget = FIRST_BUDGET
-        while (i := shared.take(len(roots))) >= 0:
-            s.args = (d, roots[i : i + 1], *s.args[2:])
+        budget, size = FIRST_BUDGET, 1  # nodes a step; roots a piece (both sized to about step_seconds)
+        while (i := shared.take(len(roots), size)) >= 0:
+            s.args = (d, roots[i : i + size], *s.args[2:])
             s.state[:] = (0, -1, s.state[2], 0)
+            started = time.monotonic()
             while True:
                 t0 = time.monotonic()
                 status = s.step(budget)
                 spent = time.monotonic() - t0
-                if status != sparse_kernel.PAUSED:
+                if status == sparse_kernel.FOUND:  # below root i + state[0] - 1 (the kernel counts it taken)
+                    with shared.lock:
+                        root = i + int(s.state[0]) - 1
+                        if shared.best < 0 or root < shared.best:
+                            shared.best, shared.out = root, [int(x) for x in s.out]
                     break
                 if deadline.expired() or shared.stop:
                     shared.stop = True
                     break
-                if 0 <= shared.best < i:
-                    # a set was found below an earlier root: this root's cannot be the first.  Its trace counts are
+                if status == sparse_kernel.DONE:
+                    break
+                if 0 <= shared.best < i + int(s.state[0]) - 1:
+                    # a set was found below an earlier root: this one's cannot be the first.  Its trace counts are
                     # left mid-search, but this thread takes no root again (every root left is after the best).
                     break
                 budget = int(min(max(budget * (step_seconds / max(spent, 1e-6)), 16), budget * 4, 1 << 26))
-            if status == sparse_kernel.FOUND:
-                with shared.lock:
-                    if shared.best < 0 or i < shared.best:
-                        shared.best, shared.out = i, [int(x) for x in s.out]
             if shared.stop:
                 break
+            took = time.monotonic() - started
+            if took < step_seconds / 2:
+                size = min(size * 2, 1 << 16)
+            elif took > 2 * step_seconds:
+                size = max(size // 2, 1)
         with shared.lock:
             shared.nodes += s.nodes
 
