@@ -27,6 +27,7 @@ import sys
 import textwrap
 
 from . import BenchOptions, BenchRow, register_suite
+from ._child import TIMED
 
 __all__ = ["HARD", "hard_suite"]
 
@@ -61,41 +62,21 @@ _QUICK: dict[str, tuple[str, tuple[str, ...]]] = {
     "intervals over 32 points": ("g.intervals(32)", ("vc",)),
 }
 
-_CHILD = textwrap.dedent("""
-    import json, os, resource, sys, time
+_CHILD = TIMED + textwrap.dedent("""
+    import json, sys
     import numpy as np
     import dimcalc
     from dimcalc import HypothesisClass, generators as g
     expr, solver, limit, jobs, cluster = sys.argv[1], sys.argv[2], float(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
     H = eval(expr)
     fn = getattr(dimcalc, solver + "_dimension")
-    def worker_cpu():  # run on each Dask worker: its process's CPU seconds so far
-        import resource
-        r = resource.getrusage(resource.RUSAGE_SELF)
-        return r.ru_utime + r.ru_stime
     def warm_worker():  # a cluster in use: dimcalc imported, the compiled kernels loaded
         from dimcalc.vc import kernel
         kernel.warm()
-    kw, client = {"jobs": jobs}, None
-    if cluster:  # a LocalCluster of one-thread worker processes, started and warmed before the clock
-        from dask.distributed import Client, LocalCluster
-        client = Client(LocalCluster(n_workers=cluster, threads_per_worker=1, processes=True,
-                                     dashboard_address=None))
-        kw = {"scheduler": client}
-        client.run(warm_worker)
-        before = client.run(worker_cpu)
-    load = os.getloadavg()[0]
-    t, c = time.perf_counter(), time.process_time()
-    r = fn(H, time_limit=limit, **kw)
-    wall, cpu = time.perf_counter() - t, time.process_time() - c
-    kids = resource.getrusage(resource.RUSAGE_CHILDREN)  # the workers' CPU with jobs > 1
-    cpu += kids.ru_utime + kids.ru_stime
-    if client is not None:
-        after = client.run(worker_cpu)
-        cpu += sum(after[w] - before.get(w, 0.0) for w in after)
-        client.close()
+    r, wall, cpu, workers, load = timed(lambda **kw: fn(H, time_limit=limit, **kw), jobs, cluster, warm_worker)
+    cpu += workers
     print(json.dumps({"value": r.value, "exact": r.exact, "lower": r.lower, "upper": r.upper, "wall": wall,
-                      "cpu": cpu, "load": max(load, os.getloadavg()[0]), "verified": r.verify(H),
+                      "cpu": cpu, "load": load, "verified": r.verify(H),
                       "nodes": r.stats.get("nodes", 0), "tests": r.stats.get("tests", 0),
                       "log2": H.log2_size(), "m": H.n_distinct,
                       "traces": {k: v for k, v in r.stats.items() if k.startswith(("trace", "closure"))}}))

@@ -30,6 +30,7 @@ import sys
 import textwrap
 
 from . import BenchOptions, BenchRow, register_suite
+from ._child import TIMED
 
 __all__ = ["hard_littlestone", "CASES", "QUICK_CASES"]
 
@@ -50,8 +51,8 @@ QUICK_CASES: list[tuple[str, str, str]] = [
     ("LDim intervals 32", "intervals_class(32)", "size bound 9"),
 ]
 
-_CHILD = textwrap.dedent("""
-    import json, os, resource, sys, time
+_CHILD = TIMED + textwrap.dedent("""
+    import json, sys, time
     from dimcalc import generators as g
     from dimcalc.bench.littlestone import boxes_class, intervals_class
     from dimcalc.littlestone import littlestone_dimension
@@ -59,33 +60,13 @@ _CHILD = textwrap.dedent("""
     t = time.perf_counter()
     H = eval(expr)
     built = time.perf_counter() - t
-    def worker_cpu():  # run on each Dask worker: its process's CPU seconds so far
-        import resource
-        r = resource.getrusage(resource.RUSAGE_SELF)
-        return r.ru_utime + r.ru_stime
     def warm_worker():  # a cluster in use: dimcalc imported, the compiled loops loaded
         from dimcalc.littlestone import counts
         counts.load_kernels(counts.COMPILED_MIN_WORK, None)
-    kw, client = {"jobs": jobs}, None
-    if cluster:  # a LocalCluster of one-thread worker processes, started and warmed before the clock
-        from dask.distributed import Client, LocalCluster
-        client = Client(LocalCluster(n_workers=cluster, threads_per_worker=1, processes=True,
-                                     dashboard_address=None))
-        kw = {"scheduler": client}
-        client.run(warm_worker)
-        before = client.run(worker_cpu)
-    load = os.getloadavg()[0]
-    t, c = time.perf_counter(), time.process_time()
-    r = littlestone_dimension(H, time_limit=limit, **kw)
-    wall, cpu = time.perf_counter() - t, time.process_time() - c
-    kids = resource.getrusage(resource.RUSAGE_CHILDREN)  # the forked workers' CPU with jobs > 1
-    workers = kids.ru_utime + kids.ru_stime
-    if client is not None:
-        after = client.run(worker_cpu)
-        workers += sum(after[w] - before.get(w, 0.0) for w in after)
-        client.close()
+    r, wall, cpu, workers, load = timed(lambda **kw: littlestone_dimension(H, time_limit=limit, **kw), jobs, cluster,
+                                        warm_worker)
     print(json.dumps({"value": r.value, "exact": r.exact, "lower": r.lower, "upper": r.upper, "wall": wall,
-                      "cpu": cpu + workers, "worker_cpu": workers, "load": max(load, os.getloadavg()[0]),
+                      "cpu": cpu + workers, "worker_cpu": workers, "load": load,
                       "verified": r.verify(H), "nodes": int(r.stats.get("nodes", 0)), "memo": r.stats.get("memo"),
                       "built": built, "m": H.n_distinct, "n": H.n_points}))
 """)
