@@ -350,7 +350,7 @@ def sparse_vc_dimension(
             if last_pairs is not None and last_pairs[0] == d - 1:  # a subset of the last pair graph
                 raw: tuple | None = filter_pairs(last_pairs[1], degrees, n, d)
             elif pair_work(table, candidates(degrees, n, d)) <= PAIR_WORK:
-                raw = pair_graph(table, transpose, degrees, d, deadline, K, jobs if jit else 1)
+                raw = pair_graph(table, transpose, degrees, d, deadline, K, jobs)
                 if raw is None:
                     stopped = True
                     break
