@@ -95,6 +95,8 @@ class Search(NumpyDFS):
         self.stats = stats
         self.trial = trial  # {"left": tests} while a numpy trial runs (shared by its pieces)
         self.greedy_chosen: list[int] = []  # the greedy set so far (see greedy)
+        # a root's order and heads by symmetry (dimcalc.vc.symmetry.Orbits; compiled search only), or None
+        self.arrange: Any = None
 
     def _scores(self, cells: np.ndarray, idx: np.ndarray) -> np.ndarray:
         """``min`` over the cells of both side sizes, for every column of ``idx``; cells x columns counts are
@@ -173,7 +175,7 @@ class Search(NumpyDFS):
         root = ok[np.argsort(-score[ok], kind="stable")]
         mode = self._mode(root, target, alive.shape[1])
         if mode == "compiled":
-            return self._find_compiled(root, target, jobs)
+            return self._find_compiled(*self._arranged(root), target, jobs)
         if mode == "numpy":
             return self._find_numpy(alive, root, target, jobs)
         # Small first level: numpy in one process for TRIAL_TESTS tests (no kernel to load when that settles
@@ -184,7 +186,7 @@ class Search(NumpyDFS):
             if stop.reason != "trial":
                 raise
         if self._kernel_fits(root, target, alive.shape[1]):
-            return self._find_compiled(root, target, jobs)
+            return self._find_compiled(*self._arranged(root), target, jobs)
         return self._find_numpy(alive, root, target, jobs)
 
     def _find_numpy(
@@ -239,13 +241,19 @@ class Search(NumpyDFS):
         memory = self.deadline.memory_left()
         return need <= kernel.MAX_BYTES and (memory is None or need <= memory)
 
-    def _find_compiled(self, root: np.ndarray, target: int, jobs: int) -> list[int] | None:
-        """:meth:`find` by the compiled search: one call, or ordered pieces of the root in ``jobs`` processes."""
+    def _arranged(self, root: np.ndarray) -> tuple[np.ndarray, np.ndarray | None]:
+        """The root and the positions a set may start with (``None``: all), by :attr:`arrange` when set."""
+        return (root, None) if self.arrange is None else self.arrange(root)
+
+    def _find_compiled(self, root: np.ndarray, heads: np.ndarray | None, target: int, jobs: int) -> list[int] | None:
+        """:meth:`find` by the compiled search: one call, or ordered pieces of the root in ``jobs`` processes
+        (the sets start at ``heads``, root positions; default all)."""
         cols = self.cols
         ones, zeros, rank = cols.ones[root], cols.zeros[root], cols.rank[root]
         n = len(root)
-        size = n if jobs <= 1 else max(MIN_PIECE, -(-n // ROOT_PIECES))
-        pieces = [np.arange(s, min(n, s + size)) for s in range(0, n, size)]
+        starts = np.arange(n) if heads is None else heads
+        size = len(starts) if jobs <= 1 else max(MIN_PIECE, -(-len(starts) // ROOT_PIECES))
+        pieces = [starts[s : s + size] for s in range(0, len(starts), size)]
 
         # The pair and triple rows of this target, kept for every piece run in a process (kernel.Filters); with
         # forked workers the pair rows are built here first, so that both share them instead of building them.

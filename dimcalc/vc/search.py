@@ -64,7 +64,7 @@ import numpy as np
 
 from ..classes.hypothesis_class import HypothesisClass
 from ..search.budget import Deadline, Progress, SearchStopped
-from . import closure, rules, traces
+from . import closure, rules, symmetry, traces
 from .columns import STEP_WORDS, Columns, label_counts, pack_columns, virtual_columns
 from .dfs import Search
 
@@ -150,6 +150,7 @@ def largest_shattered_set(
         stats["greedy"] = len(best)
         target = len(best) + 1
         closed = closure.Attempt()
+        by_rank: list[np.ndarray | None] = []  # the orbit of each reduced column, found once (dimcalc.vc.symmetry)
         while target <= upper:
             log.update(f"searching for a shattered set of size {target} (upper bound {upper})", force=True)
             deadline.check()
@@ -166,6 +167,8 @@ def largest_shattered_set(
                 upper = target - 1  # no target-set: proved on distinct traces (dimcalc.vc.traces)
                 break
             searcher = Search(cols, H.n_distinct, deadline, log, stats, scheduler=scheduler)
+            if binary and not cols.partial:
+                searcher.arrange = symmetry_of(by_rank, cols, H.n_distinct, deadline, stats)
             found = searcher.find(target, jobs)
             if found is None:
                 upper = target - 1
@@ -210,6 +213,28 @@ def traces_refute(cols: Columns, target: int, m: int, deadline: Deadline, stats:
     if proved:
         stats["trace_refuted"] = target
     return proved
+
+
+def symmetry_of(
+    found: list[np.ndarray | None], cols: Columns, m: int, deadline: Deadline, stats: dict
+) -> symmetry.Orbits | None:
+    """The orbits of point symmetries (:mod:`dimcalc.vc.symmetry`) of the binary columns ``cols``, or ``None``.
+
+    Looked for once per search, on the first target's columns, and kept in
+    ``found`` as an orbit per reduced column (``cols.rank``): a later target's
+    columns (those with larger sides) are a union of orbits, since an
+    automorphism keeps a column's side sizes.
+    """
+    if not found:
+        orbits = symmetry.find_orbits(cols.ones, m, deadline, stats)
+        label = np.full(int(cols.rank.max()) + 1 if len(cols.rank) else 0, -1, dtype=np.int64)
+        if orbits is not None:
+            label[cols.rank] = orbits.label
+        found.append(label if orbits is not None else None)
+    known = found[0]
+    if known is None or np.any(known[cols.rank] < 0):
+        return None
+    return symmetry.Orbits(known[cols.rank])
 
 
 def closure_decide(
