@@ -64,7 +64,7 @@ import numpy as np
 
 from ..classes.hypothesis_class import HypothesisClass
 from ..search.budget import Deadline, Progress, SearchStopped
-from . import closure, rules, symmetry, traces
+from . import closure, complement, kernel, rules, symmetry, traces
 from .columns import STEP_WORDS, Columns, label_counts, pack_columns, virtual_columns
 from .dfs import Search
 
@@ -151,6 +151,7 @@ def largest_shattered_set(
         target = len(best) + 1
         closed = closure.Attempt()
         by_rank: list[np.ndarray | None] = []  # the orbit of each reduced column, found once (dimcalc.vc.symmetry)
+        halves: list[bool] = []  # whether the class is closed under complement, found once (dimcalc.vc.complement)
         while target <= upper:
             log.update(f"searching for a shattered set of size {target} (upper bound {upper})", force=True)
             deadline.check()
@@ -169,7 +170,10 @@ def largest_shattered_set(
             searcher = Search(cols, H.n_distinct, deadline, log, stats, scheduler=scheduler)
             if binary and not cols.partial:
                 searcher.arrange = symmetry_of(by_rank, cols, H.n_distinct, deadline, stats)
-            found = searcher.find(target, jobs)
+            if binary and jobs <= 1 and scheduler is None and complement_applies(halves, cols, H.n_distinct, deadline):
+                found = complement_find(cols, searcher.arrange, target, H.n_distinct, deadline, stats)
+            else:
+                found = searcher.find(target, jobs)
             if found is None:
                 upper = target - 1
                 break
@@ -235,6 +239,40 @@ def symmetry_of(
     if known is None or np.any(known[cols.rank] < 0):
         return None
     return symmetry.Orbits(known[cols.rank])
+
+
+def complement_applies(found: list[bool], cols: Columns, m: int, deadline: Deadline) -> bool:
+    """Whether the head-by-head search of a class closed under complement runs (:mod:`dimcalc.vc.complement`).
+
+    Binary columns without dead hypotheses, a first level of at least
+    :data:`dimcalc.vc.symmetry.MIN_WORDS` words, the compiled kernel usable,
+    the boolean table within the memory budget; the closure is checked once
+    per search (kept in ``found``).
+    """
+    v, w = cols.ones.shape
+    if complement.FORCE is False or cols.partial or v < 2 or v * v * w < symmetry.MIN_WORDS:
+        return False
+    if not kernel.usable(deadline.remaining()) or not deadline.fits(4 * v * m):
+        return False
+    if not found:
+        found.append(complement.closed_under_complement(cols.ones, m, deadline))
+    return found[0]
+
+
+def complement_find(
+    cols: Columns, arrange: symmetry.Orbits | None, target: int, m: int, deadline: Deadline, stats: dict
+) -> list[int] | None:
+    """:meth:`Search.find <dimcalc.vc.dfs.Search.find>` for a class closed under complement, head by head
+    (:func:`dimcalc.vc.complement.find`), the heads one per orbit when ``arrange`` is given."""
+    ones = np.bitwise_count(cols.ones).sum(axis=1, dtype=np.int64)
+    score = np.minimum(ones, m - ones)
+    ok = np.flatnonzero(score >= rules.need(target, 1))
+    if not rules.enough(len(np.unique(cols.rank[ok])), target):
+        return None
+    root = ok[np.argsort(-score[ok], kind="stable")]
+    root, heads = (root, np.arange(len(root))) if arrange is None else arrange(root)
+    stats["compiled"] = True
+    return complement.find(cols, root, heads, target, m, deadline, stats)
 
 
 def closure_decide(
