@@ -79,7 +79,7 @@ _CHILD = TIMED + textwrap.dedent("""
                       "cpu": cpu, "load": load, "verified": r.verify(H),
                       "nodes": r.stats.get("nodes", 0), "tests": r.stats.get("tests", 0),
                       "log2": H.log2_size(), "m": H.n_distinct,
-                      "traces": {k: v for k, v in r.stats.items() if k.startswith(("trace", "closure"))}}))
+                      "traces": {k: v for k, v in r.stats.items() if k.startswith(("trace", "closure", "symmetry", "complement"))}}))
 """)
 
 
@@ -96,6 +96,30 @@ def _run_case(expr: str, solver: str, limit: float, jobs: int = 1, cluster: int 
     if proc.returncode != 0:
         return {"error": (proc.stderr.strip().splitlines() or ["failed"])[-1]}
     return json.loads(proc.stdout)
+
+
+def _symmetry_note(stats: dict) -> str:
+    """What the point symmetries and the complement split (:mod:`dimcalc.vc.symmetry`, :mod:`dimcalc.vc.complement`)
+    did in a row.
+
+    >>> _symmetry_note({"symmetry_orbits": 36, "symmetry_generators": 2, "symmetry_seconds": 0.6})
+    '; 36 orbits of points (2 checked generators, 0.6 s)'
+    >>> _symmetry_note({"symmetry_orbits": 36, "symmetry_generators": 2, "symmetry_seconds": 0.6, "complement_heads": 36})
+    '; 36 orbits of points (2 checked generators, 0.6 s); closed under complement: 36 heads searched on H_0'
+    >>> _symmetry_note({"symmetry_generators": 0, "symmetry_seconds": 0.01})
+    '; no point symmetry found (0.01 s)'
+    """
+    note = ""
+    if "symmetry_orbits" in stats:
+        note = (
+            f"; {stats['symmetry_orbits']} orbits of points ({stats.get('symmetry_generators', 0)} checked"
+            f" generators, {stats.get('symmetry_seconds', 0):g} s)"
+        )
+    elif "symmetry_seconds" in stats:
+        note = f"; no point symmetry found ({stats['symmetry_seconds']:g} s)"
+    if "complement_heads" in stats:
+        note += f"; closed under complement: {stats['complement_heads']} heads searched on H_0"
+    return note
 
 
 def _traces_note(stats: dict) -> str:
@@ -162,6 +186,7 @@ def hard_suite(opts: BenchOptions) -> list[BenchRow]:
                     else "settled by the count of hypotheses (no refutation needed)"
                 )
                 + _traces_note(out.get("traces") or {})
+                + _symmetry_note(out.get("traces") or {})
                 + ("" if out["verified"] else "; WITNESS NOT VERIFIED")
             )
             rows.append(
