@@ -227,3 +227,18 @@ def test_vc_of_complement_closed_classes_matches_brute_force(drawn):
     assert _shattered(set(rows), tuple(r.witness)) and r.verify(H)
     if r.stats.get("compiled"):
         assert "complement_heads" in r.stats
+
+
+def test_stopped_by_the_time_limit_with_proven_bounds():
+    """Halfspaces over 16 x 16 (orbits, then the complement split) under a 2 s limit: exact=False with the greedy
+    set's lower bound 3 and an upper bound from the count of hypotheses, returned within the limit plus a step."""
+    import time
+
+    from dimcalc import generators
+
+    H = generators.halfspaces(4, 2)
+    start = time.perf_counter()
+    r = vc_dimension(H, time_limit=2.0)
+    assert time.perf_counter() - start < 3.5
+    assert r.exact is False and r.lower == 3 and r.upper >= 3
+    assert r.verify(H)
