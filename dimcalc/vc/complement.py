@@ -32,10 +32,17 @@ from ..search.budget import Deadline, SearchStopped
 from . import kernel, rules
 from .columns import Columns, pack_rows
 
-__all__ = ["closed_under_complement", "find", "FORCE"]
+__all__ = ["closed_under_complement", "find", "FORCE", "MAX_TABLE", "MAX_ENTRIES"]
 
 #: ``False`` turns the head-by-head search off (A/B runs, tests); ``None`` uses it where it applies.
 FORCE: bool | None = None
+#: The search runs only when the root's table (columns x hypotheses, one byte each) has at most this many
+#: entries ...
+MAX_TABLE = 1 << 28
+#: ... and the heads' sub-tables (heads x columns x hypotheses entries in all; each is sliced, deduplicated and
+#: packed in numpy) at most this many: halfspaces over 16 x 16 with orbits, 36 x 256 x 40 150 = 3.7e8
+#: (about 0.4 CPU s); without, 256 heads: 2.6e9.
+MAX_ENTRIES = 1 << 32
 
 
 def _row_keys(table: np.ndarray) -> np.ndarray:

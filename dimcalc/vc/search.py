@@ -49,6 +49,13 @@ and the number of live points.  The first target with no shattered set
 proves the upper bound (shattered sets are closed under subsets).  A time or
 memory limit stops the search with the proven bounds so far.
 
+Before the depth-first search of a target, binary classes are tried by
+closures (:mod:`dimcalc.vc.closure`) and distinct traces
+(:mod:`dimcalc.vc.traces`); the compiled search then starts its sets at one
+column per orbit of the class's point symmetries (:mod:`dimcalc.vc.symmetry`),
+and a class closed under complement is searched head by head on half its
+hypotheses (:mod:`dimcalc.vc.complement`).
+
 Where the pieces live: the rules (size, pairs, triples, downward closure) in
 :mod:`dimcalc.vc.rules`, the search of one target in :mod:`dimcalc.vc.dfs`
 (numpy steps in :mod:`dimcalc.vc.numpy_dfs`, compiled in
@@ -170,7 +177,12 @@ def largest_shattered_set(
             searcher = Search(cols, H.n_distinct, deadline, log, stats, scheduler=scheduler)
             if binary and not cols.partial:
                 searcher.arrange = symmetry_of(by_rank, cols, H.n_distinct, deadline, stats)
-            if binary and jobs <= 1 and scheduler is None and complement_applies(halves, cols, H.n_distinct, deadline):
+            if (
+                binary
+                and jobs <= 1
+                and scheduler is None
+                and complement_applies(halves, cols, searcher.arrange, H.n_distinct, deadline)
+            ):
                 found = complement_find(cols, searcher.arrange, target, H.n_distinct, deadline, stats)
             else:
                 found = searcher.find(target, jobs)
@@ -241,16 +253,24 @@ def symmetry_of(
     return symmetry.Orbits(known[cols.rank])
 
 
-def complement_applies(found: list[bool], cols: Columns, m: int, deadline: Deadline) -> bool:
+def complement_applies(
+    found: list[bool], cols: Columns, arrange: symmetry.Orbits | None, m: int, deadline: Deadline
+) -> bool:
     """Whether the head-by-head search of a class closed under complement runs (:mod:`dimcalc.vc.complement`).
 
     Binary columns without dead hypotheses, a first level of at least
     :data:`dimcalc.vc.symmetry.MIN_WORDS` words, the compiled kernel usable,
-    the boolean table within the memory budget; the closure is checked once
-    per search (kept in ``found``).
+    the boolean table (``V x m``) within :data:`dimcalc.vc.complement.MAX_TABLE`
+    and the memory budget, and the heads' sub-tables (heads ``x V x m``
+    entries: every column, or one per orbit of ``arrange``) within
+    :data:`dimcalc.vc.complement.MAX_ENTRIES`; the closure is checked once per
+    search (kept in ``found``).
     """
     v, w = cols.ones.shape
     if complement.FORCE is False or cols.partial or v < 2 or v * v * w < symmetry.MIN_WORDS:
+        return False
+    heads = v if arrange is None else int(arrange.label.max()) + 1
+    if v * m > complement.MAX_TABLE or heads * v * m > complement.MAX_ENTRIES:
         return False
     if not kernel.usable(deadline.remaining()) or not deadline.fits(4 * v * m):
         return False
