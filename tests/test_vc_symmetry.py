@@ -242,3 +242,22 @@ def test_stopped_by_the_time_limit_with_proven_bounds():
     assert time.perf_counter() - start < 3.5
     assert r.exact is False and r.lower == 3 and r.upper >= 3
     assert r.verify(H)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_complement_split_in_two_processes_gives_the_answer_of_one(seed):
+    """The heads shared by 2 processes (dimcalc.search.pool.first_answer): the same value and witness as one."""
+    from dimcalc import generators
+    from dimcalc.search.pool import can_fork
+
+    if not can_fork():
+        pytest.skip("no fork here")
+    if seed == 0:
+        H = generators.halfspaces(3, 2)
+    else:
+        rows = np.random.default_rng(seed).integers(0, 2, (60, 9))
+        H = HypothesisClass(np.vstack([rows, 1 - rows]), num_labels=2)
+    one, two = vc_dimension(H, jobs=1), vc_dimension(H, jobs=2)
+    assert "complement_heads" in one.stats and "complement_heads" in two.stats
+    assert (one.value, one.exact, one.witness) == (two.value, two.exact, two.witness)
+    assert two.verify(H)

@@ -26,9 +26,12 @@ complement, 36 orbits): VC <= 3 proved in a few CPU seconds.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
-from ..search.budget import Deadline, SearchStopped
+from ..search.budget import Deadline, SearchStats, SearchStopped
+from ..search.pool import first_answer
 from . import kernel, rules
 from .columns import Columns, pack_rows
 
@@ -94,7 +97,15 @@ def _stopped(deadline: Deadline, stats: dict) -> SearchStopped:
 
 
 def find(
-    cols: Columns, root: np.ndarray, heads: np.ndarray, target: int, m: int, deadline: Deadline, stats: dict
+    cols: Columns,
+    root: np.ndarray,
+    heads: np.ndarray,
+    target: int,
+    m: int,
+    deadline: Deadline,
+    stats: dict,
+    jobs: int = 1,
+    scheduler: Any = None,
 ) -> list[int] | None:
     """A shattered ``target``-set (indices into ``cols``) whose first column is at one of ``heads``, or ``None``.
 
@@ -103,45 +114,74 @@ def find(
     positions a set may start at (all, or one per orbit); the rest of a set
     lies after its first column.  Node and test counts go to ``stats``.  The
     caller checks that ``2 * len(root) * m`` bytes fit the memory budget.
+    Each head is a piece of :func:`dimcalc.search.pool.first_answer`: with
+    ``jobs`` processes (or a Dask ``scheduler``) the answer and the set are
+    those of one process.
     """
-    sub_target = target - 1
-    need = rules.need(sub_target, 1) if sub_target >= 1 else 1
     words = np.ascontiguousarray(cols.ones[root])
     table = np.unpackbits(words.view(np.uint8), axis=1, count=m, bitorder="little").view(bool)  # (R, m)
-    stats["complement_heads"] = stats.get("complement_heads", 0)
-    for h in heads.tolist():
-        deadline.check()
-        stats["complement_heads"] += 1
-        x = int(root[h])
-        if sub_target < 1 or len(root) - h - 1 < sub_target:
-            continue
-        half = ~table[h]  # H_0: the hypotheses giving x the label 0
-        pool = _distinct_traces(table[h + 1 :, half])
-        ones = pool.sum(axis=1, dtype=np.int64)
-        n_half = pool.shape[1]
-        score = np.minimum(ones, n_half - ones)
-        keep = np.flatnonzero(score >= need)
-        if len(np.unique(cols.rank[root[h + 1 + keep]])) < sub_target:
-            continue
-        keep = keep[np.argsort(-score[keep], kind="stable")]  # most balanced first
-        sub = pool[keep]
-        sub_ones, sub_zeros = pack_rows(sub), pack_rows(~sub)  # over H_0 only (the padding bits are 0 on both)
-        members = root[h + 1 + keep]
-        if sub_target == 1:
-            return [int(cols.ids[x]), int(cols.ids[members[0]])]
-        status, found, got = kernel.find(
-            sub_ones,
-            sub_zeros,
-            cols.rank[members],
-            np.arange(len(members)),
-            sub_target,
-            False,
-            deadline.remaining(),
-        )
-        for key, value in got.items():
+    order = heads.tolist()
+
+    def piece(i: int) -> tuple[list[int] | None, dict]:
+        got: dict = {"complement_heads": 1}
+        try:
+            return _head(cols, root, table, order[i], target, deadline, got), got
+        except SearchStopped as stop:
+            stop.info = got
+            raise
+
+    def collect(got: dict | SearchStats) -> None:
+        counts = got.as_dict() if isinstance(got, SearchStats) else got  # a stopped piece's record
+        for key, value in counts.items():
+            if key in ("elapsed", "stopped"):
+                continue
             stats[key] = stats.get(key, 0) + value
-        if status == "stopped":
-            raise _stopped(deadline, stats)
-        if status == "found":
-            return [int(cols.ids[x])] + [int(cols.ids[members[p]]) for p in found]
+
+    stats.setdefault("complement_heads", 0)
+    found, _ = first_answer(
+        piece,
+        len(order),
+        jobs=jobs,
+        scheduler=scheduler if jobs > 1 else None,
+        deadline=deadline,
+        collect=collect,
+        prepare=kernel.warm,
+    )
+    return found
+
+
+def _head(
+    cols: Columns, root: np.ndarray, table: np.ndarray, h: int, target: int, deadline: Deadline, stats: dict
+) -> list[int] | None:
+    """The search below the head at root position ``h``: a ``(target - 1)``-set among the later columns shattered
+    by ``H_0`` (see the module docstring), as a ``target``-set of ``cols``, or ``None``."""
+    deadline.check()
+    sub_target = target - 1
+    x = int(root[h])
+    if sub_target < 1 or len(root) - h - 1 < sub_target:
+        return None
+    need = rules.need(sub_target, 1)
+    half = ~table[h]  # H_0: the hypotheses giving x the label 0
+    pool = _distinct_traces(table[h + 1 :, half])
+    ones = pool.sum(axis=1, dtype=np.int64)
+    n_half = pool.shape[1]
+    score = np.minimum(ones, n_half - ones)
+    keep = np.flatnonzero(score >= need)
+    if len(np.unique(cols.rank[root[h + 1 + keep]])) < sub_target:
+        return None
+    keep = keep[np.argsort(-score[keep], kind="stable")]  # most balanced first
+    sub = pool[keep]
+    sub_ones, sub_zeros = pack_rows(sub), pack_rows(~sub)  # over H_0 only (the padding bits are 0 on both)
+    members = root[h + 1 + keep]
+    if sub_target == 1:
+        return [int(cols.ids[x]), int(cols.ids[members[0]])]
+    status, found, got = kernel.find(
+        sub_ones, sub_zeros, cols.rank[members], np.arange(len(members)), sub_target, False, deadline.remaining()
+    )
+    for key, value in got.items():
+        stats[key] = stats.get(key, 0) + value
+    if status == "stopped":
+        raise _stopped(deadline, stats)
+    if status == "found":
+        return [int(cols.ids[x])] + [int(cols.ids[members[p]]) for p in found]
     return None

@@ -177,13 +177,8 @@ def largest_shattered_set(
             searcher = Search(cols, H.n_distinct, deadline, log, stats, scheduler=scheduler)
             if binary and not cols.partial:
                 searcher.arrange = symmetry_of(by_rank, cols, H.n_distinct, deadline, stats)
-            if (
-                binary
-                and jobs <= 1
-                and scheduler is None
-                and complement_applies(halves, cols, searcher.arrange, H.n_distinct, deadline)
-            ):
-                found = complement_find(cols, searcher.arrange, target, H.n_distinct, deadline, stats)
+            if binary and complement_applies(halves, cols, searcher.arrange, H.n_distinct, deadline):
+                found = complement_find(cols, searcher.arrange, target, H.n_distinct, deadline, stats, jobs, scheduler)
             else:
                 found = searcher.find(target, jobs)
             if found is None:
@@ -280,10 +275,18 @@ def complement_applies(
 
 
 def complement_find(
-    cols: Columns, arrange: symmetry.Orbits | None, target: int, m: int, deadline: Deadline, stats: dict
+    cols: Columns,
+    arrange: symmetry.Orbits | None,
+    target: int,
+    m: int,
+    deadline: Deadline,
+    stats: dict,
+    jobs: int = 1,
+    scheduler: Any = None,
 ) -> list[int] | None:
     """:meth:`Search.find <dimcalc.vc.dfs.Search.find>` for a class closed under complement, head by head
-    (:func:`dimcalc.vc.complement.find`), the heads one per orbit when ``arrange`` is given."""
+    (:func:`dimcalc.vc.complement.find`, the heads shared by ``jobs`` processes or a Dask ``scheduler``), the
+    heads one per orbit when ``arrange`` is given."""
     ones = np.bitwise_count(cols.ones).sum(axis=1, dtype=np.int64)
     score = np.minimum(ones, m - ones)
     ok = np.flatnonzero(score >= rules.need(target, 1))
@@ -292,7 +295,7 @@ def complement_find(
     root = ok[np.argsort(-score[ok], kind="stable")]
     root, heads = (root, np.arange(len(root))) if arrange is None else arrange(root)
     stats["compiled"] = True
-    return complement.find(cols, root, heads, target, m, deadline, stats)
+    return complement.find(cols, root, heads, target, m, deadline, stats, jobs, scheduler)
 
 
 def closure_decide(
