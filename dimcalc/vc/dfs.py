@@ -175,7 +175,7 @@ class Search(NumpyDFS):
         root = ok[np.argsort(-score[ok], kind="stable")]
         mode = self._mode(root, target, alive.shape[1])
         if mode == "compiled":
-            return self._find_compiled(*self._arranged(root), target, jobs)
+            return self._find_compiled(root, target, jobs)
         if mode == "numpy":
             return self._find_numpy(alive, root, target, jobs)
         # Small first level: numpy in one process for TRIAL_TESTS tests (no kernel to load when that settles
@@ -186,7 +186,7 @@ class Search(NumpyDFS):
             if stop.reason != "trial":
                 raise
         if self._kernel_fits(root, target, alive.shape[1]):
-            return self._find_compiled(*self._arranged(root), target, jobs)
+            return self._find_compiled(root, target, jobs)
         return self._find_numpy(alive, root, target, jobs)
 
     def _find_numpy(
@@ -241,13 +241,12 @@ class Search(NumpyDFS):
         memory = self.deadline.memory_left()
         return need <= kernel.MAX_BYTES and (memory is None or need <= memory)
 
-    def _arranged(self, root: np.ndarray) -> tuple[np.ndarray, np.ndarray | None]:
-        """The root and the positions a set may start with (``None``: all), by :attr:`arrange` when set."""
-        return (root, None) if self.arrange is None else self.arrange(root)
-
-    def _find_compiled(self, root: np.ndarray, heads: np.ndarray | None, target: int, jobs: int) -> list[int] | None:
+    def _find_compiled(self, root: np.ndarray, target: int, jobs: int) -> list[int] | None:
         """:meth:`find` by the compiled search: one call, or ordered pieces of the root in ``jobs`` processes
-        (the sets start at ``heads``, root positions; default all)."""
+        (with :attr:`arrange` set, the root ordered by it and the sets started at the positions it gives)."""
+        heads = None
+        if self.arrange is not None:  # one head per orbit of point symmetries (dimcalc.vc.symmetry)
+            root, heads = self.arrange(root)
         cols = self.cols
         ones, zeros, rank = cols.ones[root], cols.zeros[root], cols.rank[root]
         n = len(root)
