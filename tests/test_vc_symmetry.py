@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dimcalc import HypothesisClass, vc_dimension
+from dimcalc import HypothesisClass, graph_dimension, natarajan_dimension, vc_dimension
 from dimcalc.search.budget import Deadline, Progress
 from dimcalc.vc import closure, complement, kernel, rules, search, symmetry
 from dimcalc.vc.columns import label_counts, pack_rows, virtual_columns
@@ -155,6 +155,10 @@ def test_symmetry_engages_on_a_grid_class_and_keeps_the_answer(monkeypatch):
     assert "symmetry_orbits" not in off.stats
     assert (on.value, on.exact) == (off.value, off.exact) == (3, True)
     assert on.verify(H) and off.verify(H)
+    monkeypatch.setattr(symmetry, "ENABLED", True)
+    for fn in (graph_dimension, natarajan_dimension):  # the same search on a binary class's virtual columns
+        r = fn(H)
+        assert (r.value, r.exact) == (3, True) and r.verify(H)
 
 
 def test_orbits_put_each_orbit_together_with_its_representative_first():
