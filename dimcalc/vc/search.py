@@ -236,6 +236,8 @@ def symmetry_of(
     columns (those with larger sides) are a union of orbits, since an
     automorphism keeps a column's side sizes.
     """
+    if len(np.unique(cols.rank)) < len(cols.rank):  # several columns on a point (graph kind): found afresh
+        return symmetry.find_orbits(cols.ones, m, deadline, stats)
     if not found:
         orbits = symmetry.find_orbits(cols.ones, m, deadline, stats)
         label = np.full(int(cols.rank.max()) + 1 if len(cols.rank) else 0, -1, dtype=np.int64)
@@ -243,7 +245,7 @@ def symmetry_of(
             label[cols.rank] = orbits.label
         found.append(label if orbits is not None else None)
     known = found[0]
-    if known is None or np.any(known[cols.rank] < 0):
+    if known is None or int(cols.rank.max(initial=-1)) >= len(known) or np.any(known[cols.rank] < 0):
         return None
     return symmetry.Orbits(known[cols.rank])
 
