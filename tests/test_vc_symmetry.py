@@ -122,8 +122,12 @@ def test_checked_generators_are_automorphisms_and_orbits_are_invariant(drawn):
     n, rows, gens = drawn
     table = np.array(rows, dtype=bool)
     ones = pack_rows(table.T.copy())
-    kept = symmetry.automorphisms(ones, len(rows), Deadline(None))
+    stats: dict = {}
+    kept = symmetry.automorphisms(ones, len(rows), Deadline(None), stats)
     row_set = set(rows)
+    if n <= 6 and "symmetry_group_order" in stats:  # the whole group: every permutation fixing the rows, counted
+        fixing = sum({_permuted(r, g) for r in rows} == row_set for g in itertools.permutations(range(n)))
+        assert stats["symmetry_group_order"] == fixing
     for g in kept:
         images = {_permuted(r, tuple(int(v) for v in g)) for r in rows}
         assert images == row_set
@@ -150,6 +154,7 @@ def test_symmetry_engages_on_a_grid_class_and_keeps_the_answer(monkeypatch):
     H = generators.halfspaces(2, 2)
     on = vc_dimension(H)
     assert on.stats.get("symmetry_orbits", 16) < 16 and on.stats["symmetry_generators"] >= 1
+    assert on.stats["symmetry_group_order"] == 8  # the symmetries of the square
     monkeypatch.setattr(symmetry, "ENABLED", False)
     off = vc_dimension(H)
     assert "symmetry_orbits" not in off.stats

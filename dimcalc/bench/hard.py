@@ -106,14 +106,17 @@ def _symmetry_note(stats: dict) -> str:
     '; 36 orbits of points (2 checked generators, 0.6 s)'
     >>> _symmetry_note({"symmetry_orbits": 36, "symmetry_generators": 2, "symmetry_seconds": 0.6, "complement_heads": 36})
     '; 36 orbits of points (2 checked generators, 0.6 s); closed under complement: 36 heads searched on H_0'
+    >>> _symmetry_note({"symmetry_orbits": 36, "symmetry_generators": 2, "symmetry_group_order": 8, "symmetry_seconds": 0.6})
+    '; 36 orbits of points (2 checked generators, group of order 8, 0.6 s)'
     >>> _symmetry_note({"symmetry_generators": 0, "symmetry_seconds": 0.01})
     '; no point symmetry found (0.01 s)'
     """
     note = ""
     if "symmetry_orbits" in stats:
+        order = f", group of order {stats['symmetry_group_order']}" if "symmetry_group_order" in stats else ""
         note = (
             f"; {stats['symmetry_orbits']} orbits of points ({stats.get('symmetry_generators', 0)} checked"
-            f" generators, {stats.get('symmetry_seconds', 0):g} s)"
+            f" generators{order}, {stats.get('symmetry_seconds', 0):g} s)"
         )
     elif "symmetry_seconds" in stats:
         note = f"; no point symmetry found ({stats['symmetry_seconds']:g} s)"

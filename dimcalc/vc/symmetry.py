@@ -126,9 +126,9 @@ def _cooccurrence(ones: np.ndarray, deadline: Deadline) -> np.ndarray:
     return c
 
 
-def _candidates(c: np.ndarray) -> list[np.ndarray] | None:
-    """Generators of the automorphism group of the edge- and vertex-coloured graph ``c`` (nauty); ``None`` when
-    its layered graph would exceed :data:`MAX_EDGES`."""
+def _candidates(c: np.ndarray) -> tuple[list[np.ndarray], float] | None:
+    """Generators of the automorphism group of the edge- and vertex-coloured graph ``c`` and its order (nauty);
+    ``None`` when its layered graph would exceed :data:`MAX_EDGES`."""
     import pynauty
 
     v = c.shape[0]
@@ -156,8 +156,8 @@ def _candidates(c: np.ndarray) -> list[np.ndarray] | None:
         for d in np.unique(diag).tolist():
             colouring.append(set((np.flatnonzero(diag == d) + b * v).tolist()))
     graph = pynauty.Graph(layers * v, directed=False, adjacency_dict=adjacency, vertex_coloring=colouring)
-    gens = pynauty.autgrp(graph)[0]
-    return [np.asarray(g[:v], dtype=np.int64) for g in gens]
+    gens, mantissa, exponent, _, _ = pynauty.autgrp(graph)
+    return [np.asarray(g[:v], dtype=np.int64) for g in gens], float(mantissa) * 10.0 ** int(exponent)
 
 
 def _sorted_rows(ones: np.ndarray, m: int) -> np.ndarray:
@@ -168,12 +168,14 @@ def _sorted_rows(ones: np.ndarray, m: int) -> np.ndarray:
     return np.sort(view)
 
 
-def automorphisms(ones: np.ndarray, m: int, deadline: Deadline) -> list[np.ndarray]:
+def automorphisms(ones: np.ndarray, m: int, deadline: Deadline, stats: dict | None = None) -> list[np.ndarray]:
     """Checked automorphisms of the columns ``ones`` (``V x W`` words over ``m`` hypotheses), as images.
 
     Each returned ``g`` (``g[x]`` the image of column ``x``) maps the multiset
     of rows onto itself; together they generate a subgroup of the
-    automorphism group (see the module docstring).
+    automorphism group (see the module docstring).  When every generator
+    nauty gave is checked, that subgroup is the class's whole group and its
+    order goes to ``stats["symmetry_group_order"]``.
 
     Examples
     --------
@@ -186,10 +188,11 @@ def automorphisms(ones: np.ndarray, m: int, deadline: Deadline) -> list[np.ndarr
     v = ones.shape[0]
     c = _cooccurrence(ones, deadline)
     deadline.check()
-    gens = _candidates(c)
+    found = _candidates(c)
     deadline.check()
-    if not gens:  # none, or the graph too large (gated)
+    if found is None or not found[0]:  # the graph too large (gated), or no symmetry
         return []
+    gens, order = found
     base = _sorted_rows(ones, m)
     kept = []
     for g in gens:
@@ -201,6 +204,9 @@ def automorphisms(ones: np.ndarray, m: int, deadline: Deadline) -> list[np.ndarr
         image[g] = ones
         if np.array_equal(_sorted_rows(image, m), base):
             kept.append(g)
+    if stats is not None and len(kept) == sum(not np.array_equal(g, np.arange(v)) for g in gens):
+        # every automorphism of the class preserves the co-occurrences: all of nauty's group checked is all of it
+        stats["symmetry_group_order"] = round(order)
     return kept
 
 
@@ -232,8 +238,8 @@ def orbits_of(n: int, gens: list[np.ndarray]) -> np.ndarray:
 def find_orbits(ones: np.ndarray, m: int, deadline: Deadline, stats: dict) -> Orbits | None:
     """The :class:`Orbits` of the checked automorphisms of ``ones``, or ``None`` (gated, or no symmetry).
 
-    Records ``symmetry_seconds``, ``symmetry_generators`` (checked / from
-    nauty) and ``symmetry_orbits`` in ``stats``.
+    Records ``symmetry_seconds``, ``symmetry_generators`` (checked),
+    ``symmetry_orbits`` and, when known, ``symmetry_group_order`` in ``stats``.
     """
     import time
 
@@ -241,7 +247,7 @@ def find_orbits(ones: np.ndarray, m: int, deadline: Deadline, stats: dict) -> Or
     if not ENABLED or v < 2 or v > MAX_COLUMNS or not MIN_WORDS <= v * v * w <= MAX_WORDS or m * v > 8 * MAX_WORDS:
         return None
     t0 = time.perf_counter()
-    gens = automorphisms(ones, m, deadline)
+    gens = automorphisms(ones, m, deadline, stats)
     stats["symmetry_seconds"] = round(stats.get("symmetry_seconds", 0.0) + time.perf_counter() - t0, 3)
     stats["symmetry_generators"] = len(gens)
     if not gens:
