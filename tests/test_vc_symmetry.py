@@ -10,16 +10,18 @@ the rows realise all ``2^|S|`` patterns on it (itertools and Python sets).
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterator
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from brute_vc import brute_vc
 from dimcalc import HypothesisClass, graph_dimension, natarajan_dimension, vc_dimension
 from dimcalc.search.budget import Deadline, Progress
 from dimcalc.vc import closure, complement, kernel, rules, search, symmetry
-from dimcalc.vc.columns import label_counts, pack_rows, virtual_columns
+from dimcalc.vc.columns import Columns, label_counts, pack_rows, virtual_columns
 from dimcalc.vc.dfs import Search
 from profile_examples import examples
 
@@ -28,13 +30,29 @@ def _shattered(rows: set[tuple[int, ...]], s: tuple[int, ...]) -> bool:
     return len({tuple(r[p] for p in s) for r in rows}) == 2 ** len(s)
 
 
-def _brute_vc(rows: set[tuple[int, ...]], n: int) -> int:
-    best = 0
-    for size in range(1, n + 1):
-        if not any(_shattered(rows, s) for s in itertools.combinations(range(n), size)):
-            break
-        best = size
-    return best
+def _targets(rows: list[tuple[int, ...]], n: int) -> Iterator[tuple[int, Columns, int, bool]]:
+    """``(target, columns, m, exists)`` for targets 2..n of the class ``rows`` (the root's columns as the search
+    builds them, and whether the brute force has a shattered target-set), until the first target with none."""
+    H = HypothesisClass(np.array(rows, dtype=np.int64), num_labels=2)
+    deadline = Deadline(None)
+    sub = H.distinct_rows
+    counts = label_counts(sub, 2, deadline)
+    row_set = set(rows)
+    for target in range(2, n + 1):
+        cols = virtual_columns(H, "vc", rules.need(target, 1), np.arange(n), sub, counts, deadline)
+        exists = any(_shattered(row_set, s) for s in itertools.combinations(range(n), target))
+        yield target, cols, H.n_distinct, exists
+        if not exists:
+            return
+
+
+def _check_found(
+    found: list[int] | None, exists: bool, cols: Columns, rows: list[tuple[int, ...]], target: int
+) -> None:
+    """A set found exactly when one exists, and shattered by the rows (the definition)."""
+    assert (found is not None) == exists, target
+    if found is not None:
+        assert _shattered(set(rows), tuple(sorted(int(cols.point[v]) for v in found)))
 
 
 def _permuted(row: tuple[int, ...], g: tuple[int, ...]) -> tuple[int, ...]:
@@ -83,7 +101,7 @@ def test_vc_with_symmetry_matches_brute_force(drawn):
     H = HypothesisClass(np.array(rows, dtype=np.int64), num_labels=2)
     r = vc_dimension(H)
     assert r.exact
-    assert r.value == _brute_vc(set(rows), n)
+    assert r.value == brute_vc([list(row) for row in rows], n)[0]
     assert _shattered(set(rows), tuple(r.witness)) and len(r.witness) == r.value
     assert r.verify(H)
 
@@ -96,22 +114,12 @@ def test_every_target_is_decided_like_the_definition_with_orbit_heads(drawn):
     This is where the orbit-removal rule is exercised: a class closed under a transitive group has every set
     of 2 or more points meeting its first orbit twice."""
     n, rows, _ = drawn
-    H = HypothesisClass(np.array(rows, dtype=np.int64), num_labels=2)
-    m, deadline = H.n_distinct, Deadline(None)
-    sub = H.distinct_rows
-    counts = label_counts(sub, 2, deadline)
-    row_set = set(rows)
-    for target in range(2, n + 1):
-        cols = virtual_columns(H, "vc", rules.need(target, 1), np.arange(n), sub, counts, deadline)
+    for target, cols, m, exists in _targets(rows, n):
+        deadline = Deadline(None)
         searcher = Search(cols, m, deadline, Progress(False), {"nodes": 0, "tests": 0})
         searcher.arrange = symmetry.find_orbits(cols.ones, m, deadline, {}) if len(cols.rank) else None
         found = searcher.find(target) if len(cols.rank) else None
-        exists = any(_shattered(row_set, s) for s in itertools.combinations(range(n), target))
-        assert (found is not None) == exists, target
-        if found is not None:
-            assert _shattered(row_set, tuple(sorted(int(cols.point[v]) for v in found)))
-        if not exists:
-            break
+        _check_found(found, exists, cols, rows, target)
 
 
 @settings(max_examples=examples(120), deadline=None)
@@ -190,14 +198,8 @@ def test_complement_search_decides_every_target_like_the_definition(drawn):
     """Head by head on H_0 (dimcalc.vc.complement): each target 2..n found exactly when the brute force has a
     shattered set of that size, the set found shattered; with and without the orbits as heads."""
     n, rows = drawn
-    H = HypothesisClass(np.array(rows, dtype=np.int64), num_labels=2)
-    m, deadline = H.n_distinct, Deadline(None)
-    sub = H.distinct_rows
-    counts = label_counts(sub, 2, deadline)
-    row_set = set(rows)
-    for target in range(2, n + 1):
-        cols = virtual_columns(H, "vc", rules.need(target, 1), np.arange(n), sub, counts, deadline)
-        exists = any(_shattered(row_set, s) for s in itertools.combinations(range(n), target))
+    deadline = Deadline(None)
+    for target, cols, m, exists in _targets(rows, n):
         if not len(cols.rank):
             assert not exists
             break
@@ -205,11 +207,7 @@ def test_complement_search_decides_every_target_like_the_definition(drawn):
         orbits = symmetry.find_orbits(cols.ones, m, deadline, {})
         for arrange in (None, orbits):
             found = search.complement_find(cols, arrange, target, m, deadline, {})
-            assert (found is not None) == exists, (target, arrange is not None)
-            if found is not None:
-                assert _shattered(row_set, tuple(sorted(int(cols.point[v]) for v in found)))
-        if not exists:
-            break
+            _check_found(found, exists, cols, rows, target)
 
 
 @settings(max_examples=examples(100), deadline=None)
@@ -232,7 +230,7 @@ def test_vc_of_complement_closed_classes_matches_brute_force(drawn):
     n, rows = drawn
     H = HypothesisClass(np.array(rows, dtype=np.int64), num_labels=2)
     r = vc_dimension(H)
-    assert r.exact and r.value == _brute_vc(set(rows), n)
+    assert r.exact and r.value == brute_vc([list(row) for row in rows], n)[0]
     assert _shattered(set(rows), tuple(r.witness)) and r.verify(H)
     if r.stats.get("compiled"):
         assert "complement_heads" in r.stats
