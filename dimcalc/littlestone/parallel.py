@@ -19,6 +19,7 @@ from typing import Any, NamedTuple
 from ..classes.hypothesis_class import HypothesisClass
 from ..search.budget import Deadline, SearchStats, SearchStopped
 from ..search.pool import can_fork, connected, first_answer
+from . import engine as engine_module
 from .engine import Engine
 from .splitters import splitter_for
 
@@ -128,7 +129,10 @@ class RootPool:
             engine = self._engine(deadline, cache)
             start = engine.nodes
             try:
+                look = depth >= engine_module.LOOK_MIN_DEPTH and engine.look_first  # rule 9, as the caller's loop
                 for k, (small, big) in enumerate(cands[bounds[j] : bounds[j + 1]]):
+                    if look and engine._refuted_at_a_look(big, depth, live):
+                        continue
                     if engine.at_least(small, depth, live) and engine.at_least(big, depth, live):
                         return (k, (engine.tree(small, depth), engine.tree(big, depth))), engine.nodes - start
             except SearchStopped:

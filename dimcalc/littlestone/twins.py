@@ -104,21 +104,16 @@ def _mapped(writer: Any, V: int, rep: int, t: int) -> tuple | None:
         return got
 
     def _place(c: int) -> tuple[int, bool]:
+        # Every column of the rep's tree splits a non-empty part of the rep into two non-empty parts, so it is
+        # not constant on the rep: it is one of ``rep_kept`` (all the splitter's columns not constant on the
+        # rep, duplicates on the rep included, as the word path's live lists keep them: rule 4).  There is no
+        # other case (tests/test_littlestone_shapes.py::test_every_column_of_a_twins_tree_is_a_column_of_its_shape).
         k = position.get(c)
-        same = True
-        if k is None:  # a duplicate (on rep) of a kept column, left out of the rep's live list
-            side = rep & ones[c]
-            for j, d in enumerate(rep_kept):
-                other = rep & ones[d]
-                if other == side or other == rep ^ side:
-                    k, same = j, other == side
-                    break
-            assert k is not None, "a column splitting the rep is one of its shape's columns up to duplicates"
-        d = rep_kept[k]
+        assert k is not None, "a column of the rep's tree is not constant on the rep"
         c2 = kept[k]
-        flip_rep = 2 * (rep & ones[d]).bit_count() > n
+        flip_rep = 2 * (rep & ones[c]).bit_count() > n
         flip_v = 2 * (V & ones[c2]).bit_count() > n
-        return c2, (flip_rep != flip_v) == same
+        return c2, flip_rep != flip_v
 
     def walk(T: tuple | None) -> tuple | None:
         if T is None:
