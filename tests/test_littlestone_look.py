@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from profile_examples import examples
 from test_littlestone_engine import textbook_dimension
+from test_littlestone_shapes import _distinct, engine_over_version_spaces
 
 
 @pytest.fixture
@@ -43,24 +44,6 @@ def _tables(draw, rows: int = 40, points: int = 8) -> np.ndarray:
 tables = st.composite(_tables)
 
 
-def _distinct(table: np.ndarray) -> list[tuple[int, ...]]:
-    return sorted({tuple(int(v) for v in r) for r in table})
-
-
-def _shattered(tree: dict, table: np.ndarray, rows: list[tuple[int, ...]], depth: int) -> bool:
-    """Every root-to-leaf path of ``tree`` (complete, of ``depth``) is realised by its leaf's row of ``table``,
-    one of ``rows`` (checked here, nothing from dimcalc)."""
-
-    def walk(node: dict, path: list[tuple[int, int]], level: int) -> bool:
-        if "hypothesis" in node:
-            row = tuple(int(v) for v in table[int(node["hypothesis"])])
-            return level == depth and row in rows and all(row[x] == b for x, b in path)
-        x = int(node["point"])
-        return all(walk(node["children"][b], [*path, (x, b)], level + 1) for b in (0, 1))
-
-    return walk(tree, [], 0)
-
-
 @settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(table=tables())
 def test_looks_and_turns_match_the_textbook_recursion(eager, table):
@@ -82,22 +65,7 @@ def test_looks_and_turns_match_the_textbook_recursion(eager, table):
 def test_one_engine_with_looks_over_many_version_spaces(eager, table, data):
     """One engine (its memo, with the bounds rule 9 stored, kept between queries) over many version spaces: each
     answered at the recursion's value, each tree shattered by exactly that version space; the rules fired."""
-    from dimcalc import HypothesisClass
-    from dimcalc.littlestone.engine import Engine
-    from dimcalc.littlestone.splitters import splitter_for
-    from dimcalc.search.budget import Deadline
-
-    H = HypothesisClass(table)
-    rows = [tuple(int(v) for v in r) for r in H.distinct_rows]
-    engine = Engine(H, splitter_for(H, "LD", None, Deadline(None)))
-    engine.use_sat = False
-    full = (1 << len(rows)) - 1
-    masks = data.draw(st.lists(st.integers(1, full), min_size=1, max_size=10))
-    for mask in masks + [full]:
-        chosen = sorted(rows[i] for i in range(len(rows)) if mask >> i & 1)
-        lower, upper, stopped = engine.solve(mask)
-        assert not stopped and lower == upper == textbook_dimension(chosen), mask
-        assert _shattered(engine.tree(mask, lower), table, chosen, lower), mask
+    engine = engine_over_version_spaces(table, data, 10)
     LOOKS.append(engine.looks)
 
 

@@ -123,12 +123,10 @@ def _shattered(tree: dict, table: np.ndarray, rows: list[tuple[int, ...]], depth
     return walk(tree, [], 0)
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(table=symmetric_tables(), data=st.data())
-def test_twins_lower_bounds_give_shattered_trees_of_the_textbook_depth(compiled, table, data):
-    """Rule 8: one engine over many version spaces (its shape memos kept between queries), each answered at
-    the recursion's value, and each witness tree -- written from twins' trees, mapped column by column, where a
-    twin proved the node -- shattered by exactly that version space (checked here, not by dimcalc)."""
+def engine_over_version_spaces(table: np.ndarray, data, max_size: int):
+    """One engine (its memos kept between queries) over up to ``max_size`` drawn version spaces of ``table`` and
+    the whole class: each answered at the recursion's value, each witness tree shattered by exactly that
+    version space (checked by :func:`_shattered`, not by dimcalc).  Returns the engine (its counters)."""
     from dimcalc import HypothesisClass
     from dimcalc.littlestone.engine import Engine
     from dimcalc.littlestone.splitters import splitter_for
@@ -139,12 +137,22 @@ def test_twins_lower_bounds_give_shattered_trees_of_the_textbook_depth(compiled,
     engine = Engine(H, splitter_for(H, "LD", None, Deadline(None)))
     engine.use_sat = False
     full = (1 << len(rows)) - 1
-    masks = data.draw(st.lists(st.integers(1, full), min_size=1, max_size=12))
+    masks = data.draw(st.lists(st.integers(1, full), min_size=1, max_size=max_size))
     for mask in masks + [full]:
         chosen = sorted(rows[i] for i in range(len(rows)) if mask >> i & 1)
         lower, upper, stopped = engine.solve(mask)
         assert not stopped and lower == upper == textbook_dimension(chosen), mask
         assert _shattered(engine.tree(mask, lower), table, chosen, lower), mask
+    return engine
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(table=symmetric_tables(), data=st.data())
+def test_twins_lower_bounds_give_shattered_trees_of_the_textbook_depth(compiled, table, data):
+    """Rule 8: one engine over many version spaces (its shape memos kept between queries), each answered at
+    the recursion's value, and each witness tree -- written from twins' trees, mapped column by column, where a
+    twin proved the node -- shattered by exactly that version space (checked here, not by dimcalc)."""
+    engine_over_version_spaces(table, data, 12)
 
 
 def test_twins_prove_nodes_on_translates(compiled):
