@@ -154,9 +154,10 @@ def test_compiled_agrees_with_numpy_on_larger_classes(seed, kind):
     assert fast.verify(H) and fast.stats.get("compiled")
 
 
-#: (triples, pairs, adjacency, head triples) for kernel.find: plain, each rule alone, head triples with pairs and
-#: adjacency, triples with pairs (the default where the triple filter fits), and with adjacency too.
-RULE_SETS = (
+#: (triples, pairs, adjacency, head triples[, head truss]) for kernel.find: plain, each rule alone, head triples with
+#: pairs and adjacency, triples with pairs (the default where the triple filter fits), and with adjacency too; the
+#: head triples run with their truss (kernel.TRUSS, on by default) unless a fifth entry turns it off.
+RULE_SETS: tuple[tuple[bool, ...], ...] = (
     (False, False, False, False),
     (True, False, False, False),
     (False, True, False, False),
@@ -165,16 +166,32 @@ RULE_SETS = (
     (False, True, True, True),
     (True, True, False, False),
     (True, True, True, False),
+    (False, False, False, True, False),
+    (False, True, True, True, False),
 )
 
 
-def _same_first_set(ones, zeros, rank, target, partial):
+def _same_first_set(ones, zeros, rank, target, partial, cut: list[int] | None = None):
     """kernel.find under every rule set of :data:`RULE_SETS`; the status, after checking that each finds the plain
-    kernel's first set (the rules prune only sets that cannot be completed, in the same search order)."""
+    kernel's first set (the rules prune only sets that cannot be completed, in the same search order).  ``cut``
+    (when given) gets the edges the head truss cut."""
     found = [
-        kernel.find(ones, zeros, rank, np.arange(len(rank)), target, partial, None, *rules[:3], head=rules[3])
+        kernel.find(
+            ones,
+            zeros,
+            rank,
+            np.arange(len(rank)),
+            target,
+            partial,
+            None,
+            *rules[:3],
+            head=rules[3],
+            truss=rules[4] if len(rules) > 4 else None,
+        )
         for rules in RULE_SETS
     ]
+    if cut is not None:
+        cut.append(sum(f[2]["truss_cut"] for f in found))
     assert len({(f[0], tuple(f[1])) for f in found}) == 1, (target, partial, found)
     return found[0][0]
 
@@ -201,6 +218,10 @@ def test_each_rule_decides_like_the_plain_kernel(seed):
         assert sides[0] == expected
 
 
+#: The edges the head truss cut in test_tight_searches_decide_like_the_plain_kernel (read by the test after it).
+TRUSS_CUTS: list[int] = []
+
+
 @pytest.mark.parametrize("seed", range(24))
 def test_tight_searches_decide_like_the_plain_kernel(seed):
     """Exactly 2^T hypotheses at target T (as random 64 x m at target 6: every cell of a set that can grow holds
@@ -218,12 +239,38 @@ def test_tight_searches_decide_like_the_plain_kernel(seed):
     ones, zeros = columns.pack_rows(table.T == 1), columns.pack_rows(table.T == 0)
     rows = table.tolist()
     for rank in (np.arange(n), np.arange(n) // 2):  # one column per point, or two
-        status = _same_first_set(ones, zeros, rank, target, False)
+        status = _same_first_set(ones, zeros, rank, target, False, TRUSS_CUTS)
         shattered = any(  # definition: T columns on distinct points realising all 2^T patterns
             len({int(rank[c]) for c in cols}) == target and len({tuple(r[c] for c in cols) for r in rows}) == m
             for cols in itertools.combinations(range(n), target)
         )
         assert status == ("found" if shattered else "none"), (target, rank.tolist(), status)
+
+
+@pytest.mark.parametrize("target", [4, 5, 6])
+def test_a_cube_survives_its_head_truss(target):
+    """T columns realising all 2^T patterns, alone: the head graph of the first column is the clique of the others,
+    each of its edges with exactly T - 3 common neighbours (rules.truss_need) -- a truss asking one more cuts the
+    only completion.  Then random columns after it, some joined with it: the same first set."""
+    m = 1 << target
+    cube = (np.arange(m)[:, None] >> np.arange(target)) & 1
+    rng = np.random.default_rng(target)
+    extra = np.array([rng.permutation(np.arange(m) % 2) for _ in range(6)]).T
+    for table in (cube, np.hstack([cube, extra])):
+        ones, zeros = columns.pack_rows(table.T == 1), columns.pack_rows(table.T == 0)
+        n = table.shape[1]
+        status, found, _ = kernel.find(
+            ones, zeros, np.arange(n), np.arange(n), target, False, None, False, True, True, head=True, truss=True
+        )
+        assert (status, found) == ("found", list(range(target))), (status, found)
+
+
+def test_the_head_truss_cuts_in_the_tight_searches():
+    """The tight searches above ran the head truss where it cuts (else their agreement would prove nothing of it)."""
+    if not TRUSS_CUTS:  # run alone: the tight searches of a few seeds first
+        for seed in (2, 3, 6, 7):
+            test_tight_searches_decide_like_the_plain_kernel(seed)
+    assert sum(TRUSS_CUTS) > 0
 
 
 @pytest.mark.parametrize("seed", range(6))

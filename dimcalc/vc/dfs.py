@@ -274,7 +274,7 @@ class Search(NumpyDFS):
         def collect(stats: dict) -> None:
             self.stats["nodes"] += stats["nodes"]
             self.stats["tests"] += stats["tests"]
-            for key in ("triple_rows", "pair_rows", "core_peeled"):
+            for key in ("triple_rows", "pair_rows", "core_peeled", "truss_cut"):
                 self.stats[key] = self.stats.get(key, 0) + stats[key]
             self.log.update(f"target {target}: {self.stats['nodes']} nodes (compiled)")
 
@@ -339,7 +339,7 @@ class Search(NumpyDFS):
         all the hypotheses (built before: :meth:`_narrow`).
         """
         ob, zb = narrow
-        stats = dict.fromkeys(("nodes", "tests", "triple_rows", "pair_rows", "core_peeled"), 0)
+        stats = dict.fromkeys(("nodes", "tests", "triple_rows", "pair_rows", "core_peeled", "truss_cut"), 0)
         # Every pair row on all the hypotheses first: built before the fork (nothing to do here then), or here
         # where the filters came without them (a Dask worker) -- never inside a narrowed search (see _narrow).
         filters.fill_pairs(ones, zeros, rank, target, True, self.deadline.check)

@@ -62,6 +62,7 @@ __all__ = [
     "ADJACENCY",
     "ADJ_WITH_TRIPLES",
     "HEAD_MIN_TARGET",
+    "TRUSS",
     "Filters",
     "filters_for",
 ]
@@ -75,6 +76,7 @@ COMPILE_SECONDS = 30.0
 
 _compiled: Any = None
 _failed = False
+_built_marker = ""
 
 
 def available() -> bool:
@@ -103,7 +105,10 @@ def _marker() -> str:
     here = os.path.dirname(__file__)
     stamp = "-".join(
         f"{int(st.st_mtime_ns)}-{st.st_size}"
-        for st in (os.stat(os.path.join(here, name)) for name in ("_kernel_impl.py", "_kernel_steps.py", "rules.py"))
+        for st in (
+            os.stat(os.path.join(here, name))
+            for name in ("_kernel_impl.py", "_kernel_steps.py", "_kernel_heads.py", "rules.py")
+        )
     )
     stamp += f"-{importlib.metadata.version('numba')}"
     return os.path.join(os.path.dirname(__file__), "__pycache__", f"dimcalc-kernel-{stamp}.ok")
@@ -119,7 +124,7 @@ def cached() -> bool:
 
 def _build() -> Any:
     """Compile (or load from the disk cache) the kernel; one per process."""
-    global _compiled, _failed
+    global _compiled, _failed, _built_marker
     if _compiled is not None:
         return _compiled
     try:
@@ -127,6 +132,8 @@ def _build() -> Any:
     except ImportError:  # pragma: no cover - numba is a dependency; kept for a broken install
         _failed = True
         raise
+    # the marker of the source this process compiles (or loads): a source edited while it runs is not marked
+    _built_marker = _marker()
     if not cached():
         # numba's disk cache knows the file of each function, not of the rules it inlines (dimcalc.vc.rules):
         # a kernel compiled before the rules last changed is dropped and compiled afresh.
@@ -148,8 +155,9 @@ def touch_marker(path: str) -> None:
 
 
 def _mark_cached() -> None:
-    """Record that the kernel is in the disk cache."""
-    touch_marker(_marker())
+    """Record that the kernel of the source this process built (:func:`_build`) is in the disk cache."""
+    if _built_marker and _built_marker == _marker():
+        touch_marker(_built_marker)
 
 
 #: The kernel is not used when its arrays would take more than this (the numpy search works in bounded steps).
@@ -168,6 +176,9 @@ ADJ_WITH_TRIPLES = False
 #: With the triple filter off (its bitsets too large), the triples of the set's first column are kept instead
 #: (``R * ceil(R / 64)`` words, rebuilt for each first column), from this target on.
 HEAD_MIN_TARGET = 4
+#: With the head triples on, every head row of the set's first column is built at once and cut to its truss
+#: (:mod:`dimcalc.vc._kernel_heads`, :func:`dimcalc.vc.rules.truss_need`), from target 4 (default on).
+TRUSS = True
 #: The pair filter is used from this target on ...
 PAIR_MIN_TARGET = 3
 #: ... when its bitsets (``R * ceil(R / 64)`` words) fit in this many bytes.
@@ -289,6 +300,7 @@ def find(
     adjacency: bool | None = None,
     filters: Filters | None = None,
     head: bool | None = None,
+    truss: bool | None = None,
 ) -> tuple[str, list[int], dict[str, int]]:
     """Run the compiled search over root columns ``0 .. R-1``; ``(status, chosen, stats)``.
 
@@ -303,7 +315,8 @@ def find(
     ``head`` forces the head triples (the triple rows of the set's first
     column, over its pool) on or off; default: from :data:`HEAD_MIN_TARGET`
     when the triple filter is off and their ``R * ceil(R/64)`` words fit
-    :data:`TRI_BYTES`.
+    :data:`TRI_BYTES`.  ``truss`` forces the head truss (with the head triples) on or off; default
+    :data:`TRUSS`.
     """
     fn = _build()
     n_root = len(rank)
@@ -318,7 +331,7 @@ def find(
     head = bool(head) and not triples and n_root * max(1, (n_root + 63) // 64) * 8 <= TRI_BYTES
     rank = np.ascontiguousarray(rank, dtype=np.int64)
     stop_at = math.inf if seconds_left is None else time.monotonic() + seconds_left
-    stats = np.zeros(5, dtype=np.int64)
+    stats = np.zeros(6, dtype=np.int64)
     chosen = np.zeros(max(target, 1), dtype=np.int64)
     try:
         status = fn(
@@ -333,6 +346,7 @@ def find(
             bool(pairs),
             bool(adjacency),
             head,
+            bool(TRUSS if truss is None else truss),
             bool(len(np.unique(rank)) == n_root),
             stats,
             chosen,
@@ -359,6 +373,7 @@ def find(
             "triple_rows": int(stats[2]),
             "pair_rows": int(stats[3]),
             "core_peeled": int(stats[4]),
+            "truss_cut": int(stats[5]),
         },
     )
 

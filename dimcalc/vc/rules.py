@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["need", "triple_need", "pair_need", "enough", "alive_only", "side_sizes", "count_bound"]
+__all__ = ["need", "triple_need", "pair_need", "truss_need", "enough", "alive_only", "side_sizes", "count_bound"]
 
 
 def need(target: int, size: int) -> int:
@@ -64,6 +64,23 @@ def triple_need(target: int) -> int:
     4
     """
     return need(target, 3)
+
+
+def truss_need(target: int) -> int:
+    """Common neighbours each edge of a completion has in the head graph of its first column: ``target - 3``.
+
+    Head truss: join two candidates ``a, b`` of ``{y0}`` when ``{y0, a, b}``
+    passes at ``triple_need(target)``.  The ``target - 1`` columns a
+    shattered ``target``-set adds to its first column ``y0`` are pairwise
+    joined (triple filter), a clique, so each edge between two of them has the
+    ``target - 3`` others as common neighbours; an edge with fewer is in no
+    completion of ``{y0}`` and is cut, repeatedly (the count is taken in what
+    is left, which still holds every completion).
+
+    >>> truss_need(6), truss_need(4)
+    (3, 1)
+    """
+    return target - 3
 
 
 def enough(distinct_points: int, still: int) -> bool:

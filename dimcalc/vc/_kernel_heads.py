@@ -1,0 +1,158 @@
+"""The head graph of the compiled search (numba; imported with :mod:`dimcalc.vc._kernel_impl`).
+
+For a head ``y0`` (the first column of the set) and its pool (the candidates
+of ``{y0}``), the *head graph* joins two pool members ``a < b`` when
+``{y0, a, b}`` passes at ``2^(T-3)`` (:func:`dimcalc.vc.rules.triple_need`;
+the rows are the head triples of :func:`dimcalc.vc._kernel_steps._head_row`).
+The ``T - 1`` columns a completion of ``{y0}`` adds are pairwise joined (every
+triple of a shattered set passes): a clique, each of whose edges lies in
+``T - 3`` triangles of it (:func:`dimcalc.vc.rules.truss_need`).  So an edge
+with fewer common neighbours is in no completion and is cut, repeatedly (the
+edges left form a *truss*, Cohen 2008), before any node below ``y0`` is
+visited: a pool member left without ``T - 2`` later partners has no
+completion below it and costs a count, not its cells.
+"""
+
+from __future__ import annotations
+
+import numba
+import numpy as np
+
+from . import rules
+from ._kernel_steps import _from, _head_row, _pairs, _popcount
+
+__all__ = ["TRUSS_MAX_POOL", "head_graph", "truss"]
+
+#: The head graph is built (every head row at once) and cut for pools of at most this many candidates.
+TRUSS_MAX_POOL = 8192
+#: The cutting stops after a pass that cut fewer than 1 / TRUSS_STOP of the edges left (a slow cascade costs more
+#: passes than the nodes it saves; measured on random 64 x 50 000, seed 0, target 6).
+TRUSS_STOP = 16
+
+_truss_need = numba.njit(cache=True, inline="always")(rules.truss_need)
+
+
+@numba.njit(cache=True, boundscheck=False)
+def truss(sym, p, pw, least, dirty, nxt):  # type: ignore[no-untyped-def]
+    """Cut from the symmetric bitset rows ``sym[0 .. p-1]`` (``pw`` words) every edge with fewer than ``least``
+    common neighbours, pass after pass, until a pass cuts fewer than ``1 / TRUSS_STOP`` of the edges
+    left; ``(edges cut, words read)``.
+
+    An edge is read again only when one of its ends lost an edge in the last
+    pass (``dirty``/``nxt``: bitsets over the vertices), so a pass after the
+    first costs what changed.
+    """
+    cut = 0
+    work = 0
+    for v in range(pw):
+        dirty[v] = ~np.uint64(0)
+    edges = np.int64(0)
+    for a in range(p):
+        for v in range(pw):
+            edges += _popcount(sym[a, v])
+    edges //= 2
+    changed = True
+    while changed:
+        changed = False
+        before = cut
+        for v in range(pw):
+            nxt[v] = 0
+        for a in range(p):
+            abit = np.uint64(1) << np.uint64(a & 63)
+            a_dirty = dirty[a >> 6] & abit
+            for v in range((a + 1) >> 6, pw):
+                word = _from(sym[a, v], v, a + 1)
+                if not a_dirty:
+                    word &= dirty[v]  # a clean edge between clean ends keeps its common neighbours
+                while word:
+                    low = word & (~word + np.uint64(1))
+                    b = v * 64 + _popcount(low - np.uint64(1))
+                    word ^= low
+                    common = np.int64(0)
+                    for u in range(pw):
+                        common += _popcount(sym[a, u] & sym[b, u])
+                        if common >= least:
+                            break
+                    work += pw
+                    if common < least:
+                        sym[a, v] &= ~low
+                        sym[b, a >> 6] &= ~abit
+                        nxt[a >> 6] |= abit
+                        nxt[v] |= low
+                        changed = True
+                        cut += 1
+        for v in range(pw):
+            dirty[v] = nxt[v]
+        edges -= cut - before
+        if (cut - before) * TRUSS_STOP < edges:
+            break  # a pass that cut little: what it leaves is kept (a truss need not be complete to be sound)
+    return cut, work
+
+
+@numba.njit(cache=True, boundscheck=False)
+def head_graph(  # type: ignore[no-untyped-def]
+    tri0,
+    tri0_of,
+    sym,
+    dirty,
+    nxt,
+    ones,
+    zeros,
+    rank,
+    everyone,
+    y0,
+    pool,
+    pmap,
+    pool_pos,
+    p,
+    pw,
+    pair,
+    pair_done,
+    use_pairs,
+    partial,
+    need2,
+    need3,
+    target,
+):
+    """Build every head row of ``y0`` over its pool (``p`` members at root positions ``pool_pos``,
+    bitset ``pool``, pool index of a root position ``pmap``)
+    and cut them to their truss (:func:`truss`, ``rules.truss_need(target)`` common neighbours); ``(tests, edges cut,
+    words, members left with an edge, pair rows built)``; the pair rows of the pool (``need2``) are built first.
+
+    The rows ``tri0[j]`` keep the later members only (as :func:`_head_row`
+    builds them) and are marked built for ``y0`` (``tri0_of``), so the search
+    below ``y0`` reads them and never rebuilds them.
+    """
+    tests = 0
+    pair_rows = 0
+    work0 = 0
+    for j in range(p):
+        z = pool_pos[j]
+        if use_pairs and pair_done[z] == 0:  # the head row of z reads its pair row
+            work0 += _pairs(pair, pair_done, ones, zeros, rank, everyone, z, partial, need2)
+            pair_rows += 1
+        tests += _head_row(tri0[j], ones, zeros, rank, everyone, y0, z, pool, pmap, pw, pair, use_pairs, partial, need3)
+        tri0_of[j] = y0
+    for j in range(p):
+        for v in range(pw):
+            sym[j, v] = 0
+    for j in range(p):
+        jbit = np.uint64(1) << np.uint64(j & 63)
+        for v in range(pw):
+            word = tri0[j, v]
+            sym[j, v] |= word
+            while word:
+                low = word & (~word + np.uint64(1))
+                b = v * 64 + _popcount(low - np.uint64(1))
+                word ^= low
+                sym[b, j >> 6] |= jbit
+    cut, work = truss(sym, p, pw, _truss_need(target), dirty, nxt)
+    left = 0
+    for j in range(p):
+        edge = np.uint64(0)
+        for v in range(pw):
+            edge |= sym[j, v]
+            tri0[j, v] = _from(sym[j, v], v, j + 1)
+        if edge:
+            left += 1
+    return tests, cut, work0 + work + 2 * p * pw, left, pair_rows
