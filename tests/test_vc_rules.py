@@ -75,6 +75,11 @@ def test_every_rule_holds_on_every_shattered_set(H):
                 common = [c for c in rest if c not in (a, b) and joined[a, c] and joined[b, c]]
                 assert joined[a, b], (s, y0, a, b)
                 assert len(common) >= rules.truss_need(t), (s, y0, a, b, common)
+                k = rules.truss_clique(t)  # a clique of k among the common neighbours
+                assert any(
+                    all(joined[c, d] for c, d in itertools.combinations(q, 2))
+                    for q in itertools.combinations(common, k)
+                )
         # downward closure: the columns still to add are candidates of every prefix, on distinct points
         for k in range(t):
             assert rules.enough(len(s) - k, t - k)

@@ -24,7 +24,17 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["need", "triple_need", "pair_need", "truss_need", "enough", "alive_only", "side_sizes", "count_bound"]
+__all__ = [
+    "need",
+    "triple_need",
+    "pair_need",
+    "truss_need",
+    "truss_clique",
+    "enough",
+    "alive_only",
+    "side_sizes",
+    "count_bound",
+]
 
 
 def need(target: int, size: int) -> int:
@@ -81,6 +91,20 @@ def truss_need(target: int) -> int:
     (3, 1)
     """
     return target - 3
+
+
+def truss_clique(target: int) -> int:
+    """Size of a clique each edge of a completion has among its common neighbours in the head graph (at most 3).
+
+    The ``target - 3`` common neighbours :func:`truss_need` counts are the
+    other columns of the completion, themselves pairwise joined: a clique of
+    ``target - 3``, which holds a clique of ``min(target - 3, 3)`` (the size
+    the kernel looks for).  An edge whose common neighbours hold none is cut.
+
+    >>> truss_clique(6), truss_clique(5), truss_clique(9)
+    (3, 2, 3)
+    """
+    return max(0, min(target - 3, 3))
 
 
 def enough(distinct_points: int, still: int) -> bool:
