@@ -34,19 +34,24 @@ _truss_clique = numba.njit(cache=True, inline="always")(rules.truss_clique)
 
 
 @numba.njit(cache=True, boundscheck=False, inline="always")
-def _has_clique(sym, common, pw, size):  # type: ignore[no-untyped-def]
-    """Whether the vertices of the bitset ``common`` hold a clique of ``size`` (1, 2 or 3) in the rows ``sym``."""
+def _has_clique(sym, common, nzw, nn, size):  # type: ignore[no-untyped-def]
+    """Whether the vertices of the bitset ``common`` (non-zero in its words ``nzw[:nn]`` only) hold a clique of
+    ``size`` (1, 2 or 3) in the rows ``sym``."""
     if size <= 0:
         return True
-    for v in range(pw):
+    if nn == 0:
+        return False
+    if size == 1:
+        return True
+    for i in range(nn):
+        v = nzw[i]
         word = common[v]
         while word:
-            if size == 1:
-                return True
             low = word & (~word + np.uint64(1))
             c = v * 64 + _popcount(low - np.uint64(1))
             word ^= low
-            for u in range(pw):
+            for k in range(nn):
+                u = nzw[k]
                 d_word = sym[c, u] & common[u]
                 if size == 2 and d_word:
                     return True
@@ -54,7 +59,8 @@ def _has_clique(sym, common, pw, size):  # type: ignore[no-untyped-def]
                     d_low = d_word & (~d_word + np.uint64(1))
                     d = u * 64 + _popcount(d_low - np.uint64(1))
                     d_word ^= d_low
-                    for t in range(pw):  # a third vertex joined to c and d, among the common ones
+                    for q in range(nn):  # a third vertex joined to c and d, among the common ones
+                        t = nzw[q]
                         if sym[c, t] & sym[d, t] & common[t]:
                             return True
     return False
@@ -73,6 +79,7 @@ def truss(sym, p, pw, least, clique, dirty, nxt):  # type: ignore[no-untyped-def
     cut = 0
     work = 0
     common_bits = np.zeros(pw, dtype=np.uint64)
+    nzw = np.zeros(pw, dtype=np.int64)
     for v in range(pw):
         dirty[v] = ~np.uint64(0)
     edges = np.int64(0)
@@ -104,10 +111,14 @@ def truss(sym, p, pw, least, clique, dirty, nxt):  # type: ignore[no-untyped-def
                             break
                     work += pw
                     if common >= least and clique >= 2:
+                        nn = 0
                         for u in range(pw):
                             common_bits[u] = sym[a, u] & sym[b, u]
-                        work += pw * (1 + common)
-                        if not _has_clique(sym, common_bits, pw, clique):
+                            if common_bits[u]:
+                                nzw[nn] = u
+                                nn += 1
+                        work += pw + nn * nn * 4
+                        if not _has_clique(sym, common_bits, nzw, nn, clique):
                             common = np.int64(-1)
                     if common < least:
                         sym[a, v] &= ~low
