@@ -100,6 +100,16 @@ def usable(seconds_left: float | None) -> bool:
     return seconds_left is None or seconds_left >= (MIN_SECONDS if cached() else COMPILE_SECONDS)
 
 
+def _numba_version() -> str:
+    """numba's version, read once per process (reading package metadata takes about a millisecond)."""
+    if not _version:
+        _version.append(importlib.metadata.version("numba"))
+    return _version[0]
+
+
+_version: list[str] = []
+
+
 def _marker() -> str:
     """Path of the file that says the kernel of this source and numba version is in the disk cache."""
     here = os.path.dirname(__file__)
@@ -110,7 +120,7 @@ def _marker() -> str:
             for name in ("_kernel_impl.py", "_kernel_steps.py", "_kernel_heads.py", "rules.py")
         )
     )
-    stamp += f"-{importlib.metadata.version('numba')}"
+    stamp += f"-{_numba_version()}"
     return os.path.join(os.path.dirname(__file__), "__pycache__", f"dimcalc-kernel-{stamp}.ok")
 
 
