@@ -184,7 +184,9 @@ def _same_first_set(ones, zeros, rank, target, partial, cut: list[int] | None = 
             target,
             partial,
             None,
-            *rules[:3],
+            rules[0],
+            rules[1],
+            rules[2],
             head=rules[3],
             truss=rules[4] if len(rules) > 4 else None,
         )
@@ -429,7 +431,17 @@ def test_many_candidates_decide_like_brute_force(seed):
             first = None
             for rules in ((False, False, False, False), (False, True, True, True), (False, False, True, True)):
                 status, found, _ = kernel.find(
-                    ones[root], zeros[root], rank, np.arange(len(root)), target, False, None, *rules[:3], head=rules[3]
+                    ones[root],
+                    zeros[root],
+                    rank,
+                    np.arange(len(root)),
+                    target,
+                    False,
+                    None,
+                    rules[0],
+                    rules[1],
+                    rules[2],
+                    head=rules[3],
                 )
                 assert status == ("found" if best >= target else "none"), (target, rules)
                 # the rules prune only sets that cannot be completed: the first set in search order is the same
@@ -484,3 +496,61 @@ def test_narrowed_natarajan_with_two_jobs_is_the_one_process_answer():
         two = natarajan_dimension(HypothesisClass(H.table), jobs=2)
     assert one.stats.get("narrowed") and two.stats.get("narrowed")
     assert one.exact and two.exact and (one.value, one.witness) == (two.value, two.witness)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_indicator_head_rows_decide_like_the_column_tests(seed):
+    """Natarajan pair columns given with their label indicators (kernel.find ``indicators``): the head rows read off
+    the indicators' counts give the first set of the column-by-column tests, every target, and the decision is the
+    definition's (T columns on distinct points, each side of each realised by a hypothesis of every pattern)."""
+    rng = np.random.default_rng(700 + seed)
+    labels = int(rng.integers(3, 6))
+    m, n = int(rng.integers(40, 160)), int(rng.integers(5, 8))
+    table = rng.integers(0, labels, (m, n))
+    if seed % 2:  # a planted Natarajan-shattered 4-set: labels 0 / 1 of a cube on the first 4 points
+        cube = (np.arange(16)[:, None] >> np.arange(4)) & 1
+        table[:16, :4] = cube
+    table = np.unique(table, axis=0)
+    ind_bits, ind_of = [], {}
+    for x in range(n):
+        for lab in range(labels):
+            ind_of[x, lab] = len(ind_bits)
+            ind_bits.append(table[:, x] == lab)
+    ind = columns.pack_rows(np.array(ind_bits))
+    point, one, zero = [], [], []
+    for x in range(n):
+        for a in range(labels):
+            for b in range(a + 1, labels):
+                point.append(x)
+                one.append(ind_of[x, b])
+                zero.append(ind_of[x, a])
+    point_a, one_a, zero_a = np.array(point), np.array(one), np.array(zero)
+    lab_one, lab_zero = [o % labels for o in one], [z % labels for z in zero]  # ind_of[x, lab] = x * labels + lab
+    rows = table.tolist()
+    statuses = {}
+    for target in range(3, 6):
+        need = 1 << (target - 1)
+        size = np.minimum(np.bitwise_count(ind[one_a]).sum(1), np.bitwise_count(ind[zero_a]).sum(1))
+        root = np.flatnonzero(size >= need)
+        if len(root) < target:
+            continue
+        args = (ind[one_a[root]], ind[zero_a[root]], point_a[root], np.arange(len(root)), target, True, None)
+        plain = kernel.find(*args, False, True, True, head=True)
+        fast = kernel.find(*args, False, True, True, head=True, indicators=(ind, one_a[root], zero_a[root]))
+        assert (fast[0], fast[1]) == (plain[0], plain[1]), (target, plain, fast)
+        shattered = any(  # definition: distinct points, all 2^T patterns of (side 1 or side 0) among the rows
+            len({point[c] for c in cols}) == target
+            and len(
+                {
+                    tuple(int(r[point[c]] == lab_one[c]) for c in cols)
+                    for r in rows
+                    if all(r[point[c]] in (lab_one[c], lab_zero[c]) for c in cols)
+                }
+            )
+            == 1 << target
+            for cols in itertools.combinations(root.tolist(), target)
+        )
+        assert fast[0] == ("found" if shattered else "none"), (target, fast)
+        statuses[target] = fast[0]
+    if seed % 2:
+        assert statuses.get(4) == "found", statuses

@@ -182,6 +182,72 @@ def _dense_rows(tri0, tri0_of, ones, zeros, rank, everyone, y0, pool_pos, p, pw,
 
 
 @numba.njit(cache=True, boundscheck=False)
+def _indicator_rows(tri0, tri0_of, ones, zeros, rank, everyone, y0, pool_pos, p, pw, need3, ind, one_ind, zero_ind):  # type: ignore[no-untyped-def]
+    """The head rows of ``y0`` when the columns are pairs of label indicators (:func:`head_graph`); the tests.
+
+    The test of ``{y0, y, z}`` reads, in each of the 4 cells of ``{y0, y}``,
+    the hypotheses of the two indicators that are ``z``'s sides: so an
+    indicator is *good* for ``(y0, y)`` when each cell holds ``need3`` of its
+    hypotheses (counted once, stopping at the first cell short), and ``z``
+    passes exactly when both its sides are good (and it lies on another point
+    than ``y``) -- no pair row read: a passing triple has its pairs passing
+    (rules.pair_need).  The pool members are listed by the indicator on their
+    side 1, so a row visits the members of the few good indicators only.
+    """
+    n_ind, n_words = ind.shape
+    good = np.zeros(n_ind, dtype=np.uint8)
+    # the pool members by the indicator on their side 1 (in pool order)
+    start = np.zeros(n_ind + 1, dtype=np.int64)
+    for i in range(p):
+        start[one_ind[pool_pos[i]] + 1] += 1
+    for t in range(n_ind):
+        start[t + 1] += start[t]
+    fill = start[:n_ind].copy()
+    members = np.empty(max(p, 1), dtype=np.int64)
+    for i in range(p):
+        t = one_ind[pool_pos[i]]
+        members[fill[t]] = i
+        fill[t] += 1
+    cells = np.empty((4, n_words), dtype=np.uint64)
+    tests = 0
+    for j in range(p):
+        y = pool_pos[j]
+        for w in range(n_words):
+            a0 = everyone[w] & zeros[y0, w]
+            a1 = everyone[w] & ones[y0, w]
+            cells[0, w] = a0 & zeros[y, w]
+            cells[1, w] = a1 & zeros[y, w]
+            cells[2, w] = a0 & ones[y, w]
+            cells[3, w] = a1 & ones[y, w]
+        for t in range(n_ind):
+            ok = 1
+            for c in range(4):
+                count = np.int64(0)
+                for w in range(n_words):
+                    count += _popcount(cells[c, w] & ind[t, w])
+                if count < need3:
+                    ok = 0
+                    break
+            good[t] = ok
+        tests += n_ind
+        for v in range(pw):
+            tri0[j, v] = 0
+        ry = rank[y]
+        for t in range(n_ind):
+            if good[t] == 0:
+                continue
+            for q in range(start[t], start[t + 1]):
+                i = members[q]
+                if i <= j:
+                    continue
+                z = pool_pos[i]
+                if good[zero_ind[z]] == 1 and rank[z] != ry:
+                    tri0[j, i >> 6] |= np.uint64(1) << np.uint64(i & 63)
+        tri0_of[j] = y0
+    return tests
+
+
+@numba.njit(cache=True, boundscheck=False)
 def head_graph(  # type: ignore[no-untyped-def]
     tri0,
     tri0_of,
@@ -205,12 +271,18 @@ def head_graph(  # type: ignore[no-untyped-def]
     need2,
     need3,
     target,
+    ind,
+    one_ind,
+    zero_ind,
 ):
     """Build every head row of ``y0`` over its pool (``p`` members at root positions ``pool_pos``,
     bitset ``pool``, pool index of a root position ``pmap``)
     and cut them to their truss (:func:`truss`, ``rules.truss_need(target)`` common neighbours); ``(tests, edges cut,
     words, members left with an edge, pair rows built)``; the pair rows of the pool (``need2``) are built first.
 
+    With dead hypotheses and ``ind`` given (the label indicators, whose rows
+    ``one_ind[z]`` / ``zero_ind[z]`` are the sides of column ``z``: Natarajan
+    pairs) the rows are read off the indicators' counts (:func:`_indicator_rows`).
     The rows ``tri0[j]`` keep the later members only (as :func:`_head_row`
     builds them) and are marked built for ``y0`` (``tri0_of``), so the search
     below ``y0`` reads them and never rebuilds them.
@@ -221,6 +293,11 @@ def head_graph(  # type: ignore[no-untyped-def]
     if ones.shape[1] == 1 and not partial:
         tests = _dense_rows(tri0, tri0_of, ones, zeros, rank, everyone, y0, pool_pos, p, pw, need3)
         p = -p  # the rows are built: skip the loop below
+    elif partial and ind.shape[0] > 0:
+        tests = _indicator_rows(
+            tri0, tri0_of, ones, zeros, rank, everyone, y0, pool_pos, p, pw, need3, ind, one_ind, zero_ind
+        )
+        p = -p
     for j in range(max(p, 0)):
         z = pool_pos[j]
         if use_pairs and pair_done[z] == 0:  # the head row of z reads its pair row

@@ -49,6 +49,9 @@ def search(
     use_adj,
     use_head,
     use_truss,
+    ind,
+    one_ind,
+    zero_ind,
     unique_ranks,
     stats,
     chosen,
@@ -467,6 +470,9 @@ def search(
                     need2,
                     need3,
                     target,
+                    ind,
+                    one_ind,
+                    zero_ind,
                 )
                 stats[3] += built
                 stats[1] += got

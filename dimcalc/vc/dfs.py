@@ -370,6 +370,7 @@ class Search(NumpyDFS):
                 keep = np.flatnonzero(rules.alive_only(ind[:, one[p]], ind[:, zero[p]]))
                 packed = pack_rows(ind[keep].T)
                 sub_ones, sub_zeros = packed[one], packed[zero]
+                indicators: tuple[np.ndarray, np.ndarray, np.ndarray] | None = (packed, one, zero)
                 sub_ones[:p] = 0  # the columns before y are never read below y (as below)
                 sub_zeros[:p] = 0
             else:
@@ -380,8 +381,17 @@ class Search(NumpyDFS):
                 sub_zeros = np.zeros((len(rank), words), dtype=np.uint64)
                 sub_ones[p:] = pack_rows(ob[p:, keep])  # the columns before y are never read below y
                 sub_zeros[p:] = pack_rows(zb[p:, keep])
+                indicators = None
             status, found, got = kernel.find(
-                sub_ones, sub_zeros, rank, np.array([p]), target, True, self.deadline.remaining(), filters=filters
+                sub_ones,
+                sub_zeros,
+                rank,
+                np.array([p]),
+                target,
+                True,
+                self.deadline.remaining(),
+                filters=filters,
+                indicators=indicators,
             )
             for key, value in got.items():
                 stats[key] += value

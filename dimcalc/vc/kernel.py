@@ -311,6 +311,7 @@ def find(
     filters: Filters | None = None,
     head: bool | None = None,
     truss: bool | None = None,
+    indicators: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None,
 ) -> tuple[str, list[int], dict[str, int]]:
     """Run the compiled search over root columns ``0 .. R-1``; ``(status, chosen, stats)``.
 
@@ -326,7 +327,9 @@ def find(
     column, over its pool) on or off; default: from :data:`HEAD_MIN_TARGET`
     when the triple filter is off and their ``R * ceil(R/64)`` words fit
     :data:`TRI_BYTES`.  ``truss`` forces the head truss (with the head triples) on or off; default
-    :data:`TRUSS`.
+    :data:`TRUSS`.  ``indicators`` ``(ind, one, zero)``: with dead hypotheses, the label indicators
+    (``I x W`` words) with ``ones[z] == ind[one[z]]`` and ``zeros[z] == ind[zero[z]]`` (Natarajan pairs):
+    the head rows are then read off the indicators' counts.
     """
     fn = _build()
     n_root = len(rank)
@@ -357,6 +360,7 @@ def find(
             bool(adjacency),
             head,
             bool(TRUSS if truss is None else truss),
+            *_indicator_args(indicators, bool(partial)),
             bool(len(np.unique(rank)) == n_root),
             stats,
             chosen,
@@ -385,6 +389,20 @@ def find(
             "core_peeled": int(stats[4]),
             "truss_cut": int(stats[5]),
         },
+    )
+
+
+def _indicator_args(
+    indicators: tuple[np.ndarray, np.ndarray, np.ndarray] | None, partial: bool
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The kernel's ``ind, one_ind, zero_ind`` (empty when not given, or without dead hypotheses)."""
+    if indicators is None or not partial:
+        return np.zeros((0, 1), dtype=np.uint64), np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+    ind, one, zero = indicators
+    return (
+        np.ascontiguousarray(ind, dtype=np.uint64),
+        np.ascontiguousarray(one, dtype=np.int64),
+        np.ascontiguousarray(zero, dtype=np.int64),
     )
 
 
