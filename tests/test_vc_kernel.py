@@ -498,6 +498,28 @@ def test_narrowed_natarajan_with_two_jobs_is_the_one_process_answer():
     assert one.exact and two.exact and (one.value, one.witness) == (two.value, two.witness)
 
 
+@pytest.mark.slow  # starts a Dask LocalCluster
+def test_narrowed_natarajan_on_a_dask_cluster_is_the_one_process_answer():
+    """Narrowed pieces sent to two Dask workers (the pair rows built there, once per worker; head rows from the
+    indicators): value and witness of one process, and the answer verifies."""
+    distributed = pytest.importorskip("distributed")
+    H = HypothesisClass(np.random.default_rng(11).integers(0, 4, (900, 10)), num_labels=4)
+    with (
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=50
+        ) as cluster,
+        distributed.Client(cluster) as client,
+        compiled(tri_from=99),
+        narrowed(),
+        pytest.MonkeyPatch.context() as mp,
+    ):
+        mp.setattr(dfs, "MIN_PIECE", 4)
+        one = natarajan_dimension(H)
+        two = natarajan_dimension(HypothesisClass(H.table), scheduler=client)
+    assert one.stats.get("narrowed") and two.stats.get("narrowed")
+    assert one.exact and two.exact and (one.value, one.witness) == (two.value, two.witness) and two.verify(H)
+
+
 @pytest.mark.parametrize("seed", range(8))
 def test_indicator_head_rows_decide_like_the_column_tests(seed):
     """Natarajan pair columns given with their label indicators (kernel.find ``indicators``): the head rows read off
@@ -554,3 +576,17 @@ def test_indicator_head_rows_decide_like_the_column_tests(seed):
         statuses[target] = fast[0]
     if seed % 2:
         assert statuses.get(4) == "found", statuses
+
+
+def test_filters_sent_to_a_worker_are_built_once_there():
+    """Filters pickled to a worker (a Dask piece) share their rows with the later pieces of the same search sent to
+    that process (kernel._SENT, by key), not with another search's; rows built where they were made stay there."""
+    import pickle
+
+    f, other = kernel.Filters(5, pairs=True, triples=False), kernel.Filters(5, pairs=True, triples=False)
+    first = pickle.loads(pickle.dumps(f))
+    first.arrays()[2][1, 0] = 9
+    again = pickle.loads(pickle.dumps(f))
+    assert again.arrays()[2][1, 0] == 9
+    assert pickle.loads(pickle.dumps(other)).arrays()[2][1, 0] == 0
+    assert f.arrays()[2][1, 0] == 0

@@ -256,7 +256,7 @@ class Search(NumpyDFS):
             if 2 * n * n * ones.shape[1] <= FILL_WORDS and (left is None or left >= 1.0):
                 kernel.warm()
                 filters.fill_pairs(ones, zeros, rank, target, cols.partial, self.deadline.check)
-        narrow = self._narrow(ones, zeros, rank, filters, target, root)
+        narrow = self._narrow(ones, zeros, rank, filters, target, root, here=scheduler is None)
 
         def piece(i: int) -> tuple[list[int] | None, dict]:
             if narrow is not None:
@@ -300,6 +300,7 @@ class Search(NumpyDFS):
         filters: kernel.Filters,
         target: int,
         root: np.ndarray,
+        here: bool = True,
     ) -> tuple[np.ndarray, ...] | None:
         """What :meth:`_narrow_piece` repacks the root's sides from when the search runs narrowed, else None.
 
@@ -307,7 +308,8 @@ class Search(NumpyDFS):
         major ``(m, I)``, and the indicator on each side of each root column
         (Natarajan pairs: ``I`` indicators for ``R`` pairs, so a first
         column's repacking gathers ``I`` columns, not ``R``); or ``(ones,
-        zeros)``, the root's sides as booleans ``(R, m)``.
+        zeros)``, the root's sides as booleans ``(R, m)``.  ``here``: every pair row is built first, in this
+        process (the pieces run here or in workers forked from it).
 
         Only with dead hypotheses (Natarajan) whose root columns are alive on at
         most :data:`NARROW_ALIVE` of the hypotheses on average, with the pair
@@ -324,8 +326,9 @@ class Search(NumpyDFS):
             return None
         if int(np.bitwise_count(ones | zeros).sum(dtype=np.int64)) > NARROW_ALIVE * n * m:
             return None
-        kernel.warm()
-        filters.fill_pairs(ones, zeros, rank, target, True, self.deadline.check)
+        if here:  # the pieces run in this process or forked from it (a Dask worker builds its own, once)
+            kernel.warm()
+            filters.fill_pairs(ones, zeros, rank, target, True, self.deadline.check)
         self.stats["narrowed"] = self.stats.get("narrowed", 0) + 1
         cols = self.cols
         if cols.ind is not None and cols.one_ind is not None and cols.zero_ind is not None:

@@ -40,6 +40,7 @@ import importlib.util
 import math
 import os
 import time
+import uuid
 from collections.abc import Callable
 from typing import Any
 
@@ -235,6 +236,8 @@ class Filters:
         self.pairs = pairs
         self.triples = triples
         self._arrays: tuple[np.ndarray, ...] | None = None
+        self.key = uuid.uuid4().hex  # the rows' identity where they are sent (a Dask worker keeps them: _SENT)
+        self._sent = False
 
     def arrays(self) -> tuple[np.ndarray, ...]:
         """``(tri, tri_done, pair, pair_done)``, allocated (zero) on first use; empty when a filter is off."""
@@ -248,10 +251,18 @@ class Filters:
                 np.zeros((p, rw), dtype=np.uint64),
                 np.zeros(p, dtype=np.uint8),
             )
+            if self._sent:  # the pieces after this one in this worker process read the same rows
+                _SENT[self.key] = self._arrays
+                while len(_SENT) > SENT_KEEP:
+                    _SENT.pop(next(iter(_SENT)))
         return self._arrays
 
     def __getstate__(self) -> dict:
-        return {**self.__dict__, "_arrays": None}  # sent to a Dask worker: rows built there
+        return {**self.__dict__, "_arrays": None}  # sent to a Dask worker: rows built there, once per worker
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state, _sent=True)
+        self._arrays = _SENT.get(self.key)
 
     def fill_pairs(
         self,
@@ -285,6 +296,13 @@ class Filters:
                 _kernel_impl.fill_pairs(pair, pair_done, ones, zeros, rank, bool(partial), need, lo, min(n, lo + step))
             )
         return work
+
+
+#: The filters' rows a worker process keeps for the pieces it is sent (by :attr:`Filters.key`), the latest
+#: :data:`SENT_KEEP` searches' -- rows depend on their root columns and target only, so reusing them never changes
+#: an answer; without this, each piece sent to a Dask worker rebuilt every pair row.
+_SENT: dict[str, tuple[np.ndarray, ...]] = {}
+SENT_KEEP = 2
 
 
 def filters_for(n_root: int, target: int, triples: bool | None = None, pairs: bool | None = None) -> Filters:
