@@ -522,9 +522,9 @@ def test_narrowed_natarajan_on_a_dask_cluster_is_the_one_process_answer():
 
 @pytest.mark.parametrize("seed", range(8))
 def test_indicator_head_rows_decide_like_the_column_tests(seed):
-    """Natarajan pair columns given with their label indicators (kernel.find ``indicators``): the head rows read off
-    the indicators' counts give the first set of the column-by-column tests, every target, and the decision is the
-    definition's (T columns on distinct points, each side of each realised by a hypothesis of every pattern)."""
+    """Natarajan pair columns given with their label indicators (kernel.find ``indicators``): the pair rows and the
+    head rows read off the indicators' counts are the column-by-column tests' (the same rows, the same first set),
+    every target, and the decision is the definition's (T columns on distinct points, each side of each realised by a hypothesis of every pattern)."""
     rng = np.random.default_rng(700 + seed)
     labels = int(rng.integers(3, 6))
     m, n = int(rng.integers(40, 160)), int(rng.integers(5, 8))
@@ -557,6 +557,13 @@ def test_indicator_head_rows_decide_like_the_column_tests(seed):
         if len(root) < target:
             continue
         args = (ind[one_a[root]], ind[zero_a[root]], point_a[root], np.arange(len(root)), target, True, None)
+        built, read = (
+            kernel.Filters(len(root), pairs=True, triples=False),
+            kernel.Filters(len(root), pairs=True, triples=False),
+        )
+        built.fill_pairs(*args[:3], target, True)
+        read.fill_pairs(*args[:3], target, True, indicators=(ind, one_a[root], zero_a[root]))
+        assert (built.arrays()[2] == read.arrays()[2]).all() and read.arrays()[3].all()  # pair rows: the same bits
         plain = kernel.find(*args, False, True, True, head=True)
         fast = kernel.find(*args, False, True, True, head=True, indicators=(ind, one_a[root], zero_a[root]))
         assert (fast[0], fast[1]) == (plain[0], plain[1]), (target, plain, fast)

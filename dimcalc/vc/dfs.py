@@ -326,15 +326,17 @@ class Search(NumpyDFS):
             return None
         if int(np.bitwise_count(ones | zeros).sum(dtype=np.int64)) > NARROW_ALIVE * n * m:
             return None
-        if here:  # the pieces run in this process or forked from it (a Dask worker builds its own, once)
-            kernel.warm()
-            filters.fill_pairs(ones, zeros, rank, target, True, self.deadline.check)
         self.stats["narrowed"] = self.stats.get("narrowed", 0) + 1
         cols = self.cols
         if cols.ind is not None and cols.one_ind is not None and cols.zero_ind is not None:
             one, zero = cols.one_ind[root], cols.zero_ind[root]
             if len(one) and int(zero.min()) >= 0:
+                if here:  # the pieces run in this process or forked from it (a Dask worker builds its own)
+                    filters.fill_pairs(ones, zeros, rank, target, True, self.deadline.check, (cols.ind, one, zero))
                 return np.ascontiguousarray(_unpack(cols.ind, m).T), one, zero
+        if here:
+            kernel.warm()
+            filters.fill_pairs(ones, zeros, rank, target, True, self.deadline.check)
         return _unpack(ones, m), _unpack(zeros, m)
 
     def _narrow_piece(
@@ -361,7 +363,10 @@ class Search(NumpyDFS):
         stats = dict.fromkeys(("nodes", "tests", "triple_rows", "pair_rows", "core_peeled", "truss_cut"), 0)
         # Every pair row on all the hypotheses first: built before the fork (nothing to do here then), or here
         # where the filters came without them (a Dask worker) -- never inside a narrowed search (see _narrow).
-        filters.fill_pairs(ones, zeros, rank, target, True, self.deadline.check)
+        given = None
+        if len(narrow) == 3 and self.cols.ind is not None:
+            given = (self.cols.ind, narrow[1], narrow[2])
+        filters.fill_pairs(ones, zeros, rank, target, True, self.deadline.check, given)
         for p in heads:
             p = int(p)
             if self.deadline.expired():

@@ -66,6 +66,7 @@ __all__ = [
     "TRUSS",
     "Filters",
     "filters_for",
+    "pair_rows_from_indicators",
 ]
 
 #: ``True``/``False`` forces the compiled search on/off (tests); ``None`` lets the search choose.
@@ -272,12 +273,26 @@ class Filters:
         target: int,
         partial: bool,
         check: Callable[[], None] | None = None,
+        indicators: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None,
     ) -> int:
         """Build every pair row not built yet (``R * 2R * W`` words of tests at most); the words tested.
 
         ``check`` (e.g. a deadline's) is called between steps of rows, each of about 2^24 words.
+        ``indicators`` ``(ind, one, zero)`` (dead hypotheses, Natarajan pairs: ``ones[z] == ind[one[z]]``,
+        ``zeros[z] == ind[zero[z]]``): the rows are read off the ``I x I`` counts of the indicators' common
+        hypotheses (:func:`pair_rows_from_indicators`), ``I^2 * W`` words instead of ``2 R^2 * W``.
         """
         if not self.pairs:
+            return 0
+        if indicators is not None and partial:
+            _, _, pair, pair_done = self.arrays()
+            if not pair_done.all():
+                ind, one, zero = indicators
+                if check is not None:
+                    check()
+                pair[:] = pair_rows_from_indicators(ind, one, zero, rank, rules.pair_need(target) if target >= 2 else 1)
+                pair_done[:] = 1
+                return len(ind) * len(ind) * ind.shape[1]
             return 0
         _build()
         from . import _kernel_impl
@@ -303,6 +318,37 @@ class Filters:
 #: an answer; without this, each piece sent to a Dask worker rebuilt every pair row.
 _SENT: dict[str, tuple[np.ndarray, ...]] = {}
 SENT_KEEP = 2
+
+
+def pair_rows_from_indicators(
+    ind: np.ndarray, one: np.ndarray, zero: np.ndarray, rank: np.ndarray, need: int
+) -> np.ndarray:
+    """The pair rows (``R x ceil(R / 64)`` words) of columns whose sides are label indicators.
+
+    Column ``y`` has side 1 ``ind[one[y]]`` and side 0 ``ind[zero[y]]``; the
+    cells of ``{y}`` are its two sides, so ``{y, z}`` passes at ``need`` when
+    each of the 4 intersections of a side of ``y`` with a side of ``z`` holds
+    ``need`` hypotheses, on another point (:func:`dimcalc.vc._kernel_steps._pairs`).
+
+    >>> ind = np.array([[0b0011], [0b1100], [0b0101], [0b1010]], dtype=np.uint64)
+    >>> pair_rows_from_indicators(ind, np.array([1, 3]), np.array([0, 2]), np.array([0, 1]), 1).tolist()
+    [[2], [1]]
+    """
+    n_ind = len(ind)
+    common = np.empty((n_ind, n_ind), dtype=np.int64)
+    for i in range(n_ind):
+        common[i] = np.bitwise_count(ind[i] & ind).sum(axis=1, dtype=np.int64)
+    low = np.minimum(
+        np.minimum(common[one[:, None], one[None, :]], common[one[:, None], zero[None, :]]),
+        np.minimum(common[zero[:, None], one[None, :]], common[zero[:, None], zero[None, :]]),
+    )
+    passed = (low >= need) & (rank[:, None] != rank[None, :])
+    n = len(rank)
+    words = max(1, (n + 63) // 64)
+    packed = np.zeros((n, words * 8), dtype=np.uint8)
+    bits = np.packbits(passed, axis=1, bitorder="little")
+    packed[:, : bits.shape[1]] = bits
+    return packed.view("<u8").astype(np.uint64, copy=False)
 
 
 def filters_for(n_root: int, target: int, triples: bool | None = None, pairs: bool | None = None) -> Filters:
