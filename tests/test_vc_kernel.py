@@ -154,9 +154,10 @@ def test_compiled_agrees_with_numpy_on_larger_classes(seed, kind):
     assert fast.verify(H) and fast.stats.get("compiled")
 
 
-#: (triples, pairs, adjacency, head triples) for kernel.find: plain, each rule alone, head triples with pairs and
-#: adjacency, triples with pairs (the default where the triple filter fits), and with adjacency too.
-RULE_SETS = (
+#: (triples, pairs, adjacency, head triples[, head truss]) for kernel.find: plain, each rule alone, head triples with
+#: pairs and adjacency, triples with pairs (the default where the triple filter fits), and with adjacency too; the
+#: head triples run with their truss (kernel.TRUSS, on by default) unless a fifth entry turns it off.
+RULE_SETS: tuple[tuple[bool, ...], ...] = (
     (False, False, False, False),
     (True, False, False, False),
     (False, True, False, False),
@@ -165,16 +166,34 @@ RULE_SETS = (
     (False, True, True, True),
     (True, True, False, False),
     (True, True, True, False),
+    (False, False, False, True, False),
+    (False, True, True, True, False),
 )
 
 
-def _same_first_set(ones, zeros, rank, target, partial):
+def _same_first_set(ones, zeros, rank, target, partial, cut: list[int] | None = None):
     """kernel.find under every rule set of :data:`RULE_SETS`; the status, after checking that each finds the plain
-    kernel's first set (the rules prune only sets that cannot be completed, in the same search order)."""
+    kernel's first set (the rules prune only sets that cannot be completed, in the same search order).  ``cut``
+    (when given) gets the edges the head truss cut."""
     found = [
-        kernel.find(ones, zeros, rank, np.arange(len(rank)), target, partial, None, *rules[:3], head=rules[3])
+        kernel.find(
+            ones,
+            zeros,
+            rank,
+            np.arange(len(rank)),
+            target,
+            partial,
+            None,
+            rules[0],
+            rules[1],
+            rules[2],
+            head=rules[3],
+            truss=rules[4] if len(rules) > 4 else None,
+        )
         for rules in RULE_SETS
     ]
+    if cut is not None:
+        cut.append(sum(f[2]["truss_cut"] for f in found))
     assert len({(f[0], tuple(f[1])) for f in found}) == 1, (target, partial, found)
     return found[0][0]
 
@@ -201,6 +220,10 @@ def test_each_rule_decides_like_the_plain_kernel(seed):
         assert sides[0] == expected
 
 
+#: The edges the head truss cut in test_tight_searches_decide_like_the_plain_kernel (read by the test after it).
+TRUSS_CUTS: list[int] = []
+
+
 @pytest.mark.parametrize("seed", range(24))
 def test_tight_searches_decide_like_the_plain_kernel(seed):
     """Exactly 2^T hypotheses at target T (as random 64 x m at target 6: every cell of a set that can grow holds
@@ -218,12 +241,38 @@ def test_tight_searches_decide_like_the_plain_kernel(seed):
     ones, zeros = columns.pack_rows(table.T == 1), columns.pack_rows(table.T == 0)
     rows = table.tolist()
     for rank in (np.arange(n), np.arange(n) // 2):  # one column per point, or two
-        status = _same_first_set(ones, zeros, rank, target, False)
+        status = _same_first_set(ones, zeros, rank, target, False, TRUSS_CUTS)
         shattered = any(  # definition: T columns on distinct points realising all 2^T patterns
             len({int(rank[c]) for c in cols}) == target and len({tuple(r[c] for c in cols) for r in rows}) == m
             for cols in itertools.combinations(range(n), target)
         )
         assert status == ("found" if shattered else "none"), (target, rank.tolist(), status)
+
+
+@pytest.mark.parametrize("target", [4, 5, 6])
+def test_a_cube_survives_its_head_truss(target):
+    """T columns realising all 2^T patterns, alone: the head graph of the first column is the clique of the others,
+    each of its edges with exactly T - 3 common neighbours (rules.truss_need) -- a truss asking one more cuts the
+    only completion.  Then random columns after it, some joined with it: the same first set."""
+    m = 1 << target
+    cube = (np.arange(m)[:, None] >> np.arange(target)) & 1
+    rng = np.random.default_rng(target)
+    extra = np.array([rng.permutation(np.arange(m) % 2) for _ in range(6)]).T
+    for table in (cube, np.hstack([cube, extra])):
+        ones, zeros = columns.pack_rows(table.T == 1), columns.pack_rows(table.T == 0)
+        n = table.shape[1]
+        status, found, _ = kernel.find(
+            ones, zeros, np.arange(n), np.arange(n), target, False, None, False, True, True, head=True, truss=True
+        )
+        assert (status, found) == ("found", list(range(target))), (status, found)
+
+
+def test_the_head_truss_cuts_in_the_tight_searches():
+    """The tight searches above ran the head truss where it cuts (else their agreement would prove nothing of it)."""
+    if not TRUSS_CUTS:  # run alone: the tight searches of a few seeds first
+        for seed in (2, 3, 6, 7):
+            test_tight_searches_decide_like_the_plain_kernel(seed)
+    assert sum(TRUSS_CUTS) > 0
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -382,7 +431,17 @@ def test_many_candidates_decide_like_brute_force(seed):
             first = None
             for rules in ((False, False, False, False), (False, True, True, True), (False, False, True, True)):
                 status, found, _ = kernel.find(
-                    ones[root], zeros[root], rank, np.arange(len(root)), target, False, None, *rules[:3], head=rules[3]
+                    ones[root],
+                    zeros[root],
+                    rank,
+                    np.arange(len(root)),
+                    target,
+                    False,
+                    None,
+                    rules[0],
+                    rules[1],
+                    rules[2],
+                    head=rules[3],
                 )
                 assert status == ("found" if best >= target else "none"), (target, rules)
                 # the rules prune only sets that cannot be completed: the first set in search order is the same
@@ -437,3 +496,104 @@ def test_narrowed_natarajan_with_two_jobs_is_the_one_process_answer():
         two = natarajan_dimension(HypothesisClass(H.table), jobs=2)
     assert one.stats.get("narrowed") and two.stats.get("narrowed")
     assert one.exact and two.exact and (one.value, one.witness) == (two.value, two.witness)
+
+
+@pytest.mark.slow  # starts a Dask LocalCluster
+def test_narrowed_natarajan_on_a_dask_cluster_is_the_one_process_answer():
+    """Narrowed pieces sent to two Dask workers (the pair rows built there, once per worker; head rows from the
+    indicators): value and witness of one process, and the answer verifies."""
+    distributed = pytest.importorskip("distributed")
+    H = HypothesisClass(np.random.default_rng(11).integers(0, 4, (900, 10)), num_labels=4)
+    with (
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=50
+        ) as cluster,
+        distributed.Client(cluster) as client,
+        compiled(tri_from=99),
+        narrowed(),
+        pytest.MonkeyPatch.context() as mp,
+    ):
+        mp.setattr(dfs, "MIN_PIECE", 4)
+        one = natarajan_dimension(H)
+        two = natarajan_dimension(HypothesisClass(H.table), scheduler=client)
+    assert one.stats.get("narrowed") and two.stats.get("narrowed")
+    assert one.exact and two.exact and (one.value, one.witness) == (two.value, two.witness) and two.verify(H)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_indicator_head_rows_decide_like_the_column_tests(seed):
+    """Natarajan pair columns given with their label indicators (kernel.find ``indicators``): the pair rows and the
+    head rows read off the indicators' counts are the column-by-column tests' (the same rows, the same first set),
+    every target, and the decision is the definition's (T columns on distinct points, each side of each realised by a hypothesis of every pattern)."""
+    rng = np.random.default_rng(700 + seed)
+    labels = int(rng.integers(3, 6))
+    m, n = int(rng.integers(40, 160)), int(rng.integers(5, 8))
+    table = rng.integers(0, labels, (m, n))
+    if seed % 2:  # a planted Natarajan-shattered 4-set: labels 0 / 1 of a cube on the first 4 points
+        cube = (np.arange(16)[:, None] >> np.arange(4)) & 1
+        table[:16, :4] = cube
+    table = np.unique(table, axis=0)
+    ind_bits, ind_of = [], {}
+    for x in range(n):
+        for lab in range(labels):
+            ind_of[x, lab] = len(ind_bits)
+            ind_bits.append(table[:, x] == lab)
+    ind = columns.pack_rows(np.array(ind_bits))
+    point, one, zero = [], [], []
+    for x in range(n):
+        for a in range(labels):
+            for b in range(a + 1, labels):
+                point.append(x)
+                one.append(ind_of[x, b])
+                zero.append(ind_of[x, a])
+    point_a, one_a, zero_a = np.array(point), np.array(one), np.array(zero)
+    lab_one, lab_zero = [o % labels for o in one], [z % labels for z in zero]  # ind_of[x, lab] = x * labels + lab
+    rows = table.tolist()
+    statuses = {}
+    for target in range(3, 6):
+        need = 1 << (target - 1)
+        size = np.minimum(np.bitwise_count(ind[one_a]).sum(1), np.bitwise_count(ind[zero_a]).sum(1))
+        root = np.flatnonzero(size >= need)
+        if len(root) < target:
+            continue
+        args = (ind[one_a[root]], ind[zero_a[root]], point_a[root], np.arange(len(root)), target, True, None)
+        built, read = (
+            kernel.Filters(len(root), pairs=True, triples=False),
+            kernel.Filters(len(root), pairs=True, triples=False),
+        )
+        built.fill_pairs(*args[:3], target, True)
+        read.fill_pairs(*args[:3], target, True, indicators=(ind, one_a[root], zero_a[root]))
+        assert (built.arrays()[2] == read.arrays()[2]).all() and read.arrays()[3].all()  # pair rows: the same bits
+        plain = kernel.find(*args, False, True, True, head=True)
+        fast = kernel.find(*args, False, True, True, head=True, indicators=(ind, one_a[root], zero_a[root]))
+        assert (fast[0], fast[1]) == (plain[0], plain[1]), (target, plain, fast)
+        shattered = any(  # definition: distinct points, all 2^T patterns of (side 1 or side 0) among the rows
+            len({point[c] for c in cols}) == target
+            and len(
+                {
+                    tuple(int(r[point[c]] == lab_one[c]) for c in cols)
+                    for r in rows
+                    if all(r[point[c]] in (lab_one[c], lab_zero[c]) for c in cols)
+                }
+            )
+            == 1 << target
+            for cols in itertools.combinations(root.tolist(), target)
+        )
+        assert fast[0] == ("found" if shattered else "none"), (target, fast)
+        statuses[target] = fast[0]
+    if seed % 2:
+        assert statuses.get(4) == "found", statuses
+
+
+def test_filters_sent_to_a_worker_are_built_once_there():
+    """Filters pickled to a worker (a Dask piece) share their rows with the later pieces of the same search sent to
+    that process (kernel._SENT, by key), not with another search's; rows built where they were made stay there."""
+    import pickle
+
+    f, other = kernel.Filters(5, pairs=True, triples=False), kernel.Filters(5, pairs=True, triples=False)
+    first = pickle.loads(pickle.dumps(f))
+    first.arrays()[2][1, 0] = 9
+    again = pickle.loads(pickle.dumps(f))
+    assert again.arrays()[2][1, 0] == 9
+    assert pickle.loads(pickle.dumps(other)).arrays()[2][1, 0] == 0
+    assert f.arrays()[2][1, 0] == 0

@@ -61,6 +61,25 @@ def test_every_rule_holds_on_every_shattered_set(H):
             assert min(min(c) for c in _cell_sides(rows, pair[:1], pair[1])) >= rules.pair_need(t)
         for tri in itertools.combinations(s, 3):
             assert min(min(c) for c in _cell_sides(rows, tri[:2], tri[2])) >= rules.triple_need(t)
+        # head truss: in the head graph of any first column y0 (a ~ b when {y0, a, b} passes at triple_need), every
+        # edge between two other members has truss_need common neighbours among them
+        for y0 in s:
+            rest = [p for p in s if p != y0]
+            joined = {
+                (a, b): min(min(c) for c in _cell_sides(rows, (y0, a), b)) >= rules.triple_need(t)
+                for a in rest
+                for b in rest
+                if a != b
+            }
+            for a, b in itertools.combinations(rest, 2):
+                common = [c for c in rest if c not in (a, b) and joined[a, c] and joined[b, c]]
+                assert joined[a, b], (s, y0, a, b)
+                assert len(common) >= rules.truss_need(t), (s, y0, a, b, common)
+                k = rules.truss_clique(t)  # a clique of k among the common neighbours
+                assert any(
+                    all(joined[c, d] for c, d in itertools.combinations(q, 2))
+                    for q in itertools.combinations(common, k)
+                )
         # downward closure: the columns still to add are candidates of every prefix, on distinct points
         for k in range(t):
             assert rules.enough(len(s) - k, t - k)

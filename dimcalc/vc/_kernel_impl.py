@@ -14,6 +14,7 @@ from typing import Any
 import numba
 import numpy as np
 
+from ._kernel_heads import TRUSS_MAX_POOL, head_graph, truss
 from ._kernel_steps import (
     ADJ_MAX,
     ADJ_WORDS,
@@ -26,6 +27,7 @@ from ._kernel_steps import (
     _peel,
     _popcount,
     _test,
+    _test4,
     _triples,
     adjacency,
 )
@@ -46,6 +48,10 @@ def search(
     use_pairs,
     use_adj,
     use_head,
+    use_truss,
+    ind,
+    one_ind,
+    zero_ind,
     unique_ranks,
     stats,
     chosen,
@@ -115,6 +121,11 @@ def search(
     tri0_of = np.full(n_root if use_tri0 else 0, -1, dtype=np.int64)
     pmap = np.zeros(n_root if use_tri0 else 0, dtype=np.int64)
     pool_pos = np.zeros(n_root if use_tri0 else 0, dtype=np.int64)
+    # the head graph (the head rows made symmetric) and its truss flags, with use_truss (_kernel_heads)
+    use_truss = use_truss and use_tri0 and target >= 4
+    sym = np.zeros((n_root if use_truss else 0, rw), dtype=np.uint64)
+    t_dirty = np.zeros(rw if use_truss else 0, dtype=np.uint64)
+    t_next = np.zeros(rw if use_truss else 0, dtype=np.uint64)
     pw = 0
     cpool = np.zeros(rw, dtype=np.uint64)
     prefix = np.zeros(rw + 1, dtype=np.int64)
@@ -434,6 +445,41 @@ def search(
                 pool_pos[j] = cand[nb + j]
                 pmap[cand[nb + j]] = j
             pw = (k + 63) >> 6
+            if use_truss and k <= TRUSS_MAX_POOL:
+                # every head row of y0 at once, cut to the truss: members left without an edge end the node here
+                got, cut, spent, left, built = head_graph(
+                    tri0,
+                    tri0_of,
+                    sym,
+                    t_dirty,
+                    t_next,
+                    ones,
+                    zeros,
+                    rank,
+                    everyone,
+                    y,
+                    bits[1],
+                    pmap,
+                    pool_pos,
+                    k,
+                    pw,
+                    pair,
+                    pair_done,
+                    use_pairs,
+                    partial,
+                    need2,
+                    need3,
+                    target,
+                    ind,
+                    one_ind,
+                    zero_ind,
+                )
+                stats[3] += built
+                stats[1] += got
+                stats[5] += cut
+                work += 4 * n_words * got + spent
+                if not _enough(left, r):
+                    continue
         n_cand[depth + 1] = k
         pos[depth + 1] = 0
         depth += 1
@@ -463,11 +509,14 @@ COMPILED: tuple[Any, ...] = (
     _popcount,
     _from,
     _test,
+    _test4,
     _pairs,
     _triples,
     _head_row,
     _peel,
     adjacency,
+    truss,
+    head_graph,
     search,
     fill_pairs,
 )

@@ -263,7 +263,7 @@ class Search(NumpyDFS):
             if 2 * n * n * ones.shape[1] <= FILL_WORDS and (left is None or left >= 1.0):
                 kernel.warm()
                 filters.fill_pairs(ones, zeros, rank, target, cols.partial, self.deadline.check)
-        narrow = self._narrow(ones, zeros, rank, filters, target)
+        narrow = self._narrow(ones, zeros, rank, filters, target, root, here=scheduler is None)
 
         def piece(i: int) -> tuple[list[int] | None, dict]:
             if narrow is not None:
@@ -281,7 +281,7 @@ class Search(NumpyDFS):
         def collect(stats: dict) -> None:
             self.stats["nodes"] += stats["nodes"]
             self.stats["tests"] += stats["tests"]
-            for key in ("triple_rows", "pair_rows", "core_peeled"):
+            for key in ("triple_rows", "pair_rows", "core_peeled", "truss_cut"):
                 self.stats[key] = self.stats.get(key, 0) + stats[key]
             self.log.update(f"target {target}: {self.stats['nodes']} nodes (compiled)")
 
@@ -300,9 +300,23 @@ class Search(NumpyDFS):
         return found
 
     def _narrow(
-        self, ones: np.ndarray, zeros: np.ndarray, rank: np.ndarray, filters: kernel.Filters, target: int
-    ) -> tuple[np.ndarray, np.ndarray] | None:
-        """The root's sides as booleans ``(R, m)`` when the search runs narrowed (:meth:`_narrow_piece`), else None.
+        self,
+        ones: np.ndarray,
+        zeros: np.ndarray,
+        rank: np.ndarray,
+        filters: kernel.Filters,
+        target: int,
+        root: np.ndarray,
+        here: bool = True,
+    ) -> tuple[np.ndarray, ...] | None:
+        """What :meth:`_narrow_piece` repacks the root's sides from when the search runs narrowed, else None.
+
+        ``(ind, one, zero)``: the label indicators as booleans, hypothesis
+        major ``(m, I)``, and the indicator on each side of each root column
+        (Natarajan pairs: ``I`` indicators for ``R`` pairs, so a first
+        column's repacking gathers ``I`` columns, not ``R``); or ``(ones,
+        zeros)``, the root's sides as booleans ``(R, m)``.  ``here``: every pair row is built first, in this
+        process (the pieces run here or in workers forked from it).
 
         Only with dead hypotheses (Natarajan) whose root columns are alive on at
         most :data:`NARROW_ALIVE` of the hypotheses on average, with the pair
@@ -319,14 +333,22 @@ class Search(NumpyDFS):
             return None
         if int(np.bitwise_count(ones | zeros).sum(dtype=np.int64)) > NARROW_ALIVE * n * m:
             return None
-        kernel.warm()
-        filters.fill_pairs(ones, zeros, rank, target, True, self.deadline.check)
         self.stats["narrowed"] = self.stats.get("narrowed", 0) + 1
+        cols = self.cols
+        if cols.ind is not None and cols.one_ind is not None and cols.zero_ind is not None:
+            one, zero = cols.one_ind[root], cols.zero_ind[root]
+            if len(one) and int(zero.min()) >= 0:
+                if here:  # the pieces run in this process or forked from it (a Dask worker builds its own)
+                    filters.fill_pairs(ones, zeros, rank, target, True, self.deadline.check, (cols.ind, one, zero))
+                return np.ascontiguousarray(_unpack(cols.ind, m).T), one, zero
+        if here:
+            kernel.warm()
+            filters.fill_pairs(ones, zeros, rank, target, True, self.deadline.check)
         return _unpack(ones, m), _unpack(zeros, m)
 
     def _narrow_piece(
         self,
-        narrow: tuple[np.ndarray, np.ndarray],
+        narrow: tuple[np.ndarray, ...],
         ones: np.ndarray,
         zeros: np.ndarray,
         rank: np.ndarray,
@@ -345,25 +367,46 @@ class Search(NumpyDFS):
         hypotheses -- the same answer and witness.  The pair rows are those of
         all the hypotheses (built before: :meth:`_narrow`).
         """
-        ob, zb = narrow
-        stats = dict.fromkeys(("nodes", "tests", "triple_rows", "pair_rows", "core_peeled"), 0)
+        stats = dict.fromkeys(("nodes", "tests", "triple_rows", "pair_rows", "core_peeled", "truss_cut"), 0)
         # Every pair row on all the hypotheses first: built before the fork (nothing to do here then), or here
         # where the filters came without them (a Dask worker) -- never inside a narrowed search (see _narrow).
-        filters.fill_pairs(ones, zeros, rank, target, True, self.deadline.check)
+        given = None
+        if len(narrow) == 3 and self.cols.ind is not None:
+            given = (self.cols.ind, narrow[1], narrow[2])
+        filters.fill_pairs(ones, zeros, rank, target, True, self.deadline.check, given)
         for p in heads:
             p = int(p)
             if self.deadline.expired():
                 stop = SearchStopped(self.deadline.reason or "time")
                 stop.info = stats
                 raise stop
-            keep = np.flatnonzero(rules.alive_only(ob[p], zb[p]))
-            words = max(1, (len(keep) + 63) // 64)
-            sub_ones = np.zeros((len(rank), words), dtype=np.uint64)
-            sub_zeros = np.zeros((len(rank), words), dtype=np.uint64)
-            sub_ones[p:] = pack_rows(ob[p:, keep])  # the columns before y are never read below y
-            sub_zeros[p:] = pack_rows(zb[p:, keep])
+            if len(narrow) == 3:  # the indicators, hypothesis major: gather the alive rows, pack, read each side
+                ind, one, zero = narrow
+                keep = np.flatnonzero(rules.alive_only(ind[:, one[p]], ind[:, zero[p]]))
+                packed = pack_rows(ind[keep].T)
+                sub_ones, sub_zeros = packed[one], packed[zero]
+                indicators: tuple[np.ndarray, np.ndarray, np.ndarray] | None = (packed, one, zero)
+                sub_ones[:p] = 0  # the columns before y are never read below y (as below)
+                sub_zeros[:p] = 0
+            else:
+                ob, zb = narrow
+                keep = np.flatnonzero(rules.alive_only(ob[p], zb[p]))
+                words = max(1, (len(keep) + 63) // 64)
+                sub_ones = np.zeros((len(rank), words), dtype=np.uint64)
+                sub_zeros = np.zeros((len(rank), words), dtype=np.uint64)
+                sub_ones[p:] = pack_rows(ob[p:, keep])  # the columns before y are never read below y
+                sub_zeros[p:] = pack_rows(zb[p:, keep])
+                indicators = None
             status, found, got = kernel.find(
-                sub_ones, sub_zeros, rank, np.array([p]), target, True, self.deadline.remaining(), filters=filters
+                sub_ones,
+                sub_zeros,
+                rank,
+                np.array([p]),
+                target,
+                True,
+                self.deadline.remaining(),
+                filters=filters,
+                indicators=indicators,
             )
             for key, value in got.items():
                 stats[key] += value

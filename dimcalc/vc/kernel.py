@@ -40,6 +40,7 @@ import importlib.util
 import math
 import os
 import time
+import uuid
 from collections.abc import Callable
 from typing import Any
 
@@ -62,8 +63,10 @@ __all__ = [
     "ADJACENCY",
     "ADJ_WITH_TRIPLES",
     "HEAD_MIN_TARGET",
+    "TRUSS",
     "Filters",
     "filters_for",
+    "pair_rows_from_indicators",
 ]
 
 #: ``True``/``False`` forces the compiled search on/off (tests); ``None`` lets the search choose.
@@ -75,6 +78,7 @@ COMPILE_SECONDS = 30.0
 
 _compiled: Any = None
 _failed = False
+_built_marker = ""
 
 
 def available() -> bool:
@@ -98,14 +102,27 @@ def usable(seconds_left: float | None) -> bool:
     return seconds_left is None or seconds_left >= (MIN_SECONDS if cached() else COMPILE_SECONDS)
 
 
+def _numba_version() -> str:
+    """numba's version, read once per process (reading package metadata takes about a millisecond)."""
+    if not _version:
+        _version.append(importlib.metadata.version("numba"))
+    return _version[0]
+
+
+_version: list[str] = []
+
+
 def _marker() -> str:
     """Path of the file that says the kernel of this source and numba version is in the disk cache."""
     here = os.path.dirname(__file__)
     stamp = "-".join(
         f"{int(st.st_mtime_ns)}-{st.st_size}"
-        for st in (os.stat(os.path.join(here, name)) for name in ("_kernel_impl.py", "_kernel_steps.py", "rules.py"))
+        for st in (
+            os.stat(os.path.join(here, name))
+            for name in ("_kernel_impl.py", "_kernel_steps.py", "_kernel_heads.py", "rules.py")
+        )
     )
-    stamp += f"-{importlib.metadata.version('numba')}"
+    stamp += f"-{_numba_version()}"
     return os.path.join(os.path.dirname(__file__), "__pycache__", f"dimcalc-kernel-{stamp}.ok")
 
 
@@ -119,7 +136,7 @@ def cached() -> bool:
 
 def _build() -> Any:
     """Compile (or load from the disk cache) the kernel; one per process."""
-    global _compiled, _failed
+    global _compiled, _failed, _built_marker
     if _compiled is not None:
         return _compiled
     try:
@@ -127,6 +144,8 @@ def _build() -> Any:
     except ImportError:  # pragma: no cover - numba is a dependency; kept for a broken install
         _failed = True
         raise
+    # the marker of the source this process compiles (or loads): a source edited while it runs is not marked
+    _built_marker = _marker()
     if not cached():
         # numba's disk cache knows the file of each function, not of the rules it inlines (dimcalc.vc.rules):
         # a kernel compiled before the rules last changed is dropped and compiled afresh.
@@ -148,8 +167,9 @@ def touch_marker(path: str) -> None:
 
 
 def _mark_cached() -> None:
-    """Record that the kernel is in the disk cache."""
-    touch_marker(_marker())
+    """Record that the kernel of the source this process built (:func:`_build`) is in the disk cache."""
+    if _built_marker and _built_marker == _marker():
+        touch_marker(_built_marker)
 
 
 #: The kernel is not used when its arrays would take more than this (the numpy search works in bounded steps).
@@ -168,6 +188,9 @@ ADJ_WITH_TRIPLES = False
 #: With the triple filter off (its bitsets too large), the triples of the set's first column are kept instead
 #: (``R * ceil(R / 64)`` words, rebuilt for each first column), from this target on.
 HEAD_MIN_TARGET = 4
+#: With the head triples on, every head row of the set's first column is built at once and cut to its truss
+#: (:mod:`dimcalc.vc._kernel_heads`, :func:`dimcalc.vc.rules.truss_need`), from target 4 (default on).
+TRUSS = True
 #: The pair filter is used from this target on ...
 PAIR_MIN_TARGET = 3
 #: ... when its bitsets (``R * ceil(R / 64)`` words) fit in this many bytes.
@@ -214,6 +237,8 @@ class Filters:
         self.pairs = pairs
         self.triples = triples
         self._arrays: tuple[np.ndarray, ...] | None = None
+        self.key = uuid.uuid4().hex  # the rows' identity where they are sent (a Dask worker keeps them: _SENT)
+        self._sent = False
 
     def arrays(self) -> tuple[np.ndarray, ...]:
         """``(tri, tri_done, pair, pair_done)``, allocated (zero) on first use; empty when a filter is off."""
@@ -227,10 +252,18 @@ class Filters:
                 np.zeros((p, rw), dtype=np.uint64),
                 np.zeros(p, dtype=np.uint8),
             )
+            if self._sent:  # the pieces after this one in this worker process read the same rows
+                _SENT[self.key] = self._arrays
+                while len(_SENT) > SENT_KEEP:
+                    _SENT.pop(next(iter(_SENT)))
         return self._arrays
 
     def __getstate__(self) -> dict:
-        return {**self.__dict__, "_arrays": None}  # sent to a Dask worker: rows built there
+        return {**self.__dict__, "_arrays": None}  # sent to a Dask worker: rows built there, once per worker
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state, _sent=True)
+        self._arrays = _SENT.get(self.key)
 
     def fill_pairs(
         self,
@@ -240,12 +273,26 @@ class Filters:
         target: int,
         partial: bool,
         check: Callable[[], None] | None = None,
+        indicators: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None,
     ) -> int:
         """Build every pair row not built yet (``R * 2R * W`` words of tests at most); the words tested.
 
         ``check`` (e.g. a deadline's) is called between steps of rows, each of about 2^24 words.
+        ``indicators`` ``(ind, one, zero)`` (dead hypotheses, Natarajan pairs: ``ones[z] == ind[one[z]]``,
+        ``zeros[z] == ind[zero[z]]``): the rows are read off the ``I x I`` counts of the indicators' common
+        hypotheses (:func:`pair_rows_from_indicators`), ``I^2 * W`` words instead of ``2 R^2 * W``.
         """
         if not self.pairs:
+            return 0
+        if indicators is not None and partial:
+            _, _, pair, pair_done = self.arrays()
+            if not pair_done.all():
+                ind, one, zero = indicators
+                if check is not None:
+                    check()
+                pair[:] = pair_rows_from_indicators(ind, one, zero, rank, rules.pair_need(target) if target >= 2 else 1)
+                pair_done[:] = 1
+                return len(ind) * len(ind) * ind.shape[1]
             return 0
         _build()
         from . import _kernel_impl
@@ -264,6 +311,44 @@ class Filters:
                 _kernel_impl.fill_pairs(pair, pair_done, ones, zeros, rank, bool(partial), need, lo, min(n, lo + step))
             )
         return work
+
+
+#: The filters' rows a worker process keeps for the pieces it is sent (by :attr:`Filters.key`), the latest
+#: :data:`SENT_KEEP` searches' -- rows depend on their root columns and target only, so reusing them never changes
+#: an answer; without this, each piece sent to a Dask worker rebuilt every pair row.
+_SENT: dict[str, tuple[np.ndarray, ...]] = {}
+SENT_KEEP = 2
+
+
+def pair_rows_from_indicators(
+    ind: np.ndarray, one: np.ndarray, zero: np.ndarray, rank: np.ndarray, need: int
+) -> np.ndarray:
+    """The pair rows (``R x ceil(R / 64)`` words) of columns whose sides are label indicators.
+
+    Column ``y`` has side 1 ``ind[one[y]]`` and side 0 ``ind[zero[y]]``; the
+    cells of ``{y}`` are its two sides, so ``{y, z}`` passes at ``need`` when
+    each of the 4 intersections of a side of ``y`` with a side of ``z`` holds
+    ``need`` hypotheses, on another point (:func:`dimcalc.vc._kernel_steps._pairs`).
+
+    >>> ind = np.array([[0b0011], [0b1100], [0b0101], [0b1010]], dtype=np.uint64)
+    >>> pair_rows_from_indicators(ind, np.array([1, 3]), np.array([0, 2]), np.array([0, 1]), 1).tolist()
+    [[2], [1]]
+    """
+    n_ind = len(ind)
+    common = np.empty((n_ind, n_ind), dtype=np.int64)
+    for i in range(n_ind):
+        common[i] = np.bitwise_count(ind[i] & ind).sum(axis=1, dtype=np.int64)
+    low = np.minimum(
+        np.minimum(common[one[:, None], one[None, :]], common[one[:, None], zero[None, :]]),
+        np.minimum(common[zero[:, None], one[None, :]], common[zero[:, None], zero[None, :]]),
+    )
+    passed = (low >= need) & (rank[:, None] != rank[None, :])
+    n = len(rank)
+    words = max(1, (n + 63) // 64)
+    packed = np.zeros((n, words * 8), dtype=np.uint8)
+    bits = np.packbits(passed, axis=1, bitorder="little")
+    packed[:, : bits.shape[1]] = bits
+    return packed.view("<u8").astype(np.uint64, copy=False)
 
 
 def filters_for(n_root: int, target: int, triples: bool | None = None, pairs: bool | None = None) -> Filters:
@@ -289,6 +374,8 @@ def find(
     adjacency: bool | None = None,
     filters: Filters | None = None,
     head: bool | None = None,
+    truss: bool | None = None,
+    indicators: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None,
 ) -> tuple[str, list[int], dict[str, int]]:
     """Run the compiled search over root columns ``0 .. R-1``; ``(status, chosen, stats)``.
 
@@ -303,7 +390,10 @@ def find(
     ``head`` forces the head triples (the triple rows of the set's first
     column, over its pool) on or off; default: from :data:`HEAD_MIN_TARGET`
     when the triple filter is off and their ``R * ceil(R/64)`` words fit
-    :data:`TRI_BYTES`.
+    :data:`TRI_BYTES`.  ``truss`` forces the head truss (with the head triples) on or off; default
+    :data:`TRUSS`.  ``indicators`` ``(ind, one, zero)``: with dead hypotheses, the label indicators
+    (``I x W`` words) with ``ones[z] == ind[one[z]]`` and ``zeros[z] == ind[zero[z]]`` (Natarajan pairs):
+    the head rows are then read off the indicators' counts.
     """
     fn = _build()
     n_root = len(rank)
@@ -318,7 +408,7 @@ def find(
     head = bool(head) and not triples and n_root * max(1, (n_root + 63) // 64) * 8 <= TRI_BYTES
     rank = np.ascontiguousarray(rank, dtype=np.int64)
     stop_at = math.inf if seconds_left is None else time.monotonic() + seconds_left
-    stats = np.zeros(5, dtype=np.int64)
+    stats = np.zeros(6, dtype=np.int64)
     chosen = np.zeros(max(target, 1), dtype=np.int64)
     try:
         status = fn(
@@ -333,6 +423,8 @@ def find(
             bool(pairs),
             bool(adjacency),
             head,
+            bool(TRUSS if truss is None else truss),
+            *_indicator_args(indicators, bool(partial)),
             bool(len(np.unique(rank)) == n_root),
             stats,
             chosen,
@@ -359,7 +451,22 @@ def find(
             "triple_rows": int(stats[2]),
             "pair_rows": int(stats[3]),
             "core_peeled": int(stats[4]),
+            "truss_cut": int(stats[5]),
         },
+    )
+
+
+def _indicator_args(
+    indicators: tuple[np.ndarray, np.ndarray, np.ndarray] | None, partial: bool
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The kernel's ``ind, one_ind, zero_ind`` (empty when not given, or without dead hypotheses)."""
+    if indicators is None or not partial:
+        return np.zeros((0, 1), dtype=np.uint64), np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+    ind, one, zero = indicators
+    return (
+        np.ascontiguousarray(ind, dtype=np.uint64),
+        np.ascontiguousarray(one, dtype=np.int64),
+        np.ascontiguousarray(zero, dtype=np.int64),
     )
 
 

@@ -24,7 +24,17 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["need", "triple_need", "pair_need", "enough", "alive_only", "side_sizes", "count_bound"]
+__all__ = [
+    "need",
+    "triple_need",
+    "pair_need",
+    "truss_need",
+    "truss_clique",
+    "enough",
+    "alive_only",
+    "side_sizes",
+    "count_bound",
+]
 
 
 def need(target: int, size: int) -> int:
@@ -64,6 +74,37 @@ def triple_need(target: int) -> int:
     4
     """
     return need(target, 3)
+
+
+def truss_need(target: int) -> int:
+    """Common neighbours each edge of a completion has in the head graph of its first column: ``target - 3``.
+
+    Head truss: join two candidates ``a, b`` of ``{y0}`` when ``{y0, a, b}``
+    passes at ``triple_need(target)``.  The ``target - 1`` columns a
+    shattered ``target``-set adds to its first column ``y0`` are pairwise
+    joined (triple filter), a clique, so each edge between two of them has the
+    ``target - 3`` others as common neighbours; an edge with fewer is in no
+    completion of ``{y0}`` and is cut, repeatedly (the count is taken in what
+    is left, which still holds every completion).
+
+    >>> truss_need(6), truss_need(4)
+    (3, 1)
+    """
+    return target - 3
+
+
+def truss_clique(target: int) -> int:
+    """Size of a clique each edge of a completion has among its common neighbours in the head graph (at most 3).
+
+    The ``target - 3`` common neighbours :func:`truss_need` counts are the
+    other columns of the completion, themselves pairwise joined: a clique of
+    ``target - 3``, which holds a clique of ``min(target - 3, 3)`` (the size
+    the kernel looks for).  An edge whose common neighbours hold none is cut.
+
+    >>> truss_clique(6), truss_clique(5), truss_clique(9)
+    (3, 2, 3)
+    """
+    return max(0, min(target - 3, 3))
 
 
 def enough(distinct_points: int, still: int) -> bool:
