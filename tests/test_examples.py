@@ -34,11 +34,15 @@ PARSED_ONLY = ("dimcalc sweep",)
 
 
 def _quick(line: str) -> str:
-    """``line`` with ``--quick`` added to a benchmark command (before a ``> FILE`` redirection, so it is kept)."""
-    if not line.startswith(SLOW) or "--quick" in line:
-        return line
+    """``line`` with ``--quick`` added to a benchmark command (before a ``> FILE`` redirection, so it is kept), and
+    ``--repeat 1`` added to a quick benchmark run that gives no repeat count: the example must run, its timings
+    are not read."""
     command, redirect, target = line.partition(" > ")
-    return f"{command} --quick{redirect}{target}"
+    if line.startswith(SLOW) and "--quick" not in command:
+        command += " --quick"
+    if command.startswith("dimcalc bench") and "--quick" in command and "--repeat" not in command:
+        command += " --repeat 1"
+    return f"{command}{redirect}{target}"
 
 
 def _blocks(text: str, lang: str) -> list[str]:
@@ -146,8 +150,13 @@ def test_readme_examples_run(scratch):
 
 def test_quick_goes_before_a_redirection():
     """A bench example writing a file keeps ``--quick`` (after ``> FILE`` it was dropped: the full suite ran)."""
-    assert _quick("dimcalc bench --suite vc --markdown > b.md") == "dimcalc bench --suite vc --markdown --quick > b.md"
-    assert _quick("dimcalc bench --suite vc") == "dimcalc bench --suite vc --quick"
+    assert (
+        _quick("dimcalc bench --suite vc --markdown > b.md")
+        == "dimcalc bench --suite vc --markdown --quick --repeat 1 > b.md"
+    )
+    assert _quick("dimcalc bench --suite vc --repeat 3") == "dimcalc bench --suite vc --repeat 3 --quick"
+    assert _quick("dimcalc bench --quick") == "dimcalc bench --quick --repeat 1"
+    assert _quick("dimcalc bench --list") == "dimcalc bench --list"
     assert _quick("dimcalc check data/x.json > out.txt") == "dimcalc check data/x.json > out.txt"
     line = _quick("dimcalc bench --suite vc --markdown > b.md")
     assert "--quick" in shlex.split(line)[: shlex.split(line).index(">")]
