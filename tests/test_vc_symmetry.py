@@ -206,7 +206,9 @@ def test_complement_search_decides_every_target_like_the_definition(drawn):
         assert complement.closed_under_complement(cols.ones, m, deadline)
         orbits = symmetry.find_orbits(cols.ones, m, deadline, {})
         for arrange in (None, orbits):
-            found = search.complement_find(cols, arrange, target, m, deadline, {})
+            searcher = Search(cols, m, deadline, Progress(False), {"nodes": 0, "tests": 0})
+            searcher.arrange = arrange
+            found = search.complement_find(searcher, target)
             _check_found(found, exists, cols, rows, target)
 
 

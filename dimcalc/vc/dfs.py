@@ -156,6 +156,22 @@ class Search(NumpyDFS):
             idx = idx[cols.rank[idx] != cols.rank[best]]
         return sorted(chosen, key=lambda v: int(cols.rank[v]))
 
+    def root_order(self, target: int, alive: np.ndarray | None = None) -> np.ndarray | None:
+        """The columns a ``target``-set may contain, most balanced first (stable), or None when too few points.
+
+        A column passes the size rule at one point (``rules.need(target, 1)`` rows on each side); the set needs
+        ``target`` distinct points among them (``rules.enough``).  ``alive``: the rows counted (all by default).
+        """
+        cols = self.cols
+        if len(np.unique(cols.rank)) < target:
+            return None
+        ones, zeros = self.counts(self.everyone() if alive is None else alive, np.arange(len(cols.rank)))
+        score = np.minimum(ones[0], zeros[0])
+        ok = np.flatnonzero(score >= rules.need(target, 1))
+        if not rules.enough(len(np.unique(cols.rank[ok])), target):
+            return None
+        return ok[np.argsort(-score[ok], kind="stable")]
+
     def find(self, target: int, jobs: int = 1) -> list[int] | None:
         """A shattered set of ``target`` columns, or None when there is none.
 
@@ -163,16 +179,10 @@ class Search(NumpyDFS):
         the set comes from piece ``i``); the pieces run in order, or in
         ``jobs`` processes with the same answer (:func:`dimcalc.search.pool.first_answer`).
         """
-        cols = self.cols
-        if len(np.unique(cols.rank)) < target:
-            return None
         alive = self.everyone()
-        ones, zeros = self.counts(alive, np.arange(len(cols.rank)))
-        score = np.minimum(ones[0], zeros[0])
-        ok = np.flatnonzero(score >= rules.need(target, 1))
-        if not rules.enough(len(np.unique(cols.rank[ok])), target):
+        root = self.root_order(target, alive)
+        if root is None:
             return None
-        root = ok[np.argsort(-score[ok], kind="stable")]
         mode = self._mode(root, target, alive.shape[1])
         if mode == "compiled":
             return self._find_compiled(root, target, jobs)

@@ -178,7 +178,7 @@ def largest_shattered_set(
             if binary and not cols.partial:
                 searcher.arrange = symmetry_of(by_rank, cols, H.n_distinct, deadline, stats)
             if binary and complement_applies(halves, cols, searcher.arrange, H.n_distinct, deadline):
-                found = complement_find(cols, searcher.arrange, target, H.n_distinct, deadline, stats, jobs, scheduler)
+                found = complement_find(searcher, target, jobs, scheduler)
             else:
                 found = searcher.find(target, jobs)
             if found is None:
@@ -276,28 +276,19 @@ def complement_applies(
     return found[0]
 
 
-def complement_find(
-    cols: Columns,
-    arrange: symmetry.Orbits | None,
-    target: int,
-    m: int,
-    deadline: Deadline,
-    stats: dict,
-    jobs: int = 1,
-    scheduler: Any = None,
-) -> list[int] | None:
+def complement_find(searcher: Search, target: int, jobs: int = 1, scheduler: Any = None) -> list[int] | None:
     """:meth:`Search.find <dimcalc.vc.dfs.Search.find>` for a class closed under complement, head by head
-    (:func:`dimcalc.vc.complement.find`, the heads shared by ``jobs`` processes or a Dask ``scheduler``), the
-    heads one per orbit when ``arrange`` is given."""
-    ones = np.bitwise_count(cols.ones).sum(axis=1, dtype=np.int64)
-    score = np.minimum(ones, m - ones)
-    ok = np.flatnonzero(score >= rules.need(target, 1))
-    if not rules.enough(len(np.unique(cols.rank[ok])), target):
+    (:func:`dimcalc.vc.complement.find`, the heads shared by ``jobs`` processes or a Dask ``scheduler``): the
+    root of :meth:`Search.root_order <dimcalc.vc.dfs.Search.root_order>`, the heads one per orbit when the
+    searcher's ``arrange`` is set."""
+    root = searcher.root_order(target)
+    if root is None:
         return None
-    root = ok[np.argsort(-score[ok], kind="stable")]
-    root, heads = (root, np.arange(len(root))) if arrange is None else arrange(root)
-    stats["compiled"] = True
-    return complement.find(cols, root, heads, target, m, deadline, stats, jobs, scheduler)
+    root, heads = (root, np.arange(len(root))) if searcher.arrange is None else searcher.arrange(root)
+    searcher.stats["compiled"] = True
+    return complement.find(
+        searcher.cols, root, heads, target, searcher.m, searcher.deadline, searcher.stats, jobs, scheduler
+    )
 
 
 def closure_decide(
