@@ -255,6 +255,22 @@ def test_a_killed_dask_worker_has_its_piece_run_again(cluster, tmp_path: Path):
     assert marker.exists()
 
 
+def test_prepare_runs_here_before_forked_workers_only(cluster):
+    """``prepare`` (loading the compiled kernel) serves forked workers; with a scheduler the cluster's workers run
+    the pieces, so this process skips it (it cost the client ~1 s of kernel loading, in series)."""
+    _, client = cluster
+    calls: list[int] = []
+
+    def piece(i):
+        return (i if i >= 2 else None), {"nodes": 1}
+
+    assert pool.first_answer(piece, 4, scheduler=client, prepare=lambda: calls.append(1)) == (2, 3)
+    assert calls == []
+    if pool.can_fork():
+        assert pool.first_answer(piece, 4, jobs=2, prepare=lambda: calls.append(1)) == (2, 3)
+        assert calls == [1]
+
+
 def test_a_dask_search_stops_with_sound_bounds(cluster):
     _, client = cluster
     H = intervals(200)  # VC 2 (closed form)

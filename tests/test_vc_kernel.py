@@ -367,6 +367,18 @@ def test_tiny_searches_do_not_import_numba():
     assert out.split() == ["5", "False"]
 
 
+def test_loading_the_kernel_skips_numbas_blas_probe():
+    """The kernel loads numba without its BLAS probe (``scipy.linalg``: ~0.4 s of a ~1.2 s load, in series before the
+    pieces of ``jobs``); what it compiles does not need BLAS, and the search still answers."""
+    code = (
+        "import sys, numpy as np; from dimcalc.vc import kernel; kernel.warm(); "
+        "print('scipy.linalg' in sys.modules, kernel.find(np.array([[1], [2]], dtype=np.uint64), "
+        "np.array([[2], [1]], dtype=np.uint64), np.arange(2), np.arange(2), 1, False, None)[0])"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["False", "found"]
+
+
 def test_trial_hands_over_to_the_compiled_search(monkeypatch):
     """A search numpy does not finish in its trial goes on compiled, with the same answer."""
     H = HypothesisClass(np.random.default_rng(3).integers(0, 2, (200, 20)))

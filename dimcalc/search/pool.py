@@ -296,8 +296,9 @@ def first_answer(
     collect : callable, optional
         Called with the ``info`` of every piece decided, in order, and of a stopped one.
     prepare : callable, optional
-        Called once here before the workers start (e.g. load a compiled kernel,
-        so that forked workers inherit it instead of each loading it).
+        Called once here before forked workers start (e.g. load a compiled kernel,
+        so that they inherit it instead of each loading it); not with ``scheduler``, whose
+        workers run the pieces (a compiled kernel loaded here would serve nothing).
 
     Returns
     -------
@@ -324,7 +325,7 @@ def first_answer(
             if answer is not None:
                 return answer, i + 1
         return None, n
-    if prepare is not None:
+    if prepare is not None and scheduler is None:  # a cluster's workers load their own (not this process)
         prepare()
     decided: dict[int, tuple[str, Any]] = {}
     following = 0  # the first piece not yet accepted
