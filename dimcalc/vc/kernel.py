@@ -341,11 +341,9 @@ def pair_rows_from_indicators(
     common = np.empty((n_ind, n_ind), dtype=np.int64)
     for i in range(n_ind):
         common[i] = np.bitwise_count(ind[i] & ind).sum(axis=1, dtype=np.int64)
-    low = np.minimum(
-        np.minimum(common[one[:, None], one[None, :]], common[one[:, None], zero[None, :]]),
-        np.minimum(common[zero[:, None], one[None, :]], common[zero[:, None], zero[None, :]]),
-    )
-    passed = (low >= need) & (rank[:, None] != rank[None, :])
+    enough = common >= need  # I x I booleans, gathered per side (not four R x R count arrays: 0.29 -> 0.03 s)
+    side1, side0 = enough[one], enough[zero]
+    passed = side1[:, one] & side1[:, zero] & side0[:, one] & side0[:, zero] & (rank[:, None] != rank[None, :])
     n = len(rank)
     words = max(1, (n + 63) // 64)
     packed = np.zeros((n, words * 8), dtype=np.uint8)
