@@ -321,8 +321,8 @@ class Search(NumpyDFS):
     ) -> tuple[np.ndarray, ...] | None:
         """What :meth:`_narrow_piece` repacks the root's sides from when the search runs narrowed, else None.
 
-        ``(ind, one, zero)``: the label indicators as booleans, hypothesis
-        major ``(m, I)``, and the indicator on each side of each root column
+        ``(ind, one, zero)``: the label indicators as booleans ``(I, m)``,
+        and the indicator on each side of each root column
         (Natarajan pairs: ``I`` indicators for ``R`` pairs, so a first
         column's repacking gathers ``I`` columns, not ``R``); or ``(ones,
         zeros)``, the root's sides as booleans ``(R, m)``.  ``here``: every pair row is built first, in this
@@ -350,7 +350,7 @@ class Search(NumpyDFS):
             if len(one) and int(zero.min()) >= 0:
                 if here:  # the pieces run in this process or forked from it (a Dask worker builds its own)
                     filters.fill_pairs(ones, zeros, rank, target, True, self.deadline.check, (cols.ind, one, zero))
-                return np.ascontiguousarray(_unpack(cols.ind, m).T), one, zero
+                return _unpack(cols.ind, m), one, zero
         if here:
             kernel.warm()
             filters.fill_pairs(ones, zeros, rank, target, True, self.deadline.check)
@@ -384,16 +384,16 @@ class Search(NumpyDFS):
         if len(narrow) == 3 and self.cols.ind is not None:
             given = (self.cols.ind, narrow[1], narrow[2])
         filters.fill_pairs(ones, zeros, rank, target, True, self.deadline.check, given)
+        distinct = len(np.unique(rank)) == len(rank)  # counted once, not in each of the heads' kernel calls
         for p in heads:
             p = int(p)
             if self.deadline.expired():
                 stop = SearchStopped(self.deadline.reason or "time")
                 stop.info = stats
                 raise stop
-            if len(narrow) == 3:  # the indicators, hypothesis major: gather the alive rows, pack, read each side
+            if len(narrow) == 3:  # the indicators: keep the alive hypotheses (contiguous rows), pack, read each side
                 ind, one, zero = narrow
-                keep = np.flatnonzero(rules.alive_only(ind[:, one[p]], ind[:, zero[p]]))
-                packed = pack_rows(ind[keep].T)
+                packed = pack_rows(np.compress(rules.alive_only(ind[one[p]], ind[zero[p]]), ind, axis=1))
                 sub_ones, sub_zeros = packed[one], packed[zero]
                 indicators: tuple[np.ndarray, np.ndarray, np.ndarray] | None = (packed, one, zero)
                 sub_ones[:p] = 0  # the columns before y are never read below y (as below)
@@ -417,6 +417,7 @@ class Search(NumpyDFS):
                 self.deadline.remaining(),
                 filters=filters,
                 indicators=indicators,
+                distinct=distinct,
             )
             for key, value in got.items():
                 stats[key] += value

@@ -79,6 +79,7 @@ COMPILE_SECONDS = 30.0
 _compiled: Any = None
 _failed = False
 _built_marker = ""
+_marked = False  # the disk cache is known to hold this process's kernel (checked once: 4 stats a call otherwise)
 
 
 def available() -> bool:
@@ -377,6 +378,7 @@ def find(
     head: bool | None = None,
     truss: bool | None = None,
     indicators: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None,
+    distinct: bool | None = None,
 ) -> tuple[str, list[int], dict[str, int]]:
     """Run the compiled search over root columns ``0 .. R-1``; ``(status, chosen, stats)``.
 
@@ -394,7 +396,8 @@ def find(
     :data:`TRI_BYTES`.  ``truss`` forces the head truss (with the head triples) on or off; default
     :data:`TRUSS`.  ``indicators`` ``(ind, one, zero)``: with dead hypotheses, the label indicators
     (``I x W`` words) with ``ones[z] == ind[one[z]]`` and ``zeros[z] == ind[zero[z]]`` (Natarajan pairs):
-    the head rows are then read off the indicators' counts.
+    the head rows are then read off the indicators' counts.  ``distinct``: whether every column is on its own
+    point (default: counted from ``rank``; a caller running many searches on one ``rank`` counts it once).
     """
     fn = _build()
     n_root = len(rank)
@@ -426,7 +429,7 @@ def find(
             head,
             bool(TRUSS if truss is None else truss),
             *_indicator_args(indicators, bool(partial)),
-            bool(len(np.unique(rank)) == n_root),
+            bool(len(np.unique(rank)) == n_root) if distinct is None else bool(distinct),
             stats,
             chosen,
             tri,
@@ -439,8 +442,11 @@ def find(
         if isinstance(error.__cause__, KeyboardInterrupt):
             raise KeyboardInterrupt from None
         raise
-    if not cached():
-        _mark_cached()
+    global _marked
+    if not _marked:
+        if not cached():
+            _mark_cached()
+        _marked = True
     label = {0: "none", 1: "found", 2: "stopped"}[int(status)]
     found = [int(v) for v in chosen[:target]] if status == 1 else []
     return (
