@@ -255,6 +255,28 @@ def test_a_killed_dask_worker_has_its_piece_run_again(cluster, tmp_path: Path):
     assert marker.exists()
 
 
+def test_queued_dask_pieces_answer_in_piece_order(cluster):
+    """Two pieces in flight per worker (pool.QUEUED): later pieces finish first, the answer is still the first
+    piece's in order, and a stop before it is a stop."""
+    _, client = cluster
+
+    def piece(i):
+        time.sleep(0.3 if i == 1 else 0.01)
+        return (i if i % 2 else None), {"nodes": 1}
+
+    assert pool.QUEUED >= 2
+    assert pool.first_answer(piece, 8, scheduler=client) == (1, 2)
+
+    def stopped(i):
+        if i == 0:
+            time.sleep(0.2)
+            raise SearchStopped("time")
+        return i, {"nodes": 1}
+
+    with pytest.raises(SearchStopped):
+        pool.first_answer(stopped, 6, scheduler=client)
+
+
 def test_prepare_runs_here_before_forked_workers_only(cluster):
     """``prepare`` (loading the compiled kernel) serves forked workers; with a scheduler the cluster's workers run
     the pieces, so this process skips it (it cost the client ~1 s of kernel loading, in series)."""

@@ -68,6 +68,9 @@ __all__ = [
 #: Seconds between two reads of the deadline while the caller waits for a worker.
 POLL_SECONDS = 0.05
 
+#: Tasks kept in flight per thread of a Dask cluster (:func:`run_tasks` with a scheduler).
+QUEUED = 2
+
 #: Times one task may lose its worker before the pool gives up on it.
 MAX_RESTARTS = 3
 
@@ -189,7 +192,9 @@ def _dask_tasks(
     """:func:`run_tasks` on the workers of a Dask cluster (a lost worker's task is re-run by Dask)."""
     from distributed import wait
 
-    slots = max(1, sum(client.nthreads().values()))
+    # Two tasks in flight per worker thread: a worker starts its next piece at once instead of after a round trip
+    # to this process (20-40 ms a piece, 16 pieces on 2 workers: ~0.2 s of each worker idle).
+    slots = QUEUED * max(1, sum(client.nthreads().values()))
     [shared] = client.scatter([run], broadcast=True, hash=False)  # sent once to every worker, not with each task
     running: dict[Any, int] = {}
     try:
