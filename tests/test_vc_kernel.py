@@ -613,3 +613,22 @@ def test_filters_sent_to_a_worker_are_built_once_there():
     assert again.arrays()[2][1, 0] == 9
     assert pickle.loads(pickle.dumps(other)).arrays()[2][1, 0] == 0
     assert f.arrays()[2][1, 0] == 0
+
+
+def test_complete_pair_rows_travel_with_the_filters():
+    """Every pair row built and no triple rows (kernel.Filters.complete: the narrowed Natarajan search, its rows
+    read off the indicators in the client): pickled along to a Dask worker, which then builds none; otherwise not."""
+    import pickle
+
+    for triples, done in ((False, 1), (False, 0), (True, 1)):
+        f = kernel.Filters(3, pairs=True, triples=triples)
+        tri, tri_done, pair, pair_done = f.arrays()
+        pair[:] = 5
+        pair_done[:] = done
+        pair_done[0] = 1
+        sent = pickle.loads(pickle.dumps(f))
+        assert f.complete() == (done == 1 and not triples)
+        if f.complete():
+            assert sent.arrays()[2].tolist() == [[5], [5], [5]] and sent.arrays()[3].all()
+        else:
+            assert not sent.arrays()[3].any() and not sent.arrays()[2].any()

@@ -326,7 +326,8 @@ class Search(NumpyDFS):
         (Natarajan pairs: ``I`` indicators for ``R`` pairs, so a first
         column's repacking gathers ``I`` columns, not ``R``); or ``(ones,
         zeros)``, the root's sides as booleans ``(R, m)``.  ``here``: every pair row is built first, in this
-        process (the pieces run here or in workers forked from it).
+        process (the pieces run here or in workers forked from it); from the indicators they are built here
+        in any case (numpy, no kernel to load).
 
         Only with dead hypotheses (Natarajan) whose root columns are alive on at
         most :data:`NARROW_ALIVE` of the hypotheses on average, with the pair
@@ -348,8 +349,9 @@ class Search(NumpyDFS):
         if cols.ind is not None and cols.one_ind is not None and cols.zero_ind is not None:
             one, zero = cols.one_ind[root], cols.zero_ind[root]
             if len(one) and int(zero.min()) >= 0:
-                if here:  # the pieces run in this process or forked from it (a Dask worker builds its own)
-                    filters.fill_pairs(ones, zeros, rank, target, True, self.deadline.check, (cols.ind, one, zero))
+                # read off the indicators' counts (numpy, I^2 * W words): here, also for a Dask cluster's workers,
+                # which receive the rows with the pieces (kernel.Filters.complete) instead of each building them
+                filters.fill_pairs(ones, zeros, rank, target, True, self.deadline.check, (cols.ind, one, zero))
                 return _unpack(cols.ind, m), one, zero
         if here:
             kernel.warm()
