@@ -277,6 +277,24 @@ def test_queued_dask_pieces_answer_in_piece_order(cluster):
         pool.first_answer(stopped, 6, scheduler=client)
 
 
+def test_dask_tasks_are_taken_only_as_workers_free_up(cluster):
+    """run_tasks (dimcalc check's dimensions) takes a payload only when a worker thread is free: a payload may be
+    sized when it is taken (a share of the time left), so it is not queued ahead as first_answer's pieces are."""
+    _, client = cluster
+    slots = sum(client.nthreads().values())
+    taken: list[float] = []
+    start = time.monotonic()
+
+    def payloads():
+        for i in range(slots + 1):
+            taken.append(time.monotonic() - start)
+            yield i
+
+    done = list(pool.run_tasks(time.sleep, (0.3 for _ in payloads()), scheduler=client))
+    assert len(done) == slots + 1
+    assert max(taken[:slots]) < 0.3 <= taken[slots]
+
+
 def test_prepare_runs_here_before_forked_workers_only(cluster):
     """``prepare`` (loading the compiled kernel) serves forked workers; with a scheduler the cluster's workers run
     the pieces, so this process skips it (it cost the client ~1 s of kernel loading, in series)."""
