@@ -141,9 +141,9 @@ def _build() -> Any:
     if _compiled is not None:
         return _compiled
     try:
-        from .sparse_jit import _import_numba
+        from ._kernel_numba import import_numba
 
-        _import_numba()  # numba without its BLAS probe (scipy.linalg, ~0.4 s of the load) and cffi set-up: unused here
+        import_numba()  # numba without its BLAS probe (scipy.linalg, ~0.4 s of the load) and cffi set-up: unused here
         from . import _kernel_impl
     except ImportError:  # pragma: no cover - numba is a dependency; kept for a broken install
         _failed = True
