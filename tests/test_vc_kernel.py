@@ -356,6 +356,11 @@ def test_mode_follows_size_time_and_memory(monkeypatch):
     assert not kernel.available() and _search_for(H, None)._mode(root, 4, 1) == "numpy"
 
 
+def _printed_by(code: str) -> list[str]:
+    """The words ``code`` prints, run in a fresh Python process (what it imports and loads is its own)."""
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
+
+
 def test_tiny_searches_do_not_import_numba():
     """A small class is decided in numpy before numba would be loaded (start-up time, tiny time limits)."""
     code = (
@@ -363,8 +368,7 @@ def test_tiny_searches_do_not_import_numba():
         "r = vc_dimension(HypothesisClass(np.random.default_rng(0).integers(0, 2, (100, 20)))); "
         "print(r.value, 'numba' in sys.modules)"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert out.split() == ["5", "False"]
+    assert _printed_by(code) == ["5", "False"]
 
 
 def test_loading_the_kernel_skips_numbas_blas_probe():
@@ -375,8 +379,7 @@ def test_loading_the_kernel_skips_numbas_blas_probe():
         "print('scipy.linalg' in sys.modules, kernel.find(np.array([[1], [2]], dtype=np.uint64), "
         "np.array([[2], [1]], dtype=np.uint64), np.arange(2), np.arange(2), 1, False, None)[0])"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert out.split() == ["False", "found"]
+    assert _printed_by(code) == ["False", "found"]
 
 
 def test_trial_hands_over_to_the_compiled_search(monkeypatch):
