@@ -22,6 +22,7 @@ from ..classes.hypothesis_class import HypothesisClass
 from ..search.budget import Deadline, Progress, SearchStopped
 from .column_splitter import ColumnSplitter
 from .memo import LevelSplitter, MemoEntry, MemoKey, MemoStore, size_bound
+from .memo_table import MemoTable
 from .splits import ColumnCandidates, NodeSplits, Split, Splitter
 from .turns import Turns
 
@@ -57,7 +58,10 @@ class Engine(MemoStore, Turns):
         if getattr(splitter, "deadline", False) is None:  # a splitter whose enumeration can be long polls it too
             splitter.deadline = self.deadline
         self.progress = progress or Progress(False)
-        self.memo: dict[MemoKey, MemoEntry] = {}
+        #: Proven bounds by version space (keys packed on a big class: :mod:`.memo_table`).
+        self.memo = MemoTable(H.n_distinct)
+        if isinstance(splitter, ColumnSplitter) and splitter.n_words == self.memo.recent.n_words:
+            splitter.recent = self.memo.recent  # the words of a node's version space, converted once
         self.nodes = 0
         self.target = 0
         self.node_budget: int | None = None
@@ -120,13 +124,13 @@ class Engine(MemoStore, Turns):
                 e.lower = 1
             return True
         memo = self.memo
-        key: MemoKey = (V, prefix) if prefix else V
-        e = memo.get(key)
+        key = memo.key((V, prefix) if prefix else V)
+        e = memo.table.get(key)
         if e is None:
             hi = size_bound(V)
             if hi < t:
                 return False
-            e = memo[key] = MemoEntry(0, hi)
+            e = memo.table[key] = MemoEntry(0, hi)
         else:
             if e.lower >= t:
                 return True

@@ -17,6 +17,7 @@ from ..classes.hypothesis_class import HypothesisClass
 from ..search.budget import Deadline
 from ..witnesses.tree_walk import gc_paused
 from . import splits as tunables  # read at call time: tests and benchmarks set them
+from .memo_table import MemoTable
 from .splits import VECTOR_MIN_LIVE, NodeSplits, Split, Splitter
 from .twins import shape_key, twin_tree
 
@@ -67,7 +68,7 @@ class TreeWriter:
     H: HypothesisClass
     splitter: Splitter
     levels: LevelSplitter | None
-    memo: dict[MemoKey, MemoEntry]
+    memo: MemoTable
     subtrees: dict[tuple[int, int], dict]
     #: Nodes whose lower bound is their twin's (rule 8, :mod:`.twins`): node -> twin; its subtree is the twin's, mapped.
     twins: dict[int, int]
