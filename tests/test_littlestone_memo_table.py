@@ -126,3 +126,25 @@ def test_the_engine_packs_the_keys_of_a_big_class():
     assert engine.at_least(H.full_mask, 3, engine.splitter.columns)
     assert all(isinstance(k, bytes) for k in engine.memo.table)
     assert engine.tree(H.full_mask, 3)["point"] is not None
+
+
+def test_the_words_kept_for_a_child_are_its_own(monkeypatch):
+    """The children's words come from the parent's (``v & words[column]`` and the rest), not from their integers:
+    each one put in :class:`Recent` is checked against the integer's own words, on a search with packed keys."""
+    from dimcalc.bench.littlestone import intervals_class
+    from dimcalc.littlestone import littlestone_dimension
+    from dimcalc.littlestone.counts import words_of_int
+    from dimcalc.littlestone.memo_table import Recent
+
+    put = Recent.put
+    checked = []
+
+    def checked_put(self, V, words):
+        assert words.tolist() == words_of_int(V, self.n_words).tolist()
+        checked.append(V)
+        put(self, V, words)
+
+    monkeypatch.setattr(Recent, "put", checked_put)
+    H = intervals_class(190)  # 18 146 hypotheses: packed keys
+    r = littlestone_dimension(H)
+    assert r.value == 13 and r.verify(H) and len(checked) > 100

@@ -196,6 +196,8 @@ class ColumnSplitter:
                 self.words, idx, v, n, 1 << (t - 1), indptr, indices, by_rows
             )
             cand = ColumnCandidates(V, n, columns.tolist(), ones_counts.tolist(), balances.tolist(), self.ones)
+            if self.recent is not None:
+                cand.words, cand.recent = (v, self.words), self.recent
             return NodeSplits(new_live, cand, balance_bound(int(best)))
         if by_rows:
             indptr, indices = self.rows

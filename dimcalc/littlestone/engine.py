@@ -60,7 +60,7 @@ class Engine(MemoStore, Turns):
         self.progress = progress or Progress(False)
         #: Proven bounds by version space (keys packed on a big class: :mod:`.memo_table`).
         self.memo = MemoTable(H.n_distinct)
-        if isinstance(splitter, ColumnSplitter) and splitter.n_words == self.memo.recent.n_words:
+        if self.memo.packed and isinstance(splitter, ColumnSplitter) and splitter.n_words == self.memo.recent.n_words:
             splitter.recent = self.memo.recent  # the words of a node's version space, converted once
         self.nodes = 0
         self.target = 0

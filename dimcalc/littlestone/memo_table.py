@@ -103,6 +103,12 @@ class Recent:
             item[1] = words_of_int(V, self.n_words)
         return item[1]  # type: ignore[no-any-return]
 
+    def put(self, V: int, words: np.ndarray) -> None:
+        """Keep ``words`` as ``V``'s (``words_of_int(V, n_words)``, computed otherwise)."""
+        item = self._item(V)
+        if item[1] is None:
+            item[1] = words
+
     def key(self, V: int) -> bytes:
         """:func:`pack_words` of ``V``'s words."""
         item = self._item(V)
