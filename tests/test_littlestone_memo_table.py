@@ -114,6 +114,23 @@ def test_packed_memo_gives_the_recursions_values_and_the_same_witnesses(packed, 
     assert (plain_u.value, plain_u.witness) == (u.value, u.witness)
 
 
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(table=_tables(rows=200, points=9), batch=st.integers(1, 5))
+def test_depth_one_splits_found_in_small_batches_give_the_same_tree(packed, table, batch):
+    """The witness writer finds the splits of depth-1 nodes a batch at a time while it walks the memo (so that
+    their version spaces are not all kept at once); batches of 1 to 5 give the tree of one batch."""
+    from dimcalc import HypothesisClass
+    from dimcalc.littlestone import littlestone_dimension
+    from dimcalc.littlestone.memo import TreeWriter
+
+    H = HypothesisClass(table)
+    r = littlestone_dimension(H)
+    with packed.context() as local:
+        local.setattr(TreeWriter, "PAIR_BATCH", batch)
+        small = littlestone_dimension(H)
+    assert small.witness == r.witness and small.verify(H)
+
+
 def test_the_engine_packs_the_keys_of_a_big_class():
     from dimcalc.bench.littlestone import intervals_class
     from dimcalc.littlestone.engine import Engine

@@ -76,6 +76,11 @@ class TreeWriter:
     _walk: Iterator[Split | None] = iter(())
     _write_deadline: Deadline | None = None
     _written = 0
+    _pending: list[int] = []
+    _slots: list[int] = []
+    _light = False
+    #: Depth-1 nodes whose splits are found in one ``splitter.pair_splits`` call while a tree is written.
+    PAIR_BATCH = 4096
 
     def tree(self, V: int, t: int, prefix: tuple[int, ...] = (), deadline: Deadline | None = None) -> dict:
         """The tree of depth ``t <= lower(V)`` recorded in the memo (spec §3 format); see :meth:`at_least` for ``prefix``.
@@ -89,34 +94,41 @@ class TreeWriter:
         self._write_deadline, self._written = deadline, 0
         self.twin_cache = {}
         walk: list[Split | None] = []  # each node's split, in the order both walks visit the nodes
-        pending: list[int] = []  # depth-1 nodes without a split in the memo ...
-        slots: list[int] = []  # ... and their places in ``walk``
+        self._pending, self._slots = [], []  # depth-1 nodes without a split in the memo, and their places in walk
+        self._light = isinstance(getattr(self.splitter, "ones", None), list)  # splits by a column: V split again
         with gc_paused():  # millions of new dicts and no cycles: the collector's passes would walk the whole memo
-            self._depth_one_nodes(V, t, prefix, walk, pending, slots)
-            for start in range(0, len(pending), 4096):
-                if deadline is not None:
-                    deadline.check()
-                batch = self.splitter.pair_splits(pending[start : start + 4096])
-                for k, split in zip(slots[start : start + 4096], batch):
-                    walk[k] = split
-            self._walk = iter(walk)
             try:
+                self._depth_one_nodes(V, t, prefix, walk)
+                self._pair_splits(walk)
+                self._walk = iter(walk)
                 return self._tree(V, t, prefix)
             finally:
-                self._walk, self.twin_cache = iter(()), {}
+                self._walk, self.twin_cache, self._pending, self._slots = iter(()), {}, [], []
 
-    def _depth_one_nodes(
-        self, V: int, t: int, prefix: tuple[int, ...], walk: list, pending: list[int], slots: list[int]
-    ) -> None:
+    def _pair_splits(self, walk: list[Split | None]) -> None:
+        """The splits of the pending depth-1 nodes (one ``splitter.pair_splits`` call) into their places in
+        ``walk``; on a column splitter their columns alone (``Split(column, -1, -1)``), so that the version
+        spaces are not kept: a tree of depth 17 over boxes 32 x 32 has 65 536 of them, 35 KB each."""
+        if self._write_deadline is not None:
+            self._write_deadline.check()
+        batch = self.splitter.pair_splits(self._pending)
+        for k, split in zip(self._slots, batch):
+            walk[k] = Split(split.desc, -1, -1) if self._light else split
+        self._pending, self._slots = [], []
+
+    def _depth_one_nodes(self, V: int, t: int, prefix: tuple[int, ...], walk: list) -> None:
         """The first walk of :meth:`tree`: each node's split from the memo into ``walk`` (one lookup per
-        node: hashing a version space of 278 785 bits costs ~30 µs), the depth-1 nodes without one into ``pending``."""
+        node: hashing a version space of 278 785 bits costs ~30 µs), the depth-1 nodes without one into
+        ``_pending`` (their splits found :attr:`PAIR_BATCH` at a time, :meth:`_pair_splits`).  A split kept without its
+        children stays so in ``walk`` (the second walk splits ``V`` again): only the version spaces of the
+        path being walked are kept, not those of the whole tree."""
         if t <= 0:
             return
         if prefix:
             split = self.memo[(V, prefix)].split
             assert split is not None
-            self._depth_one_nodes(split.V0, t - 1, prefix[1:], walk, pending, slots)
-            self._depth_one_nodes(split.V1, t - 1, prefix[1:], walk, pending, slots)
+            self._depth_one_nodes(split.V0, t - 1, prefix[1:], walk)
+            self._depth_one_nodes(split.V1, t - 1, prefix[1:], walk)
             return
         if self.subtrees and (V, t) in self.subtrees:
             return
@@ -124,15 +136,19 @@ class TreeWriter:
             return
         e = self.memo.get(V)
         split = e.split if e is not None else None
-        if split is not None and split.V1 < 0:  # kept without its children (a node of depth 2): split V again
-            split = self.children(V, split.desc)
         if t == 1 and split is None:  # proven by size (at_least's depth-1 rule): the split of pair_splits
-            slots.append(len(walk))
-            pending.append(V)
+            self._slots.append(len(walk))
+            self._pending.append(V)
+            walk.append(None)
+            if len(self._pending) >= self.PAIR_BATCH:
+                self._pair_splits(walk)
+            return
         walk.append(split)
         if t > 1 and split is not None:
-            self._depth_one_nodes(split.V0, t - 1, (), walk, pending, slots)
-            self._depth_one_nodes(split.V1, t - 1, (), walk, pending, slots)
+            if split.V1 < 0:  # kept without its children: split V again
+                split = self.children(V, split.desc)
+            self._depth_one_nodes(split.V0, t - 1, (), walk)
+            self._depth_one_nodes(split.V1, t - 1, (), walk)
 
     def children(self, V: int, column: int) -> Split:
         """The split of ``V`` by a column of the column splitter (side 1: the hypotheses with a 1 there), for the
@@ -160,6 +176,8 @@ class TreeWriter:
             return twin_tree(self, V, t)
         split = next(self._walk)  # this node's, from the first walk (same order)
         assert split is not None  # lower(V) >= t >= 1 was proven by a split
+        if split.V1 < 0:  # kept without its children
+            split = self.children(V, split.desc)
         return self.splitter.node(split.desc, self._tree(split.V0, t - 1), self._tree(split.V1, t - 1))
 
 
