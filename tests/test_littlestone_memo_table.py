@@ -1,6 +1,7 @@
 """The memo's packed keys (``dimcalc.littlestone.memo_table``): lossless, the same bytes compiled or not, and the
 same values and witnesses as the integer keys.
 
+Twins kept by packed keys (rule 8): ``test_littlestone_shapes.test_every_column_of_a_twins_tree_is_a_column_of_its_shape``.
 Searches run with packing forced on small classes (``PACK_MIN_ROWS = 0``) and are checked against
 Littlestone's recursion of ``test_littlestone_engine.textbook_dimension`` (imports nothing from dimcalc) and
 against the search with integer keys (the same value and the same witness tree).
@@ -30,13 +31,13 @@ def test_packed_words_read_back_and_agree_compiled_or_not(words):
 
     v = np.array(words, dtype=np.uint64)
     counts.load_kernels(1 << 40, None)
-    compiled = pack_words(v)
+    by_numba = pack_words(v)
     counts.FORCE = False
     try:
         plain = pack_words(v)
     finally:
         counts.FORCE = None
-    assert compiled == plain
+    assert by_numba == plain
     assert unpack_words(plain, len(words)).tolist() == words
     assert len(plain) == 12 * sum(1 for w in words if w)
 

@@ -79,8 +79,8 @@ class Engine(MemoStore, Turns):
         self.subtrees: dict[tuple[int, int], dict] = {}
         #: Proven upper bounds by shape (rule 7, :meth:`.column_splitter.ColumnSplitter.shape`): kept across queries.
         self.shape_upper: dict[bytes, int] = {}
-        self.shape_lower: dict[tuple[int, int], tuple[int, int]] = {}  # rule 8 (.twins)
-        self.twins: dict[int, int] = {}
+        self.shape_lower: dict[tuple[int, int], tuple[int, Any]] = {}  # rule 8 (.twins): (depth, a memo key)
+        self.twins: dict[Any, Any] = {}  # memo keys
         self._shape = getattr(splitter, "shape", None)
         #: Depth-2 splits kept as their column alone (:meth:`_kept`): the column splitter (LDim, Ψ^bin).
         self._columns_kept = isinstance(splitter, ColumnSplitter)
@@ -214,7 +214,7 @@ class Engine(MemoStore, Turns):
         """``e.lower`` was just proven by ``e.split``: ``V`` is no longer written from a twin (rule 8), and
         becomes its shape's twin."""
         if self.twins:
-            self.twins.pop(V, None)
+            self.twins.pop(self.memo.key(V), None)
         if shape is not None:
             self._twin_store(shape, V, e)
 

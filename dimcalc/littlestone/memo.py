@@ -70,8 +70,9 @@ class TreeWriter:
     levels: LevelSplitter | None
     memo: MemoTable
     subtrees: dict[tuple[int, int], dict]
-    #: Nodes whose lower bound is their twin's (rule 8, :mod:`.twins`): node -> twin; its subtree is the twin's, mapped.
-    twins: dict[int, int]
+    #: Nodes whose lower bound is their twin's (rule 8, :mod:`.twins`): node -> twin (their memo keys,
+    #: :meth:`.memo_table.MemoTable.key`); its subtree is the twin's, mapped.
+    twins: dict[Any, Any]
     twin_cache: dict[tuple[int, int], tuple | None] = {}
     _walk: Iterator[Split | None] = iter(())
     _write_deadline: Deadline | None = None
@@ -132,7 +133,7 @@ class TreeWriter:
             return
         if self.subtrees and (V, t) in self.subtrees:
             return
-        if self.twins and V in self.twins:  # written by _tree from its twin's tree (rule 8)
+        if self.twins and self.memo.key(V) in self.twins:  # written by _tree from its twin's tree (rule 8)
             return
         e = self.memo.get(V)
         split = e.split if e is not None else None
@@ -172,7 +173,7 @@ class TreeWriter:
             given = self.subtrees.get((V, t))
             if given is not None:
                 return given
-        if self.twins and V in self.twins:
+        if self.twins and self.memo.key(V) in self.twins:
             return twin_tree(self, V, t)
         split = next(self._walk)  # this node's, from the first walk (same order)
         assert split is not None  # lower(V) >= t >= 1 was proven by a split
@@ -192,7 +193,7 @@ class MemoStore(TreeWriter):
     #: Proven upper bounds by shape (rule 7, :meth:`.column_splitter.ColumnSplitter.shape`): kept across queries.
     shape_upper: dict[bytes, int]
     #: Rule 8: shape key -> (depth proven, a version space of that shape proven by its own split).
-    shape_lower: dict[tuple[int, int], tuple[int, int]]
+    shape_lower: dict[tuple[int, int], tuple[int, Any]]
     _shape: Callable[[int, Sequence[int]], bytes | None] | None
     _shape_calls: int
     _shape_hits: int
@@ -257,11 +258,12 @@ class MemoStore(TreeWriter):
         """Rule 8: a version space of this shape was proven to reach ``d >= t``, so ``V`` does (an isomorphic
         class); ``e`` gets ``lower = d`` and no split, ``V``'s subtree is the twin's, mapped (:mod:`.twins`)."""
         rep = self.shape_lower.get(shape_key(shape))
-        if rep is None or rep[0] < t or rep[1] == V:
+        key = self.memo.key(V)  # twins are kept by their memo keys: packed on a big class (not 35 KB integers)
+        if rep is None or rep[0] < t or rep[1] == key:
             return False
         self._shape_hits += 1
         e.lower, e.split = rep[0], None
-        self.twins[V] = rep[1]
+        self.twins[key] = rep[1]
         return True
 
     def _twin_store(self, shape: bytes, V: int, e: MemoEntry) -> None:
@@ -269,7 +271,7 @@ class MemoStore(TreeWriter):
         key = shape_key(shape)
         rep = self.shape_lower.get(key)
         if rep is None or rep[0] < e.lower:
-            self.shape_lower[key] = (e.lower, V)
+            self.shape_lower[key] = (e.lower, self.memo.key(V))
 
     def _shape_refutes(self, shape: bytes, t: int, e: MemoEntry) -> bool:
         """Rule 7: a refutation of one version space refutes every one of its shape (an isomorphic class).

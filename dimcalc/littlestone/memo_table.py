@@ -132,6 +132,8 @@ class MemoTable:
     >>> memo[0b1011 << 70_000] = "entry"
     >>> memo.get(0b1011 << 70_000), memo.get(0b11 << 70_000), len(memo), type(memo.key(5)).__name__
     ('entry', None, 1, 'bytes')
+    >>> memo.version_space(memo.key(0b1011 << 70_000)) == 0b1011 << 70_000
+    True
     >>> MemoTable(100).key(5)
     5
     """
@@ -152,6 +154,13 @@ class MemoTable:
         if isinstance(V, tuple):
             return (self.recent.key(V[0]), V[1])
         return self.recent.key(V)
+
+    def version_space(self, key: Any) -> int:
+        """The version space whose :meth:`key` is ``key`` (an int key; its inverse)."""
+        if not self.packed:
+            return key  # type: ignore[no-any-return]
+        words = unpack_words(key, self.recent.n_words)
+        return int.from_bytes(words.astype("<u8").tobytes(), "little")
 
     def get(self, V: Any, default: Any = None) -> Any:
         return self.table.get(self.key(V), default)
