@@ -57,6 +57,10 @@ class LevelSplitter(Protocol):
     def map_candidates(self, V: int, t: int, live: Sequence[int], j: int) -> NodeSplits: ...
 
 
+#: The first walk's mark of a node written from its twin's tree (rule 8), read by the second walk.
+_TWIN = Split(None, 0, 0)
+
+
 def size_bound(V: int) -> int:
     """``floor(log2 |V|)``: a tree of depth ``t`` has ``2^t`` leaves realised by distinct hypotheses (reduction 5)."""
     return V.bit_count().bit_length() - 1
@@ -134,6 +138,7 @@ class TreeWriter:
         if self.subtrees and (V, t) in self.subtrees:
             return
         if self.twins and self.memo.key(V) in self.twins:  # written by _tree from its twin's tree (rule 8)
+            walk.append(_TWIN)
             return
         e = self.memo.get(V)
         split = e.split if e is not None else None
@@ -154,8 +159,16 @@ class TreeWriter:
     def children(self, V: int, column: int) -> Split:
         """The split of ``V`` by a column of the column splitter (side 1: the hypotheses with a 1 there), for the
         splits the engine keeps without their children (:meth:`.engine.Engine._kept`)."""
-        V1 = V & self.splitter.ones[column]  # type: ignore[attr-defined]
-        return Split(column, V ^ V1, V1)
+        splitter: Any = self.splitter
+        V1 = V & splitter.ones[column]
+        V0 = V ^ V1
+        recent = splitter.recent
+        if recent is not None:  # the children's memo keys from V's words (as the engine's candidates do)
+            v = recent.words(V)
+            v1 = v & splitter.words[column]
+            recent.put(V1, v1)
+            recent.put(V0, v ^ v1)
+        return Split(column, V0, V1)
 
     def _tree(self, V: int, t: int, prefix: tuple[int, ...] = ()) -> dict:
         self._written += 1
@@ -173,9 +186,9 @@ class TreeWriter:
             given = self.subtrees.get((V, t))
             if given is not None:
                 return given
-        if self.twins and self.memo.key(V) in self.twins:
-            return twin_tree(self, V, t)
         split = next(self._walk)  # this node's, from the first walk (same order)
+        if split is _TWIN:
+            return twin_tree(self, V, t)
         assert split is not None  # lower(V) >= t >= 1 was proven by a split
         if split.V1 < 0:  # kept without its children
             split = self.children(V, split.desc)
