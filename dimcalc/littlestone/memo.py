@@ -156,14 +156,15 @@ class TreeWriter:
             self._depth_one_nodes(split.V0, t - 1, (), walk)
             self._depth_one_nodes(split.V1, t - 1, (), walk)
 
-    def children(self, V: int, column: int) -> Split:
+    def children(self, V: int, column: int, keys: bool = True) -> Split:
         """The split of ``V`` by a column of the column splitter (side 1: the hypotheses with a 1 there), for the
-        splits the engine keeps without their children (:meth:`.engine.Engine._kept`)."""
+        splits the engine keeps without their children (:meth:`.engine.Engine._kept`); with ``keys``, the
+        children's words go to the memo's :class:`~.memo_table.Recent` (their keys are looked up next)."""
         splitter: Any = self.splitter
         V1 = V & splitter.ones[column]
         V0 = V ^ V1
         recent = splitter.recent
-        if recent is not None:  # the children's memo keys from V's words (as the engine's candidates do)
+        if keys and recent is not None:  # the children's memo keys from V's words (as the engine's candidates do)
             v = recent.words(V)
             v1 = v & splitter.words[column]
             recent.put(V1, v1)
@@ -190,8 +191,8 @@ class TreeWriter:
         if split is _TWIN:
             return twin_tree(self, V, t)
         assert split is not None  # lower(V) >= t >= 1 was proven by a split
-        if split.V1 < 0:  # kept without its children
-            split = self.children(V, split.desc)
+        if split.V1 < 0:  # kept without its children (no memo lookups below: the first walk did them)
+            split = self.children(V, split.desc, keys=False)
         return self.splitter.node(split.desc, self._tree(split.V0, t - 1), self._tree(split.V1, t - 1))
 
 
