@@ -277,6 +277,7 @@ def test_hard_littlestone_suite_quick_smoke():
     rows = run_suites(["hard-littlestone"], BenchOptions(quick=True, repeat=1, only=("intervals",)))
     assert len(rows) == 1 and rows[0].exact and rows[0].answer == 8
     assert "NOT VERIFIED" not in rows[0].note and rows[0].extra["nodes"] > 0
+    assert rows[0].peak_mb > 10  # the case process's peak resident memory (Python and dimcalc alone are more)
     json.dumps([r.to_json() for r in rows], allow_nan=False)  # `dimcalc bench --json` prints it
 
 

@@ -230,14 +230,17 @@ def blocks_with_duplicate_columns(draw) -> tuple[np.ndarray, list[list[int]]]:
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(drawn=blocks_with_duplicate_columns())
-def test_every_column_of_a_twins_tree_is_a_column_of_its_shape(compiled, drawn):
+@pytest.mark.parametrize("packed", [False, True])
+def test_every_column_of_a_twins_tree_is_a_column_of_its_shape(compiled, monkeypatch, packed, drawn):
     """Rule 8's map (``twins._mapped``) renames the columns of the rep's tree by their place among the columns not
     constant on the rep.  That covers every column of the tree: each splits a part of the rep into two non-empty
     parts, so it is not constant on the rep -- duplicate columns included (the pattern repeats some of its columns,
     some complemented).  One block solved, then the others (its twins), then the whole class; after each query
     every twin's rep tree is checked to use only columns not constant on the rep (on the splitter's column
-    bitsets), and the twin's own tree shattered (on the table)."""
+    bitsets), and the twin's own tree shattered (on the table).  With ``packed``, the memo's keys are packed
+    (``dimcalc.littlestone.memo_table``): twins are kept by their keys and read back as version spaces."""
     from dimcalc import HypothesisClass
+    from dimcalc.littlestone import memo_table
     from dimcalc.littlestone.engine import Engine
     from dimcalc.littlestone.splitters import splitter_for
     from dimcalc.littlestone.twins import column_tree
@@ -247,14 +250,16 @@ def test_every_column_of_a_twins_tree_is_a_column_of_its_shape(compiled, drawn):
     H = HypothesisClass(table)
     rows = [tuple(int(v) for v in r) for r in H.distinct_rows]
     index = {r: i for i, r in enumerate(rows)}
+    monkeypatch.setattr(memo_table, "PACK_MIN_ROWS", 0 if packed else 1 << 62)
     engine = Engine(H, splitter_for(H, "LD", None, Deadline(None)))
+    assert engine.memo.packed == packed
     engine.use_sat = False
     ones = engine.splitter.ones  # each (reduced) column's 1s as a bitset over the distinct rows
     masks = [sum(1 << index[tuple(int(v) for v in table[i])] for i in set(b)) for b in blocks]
     seen = 0
     for mask in masks + [(1 << len(rows)) - 1]:
         engine.solve(mask)
-        for V, rep in list(engine.twins.items()):
+        for V, rep in [tuple(map(engine.memo.version_space, kv)) for kv in engine.twins.items()]:
             depth = engine.memo[rep].lower
             engine.twin_cache = {}
             used = _tree_columns(column_tree(engine, rep, depth))

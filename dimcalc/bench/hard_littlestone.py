@@ -11,7 +11,9 @@ seconds from the call to the return, and in ``extra``: the CPU seconds of
 the search process *and its workers* (load does not change them), nodes,
 memo size, CPU microseconds per node, the load average when the case ran,
 the time to build the class, and whether the witness tree passed the
-independent checker.  Run it with::
+independent checker; ``peak_mb`` is the case process's peak resident memory
+(class, search and witness: the memory budget, ``DIMCALC_MEMORY_LIMIT_MB``,
+counts the growth of the same figure).  Run it with::
 
     dimcalc bench --suite hard-littlestone            # the cases above, 60 s each
     dimcalc bench --suite hard-littlestone --quick    # small instances (a smoke test)
@@ -52,7 +54,7 @@ QUICK_CASES: list[tuple[str, str, str]] = [
 ]
 
 _CHILD = TIMED + textwrap.dedent("""
-    import json, sys, time
+    import json, resource, sys, time
     from dimcalc import generators as g
     from dimcalc.bench.littlestone import boxes_class, intervals_class
     from dimcalc.littlestone import littlestone_dimension
@@ -68,7 +70,8 @@ _CHILD = TIMED + textwrap.dedent("""
     print(json.dumps({"value": r.value, "exact": r.exact, "lower": r.lower, "upper": r.upper, "wall": wall,
                       "cpu": cpu + workers, "worker_cpu": workers, "load": load,
                       "verified": r.verify(H), "nodes": int(r.stats.get("nodes", 0)), "memo": r.stats.get("memo"),
-                      "built": built, "m": H.n_distinct, "n": H.n_points}))
+                      "built": built, "m": H.n_distinct, "n": H.n_points,
+                      "max_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
 """)
 
 
@@ -115,7 +118,8 @@ def hard_littlestone(options: BenchOptions) -> list[BenchRow]:
                 answer=out["value"] if out["exact"] else [out["lower"], out["upper"]],
                 exact=out["exact"],
                 seconds=round(out["wall"], 3),
-                peak_mb=0.0,  # not traced: tracing would slow the search it measures
+                # the child's peak resident memory (class and search; not traced: tracing would slow the search)
+                peak_mb=round(out["max_rss_mb"], 1),
                 note=("" if out["verified"] else "WITNESS NOT VERIFIED; ")
                 + f"nodes {nodes}, cpu {cpu:.2f} s (workers {out['worker_cpu']:.2f}), load {out['load']:.2f}; {why}",
                 extra={

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-__all__ = ["column_counts", "shape_words"]
+__all__ = ["column_counts", "shape_words", "packed_words"]
 
 
 @numba.njit(cache=True, boundscheck=False, inline="always")
@@ -184,3 +184,25 @@ def rows_of_columns(words, n_rows):  # type: ignore[no-untyped-def]
                     fill[h] += 1
                 x ^= low
     return indptr, indices
+
+
+@numba.njit(cache=True, boundscheck=False, nogil=True)
+def packed_words(v):  # type: ignore[no-untyped-def]
+    """The non-zero words of ``v``: their ``k`` indices, then their ``2k`` 32-bit halves (low first), as ``uint32``.
+
+    The same array as :func:`dimcalc.littlestone.memo_table.pack_words` builds with numpy (a memo key).
+    """
+    k = 0
+    for i in range(len(v)):
+        if v[i]:
+            k += 1
+    out = np.empty(3 * k, dtype=np.uint32)
+    j = 0
+    for i in range(len(v)):
+        x = v[i]
+        if x:
+            out[j] = np.uint32(i)
+            out[k + 2 * j] = np.uint32(x & np.uint64(0xFFFFFFFF))
+            out[k + 2 * j + 1] = np.uint32(x >> np.uint64(32))
+            j += 1
+    return out

@@ -27,6 +27,7 @@ from .counts import (
     rows_of_columns,
     words_of_int,
 )
+from .memo_table import Recent
 from .splits import (
     ColumnCandidates,
     NodeSplits,
@@ -71,6 +72,8 @@ class ColumnSplitter:
         self._rows: tuple[np.ndarray, np.ndarray] | None = None
         #: Set by the engine: long enumerations (millions of live columns) read it between chunks.
         self.deadline: Deadline | None = None
+        #: Set by the engine: the words of the version spaces its memo looked up last (:class:`.memo_table.Recent`).
+        self.recent: Recent | None = None
 
     #: Two distinct hypotheses differ on some (reduced) column: ``D(V) >= 1`` iff ``|V| >= 2``.
     separates = True
@@ -119,7 +122,7 @@ class ColumnSplitter:
         kernels = compiled_kernels()
         if kernels is None:
             return None
-        v = words_of_int(V, self.n_words)
+        v = self.recent.words(V) if self.recent is not None else words_of_int(V, self.n_words)
         out = kernels.shape_words(self.words, np.asarray(live, dtype=np.int64), v, tunables.SHAPE_MAX_ROWS)
         return out.tobytes() if len(out) else None
 
@@ -181,7 +184,7 @@ class ColumnSplitter:
         if self.deadline is not None:
             self.deadline.check()
         idx = np.asarray(live, dtype=np.int64)
-        v = words_of_int(V, self.n_words)
+        v = self.recent.words(V) if self.recent is not None else words_of_int(V, self.n_words)
         n = V.bit_count()
         column_work = len(idx) * int(np.count_nonzero(v))
         load_kernels(column_work, self.deadline.remaining() if self.deadline is not None else None)
@@ -193,6 +196,8 @@ class ColumnSplitter:
                 self.words, idx, v, n, 1 << (t - 1), indptr, indices, by_rows
             )
             cand = ColumnCandidates(V, n, columns.tolist(), ones_counts.tolist(), balances.tolist(), self.ones)
+            if self.recent is not None:
+                cand.words, cand.recent = (v, self.words), self.recent
             return NodeSplits(new_live, cand, balance_bound(int(best)))
         if by_rows:
             indptr, indices = self.rows

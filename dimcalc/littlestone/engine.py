@@ -22,6 +22,7 @@ from ..classes.hypothesis_class import HypothesisClass
 from ..search.budget import Deadline, Progress, SearchStopped
 from .column_splitter import ColumnSplitter
 from .memo import LevelSplitter, MemoEntry, MemoKey, MemoStore, size_bound
+from .memo_table import MemoTable
 from .splits import ColumnCandidates, NodeSplits, Split, Splitter
 from .turns import Turns
 
@@ -57,7 +58,10 @@ class Engine(MemoStore, Turns):
         if getattr(splitter, "deadline", False) is None:  # a splitter whose enumeration can be long polls it too
             splitter.deadline = self.deadline
         self.progress = progress or Progress(False)
-        self.memo: dict[MemoKey, MemoEntry] = {}
+        #: Proven bounds by version space (keys packed on a big class: :mod:`.memo_table`).
+        self.memo = MemoTable(H.n_distinct)
+        if self.memo.packed and isinstance(splitter, ColumnSplitter) and splitter.n_words == self.memo.recent.n_words:
+            splitter.recent = self.memo.recent  # the words of a node's version space, converted once
         self.nodes = 0
         self.target = 0
         self.node_budget: int | None = None
@@ -75,8 +79,8 @@ class Engine(MemoStore, Turns):
         self.subtrees: dict[tuple[int, int], dict] = {}
         #: Proven upper bounds by shape (rule 7, :meth:`.column_splitter.ColumnSplitter.shape`): kept across queries.
         self.shape_upper: dict[bytes, int] = {}
-        self.shape_lower: dict[tuple[int, int], tuple[int, int]] = {}  # rule 8 (.twins)
-        self.twins: dict[int, int] = {}
+        self.shape_lower: dict[tuple[int, int], tuple[int, Any]] = {}  # rule 8 (.twins): (depth, a memo key)
+        self.twins: dict[Any, Any] = {}  # memo keys
         self._shape = getattr(splitter, "shape", None)
         #: Depth-2 splits kept as their column alone (:meth:`_kept`): the column splitter (LDim, Ψ^bin).
         self._columns_kept = isinstance(splitter, ColumnSplitter)
@@ -120,13 +124,13 @@ class Engine(MemoStore, Turns):
                 e.lower = 1
             return True
         memo = self.memo
-        key: MemoKey = (V, prefix) if prefix else V
-        e = memo.get(key)
+        key = memo.key((V, prefix) if prefix else V)
+        e = memo.table.get(key)
         if e is None:
             hi = size_bound(V)
             if hi < t:
                 return False
-            e = memo[key] = MemoEntry(0, hi)
+            e = memo.table[key] = MemoEntry(0, hi)
         else:
             if e.lower >= t:
                 return True
@@ -195,18 +199,22 @@ class Engine(MemoStore, Turns):
         return False
 
     def _kept(self, split: Split, t: int, prefix: tuple[int, ...]) -> Split:
-        """The split a memo entry keeps: at depth 2 on the column splitter, its column alone (the children,
-        decided by size, are not memo keys: boxes 28 x 28 kept 40 754 such ints, 430 MB, against 680 MB of
-        keys); the witness writer splits ``V`` again (:meth:`.memo.TreeWriter.children`)."""
-        if t == 2 and not prefix and self._columns_kept:
+        """The split a memo entry keeps: on the column splitter, its column alone; the witness writer splits ``V``
+        again (:meth:`.memo.TreeWriter.children`).  At depth 2 (``Split(column, -1, -1)``) the children, decided
+        by size, are not memo keys (boxes 28 x 28 kept 40 754 such ints, 430 MB, against 680 MB of keys); deeper
+        (``Split(column, -2, -2)``) they are, under packed keys (:mod:`.memo_table`), and their integers were
+        all that was left of them: boxes 32 x 32, 17 exact, peaked at 5.5 GB with them."""
+        if prefix or not self._columns_kept:
+            return split
+        if t == 2:
             return Split(split.desc, -1, -1)
-        return split
+        return Split(split.desc, -2, -2) if self.memo.packed else split
 
     def _proved(self, V: int, e: MemoEntry, shape: bytes | None) -> None:
         """``e.lower`` was just proven by ``e.split``: ``V`` is no longer written from a twin (rule 8), and
         becomes its shape's twin."""
         if self.twins:
-            self.twins.pop(V, None)
+            self.twins.pop(self.memo.key(V), None)
         if shape is not None:
             self._twin_store(shape, V, e)
 
@@ -231,9 +239,9 @@ class Engine(MemoStore, Turns):
             return node
         if isinstance(cand, ColumnCandidates):
             cand.move_to_front(e.split.desc)
-        elif len(cand) > 1 and cand[0].split != e.split:
+        elif len(cand) > 1 and not _same(cand[0].split, e.split):
             for i, c in enumerate(cand):
-                if c.split == e.split:
+                if _same(c.split, e.split):
                     cand.insert(0, cand.pop(i))
                     break
         return node
@@ -468,6 +476,12 @@ _SAT_SHARE = 0.5
 
 #: Nodes the recursion may spend on a root query before SAT is tried (then doubled each round).
 _INITIAL_NODE_BUDGET = 20000
+
+
+def _same(split: Split, kept: Split) -> bool:
+    """Whether a candidate's split of ``V`` is the split a memo entry of ``V`` keeps (:meth:`Engine._kept`: without
+    its children deeper than 2, the column tells; a split kept at depth 2 is not moved first, as before)."""
+    return split.desc == kept.desc if kept.V1 == -2 else split == kept
 
 
 def sat_module() -> Any:

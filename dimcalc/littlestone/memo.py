@@ -17,6 +17,7 @@ from ..classes.hypothesis_class import HypothesisClass
 from ..search.budget import Deadline
 from ..witnesses.tree_walk import gc_paused
 from . import splits as tunables  # read at call time: tests and benchmarks set them
+from .memo_table import MemoTable
 from .splits import VECTOR_MIN_LIVE, NodeSplits, Split, Splitter
 from .twins import shape_key, twin_tree
 
@@ -56,6 +57,10 @@ class LevelSplitter(Protocol):
     def map_candidates(self, V: int, t: int, live: Sequence[int], j: int) -> NodeSplits: ...
 
 
+#: The first walk's mark of a node written from its twin's tree (rule 8), read by the second walk.
+_TWIN = Split(None, 0, 0)
+
+
 def size_bound(V: int) -> int:
     """``floor(log2 |V|)``: a tree of depth ``t`` has ``2^t`` leaves realised by distinct hypotheses (reduction 5)."""
     return V.bit_count().bit_length() - 1
@@ -67,14 +72,20 @@ class TreeWriter:
     H: HypothesisClass
     splitter: Splitter
     levels: LevelSplitter | None
-    memo: dict[MemoKey, MemoEntry]
+    memo: MemoTable
     subtrees: dict[tuple[int, int], dict]
-    #: Nodes whose lower bound is their twin's (rule 8, :mod:`.twins`): node -> twin; its subtree is the twin's, mapped.
-    twins: dict[int, int]
+    #: Nodes whose lower bound is their twin's (rule 8, :mod:`.twins`): node -> twin (their memo keys,
+    #: :meth:`.memo_table.MemoTable.key`); its subtree is the twin's, mapped.
+    twins: dict[Any, Any]
     twin_cache: dict[tuple[int, int], tuple | None] = {}
     _walk: Iterator[Split | None] = iter(())
     _write_deadline: Deadline | None = None
     _written = 0
+    _pending: list[int] = []
+    _slots: list[int] = []
+    _light = False
+    #: Depth-1 nodes whose splits are found in one ``splitter.pair_splits`` call while a tree is written.
+    PAIR_BATCH = 4096
 
     def tree(self, V: int, t: int, prefix: tuple[int, ...] = (), deadline: Deadline | None = None) -> dict:
         """The tree of depth ``t <= lower(V)`` recorded in the memo (spec §3 format); see :meth:`at_least` for ``prefix``.
@@ -88,56 +99,77 @@ class TreeWriter:
         self._write_deadline, self._written = deadline, 0
         self.twin_cache = {}
         walk: list[Split | None] = []  # each node's split, in the order both walks visit the nodes
-        pending: list[int] = []  # depth-1 nodes without a split in the memo ...
-        slots: list[int] = []  # ... and their places in ``walk``
+        self._pending, self._slots = [], []  # depth-1 nodes without a split in the memo, and their places in walk
+        self._light = isinstance(getattr(self.splitter, "ones", None), list)  # splits by a column: V split again
         with gc_paused():  # millions of new dicts and no cycles: the collector's passes would walk the whole memo
-            self._depth_one_nodes(V, t, prefix, walk, pending, slots)
-            for start in range(0, len(pending), 4096):
-                if deadline is not None:
-                    deadline.check()
-                batch = self.splitter.pair_splits(pending[start : start + 4096])
-                for k, split in zip(slots[start : start + 4096], batch):
-                    walk[k] = split
-            self._walk = iter(walk)
             try:
+                self._depth_one_nodes(V, t, prefix, walk)
+                self._pair_splits(walk)
+                self._walk = iter(walk)
                 return self._tree(V, t, prefix)
             finally:
-                self._walk, self.twin_cache = iter(()), {}
+                self._walk, self.twin_cache, self._pending, self._slots = iter(()), {}, [], []
 
-    def _depth_one_nodes(
-        self, V: int, t: int, prefix: tuple[int, ...], walk: list, pending: list[int], slots: list[int]
-    ) -> None:
+    def _pair_splits(self, walk: list[Split | None]) -> None:
+        """The splits of the pending depth-1 nodes (one ``splitter.pair_splits`` call) into their places in
+        ``walk``; on a column splitter their columns alone (``Split(column, -1, -1)``), so that the version
+        spaces are not kept: a tree of depth 17 over boxes 32 x 32 has 65 536 of them, 35 KB each."""
+        if self._write_deadline is not None:
+            self._write_deadline.check()
+        batch = self.splitter.pair_splits(self._pending)
+        for k, split in zip(self._slots, batch):
+            walk[k] = Split(split.desc, -1, -1) if self._light else split
+        self._pending, self._slots = [], []
+
+    def _depth_one_nodes(self, V: int, t: int, prefix: tuple[int, ...], walk: list) -> None:
         """The first walk of :meth:`tree`: each node's split from the memo into ``walk`` (one lookup per
-        node: hashing a version space of 278 785 bits costs ~30 µs), the depth-1 nodes without one into ``pending``."""
+        node: hashing a version space of 278 785 bits costs ~30 µs), the depth-1 nodes without one into
+        ``_pending`` (their splits found :attr:`PAIR_BATCH` at a time, :meth:`_pair_splits`).  A split kept without its
+        children stays so in ``walk`` (the second walk splits ``V`` again): only the version spaces of the
+        path being walked are kept, not those of the whole tree."""
         if t <= 0:
             return
         if prefix:
             split = self.memo[(V, prefix)].split
             assert split is not None
-            self._depth_one_nodes(split.V0, t - 1, prefix[1:], walk, pending, slots)
-            self._depth_one_nodes(split.V1, t - 1, prefix[1:], walk, pending, slots)
+            self._depth_one_nodes(split.V0, t - 1, prefix[1:], walk)
+            self._depth_one_nodes(split.V1, t - 1, prefix[1:], walk)
             return
         if self.subtrees and (V, t) in self.subtrees:
             return
-        if self.twins and V in self.twins:  # written by _tree from its twin's tree (rule 8)
+        if self.twins and self.memo.key(V) in self.twins:  # written by _tree from its twin's tree (rule 8)
+            walk.append(_TWIN)
             return
         e = self.memo.get(V)
         split = e.split if e is not None else None
-        if split is not None and split.V1 < 0:  # kept without its children (a node of depth 2): split V again
-            split = self.children(V, split.desc)
         if t == 1 and split is None:  # proven by size (at_least's depth-1 rule): the split of pair_splits
-            slots.append(len(walk))
-            pending.append(V)
+            self._slots.append(len(walk))
+            self._pending.append(V)
+            walk.append(None)
+            if len(self._pending) >= self.PAIR_BATCH:
+                self._pair_splits(walk)
+            return
         walk.append(split)
         if t > 1 and split is not None:
-            self._depth_one_nodes(split.V0, t - 1, (), walk, pending, slots)
-            self._depth_one_nodes(split.V1, t - 1, (), walk, pending, slots)
+            if split.V1 < 0:  # kept without its children: split V again
+                split = self.children(V, split.desc)
+            self._depth_one_nodes(split.V0, t - 1, (), walk)
+            self._depth_one_nodes(split.V1, t - 1, (), walk)
 
-    def children(self, V: int, column: int) -> Split:
+    def children(self, V: int, column: int, keys: bool = True) -> Split:
         """The split of ``V`` by a column of the column splitter (side 1: the hypotheses with a 1 there), for the
-        splits the engine keeps without their children (:meth:`.engine.Engine._kept`)."""
-        V1 = V & self.splitter.ones[column]  # type: ignore[attr-defined]
-        return Split(column, V ^ V1, V1)
+        splits the engine keeps without their children (:meth:`.engine.Engine._kept`); with ``keys``, the
+        children's words go to the memo's :class:`~.memo_table.Recent` (their keys are looked up next)."""
+        splitter: Any = self.splitter
+        V1 = V & splitter.ones[column]
+        V0 = V ^ V1
+        recent = splitter.recent
+        if keys and recent is not None:  # the children's memo keys from V's words (as the engine's candidates do)
+            v = recent.words(V)
+            v1 = v & splitter.words[column]
+            recent.put(V1, v1)
+            recent.put(V0, v ^ v1)
+        return Split(column, V0, V1)
 
     def _tree(self, V: int, t: int, prefix: tuple[int, ...] = ()) -> dict:
         self._written += 1
@@ -155,10 +187,12 @@ class TreeWriter:
             given = self.subtrees.get((V, t))
             if given is not None:
                 return given
-        if self.twins and V in self.twins:
-            return twin_tree(self, V, t)
         split = next(self._walk)  # this node's, from the first walk (same order)
+        if split is _TWIN:
+            return twin_tree(self, V, t)
         assert split is not None  # lower(V) >= t >= 1 was proven by a split
+        if split.V1 < 0:  # kept without its children (no memo lookups below: the first walk did them)
+            split = self.children(V, split.desc, keys=False)
         return self.splitter.node(split.desc, self._tree(split.V0, t - 1), self._tree(split.V1, t - 1))
 
 
@@ -173,7 +207,7 @@ class MemoStore(TreeWriter):
     #: Proven upper bounds by shape (rule 7, :meth:`.column_splitter.ColumnSplitter.shape`): kept across queries.
     shape_upper: dict[bytes, int]
     #: Rule 8: shape key -> (depth proven, a version space of that shape proven by its own split).
-    shape_lower: dict[tuple[int, int], tuple[int, int]]
+    shape_lower: dict[tuple[int, int], tuple[int, Any]]
     _shape: Callable[[int, Sequence[int]], bytes | None] | None
     _shape_calls: int
     _shape_hits: int
@@ -238,11 +272,12 @@ class MemoStore(TreeWriter):
         """Rule 8: a version space of this shape was proven to reach ``d >= t``, so ``V`` does (an isomorphic
         class); ``e`` gets ``lower = d`` and no split, ``V``'s subtree is the twin's, mapped (:mod:`.twins`)."""
         rep = self.shape_lower.get(shape_key(shape))
-        if rep is None or rep[0] < t or rep[1] == V:
+        key = self.memo.key(V)  # twins are kept by their memo keys: packed on a big class (not 35 KB integers)
+        if rep is None or rep[0] < t or rep[1] == key:
             return False
         self._shape_hits += 1
         e.lower, e.split = rep[0], None
-        self.twins[V] = rep[1]
+        self.twins[key] = rep[1]
         return True
 
     def _twin_store(self, shape: bytes, V: int, e: MemoEntry) -> None:
@@ -250,7 +285,7 @@ class MemoStore(TreeWriter):
         key = shape_key(shape)
         rep = self.shape_lower.get(key)
         if rep is None or rep[0] < e.lower:
-            self.shape_lower[key] = (e.lower, V)
+            self.shape_lower[key] = (e.lower, self.memo.key(V))
 
     def _shape_refutes(self, shape: bytes, t: int, e: MemoEntry) -> bool:
         """Rule 7: a refutation of one version space refutes every one of its shape (an isomorphic class).

@@ -82,7 +82,7 @@ class ColumnCandidates:
     the memo: its children are the first one's).
     """
 
-    __slots__ = ("V", "n", "columns", "ones_counts", "balances", "ones", "_built")
+    __slots__ = ("V", "n", "columns", "ones_counts", "balances", "ones", "_built", "words", "recent")
 
     def __init__(
         self, V: int, n: int, columns: list[int], ones_counts: list[int], balances: list[int], ones: list[int]
@@ -90,6 +90,10 @@ class ColumnCandidates:
         self.V, self.n, self.columns = V, n, columns
         self.ones_counts, self.balances, self.ones = ones_counts, balances, ones
         self._built: dict[int, Candidate] = {}
+        #: ``(v, columns' words)`` and a :class:`.memo_table.Recent`: the children's words, from ``V``'s
+        #: (``v & words[column]``), go there as the children are built (None: not kept).
+        self.words: tuple[np.ndarray, np.ndarray] | None = None
+        self.recent: Any = None
 
     def __len__(self) -> int:
         return len(self.columns)
@@ -100,6 +104,11 @@ class ColumnCandidates:
             column, k, one = self.columns[i], self.balances[i], self.ones_counts[i]
             a = self.V & self.ones[column]
             b = self.V ^ a
+            if self.words is not None:  # the memo keys of the children: from V's words, not from the integers
+                v, words = self.words
+                va = v & words[column]
+                self.recent.put(a, va)
+                self.recent.put(b, v ^ va)
             split = Split(column, b, a)
             c = self._built[i] = Candidate(k, b, a, split) if self.n - one <= one else Candidate(k, a, b, split)
         return c

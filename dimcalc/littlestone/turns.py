@@ -15,7 +15,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..search.budget import SearchStopped
-from .memo import MemoEntry, MemoKey, size_bound
+from .memo import MemoEntry, size_bound
+from .memo_table import MemoTable
 from .splits import NodeSplits
 
 __all__ = ["Turns", "ALTERNATE_NODES"]
@@ -25,7 +26,7 @@ class Turns:
     """Node budgets and the order of work of the :class:`~.engine.Engine` (a mixin: it reads the engine's memo,
     splitter, node count, budget and deadline, and calls its :meth:`~.engine.Engine.at_least`)."""
 
-    memo: dict[MemoKey, MemoEntry]
+    memo: MemoTable
     splitter: Any
     nodes: int
     node_budget: int | None

@@ -63,9 +63,9 @@ def column_tree(writer: Any, V: int, t: int) -> tuple | None:
     tree = cache.get((V, t))
     if tree is not None:
         return tree
-    rep = writer.twins.get(V)
+    rep = writer.twins.get(writer.memo.key(V))
     if rep is not None:
-        tree = _mapped(writer, V, rep, t)
+        tree = _mapped(writer, V, writer.memo.version_space(rep), t)
     else:
         e = writer.memo.get(V)
         split = e.split if e is not None else None
