@@ -107,6 +107,10 @@ class ColumnSplitter:
                 out.append(Split(column, V ^ a, a))
         return out
 
+    def _words_of(self, V: int) -> np.ndarray:
+        """``V`` as words: the memo's (:class:`.memo_table.Recent`, converted once per node) when the engine shares them."""
+        return self.recent.words(V) if self.recent is not None else words_of_int(V, self.n_words)
+
     def shape(self, V: int, live: Sequence[int]) -> bytes | None:
         """The *shape* of ``V`` (at most :data:`.splits.SHAPE_MAX_ROWS` hypotheses), or None.
 
@@ -122,7 +126,7 @@ class ColumnSplitter:
         kernels = compiled_kernels()
         if kernels is None:
             return None
-        v = self.recent.words(V) if self.recent is not None else words_of_int(V, self.n_words)
+        v = self._words_of(V)
         out = kernels.shape_words(self.words, np.asarray(live, dtype=np.int64), v, tunables.SHAPE_MAX_ROWS)
         return out.tobytes() if len(out) else None
 
@@ -184,7 +188,7 @@ class ColumnSplitter:
         if self.deadline is not None:
             self.deadline.check()
         idx = np.asarray(live, dtype=np.int64)
-        v = self.recent.words(V) if self.recent is not None else words_of_int(V, self.n_words)
+        v = self._words_of(V)
         n = V.bit_count()
         column_work = len(idx) * int(np.count_nonzero(v))
         load_kernels(column_work, self.deadline.remaining() if self.deadline is not None else None)

@@ -83,7 +83,9 @@ class TreeWriter:
     _written = 0
     _pending: list[int] = []
     _slots: list[int] = []
-    _light = False
+    #: Splits by a column of the column splitter, kept without their children (set by the engine,
+    #: :meth:`.engine.Engine._kept`): the writer splits ``V`` again (:meth:`children`).
+    _columns_kept = False
     #: Depth-1 nodes whose splits are found in one ``splitter.pair_splits`` call while a tree is written.
     PAIR_BATCH = 4096
 
@@ -100,7 +102,6 @@ class TreeWriter:
         self.twin_cache = {}
         walk: list[Split | None] = []  # each node's split, in the order both walks visit the nodes
         self._pending, self._slots = [], []  # depth-1 nodes without a split in the memo, and their places in walk
-        self._light = isinstance(getattr(self.splitter, "ones", None), list)  # splits by a column: V split again
         with gc_paused():  # millions of new dicts and no cycles: the collector's passes would walk the whole memo
             try:
                 self._depth_one_nodes(V, t, prefix, walk)
@@ -118,7 +119,7 @@ class TreeWriter:
             self._write_deadline.check()
         batch = self.splitter.pair_splits(self._pending)
         for k, split in zip(self._slots, batch):
-            walk[k] = Split(split.desc, -1, -1) if self._light else split
+            walk[k] = Split(split.desc, -1, -1) if self._columns_kept else split
         self._pending, self._slots = [], []
 
     def _depth_one_nodes(self, V: int, t: int, prefix: tuple[int, ...], walk: list) -> None:

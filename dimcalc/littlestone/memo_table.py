@@ -113,9 +113,7 @@ class Recent:
         """:func:`pack_words` of ``V``'s words."""
         item = self._item(V)
         if item[2] is None:
-            if item[1] is None:
-                item[1] = words_of_int(V, self.n_words)
-            item[2] = pack_words(item[1])
+            item[2] = pack_words(self.words(V))
         return item[2]  # type: ignore[no-any-return]
 
 
