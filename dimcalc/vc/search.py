@@ -70,7 +70,9 @@ from typing import Any
 import numpy as np
 
 from ..classes.hypothesis_class import HypothesisClass
+from ..search.ahead import Ahead
 from ..search.budget import Deadline, Progress, SearchStopped
+from ..search.pool import can_fork
 from . import closure, complement, kernel, rules, symmetry, traces
 from .columns import STEP_WORDS, Columns, label_counts, pack_columns, virtual_columns
 from .dfs import Search
@@ -107,6 +109,7 @@ def largest_shattered_set(
         p0 = int(np.flatnonzero(r0 != r1)[0])
         l0, l1 = int(r0[p0]), int(r1[p0])
         best = [{"point": p0, "one": 1 if kind == "vc" else l1, "zero": -1 if kind == "vc" else l0}]
+    early: Ahead | None = None  # the symmetries of a target's columns, looked for ahead (symmetry_ahead)
     try:
         red = H.column_reduction(relabel=True, deadline=deadline)
         stats["reduced_columns"] = red.n_columns
@@ -163,6 +166,9 @@ def largest_shattered_set(
             log.update(f"searching for a shattered set of size {target} (upper bound {upper})", force=True)
             deadline.check()
             cols = columns(rules.need(target, 1))
+            if early is not None:  # an earlier target's, not needed (decided before its symmetries)
+                early.close()
+            early = symmetry_ahead(by_rank, halves, cols, H.n_distinct, deadline, jobs, scheduler) if binary else None
             decided = closure_decide(closed, cols, target, H.n_distinct, deadline, stats) if binary else None
             if decided == "refuted":
                 upper = target - 1  # no independent target-set, so no shattered one (dimcalc.vc.closure)
@@ -175,9 +181,11 @@ def largest_shattered_set(
                 upper = target - 1  # no target-set: proved on distinct traces (dimcalc.vc.traces)
                 break
             searcher = Search(cols, H.n_distinct, deadline, log, stats, scheduler=scheduler)
+            complemented = take_ahead(early, by_rank, stats, deadline) if early is not None else None
+            early = None
             if binary and not cols.partial:
                 searcher.arrange = symmetry_of(by_rank, cols, H.n_distinct, deadline, stats)
-            if binary and complement_applies(halves, cols, searcher.arrange, H.n_distinct, deadline):
+            if binary and complement_applies(halves, cols, searcher.arrange, H.n_distinct, deadline, complemented):
                 found = complement_find(searcher, target, jobs, scheduler)
             else:
                 found = searcher.find(target, jobs)
@@ -188,6 +196,9 @@ def largest_shattered_set(
             target += 1
     except SearchStopped:
         return best, upper, True
+    finally:
+        if early is not None:
+            early.close()
     return (best, upper, False)
 
 
@@ -251,7 +262,12 @@ def symmetry_of(
 
 
 def complement_applies(
-    found: list[bool], cols: Columns, arrange: symmetry.Orbits | None, m: int, deadline: Deadline
+    found: list[bool],
+    cols: Columns,
+    arrange: symmetry.Orbits | None,
+    m: int,
+    deadline: Deadline,
+    known: bool | None = None,
 ) -> bool:
     """Whether the head-by-head search of a class closed under complement runs (:mod:`dimcalc.vc.complement`).
 
@@ -261,19 +277,75 @@ def complement_applies(
     and the memory budget, and the heads' sub-tables (heads ``x V x m``
     entries: every column, or one per orbit of ``arrange``) within
     :data:`dimcalc.vc.complement.MAX_ENTRIES`; the closure is checked once per
-    search (kept in ``found``).
+    search (kept in ``found``; ``known``: already checked on ``cols``, by :func:`symmetry_ahead`).
     """
+    if not _complement_sized(cols, arrange, m):
+        return False
+    if not kernel.usable(deadline.remaining()) or not deadline.fits(4 * cols.ones.shape[0] * m):
+        return False
+    if not found:
+        found.append(complement.closed_under_complement(cols.ones, m, deadline) if known is None else known)
+    return found[0]
+
+
+def _complement_sized(cols: Columns, arrange: symmetry.Orbits | None, m: int) -> bool:
+    """The size gates of :func:`complement_applies` (all but the kernel's and the memory budget's)."""
     v, w = cols.ones.shape
     if complement.FORCE is False or cols.partial or v < 2 or v * v * w < symmetry.MIN_WORDS:
         return False
     heads = v if arrange is None else int(arrange.label.max()) + 1
-    if v * m > complement.MAX_TABLE or heads * v * m > complement.MAX_ENTRIES:
-        return False
-    if not kernel.usable(deadline.remaining()) or not deadline.fits(4 * v * m):
-        return False
+    return v * m <= complement.MAX_TABLE and heads * v * m <= complement.MAX_ENTRIES
+
+
+def symmetry_ahead(
+    found: list[np.ndarray | None],
+    halves: list[bool],
+    cols: Columns,
+    m: int,
+    deadline: Deadline,
+    jobs: int,
+    scheduler: Any = None,
+) -> Ahead | None:
+    """The point symmetries of ``cols`` (:func:`symmetry_of`) and, where :func:`complement_applies` would check
+    it, their closure under complement, started in another process (:class:`~dimcalc.search.ahead.Ahead`:
+    forked with ``jobs > 1``, or a task of the Dask ``scheduler``) while this one tries the closures and traces
+    of the same target; their values are taken by :func:`take_ahead`.
+
+    ``None`` (nothing started) with one job, on columns whose symmetries are known (``found``) or looked for
+    afresh (several on a point), or would not be looked for (:func:`dimcalc.vc.symmetry.looked_for`).  The
+    values are those :func:`symmetry_of` and :func:`complement_applies` would find here, on the same columns.
+    """
+    if (jobs <= 1 and scheduler is None) or (scheduler is None and not can_fork()) or found or cols.partial:
+        return None
+    if len(np.unique(cols.rank)) < len(cols.rank) or not symmetry.looked_for(cols.ones, m):
+        return None
+    known = bool(halves)
+
+    def step() -> tuple[list[np.ndarray | None], dict, bool | None]:
+        there: list[np.ndarray | None] = []
+        stats: dict = {}
+        arrange = symmetry_of(there, cols, m, deadline, stats)
+        closed = None
+        if not known and _complement_sized(cols, arrange, m) and deadline.fits(4 * cols.ones.shape[0] * m):
+            closed = complement.closed_under_complement(cols.ones, m, deadline)
+            if deadline.reason is not None:  # the budget said no on the way: checked again where it is used
+                closed = None
+        return there, stats, closed
+
+    return Ahead(step, jobs=jobs, client=scheduler)
+
+
+def take_ahead(early: Ahead, found: list[np.ndarray | None], stats: dict, deadline: Deadline) -> bool | None:
+    """The values of :func:`symmetry_ahead`: the orbits go to ``found`` (as :func:`symmetry_of` keeps them), the
+    symmetry stats to ``stats``; returns the closure under complement checked there (``None``: not checked)."""
+    there, got, closed = early.result(deadline)
     if not found:
-        found.append(complement.closed_under_complement(cols.ones, m, deadline))
-    return found[0]
+        found.extend(there)
+    seconds = got.pop("symmetry_seconds", None)
+    stats.update(got)
+    if seconds is not None:
+        stats["symmetry_seconds"] = round(stats.get("symmetry_seconds", 0.0) + seconds, 3)
+    return closed
 
 
 def complement_find(searcher: Search, target: int, jobs: int = 1, scheduler: Any = None) -> list[int] | None:

@@ -58,6 +58,7 @@ __all__ = [
     "automorphisms",
     "orbits_of",
     "find_orbits",
+    "looked_for",
 ]
 
 #: ``False`` turns the symmetry off (tests, A/B runs); ``True`` lets :func:`find_orbits` run where gated.
@@ -240,6 +241,16 @@ def orbits_of(n: int, gens: list[np.ndarray]) -> np.ndarray:
     return np.unique(roots, return_inverse=True)[1].astype(np.int64)
 
 
+def looked_for(ones: np.ndarray, m: int) -> bool:
+    """Whether :func:`find_orbits` looks for the group of the columns ``ones`` over ``m`` hypotheses (its gates).
+
+    >>> looked_for(np.zeros((3, 1), dtype=np.uint64), 64)
+    False
+    """
+    v, w = ones.shape
+    return ENABLED and 2 <= v <= MAX_COLUMNS and MIN_WORDS <= v * v * w <= MAX_WORDS and m * v <= 8 * MAX_WORDS
+
+
 def find_orbits(ones: np.ndarray, m: int, deadline: Deadline, stats: dict) -> Orbits | None:
     """The :class:`Orbits` of the checked automorphisms of ``ones``, or ``None`` (gated, or no symmetry).
 
@@ -248,9 +259,9 @@ def find_orbits(ones: np.ndarray, m: int, deadline: Deadline, stats: dict) -> Or
     """
     import time
 
-    v, w = ones.shape
-    if not ENABLED or v < 2 or v > MAX_COLUMNS or not MIN_WORDS <= v * v * w <= MAX_WORDS or m * v > 8 * MAX_WORDS:
+    if not looked_for(ones, m):
         return None
+    v = ones.shape[0]
     t0 = time.perf_counter()
     gens = automorphisms(ones, m, deadline, stats)
     stats["symmetry_seconds"] = round(stats.get("symmetry_seconds", 0.0) + time.perf_counter() - t0, 3)
