@@ -175,3 +175,40 @@ def test_the_time_limit_holds_while_the_symmetries_are_awaited(looked_for):
     r = vc_dimension(H, jobs=2, time_limit=3.0)
     assert time.monotonic() - start < 30
     assert r.exact is False and r.lower == 3 and r.upper >= 3 and r.verify(H)
+
+
+# ------------------------------------------------------------------------------------ on a Dask cluster
+@pytest.fixture(scope="module")
+def cluster():
+    distributed = pytest.importorskip("distributed")
+    with (
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=50
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        yield client
+
+
+def test_the_step_runs_as_a_cluster_task_and_fails_here_alike(cluster):
+    early = Ahead(os.getpid, client=cluster)
+    assert early.where == "dask" and early.result(Deadline(60)) != os.getpid()
+
+    def boom():
+        raise ValueError("bad step")
+
+    with pytest.raises(ValueError, match="bad step"):  # failed there: run here, where it fails alike
+        Ahead(boom, client=cluster).result(Deadline(60))
+
+
+def test_symmetries_looked_for_on_a_cluster_are_those_of_one_process(cluster, looked_for):
+    pids, _, parent = looked_for
+    H = generators.halfspaces(3, 2)
+    one = vc_dimension(H, jobs=1)
+    assert pids() == [parent]
+    two = vc_dimension(H, scheduler=cluster)
+    there = pids()
+    assert len(there) == 1 and there[0] != parent  # a worker's (the file is shared: one machine)
+    a, b = _figures(one), _figures(two)
+    a[3].pop("symmetry_seconds"), b[3].pop("symmetry_seconds")
+    assert a == b and two.verify(H)
