@@ -54,7 +54,11 @@ closures (:mod:`dimcalc.vc.closure`) and distinct traces
 (:mod:`dimcalc.vc.traces`); the compiled search then starts its sets at one
 column per orbit of the class's point symmetries (:mod:`dimcalc.vc.symmetry`),
 and a class closed under complement is searched head by head on half its
-hypotheses (:mod:`dimcalc.vc.complement`).
+hypotheses (:mod:`dimcalc.vc.complement`).  With ``jobs > 1`` (or a Dask
+scheduler) the symmetries and the complement closure of a target's columns
+are looked for in another process while this one tries the closures and
+traces (:func:`symmetry_ahead`, :class:`dimcalc.search.ahead.Ahead`): the
+same values, off the critical path (halfspaces over 16 x 16: about 0.9 s).
 
 Where the pieces live: the rules (size, pairs, triples, downward closure) in
 :mod:`dimcalc.vc.rules`, the search of one target in :mod:`dimcalc.vc.dfs`
