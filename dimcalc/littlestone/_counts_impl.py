@@ -90,38 +90,83 @@ def node_candidates(words, live, v, n, need, indptr, indices, by_rows):  # type:
 
 
 @numba.njit(cache=True, boundscheck=False, nogil=True)
+def _row_less(mat, a, b, nw):  # type: ignore[no-untyped-def]
+    """Whether row ``a`` of ``mat`` sorts before row ``b`` (word 0 most significant)."""
+    for w in range(nw):
+        x, y = mat[a, w], mat[b, w]
+        if x != y:
+            return x < y
+    return False
+
+
+@numba.njit(cache=True, boundscheck=False, nogil=True)
+def _sorted_rows(mat, r, nw):  # type: ignore[no-untyped-def]
+    """The stable order of the ``r`` rows of ``mat`` (``nw`` words each, word 0 most significant): one argsort for
+    one word, else one bottom-up merge sort on whole rows (``nw`` stable argsorts, one per word, cost ``nw`` times
+    as much; same order)."""
+    if nw == 1:
+        return np.argsort(mat[:r, 0], kind="mergesort")
+    order = np.arange(r)
+    tmp = np.empty(r, dtype=np.int64)
+    width = 1
+    while width < r:
+        for lo in range(0, r, 2 * width):
+            mid = min(lo + width, r)
+            hi = min(lo + 2 * width, r)
+            a, b, o = lo, mid, lo
+            while a < mid and b < hi:
+                if _row_less(mat, order[b], order[a], nw):
+                    tmp[o] = order[b]
+                    b += 1
+                else:
+                    tmp[o] = order[a]
+                    a += 1
+                o += 1
+            while a < mid:
+                tmp[o] = order[a]
+                a += 1
+                o += 1
+            while b < hi:
+                tmp[o] = order[b]
+                b += 1
+                o += 1
+        order, tmp = tmp, order
+        width *= 2
+    return order
+
+
+@numba.njit(cache=True, boundscheck=False, nogil=True)
 def shape_words(words, live, v, max_rows):  # type: ignore[no-untyped-def]
     """The shape of the version space ``v`` (``uint64`` words over the distinct hypotheses) on the columns
     ``live`` of ``words`` (``(columns, W)`` bitsets), as ``uint64`` words; empty when ``|V| > max_rows``.
 
     ``[k, r, row_0 ..., row_{r-1}]``: the ``k`` columns of ``live`` not constant on ``V`` (in ``live``'s
     order), each complemented when more than half of ``V`` has a 1 there; each of the ``r`` hypotheses of
-    ``V`` as ``ceil(k / 64)`` words over them; rows sorted (lexicographically, last word least significant).
+    ``V`` as ``ceil(k / 64)`` words over them; rows sorted (lexicographically, word 0 most significant).
     """
-    rows = np.empty(max_rows, dtype=np.int64)
     r = 0
     for w in range(len(v)):
-        x = v[w]
-        while x:
-            if r == max_rows:
-                return np.empty(0, dtype=np.uint64)
-            low = x & (~x + np.uint64(1))
-            b = 0
-            y = low >> np.uint64(1)
-            while y:
-                b += 1
-                y >>= np.uint64(1)
-            rows[r] = w * 64 + b
-            r += 1
-            x ^= low
+        r += _popcount(v[w])
+    if r > max_rows:
+        return np.empty(0, dtype=np.uint64)
+    hw = np.empty(r, dtype=np.int64)  # each hypothesis's word and bit
+    hb = np.empty(r, dtype=np.uint64)
     nz = np.empty(len(v), dtype=np.int64)
     n_nz = 0
+    j = 0
     for w in range(len(v)):
-        if v[w]:
+        x = v[w]
+        if x:
             nz[n_nz] = w
             n_nz += 1
+        while x:
+            low = x & (~x + np.uint64(1))
+            hw[j] = w
+            hb[j] = np.uint64(_popcount(low - np.uint64(1)))
+            j += 1
+            x ^= low
     kept = np.empty(len(live), dtype=np.int64)
-    flips = np.empty(len(live), dtype=np.bool_)
+    flips = np.empty(len(live), dtype=np.uint64)
     k = 0
     for i in range(len(live)):
         col = words[live[i]]
@@ -130,23 +175,17 @@ def shape_words(words, live, v, max_rows):  # type: ignore[no-untyped-def]
             n += _popcount(col[nz[q]] & v[nz[q]])
         if 0 < n < r:
             kept[k] = live[i]
-            flips[k] = 2 * n > r
+            flips[k] = np.uint64(1) if 2 * n > r else np.uint64(0)
             k += 1
     nw = max(1, (k + 63) // 64)
-    mat = np.zeros((r, nw), dtype=np.uint64)
+    mat = np.zeros((max(r, 1), nw), dtype=np.uint64)
     for p in range(k):
         col = words[kept[p]]
-        flip = np.uint64(1) if flips[p] else np.uint64(0)
+        flip = flips[p]
         word, bit = p >> 6, np.uint64(p & 63)
         for j in range(r):
-            h = rows[j]
-            mat[j, word] |= (((col[h >> 6] >> np.uint64(h & 63)) & np.uint64(1)) ^ flip) << bit
-    order = np.arange(r)
-    for w in range(nw - 1, -1, -1):  # stable passes, least significant word first
-        keys = np.empty(r, dtype=np.uint64)
-        for j in range(r):
-            keys[j] = mat[order[j], w]
-        order = order[np.argsort(keys, kind="mergesort")]
+            mat[j, word] |= (((col[hw[j]] >> hb[j]) & np.uint64(1)) ^ flip) << bit
+    order = _sorted_rows(mat, r, nw)
     out = np.empty(2 + r * nw, dtype=np.uint64)
     out[0], out[1] = k, r
     for j in range(r):
