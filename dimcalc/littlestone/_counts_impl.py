@@ -5,7 +5,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-__all__ = ["column_counts", "shape_words", "packed_words"]
+__all__ = ["column_counts", "shape_words", "packed_words", "best_balance"]
 
 
 @numba.njit(cache=True, boundscheck=False, inline="always")
@@ -87,6 +87,25 @@ def node_candidates(words, live, v, n, need, indptr, indices, by_rows):  # type:
     balances = np.minimum(ones, n - ones)
     order = np.argsort(-balances, kind="mergesort")
     return new_live, new_live[chosen[order]], ones[order], balances[order], best
+
+
+@numba.njit(cache=True, boundscheck=False, nogil=True)
+def best_balance(words, live, v, n, enough):  # type: ignore[no-untyped-def]
+    """The largest ``min(|V_1|, n - |V_1|)`` over the columns ``live`` (0 if none splits ``V``), or the first
+    such value at least ``enough`` (the caller needs no more): rule 9's look, without a candidate list."""
+    nz = np.flatnonzero(v)
+    best = 0
+    for i in range(len(live)):
+        row = words[live[i]]
+        c = 0
+        for k in range(len(nz)):
+            c += _popcount(row[nz[k]] & v[nz[k]])
+        b = min(c, n - c)
+        if b > best:
+            best = b
+            if best >= enough:
+                return best
+    return best
 
 
 @numba.njit(cache=True, boundscheck=False, nogil=True)
