@@ -130,15 +130,16 @@ class ColumnSplitter:
         out = kernels.shape_words(self.words, np.asarray(live, dtype=np.int64), v, tunables.SHAPE_MAX_ROWS)
         return out.tobytes() if len(out) else None
 
-    def balance_upper(self, V: int, live: Sequence[int]) -> int | None:
+    def balance_upper(self, V: int, live: Sequence[int], n: int | None = None) -> int | None:
         """``min(size bound, balance bound)`` of ``V`` (:func:`.splits.balance_bound` of the largest smaller side
         of a split by a column of ``live``), counted in one compiled pass without building candidates; None when
         the compiled loops are not loaded.  The count stops once the balance bound reaches the size bound
-        ``floor(log2 |V|)`` (the minimum is then the size bound).  Rule 9's look (:meth:`.turns.Turns._refuted_at_a_look`)."""
+        ``floor(log2 |V|)`` (the minimum is then the size bound).  ``n``: ``|V|`` when the caller knows it.  Rule 9's look (:meth:`.turns.Turns._refuted_at_a_look`)."""
         kernels = compiled_kernels()
         if kernels is None or isinstance(live, list):
             return None
-        n = V.bit_count()
+        if n is None:
+            n = V.bit_count()
         size = n.bit_length() - 1
         enough = 1 << (size - 1) if size >= 1 else 1
         best = int(kernels.best_balance(self.words, live, self._words_of(V), n, enough))

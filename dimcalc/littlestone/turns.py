@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..search.budget import SearchStopped
-from .memo import MemoEntry, size_bound
+from .memo import MemoEntry
 from .memo_table import MemoTable
 from .splits import NodeSplits
 
@@ -134,12 +134,13 @@ class Turns:
         e = memo.get(V)
         if e is not None:
             return e.upper < t
-        hi = size_bound(V)
+        n = V.bit_count()
+        hi = n.bit_length() - 1  # size_bound(V)
         if hi < t:
             return True
         self.looks += 1
         lean = getattr(self.splitter, "balance_upper", None)
-        upper = lean(V, live) if lean is not None and LEAN_LOOKS else None
+        upper = lean(V, live, n) if lean is not None and LEAN_LOOKS else None
         if upper is not None:  # the same bound, counted without a candidate list (kept for a later search of V
             # 125 times in 14 151 on intervals 384: not worth building)
             memo[V] = MemoEntry(0, upper)
