@@ -304,6 +304,7 @@ class MemoStore(TreeWriter):
 #: Rule 7 is switched off for an engine whose first SHAPE_TRIAL shapes refuted fewer than one node in
 #: SHAPE_MIN_HIT_RATIO (a shape costs 10-100 µs; on boxes they rarely repeat).
 SHAPE_TRIAL = 4096
-#: ... and computed only for nodes with at most this many (hypothesis, live column) pairs.
-SHAPE_MAX_WORK = 1 << 18
+#: ... and computed only for nodes with at most this many (hypothesis, live column) pairs (2^18 until the fifth
+#: session of issue 20; see ``splits.SHAPE_MAX_ROWS``).
+SHAPE_MAX_WORK = 1 << 20
 SHAPE_MIN_HIT_RATIO = 20
