@@ -4,7 +4,8 @@ The reference below is written from the definition in ``ColumnSplitter.shape`` a
 dimcalc: the rows of ``V`` on the columns of ``live`` not constant on ``V`` (in ``live``'s order), each
 column complemented when more than half of ``V`` has a 1 there, rows as words (column ``p`` is bit ``p % 64``
 of word ``p // 64``) sorted with word 0 most significant.  Wide cases (more than 64 such columns) exercise the
-sort on whole rows.
+sort on whole rows; version spaces made of runs of consecutive hypotheses, the copy of a column's bits a run at a
+time (runs across words, whole words).
 """
 
 from __future__ import annotations
@@ -39,13 +40,17 @@ def reference_shape(cells: np.ndarray, live: list[int], rows: list[int], max_row
 
 @st.composite
 def cases(draw):
-    m = draw(st.integers(1, 150))
+    m = draw(st.integers(1, 300))
     n = draw(st.sampled_from([draw(st.integers(1, 12)), draw(st.integers(60, 140))]))
     seed = draw(st.integers(0, 2**32 - 1))
     rng = np.random.default_rng(seed)
     cells = (rng.random((m, n)) < draw(st.floats(0.05, 0.95))).astype(np.int64)
     live = draw(st.permutations(range(n)))[: draw(st.integers(0, n))]
-    rows = sorted(draw(st.sets(st.integers(0, m - 1), min_size=1, max_size=m)))
+    if draw(st.booleans()):
+        rows = sorted(draw(st.sets(st.integers(0, m - 1), min_size=1, max_size=m)))
+    else:  # runs of consecutive hypotheses (whole words among them), as version spaces of intervals have
+        ranges = draw(st.lists(st.tuples(st.integers(0, m - 1), st.integers(1, 200)), min_size=1, max_size=3))
+        rows = sorted({h for a, n in ranges for h in range(a, min(m, a + n))})
     return cells, list(live), rows
 
 

@@ -120,38 +120,75 @@ def _row_less(mat, a, b, nw):  # type: ignore[no-untyped-def]
 
 @numba.njit(cache=True, boundscheck=False, nogil=True)
 def _sorted_rows(mat, r, nw):  # type: ignore[no-untyped-def]
-    """The stable order of the ``r`` rows of ``mat`` (``nw`` words each, word 0 most significant): one argsort for
-    one word, else one bottom-up merge sort on whole rows (``nw`` stable argsorts, one per word, cost ``nw`` times
-    as much; same order)."""
+    """An order of the ``r`` rows of ``mat`` (``nw`` words each) sorted lexicographically, word 0 most significant.
+
+    One stable argsort on word 0; rows equal there are then ordered by the other words (an insertion sort on
+    whole rows for a few, stable argsorts from the last word to word 1 for many).  Rows equal in every word may
+    come in any order: they are the same bytes.
+    """
+    order = np.argsort(mat[:r, 0], kind="mergesort")
     if nw == 1:
-        return np.argsort(mat[:r, 0], kind="mergesort")
-    order = np.arange(r)
-    tmp = np.empty(r, dtype=np.int64)
-    width = 1
-    while width < r:
-        for lo in range(0, r, 2 * width):
-            mid = min(lo + width, r)
-            hi = min(lo + 2 * width, r)
-            a, b, o = lo, mid, lo
-            while a < mid and b < hi:
-                if _row_less(mat, order[b], order[a], nw):
-                    tmp[o] = order[b]
-                    b += 1
-                else:
-                    tmp[o] = order[a]
-                    a += 1
-                o += 1
-            while a < mid:
-                tmp[o] = order[a]
-                a += 1
-                o += 1
-            while b < hi:
-                tmp[o] = order[b]
-                b += 1
-                o += 1
-        order, tmp = tmp, order
-        width *= 2
+        return order
+    a = 0
+    while a < r:
+        b = a + 1
+        first = mat[order[a], 0]
+        while b < r and mat[order[b], 0] == first:
+            b += 1
+        g = b - a
+        if g > 16:
+            sub = order[a:b].copy()
+            for w in range(nw - 1, 0, -1):
+                keys = np.empty(g, dtype=np.uint64)
+                for i in range(g):
+                    keys[i] = mat[sub[i], w]
+                sub = sub[np.argsort(keys, kind="mergesort")]
+            order[a:b] = sub
+        elif g > 1:
+            for i in range(a + 1, b):
+                x = order[i]
+                j = i - 1
+                while j >= a and _row_less(mat, x, order[j], nw):
+                    order[j + 1] = order[j]
+                    j -= 1
+                order[j + 1] = x
+        a = b
     return order
+
+
+@numba.njit(cache=True, boundscheck=False, nogil=True, inline="always")
+def _ctz(x):  # type: ignore[no-untyped-def]
+    """Trailing zeros of a non-zero word."""
+    return _popcount((x & (~x + np.uint64(1))) - np.uint64(1))
+
+
+_TRANSPOSE_MASKS = np.array(
+    [
+        0x00000000FFFFFFFF,
+        0x0000FFFF0000FFFF,
+        0x00FF00FF00FF00FF,
+        0x0F0F0F0F0F0F0F0F,
+        0x3333333333333333,
+        0x5555555555555555,
+    ],
+    dtype=np.uint64,
+)
+
+
+@numba.njit(cache=True, boundscheck=False, nogil=True)
+def _transpose64(a, masks):  # type: ignore[no-untyped-def]
+    """Transpose the 64 x 64 bit matrix ``a`` in place (bit ``j`` of ``a[i]`` becomes bit ``i`` of ``a[j]``): six
+    rounds of swapping blocks of ``32, 16, ..., 1`` bits (Warren, *Hacker's Delight*, 2nd ed., §7-3)."""
+    j = 32
+    for s in range(6):
+        m = masks[s]
+        sh = np.uint64(j)
+        for k in range(64):
+            if k & j == 0:
+                t = ((a[k] >> sh) ^ a[k + j]) & m
+                a[k + j] ^= t
+                a[k] ^= t << sh
+        j >>= 1
 
 
 @numba.njit(cache=True, boundscheck=False, nogil=True)
@@ -162,30 +199,43 @@ def shape_words(words, live, v, max_rows):  # type: ignore[no-untyped-def]
     ``[k, r, row_0 ..., row_{r-1}]``: the ``k`` columns of ``live`` not constant on ``V`` (in ``live``'s
     order), each complemented when more than half of ``V`` has a 1 there; each of the ``r`` hypotheses of
     ``V`` as ``ceil(k / 64)`` words over them; rows sorted (lexicographically, word 0 most significant).
+
+    Built by columns, then transposed: ``V``'s hypotheses come in runs of consecutive indices (intervals over
+    512: about 5 runs for 300 hypotheses), so each column's bits on ``V`` are copied a run at a time (up to 64
+    bits a step), and 64 x 64 blocks are transposed into rows (:func:`_transpose64`).
     """
     r = 0
     for w in range(len(v)):
         r += _popcount(v[w])
     if r > max_rows:
         return np.empty(0, dtype=np.uint64)
-    hw = np.empty(r, dtype=np.int64)  # each hypothesis's word and bit
-    hb = np.empty(r, dtype=np.uint64)
+    starts = np.empty(r + 1, dtype=np.int64)  # runs of consecutive hypotheses of V
+    lengths = np.empty(r + 1, dtype=np.int64)
+    n_runs = 0
     nz = np.empty(len(v), dtype=np.int64)
     n_nz = 0
-    j = 0
     for w in range(len(v)):
         x = v[w]
         if x:
             nz[n_nz] = w
             n_nz += 1
         while x:
-            low = x & (~x + np.uint64(1))
-            hw[j] = w
-            hb[j] = np.uint64(_popcount(low - np.uint64(1)))
-            j += 1
-            x ^= low
+            b = _ctz(x)
+            y = x >> np.uint64(b)
+            ln = 64 if y == np.uint64(0xFFFFFFFFFFFFFFFF) else _ctz(~y)
+            start = w * 64 + b
+            if n_runs and starts[n_runs - 1] + lengths[n_runs - 1] == start:
+                lengths[n_runs - 1] += ln
+            else:
+                starts[n_runs] = start
+                lengths[n_runs] = ln
+                n_runs += 1
+            if b + ln >= 64:
+                x = np.uint64(0)
+            else:
+                x &= ~((np.uint64(1) << np.uint64(b + ln)) - np.uint64(1))
     kept = np.empty(len(live), dtype=np.int64)
-    flips = np.empty(len(live), dtype=np.uint64)
+    flips = np.empty(len(live), dtype=np.bool_)
     k = 0
     for i in range(len(live)):
         col = words[live[i]]
@@ -194,16 +244,41 @@ def shape_words(words, live, v, max_rows):  # type: ignore[no-untyped-def]
             n += _popcount(col[nz[q]] & v[nz[q]])
         if 0 < n < r:
             kept[k] = live[i]
-            flips[k] = np.uint64(1) if 2 * n > r else np.uint64(0)
+            flips[k] = 2 * n > r
             k += 1
     nw = max(1, (k + 63) // 64)
-    mat = np.zeros((max(r, 1), nw), dtype=np.uint64)
+    rw = (r + 63) // 64
+    # By columns: bit j of by_col[p] is column kept[p] at V's j-th hypothesis (in index order), complemented if flipped.
+    by_col = np.zeros((nw * 64, max(rw, 1)), dtype=np.uint64)
     for p in range(k):
         col = words[kept[p]]
-        flip = flips[p]
-        word, bit = p >> 6, np.uint64(p & 63)
-        for j in range(r):
-            mat[j, word] |= (((col[hw[j]] >> hb[j]) & np.uint64(1)) ^ flip) << bit
+        at = 0
+        for q in range(n_runs):
+            pos = starts[q]
+            rem = lengths[q]
+            while rem > 0:
+                take = min(64 - (pos & 63), 64 - (at & 63), rem)
+                bits = col[pos >> 6] >> np.uint64(pos & 63)
+                if take < 64:
+                    bits &= (np.uint64(1) << np.uint64(take)) - np.uint64(1)
+                by_col[p, at >> 6] |= bits << np.uint64(at & 63)
+                pos += take
+                at += take
+                rem -= take
+        if flips[p]:
+            for q in range(rw):
+                by_col[p, q] = ~by_col[p, q]
+            if r & 63:
+                by_col[p, rw - 1] &= (np.uint64(1) << np.uint64(r & 63)) - np.uint64(1)
+    mat = np.zeros((max(r, 1), nw), dtype=np.uint64)
+    block = np.empty(64, dtype=np.uint64)
+    for c in range(nw):
+        for q in range(rw):
+            for i in range(64):
+                block[i] = by_col[c * 64 + i, q]
+            _transpose64(block, _TRANSPOSE_MASKS)
+            for j in range(min(64, r - q * 64)):
+                mat[q * 64 + j, c] = block[j]
     order = _sorted_rows(mat, r, nw)
     out = np.empty(2 + r * nw, dtype=np.uint64)
     out[0], out[1] = k, r
