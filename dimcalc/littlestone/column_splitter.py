@@ -204,7 +204,7 @@ class ColumnSplitter:
             self.deadline.check()
         idx = np.asarray(live, dtype=np.int64)
         v = self._words_of(V)
-        n = V.bit_count()
+        n = self.recent.size(V) if self.recent is not None else V.bit_count()
         column_work = len(idx) * int(np.count_nonzero(v))
         load_kernels(column_work, self.deadline.remaining() if self.deadline is not None else None)
         by_rows = (n * self.mean_ones * 2 < column_work) if tunables.COUNT_BY is None else tunables.COUNT_BY == "rows"

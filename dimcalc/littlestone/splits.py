@@ -107,8 +107,8 @@ class ColumnCandidates:
             if self.words is not None:  # the memo keys of the children: from V's words, not from the integers
                 v, words = self.words
                 va = v & words[column]
-                self.recent.put(a, va)
-                self.recent.put(b, v ^ va)
+                self.recent.put(a, va, one)
+                self.recent.put(b, v ^ va, self.n - one)
             split = Split(column, b, a)
             c = self._built[i] = Candidate(k, b, a, split) if self.n - one <= one else Candidate(k, a, b, split)
         return c
