@@ -157,10 +157,11 @@ def test_the_words_kept_for_a_child_are_its_own(monkeypatch):
     put = Recent.put
     checked = []
 
-    def checked_put(self, V, words):
+    def checked_put(self, V, words, size=-1):
         assert words.tolist() == words_of_int(V, self.n_words).tolist()
+        assert size in (-1, V.bit_count())  # a size kept with the words (from the parent's counts) is V's own
         checked.append(V)
-        put(self, V, words)
+        put(self, V, words, size)
 
     monkeypatch.setattr(Recent, "put", checked_put)
     H = intervals_class(190)  # 18 146 hypotheses: packed keys

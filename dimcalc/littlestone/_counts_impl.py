@@ -5,7 +5,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-__all__ = ["column_counts", "shape_words", "packed_words"]
+__all__ = ["column_counts", "shape_words", "packed_words", "best_balance"]
 
 
 @numba.njit(cache=True, boundscheck=False, inline="always")
@@ -90,36 +90,150 @@ def node_candidates(words, live, v, n, need, indptr, indices, by_rows):  # type:
 
 
 @numba.njit(cache=True, boundscheck=False, nogil=True)
+def best_balance(words, live, v, n, enough):  # type: ignore[no-untyped-def]
+    """The largest ``min(|V_1|, n - |V_1|)`` over the columns ``live`` (0 if none splits ``V``), or the first
+    such value at least ``enough`` (the caller needs no more): rule 9's look, without a candidate list."""
+    nz = np.flatnonzero(v)
+    best = 0
+    for i in range(len(live)):
+        row = words[live[i]]
+        c = 0
+        for k in range(len(nz)):
+            c += _popcount(row[nz[k]] & v[nz[k]])
+        b = min(c, n - c)
+        if b > best:
+            best = b
+            if best >= enough:
+                return best
+    return best
+
+
+@numba.njit(cache=True, boundscheck=False, nogil=True)
+def _row_less(mat, a, b, nw):  # type: ignore[no-untyped-def]
+    """Whether row ``a`` of ``mat`` sorts before row ``b`` (word 0 most significant)."""
+    for w in range(nw):
+        x, y = mat[a, w], mat[b, w]
+        if x != y:
+            return x < y
+    return False
+
+
+@numba.njit(cache=True, boundscheck=False, nogil=True)
+def _sorted_rows(mat, r, nw):  # type: ignore[no-untyped-def]
+    """An order of the ``r`` rows of ``mat`` (``nw`` words each) sorted lexicographically, word 0 most significant.
+
+    One stable argsort on word 0; rows equal there are then ordered by the other words (an insertion sort on
+    whole rows for a few, stable argsorts from the last word to word 1 for many).  Rows equal in every word may
+    come in any order: they are the same bytes.
+    """
+    order = np.argsort(mat[:r, 0], kind="mergesort")
+    if nw == 1:
+        return order
+    a = 0
+    while a < r:
+        b = a + 1
+        first = mat[order[a], 0]
+        while b < r and mat[order[b], 0] == first:
+            b += 1
+        g = b - a
+        if g > 16:
+            sub = order[a:b].copy()
+            for w in range(nw - 1, 0, -1):
+                keys = np.empty(g, dtype=np.uint64)
+                for i in range(g):
+                    keys[i] = mat[sub[i], w]
+                sub = sub[np.argsort(keys, kind="mergesort")]
+            order[a:b] = sub
+        elif g > 1:
+            for i in range(a + 1, b):
+                x = order[i]
+                j = i - 1
+                while j >= a and _row_less(mat, x, order[j], nw):
+                    order[j + 1] = order[j]
+                    j -= 1
+                order[j + 1] = x
+        a = b
+    return order
+
+
+@numba.njit(cache=True, boundscheck=False, nogil=True, inline="always")
+def _ctz(x):  # type: ignore[no-untyped-def]
+    """Trailing zeros of a non-zero word."""
+    return _popcount((x & (~x + np.uint64(1))) - np.uint64(1))
+
+
+_TRANSPOSE_MASKS = np.array(
+    [
+        0x00000000FFFFFFFF,
+        0x0000FFFF0000FFFF,
+        0x00FF00FF00FF00FF,
+        0x0F0F0F0F0F0F0F0F,
+        0x3333333333333333,
+        0x5555555555555555,
+    ],
+    dtype=np.uint64,
+)
+
+
+@numba.njit(cache=True, boundscheck=False, nogil=True)
+def _transpose64(a, masks):  # type: ignore[no-untyped-def]
+    """Transpose the 64 x 64 bit matrix ``a`` in place (bit ``j`` of ``a[i]`` becomes bit ``i`` of ``a[j]``): six
+    rounds of swapping blocks of ``32, 16, ..., 1`` bits (Warren, *Hacker's Delight*, 2nd ed., §7-3)."""
+    j = 32
+    for s in range(6):
+        m = masks[s]
+        sh = np.uint64(j)
+        for k in range(64):
+            if k & j == 0:
+                t = ((a[k] >> sh) ^ a[k + j]) & m
+                a[k + j] ^= t
+                a[k] ^= t << sh
+        j >>= 1
+
+
+@numba.njit(cache=True, boundscheck=False, nogil=True)
 def shape_words(words, live, v, max_rows):  # type: ignore[no-untyped-def]
     """The shape of the version space ``v`` (``uint64`` words over the distinct hypotheses) on the columns
     ``live`` of ``words`` (``(columns, W)`` bitsets), as ``uint64`` words; empty when ``|V| > max_rows``.
 
     ``[k, r, row_0 ..., row_{r-1}]``: the ``k`` columns of ``live`` not constant on ``V`` (in ``live``'s
     order), each complemented when more than half of ``V`` has a 1 there; each of the ``r`` hypotheses of
-    ``V`` as ``ceil(k / 64)`` words over them; rows sorted (lexicographically, last word least significant).
+    ``V`` as ``ceil(k / 64)`` words over them; rows sorted (lexicographically, word 0 most significant).
+
+    Built by columns, then transposed: ``V``'s hypotheses come in runs of consecutive indices (intervals over
+    512: about 5 runs for 300 hypotheses), so each column's bits on ``V`` are copied a run at a time (up to 64
+    bits a step), and 64 x 64 blocks are transposed into rows (:func:`_transpose64`).
     """
-    rows = np.empty(max_rows, dtype=np.int64)
     r = 0
     for w in range(len(v)):
-        x = v[w]
-        while x:
-            if r == max_rows:
-                return np.empty(0, dtype=np.uint64)
-            low = x & (~x + np.uint64(1))
-            b = 0
-            y = low >> np.uint64(1)
-            while y:
-                b += 1
-                y >>= np.uint64(1)
-            rows[r] = w * 64 + b
-            r += 1
-            x ^= low
+        r += _popcount(v[w])
+    if r > max_rows:
+        return np.empty(0, dtype=np.uint64)
+    starts = np.empty(r + 1, dtype=np.int64)  # runs of consecutive hypotheses of V
+    lengths = np.empty(r + 1, dtype=np.int64)
+    n_runs = 0
     nz = np.empty(len(v), dtype=np.int64)
     n_nz = 0
     for w in range(len(v)):
-        if v[w]:
+        x = v[w]
+        if x:
             nz[n_nz] = w
             n_nz += 1
+        while x:
+            b = _ctz(x)
+            y = x >> np.uint64(b)
+            ln = 64 if y == np.uint64(0xFFFFFFFFFFFFFFFF) else _ctz(~y)
+            start = w * 64 + b
+            if n_runs and starts[n_runs - 1] + lengths[n_runs - 1] == start:
+                lengths[n_runs - 1] += ln
+            else:
+                starts[n_runs] = start
+                lengths[n_runs] = ln
+                n_runs += 1
+            if b + ln >= 64:
+                x = np.uint64(0)
+            else:
+                x &= ~((np.uint64(1) << np.uint64(b + ln)) - np.uint64(1))
     kept = np.empty(len(live), dtype=np.int64)
     flips = np.empty(len(live), dtype=np.bool_)
     k = 0
@@ -133,20 +247,39 @@ def shape_words(words, live, v, max_rows):  # type: ignore[no-untyped-def]
             flips[k] = 2 * n > r
             k += 1
     nw = max(1, (k + 63) // 64)
-    mat = np.zeros((r, nw), dtype=np.uint64)
+    rw = (r + 63) // 64
+    # By columns: bit j of by_col[p] is column kept[p] at V's j-th hypothesis (in index order), complemented if flipped.
+    by_col = np.zeros((nw * 64, max(rw, 1)), dtype=np.uint64)
     for p in range(k):
         col = words[kept[p]]
-        flip = np.uint64(1) if flips[p] else np.uint64(0)
-        word, bit = p >> 6, np.uint64(p & 63)
-        for j in range(r):
-            h = rows[j]
-            mat[j, word] |= (((col[h >> 6] >> np.uint64(h & 63)) & np.uint64(1)) ^ flip) << bit
-    order = np.arange(r)
-    for w in range(nw - 1, -1, -1):  # stable passes, least significant word first
-        keys = np.empty(r, dtype=np.uint64)
-        for j in range(r):
-            keys[j] = mat[order[j], w]
-        order = order[np.argsort(keys, kind="mergesort")]
+        at = 0
+        for q in range(n_runs):
+            pos = starts[q]
+            rem = lengths[q]
+            while rem > 0:
+                take = min(64 - (pos & 63), 64 - (at & 63), rem)
+                bits = col[pos >> 6] >> np.uint64(pos & 63)
+                if take < 64:
+                    bits &= (np.uint64(1) << np.uint64(take)) - np.uint64(1)
+                by_col[p, at >> 6] |= bits << np.uint64(at & 63)
+                pos += take
+                at += take
+                rem -= take
+        if flips[p]:
+            for q in range(rw):
+                by_col[p, q] = ~by_col[p, q]
+            if r & 63:
+                by_col[p, rw - 1] &= (np.uint64(1) << np.uint64(r & 63)) - np.uint64(1)
+    mat = np.zeros((max(r, 1), nw), dtype=np.uint64)
+    block = np.empty(64, dtype=np.uint64)
+    for c in range(nw):
+        for q in range(rw):
+            for i in range(64):
+                block[i] = by_col[c * 64 + i, q]
+            _transpose64(block, _TRANSPOSE_MASKS)
+            for j in range(min(64, r - q * 64)):
+                mat[q * 64 + j, c] = block[j]
+    order = _sorted_rows(mat, r, nw)
     out = np.empty(2 + r * nw, dtype=np.uint64)
     out[0], out[1] = k, r
     for j in range(r):

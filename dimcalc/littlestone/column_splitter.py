@@ -130,6 +130,21 @@ class ColumnSplitter:
         out = kernels.shape_words(self.words, np.asarray(live, dtype=np.int64), v, tunables.SHAPE_MAX_ROWS)
         return out.tobytes() if len(out) else None
 
+    def balance_upper(self, V: int, live: Sequence[int], n: int | None = None) -> int | None:
+        """``min(size bound, balance bound)`` of ``V`` (:func:`.splits.balance_bound` of the largest smaller side
+        of a split by a column of ``live``), counted in one compiled pass without building candidates; None when
+        the compiled loops are not loaded.  The count stops once the balance bound reaches the size bound
+        ``floor(log2 |V|)`` (the minimum is then the size bound).  ``n``: ``|V|`` when the caller knows it.  Rule 9's look (:meth:`.turns.Turns._refuted_at_a_look`)."""
+        kernels = compiled_kernels()
+        if kernels is None or isinstance(live, list):
+            return None
+        if n is None:
+            n = V.bit_count()
+        size = n.bit_length() - 1
+        enough = 1 << (size - 1) if size >= 1 else 1
+        best = int(kernels.best_balance(self.words, live, self._words_of(V), n, enough))
+        return min(size, balance_bound(best))
+
     def splits(self, V: int, live: Sequence[int]) -> tuple[list[int], list[RawSplit]]:
         if len(live) >= tunables.VECTOR_MIN_LIVE and self.n_words <= tunables.VECTOR_MAX_WORDS:
             return self._splits_numpy(V, live)
@@ -189,7 +204,7 @@ class ColumnSplitter:
             self.deadline.check()
         idx = np.asarray(live, dtype=np.int64)
         v = self._words_of(V)
-        n = V.bit_count()
+        n = self.recent.size(V) if self.recent is not None else V.bit_count()
         column_work = len(idx) * int(np.count_nonzero(v))
         load_kernels(column_work, self.deadline.remaining() if self.deadline is not None else None)
         by_rows = (n * self.mean_ones * 2 < column_work) if tunables.COUNT_BY is None else tunables.COUNT_BY == "rows"

@@ -21,7 +21,7 @@ from typing import Any
 from ..classes.hypothesis_class import HypothesisClass
 from ..search.budget import Deadline, Progress, SearchStopped
 from .column_splitter import ColumnSplitter
-from .memo import LevelSplitter, MemoEntry, MemoKey, MemoStore, size_bound
+from .memo import LevelSplitter, MemoEntry, MemoKey, MemoStore
 from .memo_table import MemoTable
 from .splits import ColumnCandidates, NodeSplits, Split, Splitter
 from .turns import Turns
@@ -127,7 +127,7 @@ class Engine(MemoStore, Turns):
         key = memo.key((V, prefix) if prefix else V)
         e = memo.table.get(key)
         if e is None:
-            hi = size_bound(V)
+            hi = (memo.recent.size(V) if memo.packed else V.bit_count()).bit_length() - 1  # size_bound(V)
             if hi < t:
                 return False
             e = memo.table[key] = MemoEntry(0, hi)

@@ -259,9 +259,13 @@ class MemoStore(TreeWriter):
         """The shape of ``V`` (rule 7), or None when shapes are off or ``V`` is too big for one."""
         if self._shape is None:
             return None
-        n = V.bit_count()
+        n = self.memo.recent.size(V) if self.memo.packed else V.bit_count()
         if n > tunables.SHAPE_MAX_ROWS or n * len(live) > SHAPE_MAX_WORK:
             return None
+        if (n > SHAPE_SMALL_ROWS or n * len(live) > SHAPE_SMALL_WORK) and (
+            self._shape_hits * SHAPE_BIG_HIT_RATIO < self._shape_calls
+        ):
+            return None  # a big shape costs up to 4x a small one: only while shapes pay (intervals, not boxes)
         shape = self._shape(V, live)
         if shape is not None:
             self._shape_calls += 1
@@ -304,6 +308,13 @@ class MemoStore(TreeWriter):
 #: Rule 7 is switched off for an engine whose first SHAPE_TRIAL shapes refuted fewer than one node in
 #: SHAPE_MIN_HIT_RATIO (a shape costs 10-100 µs; on boxes they rarely repeat).
 SHAPE_TRIAL = 4096
-#: ... and computed only for nodes with at most this many (hypothesis, live column) pairs.
-SHAPE_MAX_WORK = 1 << 18
+#: ... and computed only for nodes with at most this many (hypothesis, live column) pairs (2^18 until the fifth
+#: session of issue 20; see ``splits.SHAPE_MAX_ROWS``).
+SHAPE_MAX_WORK = 1 << 20
+#: Shapes of more than SHAPE_SMALL_ROWS hypotheses or SHAPE_SMALL_WORK pairs (the limits before the fifth session)
+#: are computed only while at least one shape in SHAPE_BIG_HIT_RATIO so far was a hit (rules 7 or 8): boxes 32 x 32,
+#: whose shapes rarely repeat, took 119 CPU s with them against 98 s without, for the same nodes.
+SHAPE_SMALL_ROWS = 2048
+SHAPE_SMALL_WORK = 1 << 18
+SHAPE_BIG_HIT_RATIO = 2
 SHAPE_MIN_HIT_RATIO = 20

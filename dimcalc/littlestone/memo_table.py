@@ -93,7 +93,7 @@ class Recent:
         if item is None or item[0] is not V:
             if len(self._items) >= self.SIZE:
                 self._items.clear()
-            item = self._items[id(V)] = [V, None, None]
+            item = self._items[id(V)] = [V, None, None, -1]
         return item
 
     def words(self, V: int) -> np.ndarray:
@@ -103,11 +103,21 @@ class Recent:
             item[1] = words_of_int(V, self.n_words)
         return item[1]  # type: ignore[no-any-return]
 
-    def put(self, V: int, words: np.ndarray) -> None:
-        """Keep ``words`` as ``V``'s (``words_of_int(V, n_words)``, computed otherwise)."""
+    def put(self, V: int, words: np.ndarray, size: int = -1) -> None:
+        """Keep ``words`` as ``V``'s (``words_of_int(V, n_words)``, computed otherwise), and ``size`` as ``|V|`` when
+        the caller knows it (a candidate's child: from its parent's column counts)."""
         item = self._item(V)
         if item[1] is None:
             item[1] = words
+        if size >= 0:
+            item[3] = size
+
+    def size(self, V: int) -> int:
+        """``|V|`` (``V.bit_count()``, a popcount over ``|H| / 64`` words, counted once per version space kept)."""
+        item = self._item(V)
+        if item[3] < 0:
+            item[3] = V.bit_count()
+        return item[3]  # type: ignore[no-any-return]
 
     def key(self, V: int) -> bytes:
         """:func:`pack_words` of ``V``'s words."""

@@ -107,8 +107,8 @@ class ColumnCandidates:
             if self.words is not None:  # the memo keys of the children: from V's words, not from the integers
                 v, words = self.words
                 va = v & words[column]
-                self.recent.put(a, va)
-                self.recent.put(b, v ^ va)
+                self.recent.put(a, va, one)
+                self.recent.put(b, v ^ va, self.n - one)
             split = Split(column, b, a)
             c = self._built[i] = Candidate(k, b, a, split) if self.n - one <= one else Candidate(k, a, b, split)
         return c
@@ -254,8 +254,9 @@ COUNT_BY: str | None = None
 #: Live columns handled per step of a numpy split enumeration (the deadline is read between steps).
 SPLIT_CHUNK = 1 << 16
 #: Refutations are shared between version spaces of one *shape* (``ColumnSplitter.shape``) of at most this
-#: many hypotheses (0: no shape memo).
-SHAPE_MAX_ROWS = 2048
+#: many hypotheses (0: no shape memo).  2 048 until the fifth session of issue 20: with 4 096 rows (and
+#: ``memo.SHAPE_MAX_WORK`` 2^20) intervals over 512 took 49 279 nodes, 34.8 CPU s, against 125 500, 66.8 s.
+SHAPE_MAX_ROWS = 4096
 
 
 def words_of_ints(masks: Sequence[int], n_words: int) -> np.ndarray:

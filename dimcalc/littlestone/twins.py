@@ -129,7 +129,7 @@ def twin_tree(writer: Any, V: int, t: int) -> dict:
     """The witness subtree of depth ``t`` of a node proven by its twin: the mapped column tree, its nodes'
     version spaces split on ``V``'s own columns (each checked non-empty), leaves the lowest hypothesis."""
     ones = writer.splitter.ones
-    if writer._write_deadline is not None:  # one twin's subtree is at most 2^11 nodes (SHAPE_MAX_ROWS rows)
+    if writer._write_deadline is not None:  # one twin's subtree is at most 2^12 nodes (SHAPE_MAX_ROWS rows)
         writer._write_deadline.check()
 
     def build(W: int, T: tuple | None) -> dict:
