@@ -130,13 +130,16 @@ def test_vc_with_each_rule_alone_matches_brute_force(rule, H):
 
 
 def test_hard_bench_suite_quick():
-    """`dimcalc bench --suite hard --quick`: exact, verified rows that say whether they needed refutation."""
+    """`dimcalc bench --suite hard --quick --repeat 2`: exact, verified rows that say whether they needed
+    refutation, each the median of its two runs (``--repeat`` is honoured: one run varies by up to 20 %)."""
     from dimcalc.bench import BenchOptions, run_suites
 
-    rows = run_suites(["hard"], BenchOptions(quick=True, repeat=1, only=("intervals",)))
+    rows = run_suites(["hard"], BenchOptions(quick=True, repeat=2, only=("intervals",)))
     assert rows and all(r.exact for r in rows), rows
     assert all("NOT VERIFIED" not in r.note for r in rows)
     assert all("refutation" in r.note and r.extra["cpu"] >= 0 for r in rows)
+    assert all(len(r.extra["walls"]) == 2 and r.seconds in r.extra["walls"] for r in rows)
+    assert all(r.note.startswith("median of 2 runs") for r in rows)
 
 
 def _triple_passes(sides: list[tuple[set[int], set[int]]], alive: set[int], s: int, y: int, z: int, need: int) -> bool:

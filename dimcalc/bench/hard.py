@@ -27,7 +27,7 @@ import sys
 import textwrap
 
 from . import BenchOptions, BenchRow, register_suite
-from ._child import TIMED
+from ._child import TIMED, median_run, runs_note
 
 __all__ = ["HARD", "hard_suite"]
 
@@ -173,7 +173,7 @@ def hard_suite(opts: BenchOptions) -> list[BenchRow]:
             if not opts.wants(case):
                 continue
             opts.say(f"hard: {case} at {limit:g} s")
-            out = _run_case(expr, solver, limit, opts.jobs, opts.cluster)
+            out = median_run(lambda: _run_case(expr, solver, limit, opts.jobs, opts.cluster), opts.repeat)
             if "error" in out:
                 rows.append(BenchRow("hard", case, "error", False, float("nan"), 0.0, note=out["error"]))
                 continue
@@ -181,7 +181,8 @@ def hard_suite(opts: BenchOptions) -> list[BenchRow]:
             floor = out["tests"] * max(1, (out["m"] + 63) // 64) * 1e-9
             refute = out["lower"] < out["log2"]
             note = (
-                f"cpu {out['cpu']:.1f} s, load {out['load']:.1f}; {out['nodes']} nodes, {out['tests']} tests"
+                runs_note(out["walls"])
+                + f"cpu {out['cpu']:.1f} s, load {out['load']:.1f}; {out['nodes']} nodes, {out['tests']} tests"
                 f" ({out['tests'] / max(out['cpu'], 1e-9):.3g}/s; bit floor {floor:.2f} s); "
                 + (
                     f"needs refutation ({out['lower']} < floor(log2|H|) = {out['log2']})"
@@ -212,6 +213,7 @@ def hard_suite(opts: BenchOptions) -> list[BenchRow]:
                         "jobs": opts.jobs,
                         "cluster": opts.cluster,
                         "traces": out.get("traces") or {},
+                        "walls": out["walls"],
                     },
                 )
             )

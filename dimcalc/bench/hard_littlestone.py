@@ -32,7 +32,7 @@ import sys
 import textwrap
 
 from . import BenchOptions, BenchRow, register_suite
-from ._child import TIMED
+from ._child import TIMED, median_run, runs_note
 
 __all__ = ["hard_littlestone", "CASES", "QUICK_CASES"]
 
@@ -106,7 +106,7 @@ def hard_littlestone(options: BenchOptions) -> list[BenchRow]:
         options.say(
             f"{case} at {limit:g} s, jobs={options.jobs}" + (f", cluster {options.cluster}" if options.cluster else "")
         )
-        out = _run_case(expr, limit, options.jobs, options.cluster)
+        out = median_run(lambda: _run_case(expr, limit, options.jobs, options.cluster), options.repeat)
         if "error" in out:
             rows.append(BenchRow("hard-littlestone", case, "error", False, float("nan"), 0.0, note=out["error"]))
             continue
@@ -121,6 +121,7 @@ def hard_littlestone(options: BenchOptions) -> list[BenchRow]:
                 # the child's peak resident memory (class and search; not traced: tracing would slow the search)
                 peak_mb=round(out["max_rss_mb"], 1),
                 note=("" if out["verified"] else "WITNESS NOT VERIFIED; ")
+                + runs_note(out["walls"])
                 + f"nodes {nodes}, cpu {cpu:.2f} s (workers {out['worker_cpu']:.2f}), load {out['load']:.2f}; {why}",
                 extra={
                     "hypotheses": out["m"],
@@ -135,6 +136,7 @@ def hard_littlestone(options: BenchOptions) -> list[BenchRow]:
                     "time_limit": limit,
                     "jobs": options.jobs,
                     "cluster": options.cluster,
+                    "walls": out["walls"],
                 },
             )
         )
