@@ -94,3 +94,17 @@ def executed_notebook() -> Callable[[Path], tuple[Any, float]]:
         return nb, seconds
 
     return run
+
+
+@pytest.fixture(scope="module")
+def local_cluster() -> Any:
+    """``(cluster, client)``: a Dask ``LocalCluster`` of 2 one-thread worker processes and its client, one per
+    test module (the tests of ``scheduler=``); skipped where ``distributed`` is not installed."""
+    distributed = pytest.importorskip("distributed")
+    with (
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=50
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        yield cluster, client

@@ -20,15 +20,8 @@ from dimcalc.vc import dfs as search
 
 
 @pytest.fixture(scope="module")
-def client():
-    distributed = pytest.importorskip("distributed")
-    with (
-        distributed.LocalCluster(
-            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=50
-        ) as cluster,
-        distributed.Client(cluster) as client,
-    ):
-        yield client
+def client(local_cluster):
+    return local_cluster[1]
 
 
 def _fresh(H: HypothesisClass) -> HypothesisClass:

@@ -179,15 +179,8 @@ def test_the_time_limit_holds_while_the_symmetries_are_awaited(looked_for):
 
 # ------------------------------------------------------------------------------------ on a Dask cluster
 @pytest.fixture(scope="module")
-def cluster():
-    distributed = pytest.importorskip("distributed")
-    with (
-        distributed.LocalCluster(
-            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=50
-        ) as cluster,
-        distributed.Client(cluster) as client,
-    ):
-        yield client
+def cluster(local_cluster):
+    return local_cluster[1]
 
 
 def test_the_step_runs_as_a_cluster_task_and_fails_here_alike(cluster):

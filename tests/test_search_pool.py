@@ -215,15 +215,8 @@ def test_a_dead_scheduler_address_is_refused_at_once():
 
 
 @pytest.fixture(scope="module")
-def cluster():
-    distributed = pytest.importorskip("distributed")
-    with (
-        distributed.LocalCluster(
-            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=50
-        ) as cluster,
-        distributed.Client(cluster) as client,
-    ):
-        yield cluster, client
+def cluster(local_cluster):
+    return local_cluster
 
 
 def test_dask_pieces_give_the_one_process_answer_and_witness(cluster):
