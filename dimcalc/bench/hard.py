@@ -1,7 +1,8 @@
 """Benchmark suite ``hard``: VC-type refutation (proving that nothing larger exists) on random and structured classes.
 
-Each case runs in a fresh Python process, builds its class from a seeded
-generator, and calls the solver under a time limit (60 s; ``quick``: small
+Each case runs ``--repeat`` times (default 3; the run of median wall time is
+the row, every run's wall time in its note), each in a fresh Python process that builds its class from a seeded
+generator and calls the solver under a time limit (60 s; ``quick``: small
 cases at 10 s).  A row reports the answer (value or ``[lower, upper]``),
 whether it is exact, the wall and CPU seconds from the call to the return,
 the load average beside them (the CPU seconds count the worker processes of

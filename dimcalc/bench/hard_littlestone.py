@@ -15,7 +15,8 @@ independent checker; ``peak_mb`` is the case process's peak resident memory
 (class, search and witness: the memory budget, ``DIMCALC_MEMORY_LIMIT_MB``,
 counts the growth of the same figure).  Run it with::
 
-    dimcalc bench --suite hard-littlestone            # the cases above, 60 s each
+    dimcalc bench --suite hard-littlestone            # the cases above, 60 s each, 3 runs (the median)
+    dimcalc bench --suite hard-littlestone --repeat 1 # one run each
     dimcalc bench --suite hard-littlestone --quick    # small instances (a smoke test)
     dimcalc bench --suite hard-littlestone --jobs 1,2 # each case at jobs=1 and 2, and the speed-up
 
