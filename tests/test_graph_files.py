@@ -156,7 +156,7 @@ def test_check_graph_imports_only_what_it_runs(tmp_path):
 
 
 def test_loading_the_sparse_kernels_skips_numbas_blas_probe_and_keeps_scipy_linalg_usable():
-    """numba's start-up without ``scipy.linalg`` (``sparse_jit._import_numba``); ``np.dot`` in a jitted function and
+    """numba's start-up without ``scipy.linalg`` (``_kernel_numba.import_numba``); ``np.dot`` in a jitted function and
     ``scipy.linalg`` itself still work afterwards."""
     import subprocess
     import sys

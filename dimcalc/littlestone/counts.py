@@ -58,9 +58,9 @@ def _kernels() -> Any:
     if os.environ.get("DIMCALC_JIT", "1") == "0" or importlib.util.find_spec("numba") is None:
         _unavailable = True
         return None
-    from ..vc.sparse_jit import _import_numba
+    from ..vc._kernel_numba import import_numba
 
-    _import_numba()  # numba without its BLAS probe (scipy.linalg) and cffi set-up: the loops use neither
+    import_numba()  # numba without its BLAS probe (scipy.linalg) and cffi set-up: the loops use neither
     from . import _counts_impl
 
     _compiled = _counts_impl

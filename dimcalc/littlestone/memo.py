@@ -259,7 +259,7 @@ class MemoStore(TreeWriter):
         """The shape of ``V`` (rule 7), or None when shapes are off or ``V`` is too big for one."""
         if self._shape is None:
             return None
-        n = self.memo.recent.size(V) if self.memo.packed else V.bit_count()
+        n = self.memo.size(V)
         if n > tunables.SHAPE_MAX_ROWS or n * len(live) > SHAPE_MAX_WORK:
             return None
         if (n > SHAPE_SMALL_ROWS or n * len(live) > SHAPE_SMALL_WORK) and (

@@ -163,6 +163,11 @@ class MemoTable:
             return (self.recent.key(V[0]), V[1])
         return self.recent.key(V)
 
+    def size(self, V: int) -> int:
+        """``|V|``: kept with ``V``'s words on a packed table (:meth:`Recent.size`: counted once), a popcount
+        otherwise."""
+        return self.recent.size(V) if self.packed else V.bit_count()
+
     def version_space(self, key: Any) -> int:
         """The version space whose :meth:`key` is ``key`` (an int key; its inverse)."""
         if not self.packed:

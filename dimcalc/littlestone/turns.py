@@ -134,7 +134,7 @@ class Turns:
         e = memo.get(V)
         if e is not None:
             return e.upper < t
-        n = memo.recent.size(V) if memo.packed else V.bit_count()
+        n = memo.size(V)
         hi = n.bit_length() - 1  # size_bound(V)
         if hi < t:
             return True

@@ -168,9 +168,9 @@ def _kernel(jit: bool):  # noqa: ANN202 - a numba dispatcher or the plain functi
     if not (jit and kernel.available()):
         return _irreducible
     if not _compiled:
-        from .sparse_jit import _import_numba
+        from ._kernel_numba import import_numba
 
-        _import_numba()
+        import_numba()
         import numba
 
         _compiled.append(numba.njit(cache=True, nogil=True)(_irreducible))

@@ -4,7 +4,7 @@ The kernels are plain Python over numpy arrays; :func:`kernels` returns them
 compiled with numba (``cache=True``: loaded from numba's disk cache after the
 first compile) or as they are (``DIMCALC_JIT=0``, or no time to load them).
 Loading costs about 0.7 s of CPU once per process, almost all of it numba's
-own start-up (importing numba and its typing registries; :func:`_import_numba`
+own start-up (importing numba and its typing registries; :func:`._kernel_numba.import_numba`
 skips their BLAS probe, which imported ``scipy.linalg``, and their cffi set-up); each kernel adds
 ~20 ms.  So a kernel is
 loaded only when a search first asks for it (:func:`kernels` is lazy), and
@@ -30,7 +30,7 @@ import os
 from typing import Any
 
 from . import sparse_clique, sparse_kernel
-from ._kernel_numba import import_numba as _import_numba
+from ._kernel_numba import import_numba
 from .kernel import touch_marker
 
 __all__ = ["kernels", "available", "warm", "warm_up", "cached", "mark_warm", "KERNEL_NAMES"]
@@ -59,7 +59,7 @@ def available() -> bool:
 def _jit(fn: Any, cache: bool = True) -> Any:
     """``fn`` compiled by numba: a kernel with ``cache`` (numba's disk cache), a helper without (a helper is compiled
     into each kernel that calls it and cached with it; a dispatcher with a cache of its own costs ~3 ms to make)."""
-    _import_numba()
+    import_numba()
     import numba
 
     dispatcher = numba.njit(cache=cache, nogil=True)(fn)
