@@ -59,6 +59,8 @@ def search(
     tri_done,
     pair,
     pair_done,
+    head_rows,
+    head_sym,
 ):  # type: ignore[no-untyped-def]
     """Depth-first search for ``target`` columns shattered together; 1 found (``chosen``), 0 none, 2 stopped.
 
@@ -84,7 +86,10 @@ def search(
     triple rows (``pair``/``pair_done``, ``tri``/``tri_done``) are given by the
     caller, so that the rows built for one piece serve the next ones
     (:class:`dimcalc.vc.kernel.Filters`); a row is a function of its columns
-    only, so rows built earlier never change an answer.
+    only, so rows built earlier never change an answer.  ``head_rows`` and ``head_sym`` (``R x ceil(R / 64)``
+    words each, any contents: every row is written before it is read) are the head rows and the head graph
+    when the caller keeps them from one call to the next (:func:`dimcalc.vc.kernel.workspace`); other shapes
+    are ignored and the arrays allocated here.
     """
     n_root, n_words = ones.shape
     rw = (n_root + 63) >> 6
@@ -117,13 +122,19 @@ def search(
     # 2^(target - 3), y0 the set's first column (rows built lazily, kept while y0 heads the set)
     use_tri0 = use_head and not use_tri and target >= 3
     # (rows and columns are indices in the pool: the candidates of {y0}, `pool_pos` their root positions)
-    tri0 = np.zeros((n_root if use_tri0 else 0, rw), dtype=np.uint64)
+    if use_tri0 and head_rows.shape[0] == n_root and head_rows.shape[1] == rw:
+        tri0 = head_rows
+    else:
+        tri0 = np.zeros((n_root if use_tri0 else 0, rw), dtype=np.uint64)
     tri0_of = np.full(n_root if use_tri0 else 0, -1, dtype=np.int64)
     pmap = np.zeros(n_root if use_tri0 else 0, dtype=np.int64)
     pool_pos = np.zeros(n_root if use_tri0 else 0, dtype=np.int64)
     # the head graph (the head rows made symmetric) and its truss flags, with use_truss (_kernel_heads)
     use_truss = use_truss and use_tri0 and target >= 4
-    sym = np.zeros((n_root if use_truss else 0, rw), dtype=np.uint64)
+    if use_truss and head_sym.shape[0] == n_root and head_sym.shape[1] == rw:
+        sym = head_sym
+    else:
+        sym = np.zeros((n_root if use_truss else 0, rw), dtype=np.uint64)
     t_dirty = np.zeros(rw if use_truss else 0, dtype=np.uint64)
     t_next = np.zeros(rw if use_truss else 0, dtype=np.uint64)
     pw = 0

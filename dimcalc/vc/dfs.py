@@ -387,6 +387,12 @@ class Search(NumpyDFS):
             given = (self.cols.ind, narrow[1], narrow[2])
         filters.fill_pairs(ones, zeros, rank, target, True, self.deadline.check, given)
         distinct = len(np.unique(rank)) == len(rank)  # counted once, not in each of the heads' kernel calls
+        # One buffer per array a head repacks, reused by every head of the piece (views of their first bytes):
+        # fresh large arrays for each head fault in zeroed pages where malloc serves them by mmap (a Dask
+        # worker: kernel.workspace); contents never read before they are written.
+        n_ind = self.cols.ind.shape[0] if len(narrow) == 3 and self.cols.ind is not None else 0
+        kept = np.empty(n_ind * self.m, dtype=bool)
+        side_words = np.empty((2, len(rank) * ones.shape[1]), dtype=np.uint64)
         for p in heads:
             p = int(p)
             if self.deadline.expired():
@@ -395,8 +401,15 @@ class Search(NumpyDFS):
                 raise stop
             if len(narrow) == 3:  # the indicators: keep the alive hypotheses (contiguous rows), pack, read each side
                 ind, one, zero = narrow
-                packed = pack_rows(np.compress(rules.alive_only(ind[one[p]], ind[zero[p]]), ind, axis=1))
-                sub_ones, sub_zeros = packed[one], packed[zero]
+                alive = np.flatnonzero(rules.alive_only(ind[one[p]], ind[zero[p]]))
+                # np.take unbuffered (mode "clip": the indices are in range); np.compress would buffer its output
+                packed = pack_rows(np.take(ind, alive, axis=1, out=_view(kept, (len(ind), len(alive))), mode="clip"))
+                sub_ones = np.take(
+                    packed, one, axis=0, out=_view(side_words[0], (len(one), packed.shape[1])), mode="clip"
+                )
+                sub_zeros = np.take(
+                    packed, zero, axis=0, out=_view(side_words[1], (len(zero), packed.shape[1])), mode="clip"
+                )
                 indicators: tuple[np.ndarray, np.ndarray, np.ndarray] | None = (packed, one, zero)
                 sub_ones[:p] = 0  # the columns before y are never read below y (as below)
                 sub_zeros[:p] = 0
@@ -431,6 +444,15 @@ class Search(NumpyDFS):
             if status == "found":
                 return [int(self.cols.ids[root[q]]) for q in found], stats
         return None, stats
+
+
+def _view(buffer: np.ndarray, shape: tuple[int, int]) -> np.ndarray:
+    """The first ``shape[0] * shape[1]`` items of the flat ``buffer`` as a C-contiguous ``shape`` array.
+
+    >>> _view(np.arange(6), (2, 2)).tolist()
+    [[0, 1], [2, 3]]
+    """
+    return buffer[: shape[0] * shape[1]].reshape(shape)
 
 
 def _unpack(words: np.ndarray, m: int) -> np.ndarray:
