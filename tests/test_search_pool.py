@@ -327,6 +327,27 @@ def test_bench_jobs_adds_the_speedup_of_each_case(monkeypatch):
     assert row.speedup is not None and row.speedup > 0 and "differ" not in row.note
 
 
+def test_bench_runs_the_cluster_suites_settings_in_turns(monkeypatch):
+    """``--jobs 1,2`` on a suite of CLUSTER_SUITES: one call with both settings (the suite runs each case at
+    both in turns: dimcalc.bench._child.interleaved_runs); another suite: one whole call per setting."""
+    from dimcalc import bench
+
+    calls: list[tuple] = []
+
+    def suite(options):
+        calls.append((options.settings, options.jobs))
+        return [bench.BenchRow("t", "case", 1, True, 1.0, 0.0)]
+
+    monkeypatch.setitem(bench.SUITES, "t-turns", (suite, "test"))
+    monkeypatch.setitem(bench.SUITES, "t-whole", (suite, "test"))
+    monkeypatch.setattr(bench, "CLUSTER_SUITES", (*bench.CLUSTER_SUITES, "t-turns"))
+    bench.run_suites(["t-turns"], bench.BenchOptions(repeat=1), jobs=[1, 2])
+    assert calls == [((1, 2), 1)]
+    calls.clear()
+    [row] = bench.run_suites(["t-whole"], bench.BenchOptions(repeat=1), jobs=[1, 2])
+    assert calls == [((), 1), ((), 2)] and row.speedup == 1.0
+
+
 @pytest.mark.slow  # starts a Dask LocalCluster: make test runs it, make test-fast does not
 def test_bench_cluster_setting_runs_the_hard_suite_on_a_local_cluster(capsys):
     """``--jobs 1,cluster:2``: the same answers on a 2-worker LocalCluster; other suites refused before running."""

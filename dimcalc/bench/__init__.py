@@ -33,6 +33,8 @@ __all__ = [
     "SUITES",
     "run_suites",
     "parse_jobs",
+    "jobs_and_cluster",
+    "with_speedup",
     "check_settings",
 ]
 
@@ -55,6 +57,9 @@ class BenchOptions:
     jobs : worker processes the cases' solvers get (``jobs=options.jobs``); see :func:`run_suites`.
     cluster : when positive, the solvers run on a Dask ``LocalCluster`` of this many one-thread worker
         processes (``scheduler=``) instead of ``jobs`` processes; only the suites in :data:`CLUSTER_SUITES`.
+    settings : two or more ``--jobs`` values (ints or ``"cluster:N"``) for a suite of :data:`CLUSTER_SUITES`,
+        which then runs each case at every setting in turn (:func:`dimcalc.bench._child.interleaved_runs`) and
+        returns rows with their speed-up (:func:`with_speedup`); see :func:`run_suites`.
     """
 
     quick: bool = False
@@ -65,6 +70,7 @@ class BenchOptions:
     progress: Callable[[str], None] | None = None
     jobs: int = 1
     cluster: int = 0
+    settings: tuple[int | str, ...] = ()
 
     def wants(self, case: str) -> bool:
         return not self.only or any(s in case for s in self.only)
@@ -182,10 +188,39 @@ def check_settings(suites: Sequence[str], jobs: Sequence[int | str] | None) -> N
             )
 
 
-def _setting(options: BenchOptions, j: int | str) -> BenchOptions:
+def jobs_and_cluster(j: int | str) -> tuple[int, int]:
+    """``(jobs, cluster)`` of one ``--jobs`` value.
+
+    >>> jobs_and_cluster(2), jobs_and_cluster("cluster:2")
+    ((2, 0), (1, 2))
+    """
     if isinstance(j, str):  # "cluster:N"
-        return dataclasses.replace(options, jobs=1, cluster=int(j.split(":")[1]))
-    return dataclasses.replace(options, jobs=j, cluster=0)
+        return 1, int(j.split(":")[1])
+    return j, 0
+
+
+def _setting(options: BenchOptions, j: int | str) -> BenchOptions:
+    jobs, cluster = jobs_and_cluster(j)
+    return dataclasses.replace(options, jobs=jobs, cluster=cluster)
+
+
+def with_speedup(first: list[BenchRow], others: Sequence[list[BenchRow]], jobs: Sequence[int | str]) -> list[BenchRow]:
+    """The rows of the first ``jobs`` value, each with ``extra["seconds_by_jobs"]`` and ``speedup`` = its seconds
+    over the last value's (``others``: the rows of the other values, matched by suite and case); a case whose
+    answer or exactness differs between the values says so in its note."""
+    later = [{(r.suite, r.case): r for r in rows} for rows in others]
+    for row in first:
+        others_rows = [by_case.get((row.suite, row.case)) for by_case in later]
+        row.extra["seconds_by_jobs"] = {
+            jobs[0]: row.seconds,
+            **{j: r.seconds for j, r in zip(jobs[1:], others_rows) if r is not None},
+        }
+        last = others_rows[-1] if others_rows else None
+        if last is not None and last.seconds > 0:
+            row.speedup = row.seconds / last.seconds
+        if any(r is not None and (r.answer, r.exact) != (row.answer, row.exact) for r in others_rows):
+            row.note = (row.note + "; " if row.note else "") + "answers differ between jobs values"
+    return first
 
 
 def run_suites(
@@ -193,28 +228,35 @@ def run_suites(
 ) -> list[BenchRow]:
     """Run the named suites (all when ``names`` is empty/None).
 
-    With ``jobs`` (e.g. ``[1, 2]``) every suite runs once per value (the
+    With ``jobs`` (e.g. ``[1, 2]``) every case runs once per value (the
     suites pass ``options.jobs`` to the solvers that take it); a value
     ``"cluster:N"`` runs them on a Dask ``LocalCluster`` of ``N`` workers
     instead (only the suites of :data:`CLUSTER_SUITES`: anything else is
-    refused with a ``ValueError`` before a case runs).  Each row is the
-    first value's, with ``extra["seconds_by_jobs"]`` and ``speedup`` = its
-    seconds over the last value's.  A case whose answer or exactness differs
-    between the runs says so in its note.
+    refused with a ``ValueError`` before a case runs).  The suites of
+    :data:`CLUSTER_SUITES` run each case at every value in turn, round after
+    round (``options.settings``); any other suite runs whole once per value.
+    Each row is the first value's, with ``extra["seconds_by_jobs"]`` and
+    ``speedup`` = its seconds over the last value's (:func:`with_speedup`).
     """
     suites = load_suites()
     chosen = names or sorted(suites)
     check_settings(chosen, jobs)
-    runs: list[list[BenchRow]] = []
-    for j in jobs or [options.jobs]:
-        rows: list[BenchRow] = []
-        for name in chosen:
-            fn, _ = suites[name]
-            options.say(f"suite {name}" + (f" (jobs={j})" if jobs else ""))
-            rows.extend(fn(_setting(options, j)))
-        runs.append(rows)
-    if not jobs or len(runs) == 1:
-        return runs[0]
+    rows: list[BenchRow] = []
+    for name in chosen:
+        fn, _ = suites[name]
+        if not jobs or len(jobs) == 1:
+            options.say(f"suite {name}" + (f" (jobs={jobs[0]})" if jobs else ""))
+            rows.extend(fn(_setting(options, jobs[0]) if jobs else options))
+        elif name in CLUSTER_SUITES:  # each case at every value in turn
+            options.say(f"suite {name} (jobs={','.join(map(str, jobs))}, in turns)")
+            rows.extend(fn(dataclasses.replace(options, settings=tuple(jobs))))
+        else:
+            runs = []
+            for j in jobs:
+                options.say(f"suite {name} (jobs={j})")
+                runs.append(fn(_setting(options, j)))
+            rows.extend(with_speedup(runs[0], runs[1:], jobs))
+    return rows
     later = [{(r.suite, r.case): r for r in rows} for rows in runs[1:]]
     for row in runs[0]:
         others_rows = [by_case.get((row.suite, row.case)) for by_case in later]

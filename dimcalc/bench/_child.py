@@ -12,9 +12,10 @@ the cluster's workers, and the highest load average seen.
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import Any
 
-__all__ = ["TIMED", "median_run", "runs_note"]
+__all__ = ["TIMED", "interleaved_runs", "median_run", "runs_note"]
 
 TIMED = textwrap.dedent("""
     def worker_cpu():  # run on each Dask worker: its process's CPU seconds so far
@@ -66,9 +67,42 @@ def median_run(run: Callable[[], dict], repeat: int) -> dict:
         if "error" in out:
             return out
         outs.append(out)
+    return _median(outs)
+
+
+def _median(outs: list[dict]) -> dict:
+    """The run of median wall time, with ``walls`` (every run's, in order)."""
     walls = [o["wall"] for o in outs]
     chosen = sorted(outs, key=lambda o: o["wall"])[(len(outs) - 1) // 2]
     return {**chosen, "walls": walls}
+
+
+def interleaved_runs(run: Callable[[Any], dict], settings: Sequence[Any], repeat: int) -> list[dict]:
+    """``run(setting)`` (one fresh child process) for each setting in turn, ``repeat`` rounds -- A B A B A B,
+    not A A A B B B --; for each setting the run of median wall time with ``walls`` (:func:`median_run`), or
+    its first ``error``.
+
+    This machine's speed drifts by tens of percent over minutes (the same search's CPU seconds included), so
+    runs of one setting taken minutes after the other's (a whole suite at ``jobs=1``, then at ``jobs=2``) can
+    put the drift into their ratio; in turns, both settings see it alike.
+
+    >>> times = iter([3.0, 2.0, 5.0, 4.0])
+    >>> [o["walls"] for o in interleaved_runs(lambda s: {"wall": next(times), "s": s}, ["a", "b"], 2)]
+    [[3.0, 5.0], [2.0, 4.0]]
+    >>> interleaved_runs(lambda s: {"error": "no answer"} if s == "b" else {"wall": 1.0}, ["a", "b"], 2)[1]
+    {'error': 'no answer'}
+    """
+    outs: list[list[dict]] = [[] for _ in settings]
+    errors: dict[int, dict] = {}
+    for _ in range(max(1, repeat)):
+        for i, setting in enumerate(settings):
+            if i not in errors:
+                out = run(setting)
+                if "error" in out:
+                    errors[i] = out
+                else:
+                    outs[i].append(out)
+    return [errors.get(i) or _median(outs[i]) for i in range(len(settings))]
 
 
 def runs_note(walls: list[float]) -> str:

@@ -1,7 +1,9 @@
 """Benchmark suite ``hard``: VC-type refutation (proving that nothing larger exists) on random and structured classes.
 
 Each case runs ``--repeat`` times (default 3; the run of median wall time is
-the row, every run's wall time in its note), each in a fresh Python process that builds its class from a seeded
+the row, every run's wall time in its note); with several ``--jobs`` values the
+runs of one case take turns (``1 2 1 2 1 2``: the machine's drift over minutes
+falls on both), each in a fresh Python process that builds its class from a seeded
 generator and calls the solver under a time limit (60 s; ``quick``: small
 cases at 10 s).  A row reports the answer (value or ``[lower, upper]``),
 whether it is exact, the wall and CPU seconds from the call to the return,
@@ -27,8 +29,8 @@ import subprocess
 import sys
 import textwrap
 
-from . import BenchOptions, BenchRow, register_suite
-from ._child import TIMED, median_run, runs_note
+from . import BenchOptions, BenchRow, jobs_and_cluster, register_suite, with_speedup
+from ._child import TIMED, interleaved_runs, median_run, runs_note
 
 __all__ = ["HARD", "hard_suite"]
 
@@ -174,48 +176,57 @@ def hard_suite(opts: BenchOptions) -> list[BenchRow]:
             if not opts.wants(case):
                 continue
             opts.say(f"hard: {case} at {limit:g} s")
-            out = median_run(lambda: _run_case(expr, solver, limit, opts.jobs, opts.cluster), opts.repeat)
-            if "error" in out:
-                rows.append(BenchRow("hard", case, "error", False, float("nan"), 0.0, note=out["error"]))
-                continue
-            answer = out["value"] if out["exact"] else [out["lower"], out["upper"]]
-            floor = out["tests"] * max(1, (out["m"] + 63) // 64) * 1e-9
-            refute = out["lower"] < out["log2"]
-            note = (
-                runs_note(out["walls"])
-                + f"cpu {out['cpu']:.1f} s, load {out['load']:.1f}; {out['nodes']} nodes, {out['tests']} tests"
-                f" ({out['tests'] / max(out['cpu'], 1e-9):.3g}/s; bit floor {floor:.2f} s); "
-                + (
-                    f"needs refutation ({out['lower']} < floor(log2|H|) = {out['log2']})"
-                    if refute
-                    else "settled by the count of hypotheses (no refutation needed)"
+            if len(opts.settings) > 1:  # each setting in turn, round after round (--jobs 1,2,cluster:2)
+                outs = interleaved_runs(
+                    lambda s: _run_case(expr, solver, limit, *jobs_and_cluster(s)), opts.settings, opts.repeat
                 )
-                + _traces_note(out.get("traces") or {})
-                + _symmetry_note(out.get("traces") or {})
-                + ("" if out["verified"] else "; WITNESS NOT VERIFIED")
-            )
-            rows.append(
-                BenchRow(
-                    "hard",
-                    case,
-                    answer,
-                    out["exact"],
-                    out["wall"],
-                    0.0,
-                    note=note,
-                    extra={
-                        "cpu": out["cpu"],
-                        "load": out["load"],
-                        "nodes": out["nodes"],
-                        "tests": out["tests"],
-                        "bit_floor_seconds": floor,
-                        "needs_refutation": refute,
-                        "limit": limit,
-                        "jobs": opts.jobs,
-                        "cluster": opts.cluster,
-                        "traces": out.get("traces") or {},
-                        "walls": out["walls"],
-                    },
-                )
-            )
+                made = [_row(case, out, limit, *jobs_and_cluster(s)) for out, s in zip(outs, opts.settings)]
+                rows.extend(with_speedup(made[:1], [[r] for r in made[1:]], opts.settings))
+            else:
+                out = median_run(lambda: _run_case(expr, solver, limit, opts.jobs, opts.cluster), opts.repeat)
+                rows.append(_row(case, out, limit, opts.jobs, opts.cluster))
     return rows
+
+
+def _row(case: str, out: dict, limit: float, jobs: int, cluster: int) -> BenchRow:
+    """The row of one case from its (median) run."""
+    if "error" in out:
+        return BenchRow("hard", case, "error", False, float("nan"), 0.0, note=out["error"])
+    answer = out["value"] if out["exact"] else [out["lower"], out["upper"]]
+    floor = out["tests"] * max(1, (out["m"] + 63) // 64) * 1e-9
+    refute = out["lower"] < out["log2"]
+    note = (
+        runs_note(out["walls"])
+        + f"cpu {out['cpu']:.1f} s, load {out['load']:.1f}; {out['nodes']} nodes, {out['tests']} tests"
+        f" ({out['tests'] / max(out['cpu'], 1e-9):.3g}/s; bit floor {floor:.2f} s); "
+        + (
+            f"needs refutation ({out['lower']} < floor(log2|H|) = {out['log2']})"
+            if refute
+            else "settled by the count of hypotheses (no refutation needed)"
+        )
+        + _traces_note(out.get("traces") or {})
+        + _symmetry_note(out.get("traces") or {})
+        + ("" if out["verified"] else "; WITNESS NOT VERIFIED")
+    )
+    return BenchRow(
+        "hard",
+        case,
+        answer,
+        out["exact"],
+        out["wall"],
+        0.0,
+        note=note,
+        extra={
+            "cpu": out["cpu"],
+            "load": out["load"],
+            "nodes": out["nodes"],
+            "tests": out["tests"],
+            "bit_floor_seconds": floor,
+            "needs_refutation": refute,
+            "limit": limit,
+            "jobs": jobs,
+            "cluster": cluster,
+            "traces": out.get("traces") or {},
+            "walls": out["walls"],
+        },
+    )

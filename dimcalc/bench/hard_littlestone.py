@@ -32,8 +32,8 @@ import subprocess
 import sys
 import textwrap
 
-from . import BenchOptions, BenchRow, register_suite
-from ._child import TIMED, median_run, runs_note
+from . import BenchOptions, BenchRow, jobs_and_cluster, register_suite, with_speedup
+from ._child import TIMED, interleaved_runs, median_run, runs_note
 
 __all__ = ["hard_littlestone", "CASES", "QUICK_CASES"]
 
@@ -104,41 +104,51 @@ def hard_littlestone(options: BenchOptions) -> list[BenchRow]:
     for case, expr, why in QUICK_CASES if options.quick else CASES:
         if not options.wants(case):
             continue
+        if len(options.settings) > 1:  # each setting in turn, round after round (--jobs 1,2,cluster:2)
+            options.say(f"{case} at {limit:g} s, jobs={','.join(map(str, options.settings))} in turns")
+            outs = interleaved_runs(
+                lambda s: _run_case(expr, limit, *jobs_and_cluster(s)), options.settings, options.repeat
+            )
+            made = [_row(case, why, out, limit, *jobs_and_cluster(s)) for out, s in zip(outs, options.settings)]
+            rows.extend(with_speedup(made[:1], [[r] for r in made[1:]], options.settings))
+            continue
         options.say(
             f"{case} at {limit:g} s, jobs={options.jobs}" + (f", cluster {options.cluster}" if options.cluster else "")
         )
         out = median_run(lambda: _run_case(expr, limit, options.jobs, options.cluster), options.repeat)
-        if "error" in out:
-            rows.append(BenchRow("hard-littlestone", case, "error", False, float("nan"), 0.0, note=out["error"]))
-            continue
-        nodes, cpu = out["nodes"], out["cpu"]
-        rows.append(
-            BenchRow(
-                suite="hard-littlestone",
-                case=case,
-                answer=out["value"] if out["exact"] else [out["lower"], out["upper"]],
-                exact=out["exact"],
-                seconds=round(out["wall"], 3),
-                # the child's peak resident memory (class and search; not traced: tracing would slow the search)
-                peak_mb=round(out["max_rss_mb"], 1),
-                note=("" if out["verified"] else "WITNESS NOT VERIFIED; ")
-                + runs_note(out["walls"])
-                + f"nodes {nodes}, cpu {cpu:.2f} s (workers {out['worker_cpu']:.2f}), load {out['load']:.2f}; {why}",
-                extra={
-                    "hypotheses": out["m"],
-                    "points": out["n"],
-                    "nodes": nodes,
-                    "memo": out["memo"],
-                    "cpu_seconds": round(cpu, 3),
-                    "worker_cpu_seconds": round(out["worker_cpu"], 3),
-                    "cpu_us_per_node": round(1e6 * cpu / nodes, 1) if nodes else None,
-                    "load_average": round(out["load"], 2),
-                    "build_seconds": round(out["built"], 3),
-                    "time_limit": limit,
-                    "jobs": options.jobs,
-                    "cluster": options.cluster,
-                    "walls": out["walls"],
-                },
-            )
-        )
+        rows.append(_row(case, why, out, limit, options.jobs, options.cluster))
     return rows
+
+
+def _row(case: str, why: str, out: dict, limit: float, jobs: int, cluster: int) -> BenchRow:
+    """The row of one case from its (median) run."""
+    if "error" in out:
+        return BenchRow("hard-littlestone", case, "error", False, float("nan"), 0.0, note=out["error"])
+    nodes, cpu = out["nodes"], out["cpu"]
+    return BenchRow(
+        suite="hard-littlestone",
+        case=case,
+        answer=out["value"] if out["exact"] else [out["lower"], out["upper"]],
+        exact=out["exact"],
+        seconds=round(out["wall"], 3),
+        # the child's peak resident memory (class and search; not traced: tracing would slow the search)
+        peak_mb=round(out["max_rss_mb"], 1),
+        note=("" if out["verified"] else "WITNESS NOT VERIFIED; ")
+        + runs_note(out["walls"])
+        + f"nodes {nodes}, cpu {cpu:.2f} s (workers {out['worker_cpu']:.2f}), load {out['load']:.2f}; {why}",
+        extra={
+            "hypotheses": out["m"],
+            "points": out["n"],
+            "nodes": nodes,
+            "memo": out["memo"],
+            "cpu_seconds": round(cpu, 3),
+            "worker_cpu_seconds": round(out["worker_cpu"], 3),
+            "cpu_us_per_node": round(1e6 * cpu / nodes, 1) if nodes else None,
+            "load_average": round(out["load"], 2),
+            "build_seconds": round(out["built"], 3),
+            "time_limit": limit,
+            "jobs": jobs,
+            "cluster": cluster,
+            "walls": out["walls"],
+        },
+    )

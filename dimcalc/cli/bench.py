@@ -49,8 +49,9 @@ def register(sub: Any) -> None:
         default=None,
         metavar="A,B",
         help="run every case with jobs=A, then jobs=B, ... and add the speed-up column (seconds at A / at the "
-        "last value), e.g. --jobs 1,2; a value cluster:N runs the cases on a Dask LocalCluster of N workers "
-        "(suites hard, hard-littlestone), e.g. --jobs 1,cluster:2",
+        "last value), e.g. --jobs 1,2; the suites hard and hard-littlestone run each case at every value in "
+        "turns (A B A B ...), the others whole once per value; a value cluster:N runs the cases on a Dask "
+        "LocalCluster of N workers (suites hard, hard-littlestone), e.g. --jobs 1,cluster:2",
     )
     p.add_argument("--list", action="store_true", help="list the suites and exit")
     p.add_argument(
