@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -128,3 +129,17 @@ def test_bench_markdown_is_a_page_with_one_table_per_suite(capsys) -> None:
     assert len(table) == 1 + len(rows)  # the header and one line per case
     for r in rows:
         assert any(line.startswith(f"| {r['case']} | {r['answer']} |") for line in table)
+
+
+def test_bench_markdown_writes_the_core_speeds_before_and_after() -> None:
+    """The yardstick beside the figures (dimcalc.bench.core_speeds): each core's seconds, before and after."""
+    from dimcalc.bench import BenchOptions, core_speeds
+    from dimcalc.cli.formats import bench_markdown
+
+    page = bench_markdown(
+        ["suite", "case"], [["vc", "tiny"]], {"vc": "VC"}, BenchOptions(), ({0: 0.1, 1: 0.25}, {0: 0.3})
+    )
+    assert "0.10 / 0.25 before the suites, 0.30 after" in page
+    assert "Core speed" not in bench_markdown(["suite", "case"], [["vc", "tiny"]], {"vc": "VC"}, BenchOptions())
+    allowed = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else set()
+    assert set(core_speeds(1000)) <= set(allowed) | {-1}

@@ -16,6 +16,7 @@ from __future__ import annotations
 import dataclasses
 import gc
 import importlib
+import os
 import statistics
 import time
 import tracemalloc
@@ -34,6 +35,7 @@ __all__ = [
     "run_suites",
     "parse_jobs",
     "jobs_and_cluster",
+    "core_speeds",
     "with_speedup",
     "check_settings",
 ]
@@ -188,6 +190,40 @@ def check_settings(suites: Sequence[str], jobs: Sequence[int | str] | None) -> N
             )
 
 
+def core_speeds(loops: int = 3_000_000) -> dict[int, float]:
+    """CPU seconds of one fixed pure-Python loop (``loops`` additions) on each core this process may run on
+    (Linux: ``os.sched_setaffinity``; elsewhere, once, on whichever core runs it: key ``-1``).
+
+    A yardstick for the figures beside it: on this project's 2-core virtual machine (2026-11-26) a loop of
+    3·10⁷ Python multiply-adds took 3.3 s of CPU alone at 18:40 UTC and 6.0-7.0 s ten minutes later, and
+    6.3 s on one core while 4.1 s on the other (the host's load on its cores: no steal time was reported), so
+    a ratio between runs minutes apart carries that drift, and two workers are not always two equal cores.
+
+    >>> speeds = core_speeds(1000)
+    >>> all(v >= 0 for v in speeds.values()) and len(speeds) >= 1
+    True
+    """
+
+    def loop() -> float:
+        t = time.process_time()
+        x = 0
+        for i in range(loops):
+            x += i
+        return time.process_time() - t
+
+    if not hasattr(os, "sched_setaffinity"):
+        return {-1: loop()}
+    allowed = os.sched_getaffinity(0)
+    out = {}
+    try:
+        for cpu in sorted(allowed):
+            os.sched_setaffinity(0, {cpu})
+            out[cpu] = loop()
+    finally:
+        os.sched_setaffinity(0, allowed)
+    return out
+
+
 def jobs_and_cluster(j: int | str) -> tuple[int, int]:
     """``(jobs, cluster)`` of one ``--jobs`` value.
 
@@ -215,6 +251,11 @@ def with_speedup(first: list[BenchRow], others: Sequence[list[BenchRow]], jobs: 
             jobs[0]: row.seconds,
             **{j: r.seconds for j, r in zip(jobs[1:], others_rows) if r is not None},
         }
+        if "walls" in row.extra:  # every run's wall seconds at each value (the rows keep only their own)
+            row.extra["walls_by_jobs"] = {
+                jobs[0]: row.extra["walls"],
+                **{j: r.extra.get("walls") for j, r in zip(jobs[1:], others_rows) if r is not None},
+            }
         last = others_rows[-1] if others_rows else None
         if last is not None and last.seconds > 0:
             row.speedup = row.seconds / last.seconds

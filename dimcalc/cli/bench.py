@@ -7,7 +7,7 @@ import math
 import sys
 from typing import Any
 
-from ..bench import BenchOptions, check_settings, load_suites, parse_jobs, run_suites
+from ..bench import BenchOptions, check_settings, core_speeds, load_suites, parse_jobs, run_suites
 from ..errors import InvalidParameterError
 from .formats import bench_markdown
 from .options import add_json_option, check_int_option
@@ -107,6 +107,7 @@ def run(args: argparse.Namespace) -> int:
             check_settings(args.suite or sorted(suites), jobs)
         except ValueError as exc:
             raise InvalidParameterError(str(exc)) from None
+    before = core_speeds() if args.markdown else None
     rows = run_suites(args.suite, opts, jobs)
     if args.json:
         emit_json([r.to_json() for r in rows])
@@ -129,7 +130,8 @@ def run(args: argparse.Namespace) -> int:
         for r in rows
     ]
     if args.markdown:
-        print(bench_markdown(header, table[1:], {name: desc for name, (_, desc) in suites.items()}, opts))
+        speeds = (before or {}, core_speeds())
+        print(bench_markdown(header, table[1:], {name: desc for name, (_, desc) in suites.items()}, opts, speeds))
         return EXIT_OK
     widths = [max(len(t[c]) for t in table) for c in range(len(header))]
     for t in table:

@@ -409,7 +409,13 @@ def print_tables(fmt: str, tables: Sequence[Table]) -> None:
         print(text, end="" if fmt == "csv" else "\n")
 
 
-def bench_markdown(header: Sequence[str], rows: Sequence[Sequence[Any]], suites: dict[str, str], options: Any) -> str:
+def bench_markdown(
+    header: Sequence[str],
+    rows: Sequence[Sequence[Any]],
+    suites: dict[str, str],
+    options: Any,
+    speeds: tuple[dict[int, float], dict[int, float]] | None = None,
+) -> str:
     """``dimcalc bench --markdown``: a Markdown page with the machine, its load and one table per suite.
 
     Parameters
@@ -422,6 +428,8 @@ def bench_markdown(header: Sequence[str], rows: Sequence[Sequence[Any]], suites:
         Suite name -> description.
     options : BenchOptions
         ``repeat``, ``quick``, ``baseline_limit``, ``only`` (written in the page).
+    speeds : (dict, dict), optional
+        :func:`dimcalc.bench.core_speeds` before and after the suites (written in the page).
 
     Returns
     -------
@@ -459,6 +467,13 @@ def bench_markdown(header: Sequence[str], rows: Sequence[Sequence[Any]], suites:
         "(`>` marks a ratio that is then a lower bound).",
         "",
     ]
+    if speeds is not None and any(speeds):  # dimcalc.bench.core_speeds before and after the suites
+        text = [" / ".join(f"{v:.2f}" for _, v in sorted(s.items())) or "n/a" for s in speeds]
+        lines[-1:-1] = [
+            "",
+            f"Core speed (CPU seconds of one fixed Python loop on each core, `dimcalc.bench.core_speeds`): "
+            f"{text[0]} before the suites, {text[1]} after; on a shared host they drift, and the figures with them.",
+        ]
     for suite in dict.fromkeys(r[0] for r in rows):
         lines += [f"## {suite}", "", suites.get(suite, ""), ""]
         lines.append(render("markdown", list(header[1:]), [list(r[1:]) for r in rows if r[0] == suite]))
