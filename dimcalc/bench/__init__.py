@@ -251,11 +251,12 @@ def with_speedup(first: list[BenchRow], others: Sequence[list[BenchRow]], jobs: 
             jobs[0]: row.seconds,
             **{j: r.seconds for j, r in zip(jobs[1:], others_rows) if r is not None},
         }
-        if "walls" in row.extra:  # every run's wall seconds at each value (the rows keep only their own)
-            row.extra["walls_by_jobs"] = {
-                jobs[0]: row.extra["walls"],
-                **{j: r.extra.get("walls") for j, r in zip(jobs[1:], others_rows) if r is not None},
-            }
+        for key, by in (("walls", "walls_by_jobs"), ("cpu", "cpu_by_jobs"), ("cpu_seconds", "cpu_by_jobs")):
+            if key in row.extra:  # every run's wall seconds, the median run's CPU seconds, at each value
+                row.extra[by] = {
+                    jobs[0]: row.extra[key],
+                    **{j: r.extra.get(key) for j, r in zip(jobs[1:], others_rows) if r is not None},
+                }
         last = others_rows[-1] if others_rows else None
         if last is not None and last.seconds > 0:
             row.speedup = row.seconds / last.seconds
