@@ -195,8 +195,8 @@ def core_speeds(loops: int = 3_000_000) -> dict[int, float]:
     (Linux: ``os.sched_setaffinity``; elsewhere, once, on whichever core runs it: key ``-1``).
 
     A yardstick for the figures beside it: on this project's 2-core virtual machine (2026-11-26) a loop of
-    3·10⁷ Python multiply-adds took 3.3 s of CPU alone at 18:40 UTC and 6.0-7.0 s ten minutes later, and
-    6.3 s on one core while 4.1 s on the other (the host's load on its cores: no steal time was reported), so
+    3·10⁷ Python multiply-adds took 3.3 s of CPU alone, then 6.0 s alone a minute later, and 6.3 s on one
+    core while 4.1 s on the other (the host's load on its cores: no steal time was reported), so
     a ratio between runs minutes apart carries that drift, and two workers are not always two equal cores.
 
     >>> speeds = core_speeds(1000)
