@@ -15,7 +15,9 @@ import textwrap
 from collections.abc import Callable, Sequence
 from typing import Any
 
-__all__ = ["TIMED", "interleaved_runs", "median_run", "runs_note"]
+from . import BenchOptions, BenchRow, jobs_and_cluster, with_speedup
+
+__all__ = ["TIMED", "case_rows", "interleaved_runs", "runs_note"]
 
 TIMED = textwrap.dedent("""
     def worker_cpu():  # run on each Dask worker: its process's CPU seconds so far
@@ -47,29 +49,6 @@ TIMED = textwrap.dedent("""
 """)
 
 
-def median_run(run: Callable[[], dict], repeat: int) -> dict:
-    """``run()`` (one fresh child process) ``repeat`` times; the run with the median wall time, with
-    ``walls`` (every run's wall seconds, in order) added -- or the first run's ``error``.
-
-    One run of a multi-second search varies by up to 20 % on a shared 2-core machine (CPU seconds of the
-    same nodes included), so a speed-up between two single runs says little: ``--repeat 3`` (the default)
-    reports medians.
-
-    >>> times = iter([3.0, 1.0, 2.0])
-    >>> median_run(lambda: {"wall": next(times)}, 3)
-    {'wall': 2.0, 'walls': [3.0, 1.0, 2.0]}
-    >>> median_run(lambda: {"error": "no answer"}, 3)
-    {'error': 'no answer'}
-    """
-    outs: list[dict] = []
-    for _ in range(max(1, repeat)):
-        out = run()
-        if "error" in out:
-            return out
-        outs.append(out)
-    return _median(outs)
-
-
 def _median(outs: list[dict]) -> dict:
     """The run of median wall time, with ``walls`` (every run's, in order)."""
     walls = [o["wall"] for o in outs]
@@ -79,8 +58,8 @@ def _median(outs: list[dict]) -> dict:
 
 def interleaved_runs(run: Callable[[Any], dict], settings: Sequence[Any], repeat: int) -> list[dict]:
     """``run(setting)`` (one fresh child process) for each setting in turn, ``repeat`` rounds -- A B A B A B,
-    not A A A B B B --; for each setting the run of median wall time with ``walls`` (:func:`median_run`), or
-    its first ``error``.
+    not A A A B B B --; for each setting the run of median wall time with ``walls`` (every run's, in order),
+    or its first ``error``.
 
     This machine's speed drifts by tens of percent over minutes (the same search's CPU seconds included), so
     runs of one setting taken minutes after the other's (a whole suite at ``jobs=1``, then at ``jobs=2``) can
@@ -103,6 +82,34 @@ def interleaved_runs(run: Callable[[Any], dict], settings: Sequence[Any], repeat
                 else:
                     outs[i].append(out)
     return [errors.get(i) or _median(outs[i]) for i in range(len(settings))]
+
+
+def case_rows(
+    options: BenchOptions, run: Callable[[int, int], dict], row: Callable[[dict, int, int], BenchRow]
+) -> list[BenchRow]:
+    """One case's row: ``run(jobs, cluster)`` (one fresh child process) ``options.repeat`` times at the options'
+    setting, the row ``row(out, jobs, cluster)`` of the run of median wall time (with ``walls``); or, with two
+    or more ``options.settings`` (``--jobs 1,2,cluster:2``), the runs of every setting in turns
+    (:func:`interleaved_runs`) and the first setting's row with the speed-up (:func:`dimcalc.bench.with_speedup`).
+
+    One run of a multi-second search varies by up to 20 % on a shared 2-core machine (CPU seconds of the
+    same nodes included), so a speed-up between two single runs says little: ``--repeat 3`` (the default)
+    reports medians.
+
+    >>> times = iter([3.0, 1.0, 2.0])
+    >>> [r.seconds for r in case_rows(BenchOptions(), lambda j, c: {"wall": next(times)},
+    ...                               lambda out, j, c: BenchRow("t", "c", 1, True, out["wall"], 0.0))]
+    [2.0]
+    """
+    pairs = (
+        [jobs_and_cluster(s) for s in options.settings]
+        if len(options.settings) > 1
+        else [(options.jobs, options.cluster)]
+    )
+    made = [row(out, *p) for out, p in zip(interleaved_runs(lambda p: run(*p), pairs, options.repeat), pairs)]
+    if len(made) == 1:
+        return made
+    return with_speedup(made[:1], [[r] for r in made[1:]], options.settings)
 
 
 def runs_note(walls: list[float]) -> str:

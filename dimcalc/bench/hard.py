@@ -29,8 +29,8 @@ import subprocess
 import sys
 import textwrap
 
-from . import BenchOptions, BenchRow, jobs_and_cluster, register_suite, with_speedup
-from ._child import TIMED, interleaved_runs, median_run, runs_note
+from . import BenchOptions, BenchRow, register_suite
+from ._child import TIMED, case_rows, runs_note
 
 __all__ = ["HARD", "hard_suite"]
 
@@ -176,15 +176,13 @@ def hard_suite(opts: BenchOptions) -> list[BenchRow]:
             if not opts.wants(case):
                 continue
             opts.say(f"hard: {case} at {limit:g} s")
-            if len(opts.settings) > 1:  # each setting in turn, round after round (--jobs 1,2,cluster:2)
-                outs = interleaved_runs(
-                    lambda s: _run_case(expr, solver, limit, *jobs_and_cluster(s)), opts.settings, opts.repeat
+            rows.extend(
+                case_rows(
+                    opts,
+                    lambda jobs, cluster: _run_case(expr, solver, limit, jobs, cluster),
+                    lambda out, jobs, cluster: _row(case, out, limit, jobs, cluster),
                 )
-                made = [_row(case, out, limit, *jobs_and_cluster(s)) for out, s in zip(outs, opts.settings)]
-                rows.extend(with_speedup(made[:1], [[r] for r in made[1:]], opts.settings))
-            else:
-                out = median_run(lambda: _run_case(expr, solver, limit, opts.jobs, opts.cluster), opts.repeat)
-                rows.append(_row(case, out, limit, opts.jobs, opts.cluster))
+            )
     return rows
 
 

@@ -32,8 +32,8 @@ import subprocess
 import sys
 import textwrap
 
-from . import BenchOptions, BenchRow, jobs_and_cluster, register_suite, with_speedup
-from ._child import TIMED, interleaved_runs, median_run, runs_note
+from . import BenchOptions, BenchRow, register_suite
+from ._child import TIMED, case_rows, runs_note
 
 __all__ = ["hard_littlestone", "CASES", "QUICK_CASES"]
 
@@ -104,19 +104,14 @@ def hard_littlestone(options: BenchOptions) -> list[BenchRow]:
     for case, expr, why in QUICK_CASES if options.quick else CASES:
         if not options.wants(case):
             continue
-        if len(options.settings) > 1:  # each setting in turn, round after round (--jobs 1,2,cluster:2)
-            options.say(f"{case} at {limit:g} s, jobs={','.join(map(str, options.settings))} in turns")
-            outs = interleaved_runs(
-                lambda s: _run_case(expr, limit, *jobs_and_cluster(s)), options.settings, options.repeat
+        options.say(f"hard-littlestone: {case} at {limit:g} s")  # run_suites said the jobs values
+        rows.extend(
+            case_rows(
+                options,
+                lambda jobs, cluster: _run_case(expr, limit, jobs, cluster),
+                lambda out, jobs, cluster: _row(case, why, out, limit, jobs, cluster),
             )
-            made = [_row(case, why, out, limit, *jobs_and_cluster(s)) for out, s in zip(outs, options.settings)]
-            rows.extend(with_speedup(made[:1], [[r] for r in made[1:]], options.settings))
-            continue
-        options.say(
-            f"{case} at {limit:g} s, jobs={options.jobs}" + (f", cluster {options.cluster}" if options.cluster else "")
         )
-        out = median_run(lambda: _run_case(expr, limit, options.jobs, options.cluster), options.repeat)
-        rows.append(_row(case, why, out, limit, options.jobs, options.cluster))
     return rows
 
 
