@@ -127,7 +127,7 @@ class Engine(MemoStore, Turns):
         key = memo.key((V, prefix) if prefix else V)
         e = memo.table.get(key)
         if e is None:
-            hi = memo.size(V).bit_length() - 1  # size_bound(V)
+            hi = memo.size_bound(V)
             if hi < t:
                 return False
             e = memo.table[key] = MemoEntry(0, hi)

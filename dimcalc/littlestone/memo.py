@@ -21,7 +21,7 @@ from .memo_table import MemoTable
 from .splits import VECTOR_MIN_LIVE, NodeSplits, Split, Splitter
 from .twins import shape_key, twin_tree
 
-__all__ = ["MemoEntry", "MemoKey", "LevelSplitter", "MemoStore", "TreeWriter", "size_bound"]
+__all__ = ["MemoEntry", "MemoKey", "LevelSplitter", "MemoStore", "TreeWriter"]
 
 
 @dataclass(slots=True)
@@ -59,11 +59,6 @@ class LevelSplitter(Protocol):
 
 #: The first walk's mark of a node written from its twin's tree (rule 8), read by the second walk.
 _TWIN = Split(None, 0, 0)
-
-
-def size_bound(V: int) -> int:
-    """``floor(log2 |V|)``: a tree of depth ``t`` has ``2^t`` leaves realised by distinct hypotheses (reduction 5)."""
-    return V.bit_count().bit_length() - 1
 
 
 class TreeWriter:
@@ -235,12 +230,12 @@ class MemoStore(TreeWriter):
         e = self.memo.get(V)
         if e is not None:
             return e.lower, e.upper
-        return 0, size_bound(V)
+        return 0, self.memo.size_bound(V)
 
     def _entry(self, V: int) -> MemoEntry:
         e = self.memo.get(V)
         if e is None:
-            e = self.memo[V] = MemoEntry(0, size_bound(V))
+            e = self.memo[V] = MemoEntry(0, self.memo.size_bound(V))
         return e
 
     def known_lower(self, V: int, depth: int) -> None:

@@ -168,6 +168,11 @@ class MemoTable:
         otherwise."""
         return self.recent.size(V) if self.packed else V.bit_count()
 
+    def size_bound(self, V: int) -> int:
+        """``floor(log2 |V|)``: a tree of depth ``t`` has ``2^t`` leaves realised by distinct hypotheses (reduction
+        5), from :meth:`size`."""
+        return self.size(V).bit_length() - 1
+
     def version_space(self, key: Any) -> int:
         """The version space whose :meth:`key` is ``key`` (an int key; its inverse)."""
         if not self.packed:

@@ -134,13 +134,12 @@ class Turns:
         e = memo.get(V)
         if e is not None:
             return e.upper < t
-        n = memo.size(V)
-        hi = n.bit_length() - 1  # size_bound(V)
+        hi = memo.size_bound(V)
         if hi < t:
             return True
         self.looks += 1
         lean = getattr(self.splitter, "balance_upper", None)
-        upper = lean(V, live, n) if lean is not None and LEAN_LOOKS else None
+        upper = lean(V, live, memo.size(V)) if lean is not None and LEAN_LOOKS else None
         if upper is not None:  # the same bound, counted without a candidate list (kept for a later search of V
             # 125 times in 14 151 on intervals 384: not worth building)
             memo[V] = MemoEntry(0, upper)
