@@ -382,24 +382,24 @@ class Search(NumpyDFS):
         stats = dict.fromkeys(("nodes", "tests", "triple_rows", "pair_rows", "core_peeled", "truss_cut"), 0)
         # Every pair row on all the hypotheses first: built before the fork (nothing to do here then), or here
         # where the filters came without them (a Dask worker) -- never inside a narrowed search (see _narrow).
+        by_indicators = len(narrow) == 3
         given = None
-        if len(narrow) == 3 and self.cols.ind is not None:
+        if by_indicators and self.cols.ind is not None:
             given = (self.cols.ind, narrow[1], narrow[2])
         filters.fill_pairs(ones, zeros, rank, target, True, self.deadline.check, given)
         distinct = len(np.unique(rank)) == len(rank)  # counted once, not in each of the heads' kernel calls
         # One buffer per array a head repacks, reused by every head of the piece (views of their first bytes):
         # fresh large arrays for each head fault in zeroed pages where malloc serves them by mmap (a Dask
         # worker: kernel.workspace); contents never read before they are written.
-        n_ind = self.cols.ind.shape[0] if len(narrow) == 3 and self.cols.ind is not None else 0
-        kept = np.empty(n_ind * self.m, dtype=bool)
-        side_words = np.empty((2, len(rank) * ones.shape[1]), dtype=np.uint64)
+        kept = np.empty(len(narrow[0]) * self.m if by_indicators else 0, dtype=bool)
+        side_words = np.empty((2, len(rank) * ones.shape[1] if by_indicators else 0), dtype=np.uint64)
         for p in heads:
             p = int(p)
             if self.deadline.expired():
                 stop = SearchStopped(self.deadline.reason or "time")
                 stop.info = stats
                 raise stop
-            if len(narrow) == 3:  # the indicators: keep the alive hypotheses (contiguous rows), pack, read each side
+            if by_indicators:  # the indicators: keep the alive hypotheses (contiguous rows), pack, read each side
                 ind, one, zero = narrow
                 alive = np.flatnonzero(rules.alive_only(ind[one[p]], ind[zero[p]]))
                 # np.take unbuffered (mode "clip": the indices are in range); np.compress would buffer its output
