@@ -108,6 +108,54 @@ def test_only_a_wide_root_query_goes_to_the_workers(monkeypatch):
     assert not calls and (two.value, two.exact, two.witness) == (one.value, one.exact, one.witness)
 
 
+@pytest.mark.parametrize("name", sorted(SOLVERS))
+def test_a_tree_written_in_pieces_is_the_tree_of_one_process(name, monkeypatch):
+    """``jobs=2`` writes a deep witness tree as the subtrees below its top levels in worker processes
+    (``TreeWriter.tree``; forced here from depth 2): the very tree ``jobs=1`` writes, on every family."""
+    from dimcalc.littlestone import memo
+
+    pieces: list[int] = []
+    real = memo.run_tasks
+
+    def counted(run, payloads, **kwargs):
+        pieces.append(len(payloads))
+        return real(run, payloads, **kwargs)
+
+    monkeypatch.setattr(memo, "run_tasks", counted)
+    monkeypatch.setattr(memo, "PARALLEL_TREE_DEPTH", 2)
+    for seed in range(3):
+        labels = 2 if name == "LD" else 4
+        H = _random(seed, 24 + 8 * seed, 6 + seed, labels)
+        one, two = SOLVERS[name](H, 1), SOLVERS[name](H, 2)
+        assert (two.value, two.exact, two.witness) == (one.value, one.exact, one.witness)
+        assert two.verify(H, debug=True)
+    if name not in ("uniform N", "B 4 labels"):  # prefixed trees are written in one process; these Ψ^B classes
+        assert pieces and max(pieces) > 1  # are settled by a direct tree of depth floor(log2 |H|), not the engine's
+
+
+def test_tree_pieces_keep_the_deadline_and_skip_twins(monkeypatch):
+    """The engine's tree at every depth up to its bound: written in pieces, the same as in one process; an
+    expired deadline stops the pieces (``SearchStopped``); a memo with twins (rule 8) writes in one process."""
+    from dimcalc.littlestone import memo
+    from dimcalc.littlestone.engine import Engine
+    from dimcalc.littlestone.splitters import splitter_for
+    from dimcalc.search.budget import Deadline, SearchStopped
+
+    monkeypatch.setattr(memo, "PARALLEL_TREE_DEPTH", 2)
+    H = boxes_class(6)
+    engine = Engine(H, splitter_for(H, "LD", None, Deadline(None)))
+    lower, upper, _ = engine.solve(H.full_mask)
+    assert lower == upper >= 4
+    for t in range(lower + 1):
+        assert engine.tree(H.full_mask, t, jobs=2) == engine.tree(H.full_mask, t)
+    with pytest.raises(SearchStopped):
+        engine.tree(H.full_mask, lower, deadline=Deadline(0.0), jobs=2)
+    calls: list[int] = []
+    monkeypatch.setattr(memo, "run_tasks", lambda *a, **k: calls.append(1))
+    engine.twins = {b"a twin": b"its representative"}
+    assert engine.tree(H.full_mask, lower, jobs=2) == engine.tree(H.full_mask, lower) and not calls
+
+
 def test_jobs_on_a_class_with_many_failing_root_candidates():
     H = lines_class(5)  # LDim 2: the query t = 3 refutes every root split in the workers
     r = littlestone_dimension(H, jobs=2)

@@ -119,7 +119,9 @@ def solve_family(
     try:
         own = greedy_tree is None or lower > greedy_depth
         by = Deadline(deadline.remaining(), memory_limit=None)  # time only: a memory stop leaves the memo in place
-        witness = engine.tree(H.full_mask, lower, deadline=by) if own else greedy_tree
+        # With jobs > 1 (forked processes), the tree's two halves are written at once (the same tree).
+        writers = jobs if scheduler is None else 1
+        witness = engine.tree(H.full_mask, lower, deadline=by, jobs=writers) if own else greedy_tree
     except SearchStopped:  # no time left to write the search's tree: the greedy/seed tree's bound stands
         lower, witness, stopped = 0, leaf, True
     if lower == 0 and upper >= 1:
