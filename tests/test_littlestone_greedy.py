@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import dimcalc.littlestone.api as api
@@ -94,3 +94,34 @@ def test_one_pass_depth_is_that_of_the_first_greedy_tree_from_the_top(H, storage
     assert depth == (tries[0] if tries else 0)
     if tree is not None:
         assert is_mistake_tree(H, tree) and tree_depth(tree) == depth
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.integers(0, 2**32 - 1),
+    st.integers(65, 400),
+    st.integers(2, 14),
+    st.sampled_from([0.5, 0.2, 0.05]),
+    st.sampled_from([1 << 22, 7]),
+)
+def test_the_compiled_greedy_steps_build_the_numpy_tree(seed, rows, points, density, step):
+    """The compiled most-balanced column, restriction and compaction (``_counts_impl.greedy_*``) give the very
+    tree of the numpy steps, over several words (compacted version spaces) and in tiny steps (``STEP_WORDS = 7``:
+    many chunks, the first perfect split in a later one)."""
+    import dimcalc.littlestone.greedy as greedy
+    from dimcalc.littlestone import counts
+
+    pytest.importorskip("numba")
+    H = HypothesisClass((np.random.default_rng(seed).random((rows, points)) < density).astype(np.uint8))
+    trees = []
+    saved = greedy.STEP_WORDS, counts.FORCE
+    try:
+        greedy.STEP_WORDS = step
+        for force in (False, True):
+            counts.FORCE = force
+            trees.append(greedy_lower_bound(H, H.log2_size(), Deadline(None)))
+    finally:
+        greedy.STEP_WORDS, counts.FORCE = saved
+    assert trees[0] == trees[1]
+    if trees[1][1] is not None:
+        assert is_mistake_tree(H, trees[1][1]) and tree_depth(trees[1][1]) == trees[1][0]

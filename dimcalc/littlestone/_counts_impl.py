@@ -339,3 +339,89 @@ def packed_words(v):  # type: ignore[no-untyped-def]
             out[k + 2 * j + 1] = np.uint32(x >> np.uint64(32))
             j += 1
     return out
+
+
+@numba.njit(cache=True, boundscheck=False, nogil=True)
+def greedy_balance(cols, idx, mask, v):  # type: ignore[no-untyped-def]
+    """The greedy tree's most balanced column (:func:`dimcalc.littlestone.greedy._most_balanced`): ``|V ∩ ones[c]|``
+    for the columns ``c`` of ``idx`` in order, on the version space ``mask`` (``v`` hypotheses), up to the first
+    perfect split (``v // 2``: none is better).
+
+    Returns ``(best, balance, scanned, live, k)``: the first column of the largest ``min(|V_1|, v - |V_1|)``
+    (``-1`` when ``idx`` is empty), that balance, the number of columns scanned, and those of them that split
+    ``V`` (``live[:k]``, in order).
+    """
+    nz = np.flatnonzero(mask)
+    mz = mask[nz]
+    half = v // 2
+    live = np.empty(len(idx), dtype=np.int64)
+    k = 0
+    best = -1
+    best_balance = -1
+    i = 0
+    while i < len(idx):
+        c = idx[i]
+        n = 0
+        for w in range(len(nz)):
+            n += _popcount(cols[c, nz[w]] & mz[w])
+        b = min(n, v - n)
+        if b > best_balance:
+            best = c
+            best_balance = b
+        if b > 0:
+            live[k] = c
+            k += 1
+        i += 1
+        if best_balance == half:
+            break
+    return best, best_balance, i, live, k
+
+
+@numba.njit(cache=True, boundscheck=False, nogil=True)
+def greedy_restrict(cols, idx, nz, mz, v):  # type: ignore[no-untyped-def]
+    """The columns of ``idx`` that split the version space ``mz`` (its non-zero words ``nz``, ``v`` hypotheses),
+    on those words only (:func:`dimcalc.littlestone.greedy._restrict`): ``(sub, where)``, the columns' words at
+    ``nz`` and their positions in ``idx``, in order."""
+    sub = np.empty((len(idx), len(nz)), dtype=np.uint64)
+    where = np.empty(len(idx), dtype=np.int64)
+    k = 0
+    for i in range(len(idx)):
+        c = idx[i]
+        n = 0
+        for w in range(len(nz)):
+            x = cols[c, nz[w]]
+            sub[k, w] = x
+            n += _popcount(x & mz[w])
+        if 0 < n < v:
+            where[k] = i
+            k += 1
+    return sub[:k].copy(), where[:k].copy()
+
+
+@numba.njit(cache=True, boundscheck=False, nogil=True)
+def greedy_compact(sub, mz, ids, v):  # type: ignore[no-untyped-def]
+    """``sub``'s rows on the ``v`` hypotheses of ``mz`` alone (bit ``j`` of a new row: the ``j``-th set bit of
+    ``mz``), with their ids (``-1`` past ``v``) and the new version space (its first ``v`` bits):
+    :func:`dimcalc.littlestone.greedy._restrict`'s compaction."""
+    n_words = max(1, (v + 63) // 64)
+    keep = np.empty(v, dtype=np.int64)
+    j = 0
+    for w in range(len(mz)):
+        x = mz[w]
+        while x:
+            low = x & (~x + np.uint64(1))
+            keep[j] = w * 64 + _popcount(low - np.uint64(1))
+            j += 1
+            x ^= low
+    packed = np.zeros((sub.shape[0], n_words), dtype=np.uint64)
+    for r in range(sub.shape[0]):
+        for j in range(v):
+            p = keep[j]
+            if (sub[r, p >> 6] >> np.uint64(p & 63)) & np.uint64(1):
+                packed[r, j >> 6] |= np.uint64(1) << np.uint64(j & 63)
+    new_ids = np.full(n_words * 64, -1, dtype=np.int64)
+    mask = np.zeros(n_words, dtype=np.uint64)
+    for j in range(v):
+        new_ids[j] = ids[keep[j]]
+        mask[j >> 6] |= np.uint64(1) << np.uint64(j & 63)
+    return packed, new_ids, mask

@@ -74,12 +74,18 @@ COMPILE_SECONDS = 30.0
 
 
 def _cached() -> bool:
-    """Whether numba's disk cache holds the compiled loops of this source (its index files exist)."""
+    """Whether numba's disk cache holds the compiled loops of this source (the index files of the engine's node
+    loop and of the greedy tree's, which load first)."""
     folder = os.path.join(os.path.dirname(__file__), "__pycache__")
     try:
-        return any(name.startswith("_counts_impl.node_candidates") for name in os.listdir(folder))
+        names = os.listdir(folder)
     except OSError:
         return False
+    return all(any(name.startswith(f"_counts_impl.{loop}-") for name in names) for loop in _FIRST_LOOPS)
+
+
+#: Loops whose index files :func:`_cached` looks for.
+_FIRST_LOOPS = ("node_candidates", "greedy_balance", "greedy_restrict", "greedy_compact")
 
 
 def load_kernels(work: int, seconds_left: float | None) -> None:

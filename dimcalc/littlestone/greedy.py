@@ -33,6 +33,7 @@ from ..classes.hypothesis_class import HypothesisClass
 from ..search.budget import Deadline, SearchStopped
 from ..search.greedy import GreedyChoice, deepest_greedy_tree, greedy_tree
 from ..vc.columns import STEP_WORDS, pack_columns
+from . import counts
 
 __all__ = ["greedy_mistake_tree", "greedy_lower_bound"]
 
@@ -75,6 +76,22 @@ def _most_balanced(
     step = max(1, STEP_WORDS // max(cols.shape[1], 1))
     best, best_balance = -1, -1
     kept: list[np.ndarray] = []
+    kernels = _compiled(len(idx) * int(np.count_nonzero(mask)), deadline)
+    if kernels is not None:  # one compiled pass per step, in order, up to the first perfect split: the same column
+        s = 0
+        while s < len(idx):
+            deadline.check()
+            b, balance, scanned, live, k = kernels.greedy_balance(cols, idx[s : s + step], mask, v)
+            if balance > best_balance:
+                best, best_balance = int(b), int(balance)
+            kept.append(live[:k])
+            s += int(scanned)
+            if best_balance == v // 2:
+                break
+        if s * 8 < len(idx):  # stopped early: dropping the few columns seen constant is not worth a copy
+            return best, best_balance, idx
+        kept.append(idx[s:])
+        return best, best_balance, np.concatenate(kept)
     s, size = 0, min(step, 1024)  # growing steps: a perfect split is often among the first columns
     while s < len(idx):
         deadline.check()
@@ -106,8 +123,14 @@ def _restrict(cols: np.ndarray, idx: np.ndarray, mask: np.ndarray, ids: np.ndarr
     v = int(np.bitwise_count(sub_mask).sum())
     parts, kept = [], []
     step = max(1, STEP_WORDS // max(cols.shape[1], 1))
+    kernels = _compiled(len(idx) * len(nz), deadline)
     for s in range(0, len(idx), step):
         deadline.check()
+        if kernels is not None:  # the same rows, in one compiled pass
+            part, split = kernels.greedy_restrict(cols, idx[s : s + step], nz, sub_mask, v)
+            parts.append(part)
+            kept.append(split + s)
+            continue
         part = cols[idx[s : s + step]][:, nz]
         ones = np.bitwise_count(part & sub_mask).sum(axis=1, dtype=np.int64)
         split = np.flatnonzero((ones > 0) & (ones < v))
@@ -118,6 +141,9 @@ def _restrict(cols: np.ndarray, idx: np.ndarray, mask: np.ndarray, ids: np.ndarr
     mask, ids = sub_mask, ids.reshape(-1, 64)[nz].reshape(-1)
     if v * COMPACT_RATIO > len(nz) * 64 or len(nz) == 1:
         return cols, where, mask, ids
+    if kernels is not None and len(cols) * v <= STEP_WORDS * 64:  # the same words, ids and mask, compiled
+        packed, new_ids, new_mask = kernels.greedy_compact(cols, sub_mask, ids, v)
+        return packed, where, new_mask, new_ids
     keep = np.flatnonzero(np.unpackbits(mask.view(np.uint8), bitorder="little"))
     n_words = max(1, (len(keep) + 63) // 64)
     packed = np.empty((len(cols), n_words), dtype=np.uint64)
@@ -130,6 +156,13 @@ def _restrict(cols: np.ndarray, idx: np.ndarray, mask: np.ndarray, ids: np.ndarr
     new_ids[: len(keep)] = ids[keep]
     new_mask = pack_columns(np.ones((len(keep), 1), dtype=bool), n_words)[0]
     return packed, where, new_mask, new_ids
+
+
+def _compiled(work: int, deadline: Deadline) -> Any:
+    """The compiled loops (:mod:`._counts_impl`) for a step of ``work`` word operations: loaded for a big one when
+    the time left allows, as the engine's nodes load them (:func:`.counts.load_kernels`); else None (numpy)."""
+    counts.load_kernels(work, deadline.remaining())
+    return counts._use_compiled(work)
 
 
 class _MistakeTreeSpace:
