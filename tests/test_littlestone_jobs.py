@@ -111,7 +111,8 @@ def test_only_a_wide_root_query_goes_to_the_workers(monkeypatch):
 @pytest.mark.parametrize("name", sorted(SOLVERS))
 def test_a_tree_written_in_pieces_is_the_tree_of_one_process(name, monkeypatch):
     """``jobs=2`` writes a deep witness tree as the subtrees below its top levels in worker processes
-    (``TreeWriter.tree``; forced here from depth 2): the very tree ``jobs=1`` writes, on every family."""
+    (``TreeWriter.tree``; forced here from depth 2, however cheap its first piece): the very tree ``jobs=1``
+    writes, on every family."""
     from dimcalc.littlestone import memo
 
     pieces: list[int] = []
@@ -123,6 +124,7 @@ def test_a_tree_written_in_pieces_is_the_tree_of_one_process(name, monkeypatch):
 
     monkeypatch.setattr(memo, "run_tasks", counted)
     monkeypatch.setattr(memo, "PARALLEL_TREE_DEPTH", 2)
+    monkeypatch.setattr(memo, "PARALLEL_TREE_SECONDS", 0.0)
     for seed in range(3):
         labels = 2 if name == "LD" else 4
         H = _random(seed, 24 + 8 * seed, 6 + seed, labels)
@@ -133,15 +135,17 @@ def test_a_tree_written_in_pieces_is_the_tree_of_one_process(name, monkeypatch):
         assert pieces and max(pieces) > 1  # are settled by a direct tree of depth floor(log2 |H|), not the engine's
 
 
-def test_tree_pieces_keep_the_deadline_and_skip_twins(monkeypatch):
-    """The engine's tree at every depth up to its bound: written in pieces, the same as in one process; an
-    expired deadline stops the pieces (``SearchStopped``); a memo with twins (rule 8) writes in one process."""
+def test_tree_pieces_keep_the_deadline_and_start_no_worker_when_cheap(monkeypatch):
+    """The engine's tree at every depth up to its bound: written in pieces by workers, the same as in one process;
+    an expired deadline stops them (``SearchStopped``); pieces cheaper than ``PARALLEL_TREE_SECONDS`` are all
+    written here (no worker), the same tree again."""
     from dimcalc.littlestone import memo
     from dimcalc.littlestone.engine import Engine
     from dimcalc.littlestone.splitters import splitter_for
     from dimcalc.search.budget import Deadline, SearchStopped
 
     monkeypatch.setattr(memo, "PARALLEL_TREE_DEPTH", 2)
+    monkeypatch.setattr(memo, "PARALLEL_TREE_SECONDS", 0.0)
     H = boxes_class(6)
     engine = Engine(H, splitter_for(H, "LD", None, Deadline(None)))
     lower, upper, _ = engine.solve(H.full_mask)
@@ -152,7 +156,7 @@ def test_tree_pieces_keep_the_deadline_and_skip_twins(monkeypatch):
         engine.tree(H.full_mask, lower, deadline=Deadline(0.0), jobs=2)
     calls: list[int] = []
     monkeypatch.setattr(memo, "run_tasks", lambda *a, **k: calls.append(1))
-    engine.twins = {b"a twin": b"its representative"}
+    monkeypatch.setattr(memo, "PARALLEL_TREE_SECONDS", 1e9)
     assert engine.tree(H.full_mask, lower, jobs=2) == engine.tree(H.full_mask, lower) and not calls
 
 

@@ -9,6 +9,7 @@ writes witness trees, walks the splits the entries record (spec §3 format).
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -60,8 +61,10 @@ class LevelSplitter(Protocol):
 
 #: With ``jobs > 1``, trees of at least this depth are written in worker processes (:meth:`TreeWriter.tree`) ...
 PARALLEL_TREE_DEPTH = 10
-#: ... as the subtrees below this many levels (up to 2^levels pieces, taken by the workers as they free up).
+#: ... as the subtrees below this many levels (up to 2^levels pieces, taken by the workers as they free up) ...
 PARALLEL_TREE_LEVELS = 3
+#: ... when the first of them took at least this many seconds to write here.
+PARALLEL_TREE_SECONDS = 0.25
 
 #: The first walk's mark of a node written from its twin's tree (rule 8), read by the second walk.
 _TWIN = Split(None, 0, 0)
@@ -103,32 +106,48 @@ class TreeWriter:
 
         With ``jobs > 1`` (forked processes: :func:`dimcalc.search.pool.run_tasks`), a tree of depth
         :data:`PARALLEL_TREE_DEPTH` or more is written as the subtrees below its first
-        :data:`PARALLEL_TREE_LEVELS` levels, in worker processes that inherit the memo and take them as they
-        free up; its top levels are written here.  A tree is a function of the memo alone, so it is the one
-        ``jobs=1`` writes.  Boxes over 28 x 28, depth 16: 4.4-4.9 s in one process, 3.1-3.6 s at ``jobs=2`` (the
-        workers' copy-on-write faults cost them about a third more CPU).  Not where some nodes are written
-        from their twins (rule 8): a call maps each twin's tree once (``twin_cache``), and every piece would
-        map them again -- intervals over 512 and halfspaces over 16 x 16 wrote theirs in 0.98 and 1.07 s at
-        ``jobs=2``, against 0.97 and 0.85 s in one process.
+        :data:`PARALLEL_TREE_LEVELS` levels (its top levels here).  The first subtree is written here; when it
+        took :data:`PARALLEL_TREE_SECONDS` or more, the others go to worker processes that inherit the memo and
+        take them as they free up, else they are written here too.  A tree is a function of the memo alone, so
+        it is the one ``jobs=1`` writes, whoever writes its pieces.  Boxes over 28 x 28, depth 16: 4.4-5.1 s in one
+        process, 3.1-3.6 s in pieces at ``jobs=2`` (the workers' copy-on-write faults cost them about a third
+        more CPU); intervals over 512 and halfspaces over 16 x 16 (about 1 s) wrote theirs in 0.98 and 1.07 s
+        in pieces at ``jobs=2``, against 0.97 and 0.85 s in one process -- hence the first piece's test.
         """
-        if jobs > 1 and t >= PARALLEL_TREE_DEPTH and not prefix and not self.twins and can_fork():
-            pieces: list[tuple[int, int]] = []
-            plan = self._plan(V, t, PARALLEL_TREE_LEVELS, pieces)
-            if len(pieces) > 1:
-                written: dict[int, dict] = {}
-                with gc_paused():  # the subtrees' dicts come back by the ten thousand (see below)
-                    for index, status, value in run_tasks(
-                        lambda piece: self.tree(piece[0], piece[1], deadline=deadline),
-                        pieces,
-                        jobs=jobs,
-                        deadline=deadline,
-                    ):
-                        if status == "stopped":
-                            raise SearchStopped(value[0])
-                        written[index] = value
-                return self._assemble(plan, written)
+        self.twin_cache = {}  # twins' trees, mapped once for the whole tree (its pieces too)
+        try:
+            if jobs > 1 and t >= PARALLEL_TREE_DEPTH and not prefix and can_fork():
+                return self._in_pieces(V, t, deadline, jobs)
+            return self._write(V, t, prefix, deadline)
+        finally:
+            self.twin_cache = {}
+
+    def _in_pieces(self, V: int, t: int, deadline: Deadline | None, jobs: int) -> dict:
+        """:meth:`tree` with ``jobs > 1``: its subtrees below :data:`PARALLEL_TREE_LEVELS` levels, the first here,
+        the others here or in worker processes (see :meth:`tree`)."""
+        pieces: list[tuple[int, int]] = []
+        plan = self._plan(V, t, PARALLEL_TREE_LEVELS, pieces)
+        began = time.monotonic()
+        written = {0: self._write(*pieces[0], (), deadline)}
+        rest = list(range(1, len(pieces)))
+        if not rest or time.monotonic() - began < PARALLEL_TREE_SECONDS:  # cheap pieces: no worker pays its fork
+            written.update((i, self._write(*pieces[i], (), deadline)) for i in rest)
+            return self._assemble(plan, written)
+        with gc_paused():  # the subtrees' dicts come back by the ten thousand
+            for index, status, value in run_tasks(
+                lambda piece: self._write(piece[0], piece[1], (), deadline),  # a worker keeps its twin_cache
+                [pieces[i] for i in rest],
+                jobs=jobs,
+                deadline=deadline,
+            ):
+                if status == "stopped":
+                    raise SearchStopped(value[0])
+                written[rest[index]] = value
+        return self._assemble(plan, written)
+
+    def _write(self, V: int, t: int, prefix: tuple[int, ...], deadline: Deadline | None) -> dict:
+        """:meth:`tree` in this process, in two walks (the first collects the splits, the second the nodes)."""
         self._write_deadline, self._written = deadline, 0
-        self.twin_cache = {}
         walk: list[Split | None] = []  # each node's split, in the order both walks visit the nodes
         self._pending, self._slots = [], []  # depth-1 nodes without a split in the memo, and their places in walk
         with gc_paused():  # millions of new dicts and no cycles: the collector's passes would walk the whole memo
@@ -138,7 +157,7 @@ class TreeWriter:
                 self._walk = iter(walk)
                 return self._tree(V, t, prefix)
             finally:
-                self._walk, self.twin_cache, self._pending, self._slots = iter(()), {}, [], []
+                self._walk, self._pending, self._slots = iter(()), [], []
 
     def _plan(self, V: int, t: int, levels: int, pieces: list[tuple[int, int]]) -> Any:
         """The first ``levels`` levels of :meth:`tree` ``(V, t)`` as ``(desc, plan0, plan1)`` nodes down to pieces:
