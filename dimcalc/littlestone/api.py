@@ -119,7 +119,8 @@ def solve_family(
     try:
         own = greedy_tree is None or lower > greedy_depth
         by = Deadline(deadline.remaining(), memory_limit=None)  # time only: a memory stop leaves the memo in place
-        # With jobs > 1 (forked processes), the tree's two halves are written at once (the same tree).
+        # With jobs > 1 (forked processes), a deep tree's pieces may be written by workers (the same tree); a Dask
+        # cluster's workers do not hold the memo.
         writers = jobs if scheduler is None else 1
         witness = engine.tree(H.full_mask, lower, deadline=by, jobs=writers) if own else greedy_tree
     except SearchStopped:  # no time left to write the search's tree: the greedy/seed tree's bound stands

@@ -76,7 +76,7 @@ def _most_balanced(
     step = max(1, STEP_WORDS // max(cols.shape[1], 1))
     best, best_balance = -1, -1
     kept: list[np.ndarray] = []
-    kernels = _compiled(len(idx) * int(np.count_nonzero(mask)), deadline)
+    kernels = _compiled(len(idx) * int(np.count_nonzero(mask)), deadline, cols)
     if kernels is not None:  # one compiled pass per step, in order, up to the first perfect split: the same column
         s = 0
         while s < len(idx):
@@ -123,7 +123,7 @@ def _restrict(cols: np.ndarray, idx: np.ndarray, mask: np.ndarray, ids: np.ndarr
     v = int(np.bitwise_count(sub_mask).sum())
     parts, kept = [], []
     step = max(1, STEP_WORDS // max(cols.shape[1], 1))
-    kernels = _compiled(len(idx) * len(nz), deadline)
+    kernels = _compiled(len(idx) * len(nz), deadline, cols)
     for s in range(0, len(idx), step):
         deadline.check()
         if kernels is not None:  # the same rows, in one compiled pass
@@ -158,9 +158,13 @@ def _restrict(cols: np.ndarray, idx: np.ndarray, mask: np.ndarray, ids: np.ndarr
     return packed, where, new_mask, new_ids
 
 
-def _compiled(work: int, deadline: Deadline) -> Any:
-    """The compiled loops (:mod:`._counts_impl`) for a step of ``work`` word operations: loaded for a big one when
-    the time left allows, as the engine's nodes load them (:func:`.counts.load_kernels`); else None (numpy)."""
+def _compiled(work: int, deadline: Deadline, cols: np.ndarray) -> Any:
+    """The compiled loops (:mod:`._counts_impl`) for a step of ``work`` word operations on ``cols``: loaded for a
+    big one when the time left allows, as the engine's nodes load them (:func:`.counts.load_kernels`); else None
+    (numpy).  Also None for columns that are not writable C-ordered words (a read-only store, say), which numba
+    would compile a second version of, unbudgeted."""
+    if cols.dtype != np.uint64 or not cols.flags.c_contiguous or not cols.flags.writeable:
+        return None
     counts.load_kernels(work, deadline.remaining())
     return counts._use_compiled(work)
 

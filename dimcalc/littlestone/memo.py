@@ -109,10 +109,10 @@ class TreeWriter:
         :data:`PARALLEL_TREE_LEVELS` levels (its top levels here).  The first subtree is written here; when it
         took :data:`PARALLEL_TREE_SECONDS` or more, the others go to worker processes that inherit the memo and
         take them as they free up, else they are written here too.  A tree is a function of the memo alone, so
-        it is the one ``jobs=1`` writes, whoever writes its pieces.  Boxes over 28 x 28, depth 16: 4.4-5.1 s in one
-        process, 3.1-3.6 s in pieces at ``jobs=2`` (the workers' copy-on-write faults cost them about a third
-        more CPU); intervals over 512 and halfspaces over 16 x 16 (about 1 s) wrote theirs in 0.98 and 1.07 s
-        in pieces at ``jobs=2``, against 0.97 and 0.85 s in one process -- hence the first piece's test.
+        it is the one ``jobs=1`` writes, whoever writes its pieces.  Boxes over 28 x 28, depth 16: 4.9-5.1 s in one
+        process, 3.9-4.2 s at ``jobs=2`` (the workers' copy-on-write faults cost them about a fifth more CPU).
+        Intervals over 512 and halfspaces over 16 x 16 (under 1 s of tree) start no worker: all in workers,
+        they took 0.98 and 1.07 s against 0.97 and 0.85 s in one process -- hence the first piece's test.
         """
         self.twin_cache = {}  # twins' trees, mapped once for the whole tree (its pieces too)
         try:
