@@ -77,32 +77,22 @@ def _most_balanced(
     best, best_balance = -1, -1
     kept: list[np.ndarray] = []
     kernels = _compiled(len(idx) * int(np.count_nonzero(mask)), deadline, cols)
-    if kernels is not None:  # one compiled pass per step, in order, up to the first perfect split: the same column
-        s = 0
-        while s < len(idx):
-            deadline.check()
-            b, balance, scanned, live, k = kernels.greedy_balance(cols, idx[s : s + step], mask, v)
-            if balance > best_balance:
-                best, best_balance = int(b), int(balance)
-            kept.append(live[:k])
-            s += int(scanned)
-            if best_balance == v // 2:
-                break
-        if s * 8 < len(idx):  # stopped early: dropping the few columns seen constant is not worth a copy
-            return best, best_balance, idx
-        kept.append(idx[s:])
-        return best, best_balance, np.concatenate(kept)
     s, size = 0, min(step, 1024)  # growing steps: a perfect split is often among the first columns
     while s < len(idx):
         deadline.check()
         chunk = idx[s : s + size]
-        ones = np.bitwise_count(cols[chunk] & mask).sum(axis=1, dtype=np.int64)
-        balance = np.minimum(ones, v - ones)
-        j = int(np.argmax(balance))
-        if balance[j] > best_balance:
-            best, best_balance = int(chunk[j]), int(balance[j])
-        kept.append(chunk[balance > 0])
-        s += size
+        if kernels is not None:  # one compiled pass, in order, up to the first perfect split: the same column
+            b, balance, scanned, live, k = kernels.greedy_balance(cols, chunk, mask, v)
+            chunk_best, chunk_balance, live = int(b), int(balance), live[:k]
+        else:
+            ones = np.bitwise_count(cols[chunk] & mask).sum(axis=1, dtype=np.int64)
+            balances = np.minimum(ones, v - ones)
+            j = int(np.argmax(balances))
+            chunk_best, chunk_balance, scanned, live = int(chunk[j]), int(balances[j]), len(chunk), chunk[balances > 0]
+        if chunk_balance > best_balance:
+            best, best_balance = chunk_best, chunk_balance
+        kept.append(live)
+        s += int(scanned)
         size = min(step, 2 * size)
         if best_balance == v // 2:
             if s * 8 < len(idx):  # stopped early: dropping the few columns seen constant is not worth a copy
