@@ -118,40 +118,79 @@ def _row_less(mat, a, b, nw):  # type: ignore[no-untyped-def]
     return False
 
 
-@numba.njit(cache=True, boundscheck=False, nogil=True)
-def _sorted_rows(mat, r, nw):  # type: ignore[no-untyped-def]
-    """An order of the ``r`` rows of ``mat`` (``nw`` words each) sorted lexicographically, word 0 most significant.
+#: The mix of a shape's row (:func:`_row_mix`): its start and multiplier (the fractional digits of pi and of the
+#: golden ratio, as 64-bit words), and the shift of its xorshift.
+MIX_START = 0x243F6A8885A308D3
+MIX_MULTIPLIER = 0x9E3779B97F4A7C15
+MIX_SHIFT = 29
 
-    One stable argsort on word 0; rows equal there are then ordered by the other words (an insertion sort on
-    whole rows for a few, stable argsorts from the last word to word 1 for many).  Rows equal in every word may
-    come in any order: they are the same bytes.
+
+@numba.njit(cache=True, boundscheck=False, nogil=True, inline="always")
+def _row_mix(mat, i, nw):  # type: ignore[no-untyped-def]
+    """A fixed 64-bit mix of row ``i`` of ``mat`` (``nw`` words): from :data:`MIX_START`, for each word in turn
+    ``h = (h ^ word) * MIX_MULTIPLIER mod 2^64``, then ``h ^= h >> MIX_SHIFT``."""
+    h = np.uint64(MIX_START)
+    for w in range(nw):
+        h = (h ^ mat[i, w]) * np.uint64(MIX_MULTIPLIER)
+        h ^= h >> np.uint64(MIX_SHIFT)
+    return h
+
+
+@numba.njit(cache=True, boundscheck=False, nogil=True)
+def _row_order(mat, r, nw):  # type: ignore[no-untyped-def]
+    """The order of the ``r`` rows of ``mat`` (``nw`` words each) in a shape: by the top ``b`` bits of their
+    :func:`_row_mix`, ties by the words, word 0 most significant (``b = max(8, 32 - i)`` for the ``i`` bits of a
+    row index, ``i = bit_length(r - 1)``: 20 bits for up to 4 096 rows).  It depends on the rows alone, so a
+    shape stands for the multiset of its rows (any order that does would do; this one is cheap).
+
+    Keys ``(top bits << i) | row index`` in an LSD radix sort of 8-bit digits (4 passes up to 4 096 rows); rows
+    whose top bits tie (equal rows, or a rare collision: rows are distinct on a shape's columns; 3 000 random
+    rows have about 4) are ordered by their words.  It replaced a lexicographic sort (an argsort on word 0, then
+    the ties by the other words), which took 120 of the 200 µs of an average shape of intervals over 512: word 0
+    tied on half of the rows there.
     """
-    order = np.argsort(mat[:r, 0], kind="mergesort")
-    if nw == 1:
-        return order
+    ib = 1
+    while (1 << ib) < r:
+        ib += 1
+    hb = max(8, 32 - ib)
+    passes = (ib + hb + 7) // 8
+    keys = np.empty(r, dtype=np.uint64)
+    for i in range(r):
+        keys[i] = ((_row_mix(mat, i, nw) >> np.uint64(64 - hb)) << np.uint64(ib)) | np.uint64(i)
+    other = np.empty(r, dtype=np.uint64)
+    count = np.empty(256, dtype=np.int64)
+    for p in range(passes):
+        sh = np.uint64(8 * p)
+        count[:] = 0
+        for i in range(r):
+            count[(keys[i] >> sh) & np.uint64(255)] += 1
+        at = 0
+        for d in range(256):
+            n = count[d]
+            count[d] = at
+            at += n
+        for i in range(r):
+            d = (keys[i] >> sh) & np.uint64(255)
+            other[count[d]] = keys[i]
+            count[d] += 1
+        keys, other = other, keys
+    low = (np.uint64(1) << np.uint64(ib)) - np.uint64(1)
+    order = np.empty(r, dtype=np.int64)
+    for i in range(r):
+        order[i] = np.int64(keys[i] & low)
     a = 0
     while a < r:
         b = a + 1
-        first = mat[order[a], 0]
-        while b < r and mat[order[b], 0] == first:
+        top = keys[a] >> np.uint64(ib)
+        while b < r and keys[b] >> np.uint64(ib) == top:
             b += 1
-        g = b - a
-        if g > 16:
-            sub = order[a:b].copy()
-            for w in range(nw - 1, 0, -1):
-                keys = np.empty(g, dtype=np.uint64)
-                for i in range(g):
-                    keys[i] = mat[sub[i], w]
-                sub = sub[np.argsort(keys, kind="mergesort")]
-            order[a:b] = sub
-        elif g > 1:
-            for i in range(a + 1, b):
-                x = order[i]
-                j = i - 1
-                while j >= a and _row_less(mat, x, order[j], nw):
-                    order[j + 1] = order[j]
-                    j -= 1
-                order[j + 1] = x
+        for i in range(a + 1, b):  # an insertion sort: a run of equal rows costs one comparison a row
+            x = order[i]
+            j = i - 1
+            while j >= a and _row_less(mat, x, order[j], nw):
+                order[j + 1] = order[j]
+                j -= 1
+            order[j + 1] = x
         a = b
     return order
 
@@ -198,11 +237,14 @@ def shape_words(words, live, v, max_rows):  # type: ignore[no-untyped-def]
 
     ``[k, r, row_0 ..., row_{r-1}]``: the ``k`` columns of ``live`` not constant on ``V`` (in ``live``'s
     order), each complemented when more than half of ``V`` has a 1 there; each of the ``r`` hypotheses of
-    ``V`` as ``ceil(k / 64)`` words over them; rows sorted (lexicographically, word 0 most significant).
+    ``V`` as ``ceil(k / 64)`` words over them; rows in the order of :func:`_row_order` (a function of the rows
+    alone: version spaces with the same multiset of rows have the same shape).
 
     Built by columns, then transposed: ``V``'s hypotheses come in runs of consecutive indices (intervals over
     512: about 5 runs for 300 hypotheses), so each column's bits on ``V`` are copied a run at a time (up to 64
-    bits a step), and 64 x 64 blocks are transposed into rows (:func:`_transpose64`).
+    bits a step, the steps planned once for all columns), and 64 x 64 blocks are transposed into rows
+    (:func:`_transpose64`).  Intervals over 512 (2 402 of the 48 056 shapes of an LDim call, replayed): 200 µs a
+    shape with the lexicographic sort and a column's steps worked out per column, 113 µs now (medians of 10).
     """
     r = 0
     for w in range(len(v)):
@@ -249,22 +291,34 @@ def shape_words(words, live, v, max_rows):  # type: ignore[no-untyped-def]
     nw = max(1, (k + 63) // 64)
     rw = (r + 63) // 64
     # By columns: bit j of by_col[p] is column kept[p] at V's j-th hypothesis (in index order), complemented if flipped.
+    # The pieces of the runs, the same for every column: up to 64 bits from one word of a column to one of by_col
+    # (a run is cut where a word of either ends: at most 2 (runs + rw) pieces).
+    src = np.empty(2 * (n_runs + rw), dtype=np.int64)
+    src_shift = np.empty(2 * (n_runs + rw), dtype=np.uint64)
+    mask = np.empty(2 * (n_runs + rw), dtype=np.uint64)
+    dst = np.empty(2 * (n_runs + rw), dtype=np.int64)
+    dst_shift = np.empty(2 * (n_runs + rw), dtype=np.uint64)
+    n_pieces = 0
+    at = 0
+    for q in range(n_runs):
+        pos = starts[q]
+        rem = lengths[q]
+        while rem > 0:
+            take = min(64 - (pos & 63), 64 - (at & 63), rem)
+            src[n_pieces], src_shift[n_pieces] = pos >> 6, np.uint64(pos & 63)
+            mask[n_pieces] = (
+                np.uint64(0xFFFFFFFFFFFFFFFF) if take == 64 else (np.uint64(1) << np.uint64(take)) - np.uint64(1)
+            )
+            dst[n_pieces], dst_shift[n_pieces] = at >> 6, np.uint64(at & 63)
+            n_pieces += 1
+            pos += take
+            at += take
+            rem -= take
     by_col = np.zeros((nw * 64, max(rw, 1)), dtype=np.uint64)
     for p in range(k):
         col = words[kept[p]]
-        at = 0
-        for q in range(n_runs):
-            pos = starts[q]
-            rem = lengths[q]
-            while rem > 0:
-                take = min(64 - (pos & 63), 64 - (at & 63), rem)
-                bits = col[pos >> 6] >> np.uint64(pos & 63)
-                if take < 64:
-                    bits &= (np.uint64(1) << np.uint64(take)) - np.uint64(1)
-                by_col[p, at >> 6] |= bits << np.uint64(at & 63)
-                pos += take
-                at += take
-                rem -= take
+        for e in range(n_pieces):
+            by_col[p, dst[e]] |= ((col[src[e]] >> src_shift[e]) & mask[e]) << dst_shift[e]
         if flips[p]:
             for q in range(rw):
                 by_col[p, q] = ~by_col[p, q]
@@ -279,7 +333,7 @@ def shape_words(words, live, v, max_rows):  # type: ignore[no-untyped-def]
             _transpose64(block, _TRANSPOSE_MASKS)
             for j in range(min(64, r - q * 64)):
                 mat[q * 64 + j, c] = block[j]
-    order = _sorted_rows(mat, r, nw)
+    order = _row_order(mat, r, nw)
     out = np.empty(2 + r * nw, dtype=np.uint64)
     out[0], out[1] = k, r
     for j in range(r):

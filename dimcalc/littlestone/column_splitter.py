@@ -115,8 +115,8 @@ class ColumnSplitter:
         """The *shape* of ``V`` (at most :data:`.splits.SHAPE_MAX_ROWS` hypotheses), or None.
 
         Its rows on the columns of ``live`` not constant on ``V``, each column
-        complemented when more than half of ``V`` has a 1 there, rows sorted
-        (:func:`._counts_impl.shape_words`).  Two version spaces of one shape
+        complemented when more than half of ``V`` has a 1 there, rows in an
+        order that depends on the rows alone (:func:`._counts_impl.shape_words`).  Two version spaces of one shape
         are the same class up to renaming columns and swapping the labels of
         some columns, which maps shattered trees to shattered trees: their
         dimensions are equal.  ``live`` must hold every column not constant
