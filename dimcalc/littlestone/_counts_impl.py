@@ -140,7 +140,7 @@ def _row_mix(mat, i, nw):  # type: ignore[no-untyped-def]
 def _row_order(mat, r, nw):  # type: ignore[no-untyped-def]
     """The order of the ``r`` rows of ``mat`` (``nw`` words each) in a shape: by the top ``b`` bits of their
     :func:`_row_mix`, ties by the words, word 0 most significant (``b = max(8, 32 - i)`` for the ``i`` bits of a
-    row index, ``i = bit_length(r - 1)``: 20 bits for up to 4 096 rows).  It depends on the rows alone, so a
+    row index, ``i = max(1, bit_length(r - 1))``: at least 20 bits up to 4 096 rows).  It depends on the rows alone, so a
     shape stands for the multiset of its rows (any order that does would do; this one is cheap).
 
     Keys ``(top bits << i) | row index`` in an LSD radix sort of 8-bit digits (4 passes up to 4 096 rows); rows
@@ -290,7 +290,6 @@ def shape_words(words, live, v, max_rows):  # type: ignore[no-untyped-def]
             k += 1
     nw = max(1, (k + 63) // 64)
     rw = (r + 63) // 64
-    # By columns: bit j of by_col[p] is column kept[p] at V's j-th hypothesis (in index order), complemented if flipped.
     # The pieces of the runs, the same for every column: up to 64 bits from one word of a column to one of by_col
     # (a run is cut where a word of either ends: at most 2 (runs + rw) pieces).
     src = np.empty(2 * (n_runs + rw), dtype=np.int64)
@@ -314,6 +313,7 @@ def shape_words(words, live, v, max_rows):  # type: ignore[no-untyped-def]
             pos += take
             at += take
             rem -= take
+    # By columns: bit j of by_col[p] is column kept[p] at V's j-th hypothesis (in index order), complemented if flipped.
     by_col = np.zeros((nw * 64, max(rw, 1)), dtype=np.uint64)
     for p in range(k):
         col = words[kept[p]]
