@@ -107,21 +107,29 @@ def test_one_pass_depth_is_that_of_the_first_greedy_tree_from_the_top(H, storage
 def test_the_compiled_greedy_steps_build_the_numpy_tree(seed, rows, points, density, step):
     """The compiled most-balanced column, restriction and compaction (``_counts_impl.greedy_*``) give the very
     tree of the numpy steps, over several words (compacted version spaces) and in tiny steps (``STEP_WORDS = 7``:
-    many chunks, the first perfect split in a later one)."""
+    many chunks, the first perfect split in a later one).  The compiled most-balanced step is counted: it must
+    run whenever the class has a split at all, or the comparison would be of numpy with itself."""
     import dimcalc.littlestone.greedy as greedy
     from dimcalc.littlestone import counts
 
     pytest.importorskip("numba")
+    counts.load_kernels(counts.COMPILED_MIN_WORK, None)
+    kernels = counts.compiled_kernels()
+    assert kernels is not None
     H = HypothesisClass((np.random.default_rng(seed).random((rows, points)) < density).astype(np.uint8))
-    trees = []
+    trees, calls = [], []
+    balance = kernels.greedy_balance
     saved = greedy.STEP_WORDS, counts.FORCE
     try:
         greedy.STEP_WORDS = step
+        kernels.greedy_balance = lambda *a: calls.append(1) or balance(*a)
         for force in (False, True):
             counts.FORCE = force
             trees.append(greedy_lower_bound(H, H.log2_size(), Deadline(None)))
+            assert bool(calls) == (force and trees[-1][0] > 0)
     finally:
         greedy.STEP_WORDS, counts.FORCE = saved
+        kernels.greedy_balance = balance
     assert trees[0] == trees[1]
     if trees[1][1] is not None:
         assert is_mistake_tree(H, trees[1][1]) and tree_depth(trees[1][1]) == trees[1][0]

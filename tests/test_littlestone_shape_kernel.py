@@ -23,6 +23,15 @@ def reference_shape(cells: np.ndarray, live: list[int], rows: list[int], max_row
     r = len(rows)
     if r > max_rows:
         return []
+    kept, out_rows = reference_rows(cells, live, rows)
+    out_rows.sort(key=lambda row: (_mix(row) >> (64 - _top_bits(r)), row))
+    return [kept, r] + [w for row in out_rows for w in row]
+
+
+def reference_rows(cells: np.ndarray, live: list[int], rows: list[int]) -> tuple[int, list[tuple[int, ...]]]:
+    """The number of columns of ``live`` not constant on ``rows``, and the rows on them (each complemented where
+    more than half of ``rows`` has a 1), as words, in index order (before the shape's order)."""
+    r = len(rows)
     kept, flips = [], []
     for c in live:
         n = sum(int(cells[h, c]) for h in rows)
@@ -36,8 +45,7 @@ def reference_shape(cells: np.ndarray, live: list[int], rows: list[int], max_row
         for p, (c, f) in enumerate(zip(kept, flips)):
             words[p // 64] |= (int(cells[h, c]) ^ int(f)) << (p % 64)
         out_rows.append(tuple(words))
-    out_rows.sort(key=lambda row: (_mix(row) >> (64 - _top_bits(r)), row))
-    return [len(kept), r] + [w for row in out_rows for w in row]
+    return len(kept), out_rows
 
 
 _MASK = (1 << 64) - 1
@@ -123,15 +131,9 @@ def test_rows_whose_mixes_tie_are_ordered_by_their_words(n_columns):
     cells = rng.integers(0, 2, size=(3000, n_columns))
     live, rows = list(range(n_columns)), list(range(3000))
     expected = reference_shape(cells, live, rows, 4096)
-    k, r = expected[0], expected[1]
+    k, by_index = reference_rows(cells, live, rows)  # the rows in index order
+    r = len(by_index)
     assert (k, r) == (n_columns, 3000)
-    ones = cells.sum(axis=0)
-    by_index = []  # the rows as the reference builds them, in index order
-    for h in rows:
-        words = [0] * ((k + 63) // 64)
-        for p in range(k):
-            words[p // 64] |= (int(cells[h, p]) ^ int(2 * ones[p] > r)) << (p % 64)
-        by_index.append(tuple(words))
     assert len(set(by_index)) == r  # distinct: every tie is a collision of the mix's top bits
     top: dict[int, int] = {}
     inverted = 0

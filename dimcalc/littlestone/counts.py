@@ -33,6 +33,7 @@ import numpy as np
 
 __all__ = [
     "load_kernels",
+    "kernels_for",
     "live_and_chosen",
     "column_counts",
     "row_counts",
@@ -101,6 +102,13 @@ def load_kernels(work: int, seconds_left: float | None) -> None:
     if seconds_left is not None and seconds_left < (MIN_SECONDS if _cached() else COMPILE_SECONDS):
         return
     _kernels()
+
+
+def kernels_for(work: int, seconds_left: float | None) -> Any:
+    """The compiled loops for a step of ``work`` operations, loaded first when worth it and the time left allows
+    (:func:`load_kernels`), or None (numpy): what a caller outside this module asks for its own compiled step."""
+    load_kernels(work, seconds_left)
+    return _use_compiled(work)
 
 
 def _use_compiled(work: int) -> Any:

@@ -155,8 +155,7 @@ def _compiled(work: int, deadline: Deadline, cols: np.ndarray) -> Any:
     would compile a second version of, unbudgeted."""
     if cols.dtype != np.uint64 or not cols.flags.c_contiguous or not cols.flags.writeable:
         return None
-    counts.load_kernels(work, deadline.remaining())
-    return counts._use_compiled(work)
+    return counts.kernels_for(work, deadline.remaining())
 
 
 class _MistakeTreeSpace:
